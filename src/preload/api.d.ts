@@ -1,0 +1,9 @@
+import type { CasefileApi } from '../shared/contract'
+
+declare global {
+  interface Window {
+    casefile: CasefileApi
+  }
+}
+
+export {}

@@ -1,0 +1,153 @@
+import { z } from 'zod'
+
+/** Identifier types the registry accepts as `label` (registry-notes.md: search body). */
+export const IDENTIFIER_TYPES = [
+  'account',
+  'bvn',
+  'nin',
+  'drivers_license',
+  'international_passport',
+  'email',
+  'phone',
+  'account_name',
+  'social_handle',
+] as const
+
+export type IdentifierType = (typeof IDENTIFIER_TYPES)[number]
+
+export const IDENTIFIER_TYPE_LABELS: Record<IdentifierType, string> = {
+  account: 'Bank account',
+  bvn: 'BVN',
+  nin: 'NIN',
+  drivers_license: "Driver's licence",
+  international_passport: 'International passport',
+  email: 'Email',
+  phone: 'Phone',
+  account_name: 'Account name',
+  social_handle: 'Social media handle',
+}
+
+export const identifierTypeSchema = z.enum(IDENTIFIER_TYPES, {
+  error: (issue) =>
+    `Identifier type ${JSON.stringify(issue.input)} is not one the registry knows. Use one of: ${IDENTIFIER_TYPES.join(', ')}.`,
+})
+
+export const NUBAN_LENGTH = 10
+const ACCOUNT_NUMBER = /^\d{10}$/
+const BANK_SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/
+const ELEVEN_DIGITS = /^\d{11}$/
+// Pragmatic email shape: one @, no spaces, a dot in the domain, no leading/trailing dot in parts.
+const EMAIL = /^[^\s@.][^\s@]*@[^\s@.-][^\s@]*\.[a-z]{2,63}$/i
+const NIGERIAN_LOCAL_PHONE = /^0[789][01]\d{8}$/
+const NIGERIAN_INTL_PHONE = /^\+234[789][01]\d{8}$/
+const INTERNATIONAL_PHONE = /^\+[1-9]\d{7,14}$/
+export const MAX_FREE_TEXT_IDENTIFIER = 200
+
+export interface AccountParts {
+  accountNumber: string
+  bankSlug: string
+}
+
+/** Splits `<account_number>_<bank_slug>` at the first underscore; null when there is none. */
+export function splitAccountValue(value: string): AccountParts | null {
+  const at = value.indexOf('_')
+  if (at <= 0 || at === value.length - 1) return null
+  return { accountNumber: value.slice(0, at), bankSlug: value.slice(at + 1) }
+}
+
+export function joinAccountValue(parts: AccountParts): string {
+  return `${parts.accountNumber.trim()}_${parts.bankSlug.trim()}`
+}
+
+/**
+ * Puts a value in the one written form the registry matches exactly, so the same person is
+ * found whichever way it was typed: trims, drops phone separators, lower-cases emails and slugs.
+ */
+export function normalizeIdentifierValue(type: IdentifierType, raw: string): string {
+  const value = raw.trim()
+  switch (type) {
+    case 'phone':
+      return value.replace(/[\s().-]/g, '')
+    case 'email':
+      return value.toLowerCase()
+    case 'account': {
+      const parts = splitAccountValue(value)
+      return parts
+        ? joinAccountValue({
+            accountNumber: parts.accountNumber.replace(/[\s-]/g, ''),
+            bankSlug: parts.bankSlug.toLowerCase(),
+          })
+        : value
+    }
+    case 'bvn':
+    case 'nin':
+      return value.replace(/\s/g, '')
+    default:
+      return value
+  }
+}
+
+export interface IdentifierCheckOptions {
+  /** Slugs of the known bank list; when given, an account's slug must be one of them. */
+  bankSlugs?: ReadonlySet<string>
+}
+
+/** Checks one identifier value for its type; returns a message saying what is wrong and how to fix it, or null. */
+export function checkIdentifierValue(
+  type: IdentifierType,
+  value: string,
+  options: IdentifierCheckOptions = {},
+): string | null {
+  if (value.trim() === '') return `${IDENTIFIER_TYPE_LABELS[type]} is empty: enter a value.`
+  if (value !== value.trim())
+    return `${IDENTIFIER_TYPE_LABELS[type]} has spaces at its start or end: remove them.`
+  switch (type) {
+    case 'account': {
+      const parts = splitAccountValue(value)
+      if (!parts)
+        return 'A bank account is written <account_number>_<bank_slug>, e.g. 0123456789_access-bank: pick the bank from the list.'
+      if (!ACCOUNT_NUMBER.test(parts.accountNumber))
+        return `Account number "${parts.accountNumber}" must be ${NUBAN_LENGTH} digits (NUBAN), with no spaces or letters.`
+      if (!BANK_SLUG.test(parts.bankSlug))
+        return `Bank slug "${parts.bankSlug}" is not a slug (lower-case letters, digits and dashes): pick the bank from the list.`
+      if (options.bankSlugs && !options.bankSlugs.has(parts.bankSlug))
+        return `Bank "${parts.bankSlug}" is not in the bank list: pick the bank from the list, or refresh the list if the bank is new.`
+      return null
+    }
+    case 'bvn':
+      return ELEVEN_DIGITS.test(value) ? null : 'A BVN is 11 digits, with no spaces or letters.'
+    case 'nin':
+      return ELEVEN_DIGITS.test(value) ? null : 'A NIN is 11 digits, with no spaces or letters.'
+    case 'email':
+      return value.length <= 254 && EMAIL.test(value)
+        ? null
+        : `"${value}" is not an email address (name@example.com).`
+    case 'phone':
+      if (
+        NIGERIAN_LOCAL_PHONE.test(value) ||
+        NIGERIAN_INTL_PHONE.test(value) ||
+        INTERNATIONAL_PHONE.test(value)
+      )
+        return null
+      return 'A phone number is 11 digits starting 070, 080, 081, 090 or 091, or an international number starting with + (e.g. +2348031234567), without spaces.'
+    default:
+      return [...value].length <= MAX_FREE_TEXT_IDENTIFIER
+        ? null
+        : `${IDENTIFIER_TYPE_LABELS[type]} is longer than ${MAX_FREE_TEXT_IDENTIFIER} characters: shorten it.`
+  }
+}
+
+export const identifierInputShape = {
+  label: identifierTypeSchema,
+  value: z.string({ error: 'An identifier value must be text.' }),
+}
+
+export function createIdentifierInputSchema(options: IdentifierCheckOptions = {}) {
+  return z.strictObject(identifierInputShape).superRefine((identifier, ctx) => {
+    const problem = checkIdentifierValue(identifier.label, identifier.value, options)
+    if (problem) ctx.addIssue({ code: 'custom', path: ['value'], message: problem })
+  })
+}
+
+export const identifierInputSchema = createIdentifierInputSchema()
+export type IdentifierInput = z.infer<typeof identifierInputSchema>

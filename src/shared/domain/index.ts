@@ -1,0 +1,6 @@
+export * from './fraud-types'
+export * from './identifiers'
+export * from './report-input'
+export * from './search-input'
+export * from './envelope'
+export * from './responses'

@@ -1,0 +1,74 @@
+import { z } from 'zod'
+import { fraudTypeSchema } from './fraud-types'
+import { createIdentifierInputSchema, type IdentifierCheckOptions } from './identifiers'
+
+export const FRAUD_REASON_MIN = 50
+export const FRAUD_REASON_MAX = 2000
+export const MAX_ATTACHMENTS = 3
+export const MAX_IDENTIFIERS = 20
+
+/** Characters as a person counts them (code points, so an emoji is one), after trimming. */
+export function reasonLength(reason: string): number {
+  return [...reason.trim()].length
+}
+
+export const fraudReasonSchema = z
+  .string({ error: 'The reason must be text.' })
+  .superRefine((reason, ctx) => {
+    const length = reasonLength(reason)
+    if (length < FRAUD_REASON_MIN)
+      ctx.addIssue({
+        code: 'custom',
+        message: `The reason has ${length} characters; it needs at least ${FRAUD_REASON_MIN}. Describe what happened, when, and how the identifiers are involved.`,
+      })
+    else if (length > FRAUD_REASON_MAX)
+      ctx.addIssue({
+        code: 'custom',
+        message: `The reason has ${length} characters; the registry takes at most ${FRAUD_REASON_MAX}. Shorten it by ${length - FRAUD_REASON_MAX}.`,
+      })
+  })
+
+export const attachmentUrlSchema = z.url({
+  protocol: /^https?$/,
+  error: 'An attachment must be the http(s) link the upload endpoint returned.',
+})
+
+export function createReportInputSchema(options: IdentifierCheckOptions = {}) {
+  return z.strictObject({
+    fraudType: fraudTypeSchema,
+    fraudReason: fraudReasonSchema,
+    identifiers: z
+      .array(createIdentifierInputSchema(options), { error: 'Identifiers must be a list.' })
+      .min(1, {
+        error: 'Add at least one identifier (an account, BVN, phone…) so the report can be found.',
+      })
+      .max(MAX_IDENTIFIERS, { error: `A report takes at most ${MAX_IDENTIFIERS} identifiers.` })
+      .superRefine((identifiers, ctx) => {
+        const seen = new Set<string>()
+        identifiers.forEach((identifier, index) => {
+          const key = `${identifier.label}\u0000${identifier.value}`
+          if (seen.has(key))
+            ctx.addIssue({
+              code: 'custom',
+              path: [index],
+              message: `Identifier ${identifier.label} ${identifier.value} is listed twice: remove one.`,
+            })
+          seen.add(key)
+        })
+      }),
+    attachments: z
+      .array(attachmentUrlSchema, { error: 'Attachments must be a list of links.' })
+      .max(MAX_ATTACHMENTS, {
+        error: `A report takes at most ${MAX_ATTACHMENTS} attachments: remove one.`,
+      })
+      .default([]),
+    showUploaderInfo: z
+      .boolean({ error: 'showUploaderInfo must be true or false.' })
+      .default(false),
+  })
+}
+
+/** A create or update body as the registry takes it (registry-api.md 2.2 with registry-notes.md). */
+export const reportInputSchema = createReportInputSchema()
+export type ReportInput = z.output<typeof reportInputSchema>
+export type ReportInputDraft = z.input<typeof reportInputSchema>
