@@ -1,0 +1,338 @@
+import axios, { type AxiosInstance, type AxiosProgressEvent } from 'axios'
+import { openAsBlob } from 'node:fs'
+import type { z } from 'zod'
+import {
+  bankListResponseSchema,
+  bulkUploadResponseSchema,
+  createReportResponseSchema,
+  decodeSubmissionResponseSchema,
+  getSubmissionResponseSchema,
+  searchResponseSchema,
+  submissionsResponseSchema,
+  unlistResponseSchema,
+  updateReportResponseSchema,
+  uploadResponseSchema,
+  type Bank,
+  type BulkUploadResult,
+  type CreatedReport,
+  type FetchedSubmission,
+  type ReportRecord,
+  type SearchResult,
+  type SubmissionsPage,
+  type UploadedFile,
+} from '../../shared/domain/responses'
+import type { ReportInput } from '../../shared/domain/report-input'
+import type { SearchInput } from '../../shared/domain/search-input'
+import {
+  classifyHttpFailure,
+  classifyTransportFailure,
+  redact,
+  unexpectedResponse,
+} from './classify-failure'
+import { ENDPOINTS, fillPath, joinUrl, type EndpointName } from './endpoints'
+import { RegistryError } from './registry-error'
+
+export interface RegistryConnection {
+  /** {base_url} of the spec, e.g. https://registry.example.com */
+  baseUrl: string
+  /** {upload_url} of the spec: the address hosting /api/v1/upload */
+  uploadUrl: string
+}
+
+export interface ExchangeLogEntry {
+  at: string
+  endpoint: string
+  status?: number
+  durationMs: number
+  outcome: 'ok' | RegistryError['kind']
+  message?: string
+}
+
+export interface RegistryClientOptions {
+  /** The API key, asked for at each call so a replaced key takes effect at once. Never logged. */
+  getApiKey: () => string | undefined | Promise<string | undefined>
+  /** Per-request time limit for JSON calls (ms). */
+  timeoutMs?: number
+  /** Time limit for uploads (ms); they carry files of up to several MiB. */
+  uploadTimeoutMs?: number
+  /** Told of every exchange, for the local log: endpoint, status, time, outcome; never the key. */
+  onExchange?: (entry: ExchangeLogEntry) => void
+  userAgent?: string
+  http?: AxiosInstance
+}
+
+export interface CallOptions {
+  signal?: AbortSignal
+}
+
+export interface UploadProgress {
+  loaded: number
+  total?: number
+}
+
+export interface FileSource {
+  /** The file's bytes, or a path to read it from. */
+  bytes?: Uint8Array
+  path?: string
+  fileName: string
+  mimeType?: string
+}
+
+export interface UploadOptions extends CallOptions {
+  onProgress?: (progress: UploadProgress) => void
+}
+
+export interface SubmissionsQuery {
+  page?: number
+  limit?: number
+}
+
+export type RegistryClient = ReturnType<typeof createRegistryClient>
+
+export const DEFAULT_TIMEOUT_MS = 15_000
+export const DEFAULT_UPLOAD_TIMEOUT_MS = 120_000
+const MAX_RESPONSE_BYTES = 50 * 1024 * 1024
+
+function checkConnection(connection: RegistryConnection): void {
+  for (const [name, value] of Object.entries(connection)) {
+    let url: URL
+    try {
+      url = new URL(value)
+    } catch {
+      throw new Error(
+        `The ${name === 'baseUrl' ? 'base URL' : 'upload URL'} "${value}" is not an address; write it like https://registry.example.com.`,
+      )
+    }
+    if (url.protocol !== 'https:' && url.protocol !== 'http:')
+      throw new Error(
+        `The ${name === 'baseUrl' ? 'base URL' : 'upload URL'} must start with https:// (or http:// for a local sandbox).`,
+      )
+  }
+}
+
+async function toBlob(file: FileSource): Promise<Blob> {
+  const type = file.mimeType ?? 'application/octet-stream'
+  if (file.bytes) return new Blob([file.bytes], { type })
+  if (file.path) return openAsBlob(file.path, { type })
+  throw new Error(`No bytes or path were given for ${file.fileName}.`)
+}
+
+/**
+ * The registry API, one function per endpoint (registry-api.md section 4). Every answer is
+ * parsed with the shared schemas; every failure is thrown as one RegistryError.
+ */
+export function createRegistryClient(
+  connection: RegistryConnection,
+  options: RegistryClientOptions,
+) {
+  checkConnection(connection)
+  const http = options.http ?? axios.create()
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS
+  const uploadTimeoutMs = options.uploadTimeoutMs ?? DEFAULT_UPLOAD_TIMEOUT_MS
+
+  async function call<S extends z.ZodType>(
+    name: EndpointName,
+    schema: S,
+    request: {
+      id?: string
+      base?: 'base' | 'upload'
+      auth?: boolean
+      json?: unknown
+      form?: FormData
+      query?: Record<string, string | number>
+      timeoutMs?: number
+      onProgress?: (progress: UploadProgress) => void
+    } & CallOptions,
+  ): Promise<z.output<S>> {
+    const { method, path } = ENDPOINTS[name]
+    const endpoint = `${method} ${path}`
+    const auth = request.auth ?? true
+    const started = Date.now()
+    const log = (outcome: ExchangeLogEntry['outcome'], status?: number, message?: string) =>
+      options.onExchange?.({
+        at: new Date(started).toISOString(),
+        endpoint,
+        status,
+        durationMs: Date.now() - started,
+        outcome,
+        message,
+      })
+    const fail = (error: RegistryError): never => {
+      log(error.kind, error.status, error.message)
+      throw error
+    }
+
+    const apiKey = auth ? await options.getApiKey() : undefined
+    if (auth && !apiKey)
+      fail(
+        new RegistryError({
+          kind: 'unauthorized',
+          message:
+            'No API key is set for this connection. Set one in Settings (or CASEFILE_API_KEY for the CLI).',
+          endpoint,
+          outcomeUnknown: false,
+        }),
+      )
+
+    const limit = request.timeoutMs ?? timeoutMs
+    const timer = AbortSignal.timeout(limit)
+    const signal = request.signal ? AbortSignal.any([request.signal, timer]) : timer
+    const headers: Record<string, string> = { accept: 'application/json' }
+    if (options.userAgent) headers['user-agent'] = options.userAgent
+    if (apiKey) headers['x-api-key'] = apiKey
+    if (request.json !== undefined) headers['content-type'] = 'application/json'
+
+    const base = request.base === 'upload' ? connection.uploadUrl : connection.baseUrl
+    let answer
+    try {
+      answer = await http.request<string>({
+        method,
+        url: joinUrl(base, fillPath(path, request.id)),
+        params: request.query,
+        data: request.json !== undefined ? JSON.stringify(request.json) : request.form,
+        headers,
+        signal,
+        timeout: limit,
+        maxRedirects: 0, // a redirected POST could be sent twice
+        maxContentLength: MAX_RESPONSE_BYTES,
+        maxBodyLength: Infinity,
+        responseType: 'text',
+        transformResponse: [(body: unknown) => body],
+        validateStatus: () => true,
+        onUploadProgress: request.onProgress
+          ? (event: AxiosProgressEvent) =>
+              request.onProgress?.({ loaded: event.loaded, total: event.total })
+          : undefined,
+      })
+    } catch (error) {
+      const code = axios.isAxiosError(error)
+        ? error.code
+        : (error as { code?: string } | null)?.code
+      const callerAborted = request.signal?.aborted === true
+      const cause = axios.isAxiosError(error)
+        ? (error.cause as { code?: string } | undefined)?.code
+        : undefined
+      return fail(
+        classifyTransportFailure(endpoint, {
+          code: cause ?? code,
+          timedOut: timer.aborted && !callerAborted,
+          cancelled: callerAborted,
+          // Whether bytes left is not observable here; the classifier rules it out by the error code.
+          requestSent: true,
+        }),
+      )
+    }
+
+    const body = typeof answer.data === 'string' ? answer.data : String(answer.data ?? '')
+    const status = answer.status
+    if (status < 200 || status >= 300)
+      return fail(
+        classifyHttpFailure(
+          endpoint,
+          { status, headers: answer.headers as Record<string, unknown>, body },
+          apiKey,
+        ),
+      )
+    let json: unknown
+    try {
+      json = JSON.parse(body)
+    } catch {
+      return fail(unexpectedResponse(endpoint, status, body, 'the answer is not JSON', apiKey))
+    }
+    if (
+      typeof json === 'object' &&
+      json !== null &&
+      (json as { success?: unknown }).success === false
+    )
+      return fail(
+        classifyHttpFailure(
+          endpoint,
+          { status, headers: answer.headers as Record<string, unknown>, body },
+          apiKey,
+        ),
+      )
+    const parsed = schema.safeParse(json)
+    if (!parsed.success) {
+      const where = parsed.error.issues[0]
+      return fail(
+        unexpectedResponse(
+          endpoint,
+          status,
+          body,
+          redact(`${where?.path.join('.') || 'body'}: ${where?.message ?? 'shape'}`, apiKey),
+          apiKey,
+        ),
+      )
+    }
+    log('ok', status)
+    return parsed.data
+  }
+
+  async function form(file: FileSource): Promise<FormData> {
+    const data = new FormData()
+    data.append('file', await toBlob(file), file.fileName)
+    return data
+  }
+
+  return {
+    connection,
+
+    async createReport(input: ReportInput, o: CallOptions = {}): Promise<CreatedReport> {
+      return (await call('createReport', createReportResponseSchema, { json: input, ...o })).data
+    },
+    async updateReport(
+      id: string,
+      input: ReportInput,
+      o: CallOptions = {},
+    ): Promise<CreatedReport> {
+      return (await call('updateReport', updateReportResponseSchema, { id, json: input, ...o }))
+        .data
+    },
+    async searchReports(input: SearchInput, o: CallOptions = {}): Promise<SearchResult> {
+      return (await call('searchReports', searchResponseSchema, { json: input, ...o })).data
+    },
+    async listSubmissions(
+      query: SubmissionsQuery = {},
+      o: CallOptions = {},
+    ): Promise<SubmissionsPage> {
+      const params: Record<string, number> = {}
+      if (query.page !== undefined) params.page = query.page
+      if (query.limit !== undefined) params.limit = query.limit
+      return (await call('listSubmissions', submissionsResponseSchema, { query: params, ...o }))
+        .data
+    },
+    async getSubmission(id: string, o: CallOptions = {}): Promise<FetchedSubmission> {
+      return (await call('getSubmission', getSubmissionResponseSchema, { id, ...o })).data.report
+    },
+    async decodeSubmission(id: string, o: CallOptions = {}): Promise<ReportRecord> {
+      return (await call('decodeSubmission', decodeSubmissionResponseSchema, { id, ...o })).data
+        .report
+    },
+    async unlistReport(id: string, o: CallOptions = {}): Promise<void> {
+      await call('unlistReport', unlistResponseSchema, { id, ...o })
+    },
+    async bulkUpload(file: FileSource, o: UploadOptions = {}): Promise<BulkUploadResult> {
+      return (
+        await call('bulkUpload', bulkUploadResponseSchema, {
+          form: await form(file),
+          timeoutMs: uploadTimeoutMs,
+          ...o,
+        })
+      ).data
+    },
+    async uploadFile(file: FileSource, o: UploadOptions = {}): Promise<UploadedFile> {
+      return (
+        await call('uploadFile', uploadResponseSchema, {
+          base: 'upload',
+          auth: false,
+          form: await form(file),
+          timeoutMs: uploadTimeoutMs,
+          ...o,
+        })
+      ).data
+    },
+    async listBanks(o: CallOptions = {}): Promise<Bank[]> {
+      return (await call('listBanks', bankListResponseSchema, { auth: false, ...o })).data.entity
+    },
+  }
+}
