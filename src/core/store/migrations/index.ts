@@ -1,0 +1,32 @@
+import type Database from 'better-sqlite3'
+import type { Migration } from './migration'
+import { migration0001 } from './0001-drafts-and-outbox'
+
+/** Every migration, in order. A new one gets the next number and its own file. */
+export const MIGRATIONS: readonly Migration[] = [migration0001]
+
+/** Runs the migrations the database has not had yet, each in its own transaction. */
+export function migrate(
+  db: Database.Database,
+  migrations: readonly Migration[] = MIGRATIONS,
+): number {
+  let current = db.pragma('user_version', { simple: true }) as number
+  const latest = migrations.at(-1)?.version ?? 0
+  if (current > latest)
+    throw new Error(
+      `This data folder was written by a newer Casefile (schema ${current}, this version knows ${latest}). Update Casefile to open it.`,
+    )
+  for (const migration of migrations) {
+    if (migration.version <= current) continue
+    if (migration.version !== current + 1)
+      throw new Error(
+        `Migration ${migration.version} (${migration.name}) is out of order after ${current}.`,
+      )
+    db.transaction(() => {
+      migration.up(db)
+      db.pragma(`user_version = ${migration.version}`)
+    })()
+    current = migration.version
+  }
+  return current
+}

@@ -1,0 +1,78 @@
+import Database from 'better-sqlite3'
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { MIGRATIONS, migrate } from '../../../src/core/store/migrations'
+import { openDatabase } from '../../../src/core/store/open-database'
+
+const tempDb = () => join(mkdtempSync(join(tmpdir(), 'casefile-mig-')), 'casefile.db')
+
+describe('migrations', () => {
+  it('are numbered 1..n with no gap', () => {
+    expect(MIGRATIONS.map((m) => m.version)).toEqual(MIGRATIONS.map((_, i) => i + 1))
+  })
+
+  it('walk from an empty database to the latest version, every table STRICT', () => {
+    const db = openDatabase(tempDb())
+    expect(db.pragma('user_version', { simple: true })).toBe(MIGRATIONS.length)
+    const tables = db
+      .prepare(
+        "SELECT name, sql FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND sql NOT LIKE 'CREATE VIRTUAL%'",
+      )
+      .all() as { name: string; sql: string }[]
+    expect(tables.length).toBeGreaterThan(0)
+    for (const table of tables) {
+      // FTS5 shadow tables are created by SQLite itself and cannot be STRICT.
+      if (/_(data|idx|content|docsize|config)$/.test(table.name)) continue
+      expect(table.sql, table.name).toMatch(/\)\s*STRICT\s*$/)
+    }
+    expect(db.pragma('integrity_check', { simple: true })).toBe('ok')
+    expect(db.pragma('journal_mode', { simple: true })).toBe('wal')
+    expect(db.pragma('synchronous', { simple: true })).toBe(2) // FULL
+    db.close()
+  })
+
+  it('walk one at a time, each in its own step, to the same schema', () => {
+    const stepwise = new Database(':memory:')
+    for (let n = 1; n <= MIGRATIONS.length; n++)
+      expect(migrate(stepwise, MIGRATIONS.slice(0, n))).toBe(n)
+    const atOnce = new Database(':memory:')
+    migrate(atOnce)
+    const schema = (db: Database.Database) =>
+      db.prepare('SELECT type, name, sql FROM sqlite_schema ORDER BY name').all()
+    expect(schema(stepwise)).toEqual(schema(atOnce))
+  })
+
+  it('are not run again on a second open', () => {
+    const path = tempDb()
+    openDatabase(path).close()
+    const db = openDatabase(path)
+    expect(db.pragma('user_version', { simple: true })).toBe(MIGRATIONS.length)
+    db.close()
+  })
+
+  it('roll back a failing migration whole, leaving the version as it was', () => {
+    const db = new Database(':memory:')
+    const broken = [
+      ...MIGRATIONS,
+      {
+        version: MIGRATIONS.length + 1,
+        name: 'broken',
+        up: (d: Database.Database) =>
+          d.exec('CREATE TABLE half (x INTEGER) STRICT; SELECT nope FROM nowhere;'),
+      },
+    ]
+    expect(() => migrate(db, broken)).toThrow()
+    expect(db.pragma('user_version', { simple: true })).toBe(MIGRATIONS.length)
+    expect(db.prepare("SELECT count(*) AS n FROM sqlite_schema WHERE name = 'half'").get()).toEqual(
+      { n: 0 },
+    )
+  })
+
+  it('refuse a database from a newer Casefile with a message that says what to do', () => {
+    const db = new Database(':memory:')
+    db.pragma('user_version = 999')
+    expect(() => migrate(db)).toThrow(/newer Casefile.*Update Casefile/)
+  })
+})
