@@ -1,9 +1,10 @@
 import type Database from 'better-sqlite3'
 import type { Migration } from './migration'
 import { migration0001 } from './0001-drafts-and-outbox'
+import { migration0002 } from './0002-caches'
 
 /** Every migration, in order. A new one gets the next number and its own file. */
-export const MIGRATIONS: readonly Migration[] = [migration0001]
+export const MIGRATIONS: readonly Migration[] = [migration0001, migration0002]
 
 /** Runs the migrations the database has not had yet, each in its own transaction. */
 export function migrate(
