@@ -1,0 +1,129 @@
+import { createHash, randomUUID } from 'node:crypto'
+import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs'
+import { basename, join } from 'node:path'
+import { MAX_ATTACHMENTS } from '../../shared/domain/report-input'
+import {
+  ATTACHMENT_TYPES,
+  checkAttachment,
+  MAX_ATTACHMENT_BYTES,
+  sniffFileType,
+} from '../../shared/file-types'
+import { prepare } from '../store/prepare'
+import type { Db } from '../store/open-database'
+
+export interface StoredAttachment {
+  id: string
+  reportLocalId: string
+  sha256: string
+  fileName: string
+  mimeType: string
+  size: number
+  url: string | null
+}
+
+interface AttachmentRow {
+  id: string
+  report_local_id: string
+  sha256: string
+  file_name: string
+  mime_type: string
+  size: number
+  url: string | null
+}
+
+const toAttachment = (row: AttachmentRow): StoredAttachment => ({
+  id: row.id,
+  reportLocalId: row.report_local_id,
+  sha256: row.sha256,
+  fileName: row.file_name,
+  mimeType: row.mime_type,
+  size: row.size,
+  url: row.url,
+})
+
+export class AttachmentRefusedError extends Error {}
+
+export function attachmentFilePath(dataDir: string, sha256: string): string {
+  return join(dataDir, 'attachments', sha256)
+}
+
+/**
+ * Copies a file into the data folder under its content hash (the original may be moved or
+ * deleted before the outbox sends it), after checking its size and its type by content.
+ * The user's file name is kept for display only.
+ */
+export function addAttachment(
+  db: Db,
+  dataDir: string,
+  reportLocalId: string,
+  source: { path: string; fileName?: string } | { bytes: Uint8Array; fileName: string },
+  now: number,
+): StoredAttachment {
+  const fileName = source.fileName ?? basename((source as { path: string }).path)
+  let bytes: Uint8Array
+  if ('path' in source) {
+    let size: number
+    try {
+      size = statSync(source.path).size
+    } catch {
+      throw new AttachmentRefusedError(
+        `${fileName} cannot be read: check that the file exists and that Casefile may open it.`,
+      )
+    }
+    if (size > MAX_ATTACHMENT_BYTES)
+      throw new AttachmentRefusedError(checkAttachment(size, null, fileName) ?? '')
+    bytes = readFileSync(source.path)
+  } else {
+    bytes = source.bytes
+  }
+  const type = sniffFileType(bytes, fileName)
+  const problem = checkAttachment(bytes.length, type, fileName)
+  if (problem || !type) throw new AttachmentRefusedError(problem ?? '')
+  const count =
+    prepare<[string], { n: number }>(
+      db,
+      'SELECT count(*) AS n FROM attachments WHERE report_local_id = ?',
+    ).get(reportLocalId)?.n ?? 0
+  if (count >= MAX_ATTACHMENTS)
+    throw new AttachmentRefusedError(
+      `A report takes at most ${MAX_ATTACHMENTS} attachments: remove one before adding ${fileName}.`,
+    )
+
+  const sha256 = createHash('sha256').update(bytes).digest('hex')
+  const target = attachmentFilePath(dataDir, sha256)
+  if (!existsSync(target)) {
+    mkdirSync(join(dataDir, 'attachments'), { recursive: true })
+    const temp = `${target}.${process.pid}.tmp`
+    writeFileSync(temp, bytes, { flush: true })
+    renameSync(temp, target)
+  }
+  const id = randomUUID()
+  prepare(
+    db,
+    'INSERT INTO attachments (id, report_local_id, sha256, file_name, mime_type, size, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+  ).run(id, reportLocalId, sha256, fileName, ATTACHMENT_TYPES[type].mime, bytes.length, now)
+  return getAttachment(db, id)
+}
+
+export function getAttachment(db: Db, id: string): StoredAttachment {
+  const row = prepare<[string], AttachmentRow>(db, 'SELECT * FROM attachments WHERE id = ?').get(id)
+  if (!row) throw new Error(`Attachment ${id} is not in this data folder.`)
+  return toAttachment(row)
+}
+
+export function listAttachments(db: Db, reportLocalId: string): StoredAttachment[] {
+  return prepare<[string], AttachmentRow>(
+    db,
+    'SELECT * FROM attachments WHERE report_local_id = ? ORDER BY created_at, id',
+  )
+    .all(reportLocalId)
+    .map(toAttachment)
+}
+
+export function setAttachmentUrl(db: Db, id: string, url: string): void {
+  prepare(db, 'UPDATE attachments SET url = ? WHERE id = ?').run(url, id)
+}
+
+export function removeAttachment(db: Db, id: string): void {
+  prepare(db, 'DELETE FROM attachments WHERE id = ? AND url IS NULL').run(id)
+}

@@ -1,0 +1,241 @@
+import { prepare } from '../store/prepare'
+import type { Db } from '../store/open-database'
+import type { RegistryErrorKind } from '../registry/registry-error'
+import {
+  PENDING_STATES,
+  type Operation,
+  type OperationKind,
+  type OperationState,
+} from './operations'
+
+interface OperationRow {
+  id: number
+  chain_id: string
+  seq: number
+  kind: OperationKind
+  state: OperationState
+  payload_json: string
+  attempts: number
+  next_attempt_at: number | null
+  first_sent_at: number | null
+  outcome_unknown: number
+  last_error_json: string | null
+  result_json: string | null
+  created_at: number
+  updated_at: number
+}
+
+const parseJson = (text: string | null): unknown => {
+  if (text === null) return null
+  try {
+    return JSON.parse(text)
+  } catch {
+    return null
+  }
+}
+
+function toOperation(row: OperationRow): Operation {
+  return {
+    id: row.id,
+    chainId: row.chain_id,
+    seq: row.seq,
+    kind: row.kind,
+    state: row.state,
+    payload: parseJson(row.payload_json),
+    attempts: row.attempts,
+    nextAttemptAt: row.next_attempt_at,
+    firstSentAt: row.first_sent_at,
+    outcomeUnknown: row.outcome_unknown === 1,
+    lastError: parseJson(row.last_error_json) as Operation['lastError'],
+    result: parseJson(row.result_json),
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  }
+}
+
+/** The last failure of an operation, as the outbox shows it: a registry error, or a problem on our side. */
+export interface StoredError {
+  kind: RegistryErrorKind | 'local'
+  message: string
+  status?: number
+}
+
+export function insertOperation(
+  db: Db,
+  op: { chainId: string; kind: OperationKind; payload: unknown; now: number },
+): Operation {
+  const seq =
+    (prepare<[string], { seq: number | null }>(
+      db,
+      'SELECT max(seq) AS seq FROM operations WHERE chain_id = ?',
+    ).get(op.chainId)?.seq ?? 0) + 1
+  const info = prepare(
+    db,
+    "INSERT INTO operations (chain_id, seq, kind, state, payload_json, created_at, updated_at) VALUES (?, ?, ?, 'queued', ?, ?, ?)",
+  ).run(op.chainId, seq, op.kind, JSON.stringify(op.payload), op.now, op.now)
+  return getOperation(db, Number(info.lastInsertRowid))
+}
+
+export function findOperation(db: Db, id: number): Operation | null {
+  const row = prepare<[number], OperationRow>(db, 'SELECT * FROM operations WHERE id = ?').get(id)
+  return row ? toOperation(row) : null
+}
+
+export function getOperation(db: Db, id: number): Operation {
+  const op = findOperation(db, id)
+  if (!op) throw new Error(`No outbox operation ${id} in this data folder; refresh the outbox.`)
+  return op
+}
+
+export function chainOperations(db: Db, chainId: string): Operation[] {
+  return prepare<[string], OperationRow>(
+    db,
+    'SELECT * FROM operations WHERE chain_id = ? ORDER BY seq',
+  )
+    .all(chainId)
+    .map(toOperation)
+}
+
+export function listOperations(
+  db: Db,
+  options: { states?: readonly OperationState[]; limit?: number; offset?: number } = {},
+): Operation[] {
+  const states = options.states ?? PENDING_STATES
+  const placeholders = states.map(() => '?').join(', ')
+  return prepare<unknown[], OperationRow>(
+    db,
+    `SELECT * FROM operations WHERE state IN (${placeholders}) ORDER BY id LIMIT ? OFFSET ?`,
+  )
+    .all(...states, options.limit ?? -1, options.offset ?? 0)
+    .map(toOperation)
+}
+
+export function countByState(db: Db): Record<OperationState, number> {
+  const counts = {
+    queued: 0,
+    sending: 0,
+    waiting_retry: 0,
+    needs_attention: 0,
+    done: 0,
+    cancelled: 0,
+  }
+  for (const row of prepare<[], { state: OperationState; n: number }>(
+    db,
+    'SELECT state, count(*) AS n FROM operations GROUP BY state',
+  ).all())
+    counts[row.state] = row.n
+  return counts
+}
+
+export function pendingCount(db: Db): number {
+  const counts = countByState(db)
+  return PENDING_STATES.reduce((sum, state) => sum + counts[state], 0)
+}
+
+/**
+ * The operations that may be sent now: the first unfinished operation of each chain, when it
+ * is queued or its retry time has come. A chain whose head needs attention waits for the user.
+ */
+export function runnableHeads(db: Db, now: number, limit: number): Operation[] {
+  return prepare<[number, number], OperationRow>(
+    db,
+    `SELECT o.* FROM operations o
+      WHERE o.state IN ('queued', 'waiting_retry') AND (o.next_attempt_at IS NULL OR o.next_attempt_at <= ?)
+        AND NOT EXISTS (SELECT 1 FROM operations p WHERE p.chain_id = o.chain_id AND p.seq < o.seq AND p.state NOT IN ('done', 'cancelled'))
+      ORDER BY COALESCE(o.next_attempt_at, o.created_at), o.id
+      LIMIT ?`,
+  )
+    .all(now, limit)
+    .map(toOperation)
+}
+
+/** When the earliest waiting chain head may be tried again (null when none waits). */
+export function nextWakeAt(db: Db): number | null {
+  return (
+    prepare<[], { at: number | null }>(
+      db,
+      `SELECT min(o.next_attempt_at) AS at FROM operations o
+        WHERE o.state = 'waiting_retry'
+          AND NOT EXISTS (SELECT 1 FROM operations p WHERE p.chain_id = o.chain_id AND p.seq < o.seq AND p.state NOT IN ('done', 'cancelled'))`,
+    ).get()?.at ?? null
+  )
+}
+
+/** Marks an operation as being sent, committed before any byte leaves, so a crash mid-request is seen at the next start. */
+export function claimForSending(db: Db, id: number, now: number): boolean {
+  const info = prepare(
+    db,
+    "UPDATE operations SET state = 'sending', attempts = attempts + 1, first_sent_at = COALESCE(first_sent_at, ?), updated_at = ? WHERE id = ? AND state IN ('queued', 'waiting_retry')",
+  ).run(now, now, id)
+  return info.changes === 1
+}
+
+export function markDone(db: Db, id: number, result: unknown, now: number): void {
+  prepare(
+    db,
+    "UPDATE operations SET state = 'done', result_json = ?, outcome_unknown = 0, last_error_json = NULL, next_attempt_at = NULL, updated_at = ? WHERE id = ?",
+  ).run(JSON.stringify(result ?? null), now, id)
+}
+
+export function scheduleRetry(
+  db: Db,
+  id: number,
+  at: { nextAttemptAt: number; error: StoredError; outcomeUnknown: boolean; now: number },
+): void {
+  prepare(
+    db,
+    "UPDATE operations SET state = 'waiting_retry', next_attempt_at = ?, last_error_json = ?, outcome_unknown = MAX(outcome_unknown, ?), updated_at = ? WHERE id = ?",
+  ).run(at.nextAttemptAt, JSON.stringify(at.error), at.outcomeUnknown ? 1 : 0, at.now, id)
+}
+
+export function markNeedsAttention(
+  db: Db,
+  id: number,
+  at: { error: StoredError; outcomeUnknown: boolean; now: number },
+): void {
+  prepare(
+    db,
+    "UPDATE operations SET state = 'needs_attention', next_attempt_at = NULL, last_error_json = ?, outcome_unknown = MAX(outcome_unknown, ?), updated_at = ? WHERE id = ?",
+  ).run(JSON.stringify(at.error), at.outcomeUnknown ? 1 : 0, at.now, id)
+}
+
+/** Puts an operation back without counting the attempt (the queue was paused, e.g. for a key). */
+export function returnUnattempted(db: Db, id: number, error: StoredError, now: number): void {
+  prepare(
+    db,
+    "UPDATE operations SET state = 'queued', attempts = MAX(attempts - 1, 0), last_error_json = ?, updated_at = ? WHERE id = ?",
+  ).run(JSON.stringify(error), now, id)
+}
+
+/**
+ * At start-up: an operation left `sending` means the process died mid-request, so its outcome
+ * is unknown. It is retried at once, and a create or bulk upload is reconciled first.
+ */
+export function recoverInterrupted(db: Db, now: number): number {
+  return prepare(
+    db,
+    "UPDATE operations SET state = 'waiting_retry', next_attempt_at = ?, outcome_unknown = 1, updated_at = ? WHERE state = 'sending'",
+  ).run(now, now).changes
+}
+
+export function setPayload(db: Db, id: number, payload: unknown, now: number): void {
+  prepare(db, 'UPDATE operations SET payload_json = ?, updated_at = ? WHERE id = ?').run(
+    JSON.stringify(payload),
+    now,
+    id,
+  )
+}
+
+export function requeue(db: Db, id: number, now: number): void {
+  prepare(
+    db,
+    "UPDATE operations SET state = 'queued', next_attempt_at = NULL, last_error_json = NULL, updated_at = ? WHERE id = ? AND state IN ('needs_attention', 'waiting_retry', 'queued')",
+  ).run(now, id)
+}
+
+export function cancelOperation(db: Db, id: number, now: number): void {
+  prepare(
+    db,
+    "UPDATE operations SET state = 'cancelled', next_attempt_at = NULL, updated_at = ? WHERE id = ? AND state NOT IN ('done', 'sending')",
+  ).run(now, id)
+}

@@ -1,0 +1,23 @@
+export interface RetryPolicy {
+  baseMs: number
+  capMs: number
+}
+
+/** 1 s doubling to a 5 minute cap. */
+export const DEFAULT_RETRY_POLICY: RetryPolicy = { baseMs: 1000, capMs: 5 * 60 * 1000 }
+
+/**
+ * Capped exponential backoff with full jitter (a uniformly random wait up to the exponential
+ * step), so many clients coming back online do not retry in lockstep. A Retry-After from the
+ * registry is a floor: never retry sooner than it asked.
+ */
+export function retryDelayMs(
+  attempt: number,
+  random: () => number,
+  policy: RetryPolicy = DEFAULT_RETRY_POLICY,
+  retryAfterMs?: number,
+): number {
+  const step = Math.min(policy.capMs, policy.baseMs * 2 ** Math.max(0, Math.min(attempt - 1, 30)))
+  const jittered = Math.floor(random() * step)
+  return retryAfterMs !== undefined ? Math.max(jittered, retryAfterMs) : jittered
+}

@@ -1,0 +1,496 @@
+import { EventEmitter } from 'node:events'
+import { existsSync } from 'node:fs'
+import type { CreatedReport } from '../../shared/domain/responses'
+import {
+  attachmentFilePath,
+  getAttachment,
+  setAttachmentUrl,
+} from '../attachments/attachment-store'
+import { getReport, setReportStatus } from '../drafts/drafts-repository'
+import type { RegistryClient } from '../registry/registry-client'
+import { isRegistryError, type RegistryError } from '../registry/registry-error'
+import { prepare } from '../store/prepare'
+import type { Db } from '../store/open-database'
+import { reportPayloadSchema, uploadPayloadSchema, type Operation } from './operations'
+import {
+  claimForSending,
+  countByState,
+  getOperation,
+  markDone,
+  markNeedsAttention,
+  nextWakeAt,
+  pendingCount,
+  recoverInterrupted,
+  returnUnattempted,
+  runnableHeads,
+  scheduleRetry,
+  type StoredError,
+} from './outbox-repository'
+import { reconcileLostCreate } from './reconcile'
+import { DEFAULT_RETRY_POLICY, retryDelayMs, type RetryPolicy } from './retry-policy'
+import { acquireLease, LEASE_TTL_MS, releaseLease, renewLease } from './sync-lease'
+import { pauseSync, setLastSyncAt, syncPause, type PauseState } from './sync-state'
+
+export type SyncClient = Pick<
+  RegistryClient,
+  | 'uploadFile'
+  | 'createReport'
+  | 'updateReport'
+  | 'unlistReport'
+  | 'listSubmissions'
+  | 'decodeSubmission'
+>
+
+export interface Clock {
+  now(): number
+}
+
+export interface SyncEngineOptions {
+  db: Db
+  dataDir: string
+  client: SyncClient
+  /** Who holds the lease: unique per process, e.g. `${host}:${pid}:${random}`. */
+  holder: string
+  /** Whether another holder is still alive (e.g. its pid on this host); a dead one's lease is taken at once. */
+  isHolderAlive?: (holder: string) => boolean
+  clock?: Clock
+  random?: () => number
+  /** Chains sent at once. */
+  concurrency?: number
+  retryPolicy?: RetryPolicy
+  leaseTtlMs?: number
+  /** Told of a report the registry now holds (created, updated or adopted), e.g. to cache it. */
+  onReportSynced?: (localId: string, record: CreatedReport | null) => void
+}
+
+export interface RunSummary {
+  leaseHeld: boolean
+  sent: number
+  adopted: number
+  retrying: number
+  needsAttention: number
+  offline: boolean
+  paused: PauseState | null
+  pending: number
+  nextWakeAt: number | null
+}
+
+export type SyncEvent =
+  | { type: 'run-started' }
+  | { type: 'operation'; operation: Operation }
+  | { type: 'upload-progress'; operationId: number; loaded: number; total?: number }
+  | { type: 'paused'; pause: PauseState }
+  | { type: 'run-finished'; summary: RunSummary }
+
+/** A problem on our side (a missing file, a corrupt payload): the user has to act, the registry is not involved. */
+class LocalProblem extends Error {}
+
+type Outcome = 'done' | 'adopted' | 'retry' | 'attention' | 'offline' | 'paused' | 'skipped'
+
+/**
+ * Sends the outbox: the head operation of each chain, up to `concurrency` chains at once, in
+ * chain order, with retries, reconciliation of lost creates, a pause on a refused key, and one
+ * worker per data folder (the lease).
+ */
+export class SyncEngine {
+  private readonly events = new EventEmitter()
+  private readonly clock: Clock
+  private readonly random: () => number
+  private readonly concurrency: number
+  private readonly policy: RetryPolicy
+  private readonly leaseTtlMs: number
+  private running: Promise<RunSummary> | null = null
+  private abort: AbortController | null = null
+  private timers: { interval?: NodeJS.Timeout; wake?: NodeJS.Timeout } = {}
+  private stopped = false
+
+  constructor(private readonly options: SyncEngineOptions) {
+    this.clock = options.clock ?? { now: () => Date.now() }
+    this.random = options.random ?? Math.random
+    this.concurrency = options.concurrency ?? 4
+    this.policy = options.retryPolicy ?? DEFAULT_RETRY_POLICY
+    this.leaseTtlMs = options.leaseTtlMs ?? LEASE_TTL_MS
+  }
+
+  on(listener: (event: SyncEvent) => void): () => void {
+    this.events.on('event', listener)
+    return () => this.events.off('event', listener)
+  }
+
+  private emit(event: SyncEvent): void {
+    this.events.emit('event', event)
+  }
+
+  /** Sends everything that may be sent now; resolves when nothing more can go at this moment. */
+  runOnce(): Promise<RunSummary> {
+    this.running ??= this.run().finally(() => {
+      this.running = null
+    })
+    return this.running
+  }
+
+  /**
+   * Runs until nothing is left that can make progress: the outbox is empty, only items needing
+   * attention remain, the queue is paused, or (with stopWhenOffline) the registry is unreachable.
+   */
+  async runUntilIdle(
+    options: {
+      stopWhenOffline?: boolean
+      signal?: AbortSignal
+      sleep?: (ms: number) => Promise<void>
+    } = {},
+  ): Promise<RunSummary> {
+    const sleep =
+      options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)))
+    for (;;) {
+      const summary = await this.runOnce()
+      const counts = countByState(this.options.db)
+      const movable = counts.queued + counts.waiting_retry + counts.sending
+      if (!summary.leaseHeld || summary.paused || movable === 0 || options.signal?.aborted)
+        return summary
+      if (summary.offline && options.stopWhenOffline) return summary
+      if (summary.nextWakeAt !== null)
+        await sleep(Math.max(0, summary.nextWakeAt - this.clock.now()))
+    }
+  }
+
+  /** Background triggers: now, every `intervalMs`, and at the next retry time after each run. */
+  start(intervalMs = 3 * 60 * 1000): void {
+    this.stopped = false
+    this.timers.interval = setInterval(() => this.kick(), intervalMs)
+    this.timers.interval.unref?.()
+    this.kick()
+  }
+
+  /** A trigger (something was queued, the connection came back, the user pressed Sync now). */
+  kick(): void {
+    if (this.stopped) return
+    void this.runOnce().then((summary) => {
+      clearTimeout(this.timers.wake)
+      if (this.stopped || summary.nextWakeAt === null) return
+      this.timers.wake = setTimeout(
+        () => this.kick(),
+        Math.max(0, summary.nextWakeAt - this.clock.now()) + 10,
+      )
+      this.timers.wake.unref?.()
+    })
+  }
+
+  /**
+   * Stops: no new sends; requests in flight get `graceMs` to finish, then are aborted and
+   * recorded as outcome-unknown (reconciled before any resend). Releases the lease.
+   */
+  async stop(graceMs = 5000): Promise<void> {
+    this.stopped = true
+    clearInterval(this.timers.interval)
+    clearTimeout(this.timers.wake)
+    const running = this.running
+    if (!running) return
+    const timer = setTimeout(() => this.abort?.abort(), graceMs)
+    await running.catch(() => undefined)
+    clearTimeout(timer)
+  }
+
+  private async run(): Promise<RunSummary> {
+    const { db, holder } = this.options
+    const summary: RunSummary = {
+      leaseHeld: false,
+      sent: 0,
+      adopted: 0,
+      retrying: 0,
+      needsAttention: 0,
+      offline: false,
+      paused: null,
+      pending: 0,
+      nextWakeAt: null,
+    }
+    if (!this.takeLease())
+      return {
+        ...summary,
+        pending: pendingCount(db),
+        nextWakeAt: nextWakeAt(db),
+        paused: syncPause(db),
+      }
+    summary.leaseHeld = true
+    this.emit({ type: 'run-started' })
+    this.abort = new AbortController()
+    const heartbeat = setInterval(() => {
+      if (!renewLease(db, holder, this.clock.now(), this.leaseTtlMs)) this.abort?.abort()
+    }, this.leaseTtlMs / 3)
+    heartbeat.unref?.()
+    try {
+      recoverInterrupted(db, this.clock.now())
+      const inFlight = new Map<string, Promise<void>>()
+      let picking = true
+      for (;;) {
+        if (picking && !this.stopped && !this.abort.signal.aborted && !syncPause(db)) {
+          const free = this.concurrency - inFlight.size
+          const heads =
+            free > 0
+              ? runnableHeads(db, this.clock.now(), free + inFlight.size)
+                  .filter((op) => !inFlight.has(op.chainId))
+                  .slice(0, free)
+              : []
+          for (const op of heads) {
+            const task = this.execute(op, this.abort.signal).then((outcome) => {
+              if (outcome === 'done') summary.sent++
+              else if (outcome === 'adopted') summary.adopted++
+              else if (outcome === 'retry') summary.retrying++
+              else if (outcome === 'attention') summary.needsAttention++
+              else if (outcome === 'offline') {
+                summary.retrying++
+                summary.offline = true
+                picking = false // the registry is unreachable: the other chains would fail the same way
+              } else if (outcome === 'paused') picking = false
+            })
+            inFlight.set(
+              op.chainId,
+              task.finally(() => inFlight.delete(op.chainId)),
+            )
+          }
+        }
+        if (inFlight.size === 0) break
+        await Promise.race(inFlight.values())
+      }
+    } finally {
+      clearInterval(heartbeat)
+      releaseLease(db, holder)
+    }
+    summary.pending = pendingCount(db)
+    summary.nextWakeAt = nextWakeAt(db)
+    summary.paused = syncPause(db)
+    if (summary.sent > 0 && !summary.offline) setLastSyncAt(db, this.clock.now())
+    this.emit({ type: 'run-finished', summary })
+    return summary
+  }
+
+  private takeLease(): boolean {
+    const { db, holder, isHolderAlive } = this.options
+    const now = this.clock.now()
+    if (acquireLease(db, holder, now, this.leaseTtlMs)) return true
+    const current = prepare<[], { holder: string }>(
+      db,
+      'SELECT holder FROM sync_lease WHERE id = 1',
+    ).get()
+    if (current && isHolderAlive && !isHolderAlive(current.holder)) {
+      prepare(db, 'DELETE FROM sync_lease WHERE id = 1 AND holder = ?').run(current.holder)
+      return acquireLease(db, holder, now, this.leaseTtlMs)
+    }
+    return false
+  }
+
+  private async execute(op: Operation, signal: AbortSignal): Promise<Outcome> {
+    const { db } = this.options
+    if (!claimForSending(db, op.id, this.clock.now())) return 'skipped'
+    const attempt = op.attempts + 1
+    this.emit({ type: 'operation', operation: getOperation(db, op.id) })
+    try {
+      const apply = await this.perform(op, signal)
+      const result = db.transaction(() => {
+        const value = apply()
+        markDone(db, op.id, value, this.clock.now())
+        return value
+      })()
+      this.emit({ type: 'operation', operation: getOperation(db, op.id) })
+      return (result as { adopted?: boolean } | null)?.adopted ? 'adopted' : 'done'
+    } catch (error) {
+      const outcome = this.recordFailure(op, attempt, error)
+      this.emit({ type: 'operation', operation: getOperation(db, op.id) })
+      return outcome
+    }
+  }
+
+  private recordFailure(op: Operation, attempt: number, error: unknown): Outcome {
+    const { db } = this.options
+    const now = this.clock.now()
+    if (!isRegistryError(error)) {
+      const message =
+        error instanceof LocalProblem
+          ? error.message
+          : `Casefile could not send this: ${error instanceof Error ? error.message : String(error)}`
+      markNeedsAttention(db, op.id, {
+        error: { kind: 'local', message },
+        outcomeUnknown: false,
+        now,
+      })
+      return 'attention'
+    }
+    const stored: StoredError = { kind: error.kind, message: error.message, status: error.status }
+    if (error.kind === 'cancelled') {
+      scheduleRetry(db, op.id, { nextAttemptAt: now, error: stored, outcomeUnknown: true, now })
+      return 'retry'
+    }
+    if (error.kind === 'unauthorized') {
+      const pause: PauseState = { reason: 'unauthorized', message: error.message, since: now }
+      db.transaction(() => {
+        returnUnattempted(db, op.id, stored, now)
+        pauseSync(db, pause)
+      })()
+      this.emit({ type: 'paused', pause })
+      return 'paused'
+    }
+    if (error.retryable) {
+      const delay = retryDelayMs(attempt, this.random, this.policy, error.retryAfterMs)
+      scheduleRetry(db, op.id, {
+        nextAttemptAt: now + delay,
+        error: stored,
+        outcomeUnknown: error.outcomeUnknown,
+        now,
+      })
+      return error.kind === 'offline' && !error.outcomeUnknown ? 'offline' : 'retry'
+    }
+    // A 2xx whose body we could not read may still mean the registry did the work.
+    const maybeDone =
+      error.kind === 'unexpected_response' && error.status !== undefined && error.status < 300
+    markNeedsAttention(db, op.id, { error: stored, outcomeUnknown: maybeDone, now })
+    return 'attention'
+  }
+
+  /** Sends one operation; returns what to write, in the same transaction that marks it done. */
+  private async perform(op: Operation, signal: AbortSignal): Promise<() => unknown> {
+    const { db, client } = this.options
+    const report = () => getReport(db, op.chainId)
+    switch (op.kind) {
+      case 'upload_attachment': {
+        const payload = uploadPayloadSchema.safeParse(op.payload)
+        if (!payload.success)
+          throw new LocalProblem(
+            'This upload is damaged in the local outbox; discard it and add the attachment again.',
+          )
+        const attachment = getAttachment(db, payload.data.attachmentId)
+        if (attachment.url) return () => ({ url: attachment.url, alreadyUploaded: true })
+        const path = attachmentFilePath(this.options.dataDir, attachment.sha256)
+        if (!existsSync(path))
+          throw new LocalProblem(
+            `The saved copy of ${attachment.fileName} is missing from the data folder; remove the attachment and add it again.`,
+          )
+        const uploaded = await client.uploadFile(
+          { path, fileName: attachment.fileName, mimeType: attachment.mimeType },
+          {
+            signal,
+            onProgress: (p) =>
+              this.emit({
+                type: 'upload-progress',
+                operationId: op.id,
+                loaded: p.loaded,
+                total: p.total,
+              }),
+          },
+        )
+        return () => {
+          setAttachmentUrl(db, attachment.id, uploaded.url)
+          return { url: uploaded.url, id: uploaded.id }
+        }
+      }
+      case 'create_report': {
+        const current = report()
+        if (current.registryId) return () => ({ id: current.registryId, alreadyCreated: true })
+        const input = this.inputWithAttachments(op)
+        if (op.outcomeUnknown) {
+          const claimed = new Set(
+            prepare<[], { registry_id: string }>(
+              db,
+              'SELECT registry_id FROM reports WHERE registry_id IS NOT NULL',
+            )
+              .all()
+              .map((r) => r.registry_id),
+          )
+          const found = await reconcileLostCreate(client, input, {
+            firstSentAt: op.firstSentAt ?? this.clock.now(),
+            claimedIds: claimed,
+            signal,
+          })
+          if (found.outcome === 'found') {
+            return () => {
+              setReportStatus(db, op.chainId, 'submitted', this.clock.now(), found.id)
+              this.options.onReportSynced?.(op.chainId, null)
+              return { id: found.id, adopted: true }
+            }
+          }
+          if (found.outcome === 'ambiguous')
+            throw new LocalProblem(
+              `The registry may already hold this report: ${found.ids.length} matching reports were created since it was first sent (${found.ids.join(', ')}). Check them under Submissions; discard this item if one is yours.`,
+            )
+        }
+        const created = await client.createReport(input, { signal })
+        return () => {
+          setReportStatus(db, op.chainId, 'submitted', this.clock.now(), created.id)
+          this.options.onReportSynced?.(op.chainId, created)
+          return { id: created.id }
+        }
+      }
+      case 'update_report': {
+        const registryId = this.registryIdOf(op)
+        const updated = await client.updateReport(registryId, this.inputWithAttachments(op), {
+          signal,
+        })
+        return () => {
+          this.options.onReportSynced?.(op.chainId, updated)
+          return { id: updated.id }
+        }
+      }
+      case 'unlist_report': {
+        const registryId = this.registryIdOf(op)
+        try {
+          await client.unlistReport(registryId, { signal })
+        } catch (error) {
+          // A resend after a lost answer may be refused because the first one worked.
+          if (!(
+            op.outcomeUnknown &&
+            isRegistryError(error) &&
+            error.kind === 'validation' &&
+            (await this.isUnlisted(registryId, signal))
+          ))
+            throw error
+        }
+        return () => {
+          setReportStatus(db, op.chainId, 'unlisted', this.clock.now())
+          this.options.onReportSynced?.(op.chainId, null)
+          return { id: registryId }
+        }
+      }
+      case 'bulk_upload':
+        throw new LocalProblem(
+          'Bulk uploads are not handled by this version of Casefile; discard this item and import the spreadsheet as individual reports.',
+        )
+    }
+  }
+
+  private async isUnlisted(registryId: string, signal: AbortSignal): Promise<boolean> {
+    try {
+      const record = await this.options.client.decodeSubmission(registryId, { signal })
+      return Boolean(record.listingStatus && record.listingStatus !== 'listed')
+    } catch (error) {
+      if (isRegistryError(error)) return false
+      throw error
+    }
+  }
+
+  private registryIdOf(op: Operation): string {
+    const current = getReport(this.options.db, op.chainId)
+    if (!current.registryId)
+      throw new LocalProblem(
+        `Report ${op.chainId} has no registry id yet, so it cannot be ${op.kind === 'unlist_report' ? 'unlisted' : 'updated'}; its create must go first.`,
+      )
+    return current.registryId
+  }
+
+  private inputWithAttachments(op: Operation) {
+    const payload = reportPayloadSchema.safeParse(op.payload)
+    if (!payload.success)
+      throw new LocalProblem(
+        'This report is damaged in the local outbox; use "Edit and requeue" to fix its content.',
+      )
+    const urls = payload.data.attachmentIds.map((id) => {
+      const attachment = getAttachment(this.options.db, id)
+      if (!attachment.url)
+        throw new LocalProblem(
+          `${attachment.fileName} has not been uploaded; retry its upload first.`,
+        )
+      return attachment.url
+    })
+    return { ...payload.data.input, attachments: [...urls, ...payload.data.input.attachments] }
+  }
+}
+
+export type { RegistryError }

@@ -1,0 +1,43 @@
+import { prepare } from '../store/prepare'
+import type { Db } from '../store/open-database'
+
+/** Why the whole queue is paused (a refused key), or null when it runs. */
+export interface PauseState {
+  reason: 'unauthorized'
+  message: string
+  since: number
+}
+
+export function pauseSync(db: Db, state: PauseState): void {
+  prepare(
+    db,
+    "INSERT INTO sync_state (key, value) VALUES ('paused', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+  ).run(JSON.stringify(state))
+}
+
+export function resumeSync(db: Db): void {
+  prepare(db, "DELETE FROM sync_state WHERE key = 'paused'").run()
+}
+
+export function syncPause(db: Db): PauseState | null {
+  const row = prepare<[], { value: string }>(
+    db,
+    "SELECT value FROM sync_state WHERE key = 'paused'",
+  ).get()
+  return row ? (JSON.parse(row.value) as PauseState) : null
+}
+
+export function setLastSyncAt(db: Db, at: number): void {
+  prepare(
+    db,
+    "INSERT INTO sync_state (key, value) VALUES ('last_success_at', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+  ).run(String(at))
+}
+
+export function lastSyncAt(db: Db): number | null {
+  const row = prepare<[], { value: string }>(
+    db,
+    "SELECT value FROM sync_state WHERE key = 'last_success_at'",
+  ).get()
+  return row ? Number(row.value) : null
+}
