@@ -1,0 +1,77 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { setTimeout as sleep } from 'node:timers/promises'
+import { failure } from './envelope'
+import type { FaultInjector } from './fault-injection'
+
+const commitThenDrop = new WeakSet<FastifyRequest>()
+
+/** Ends the exchange without an answer, as a dead network or a crashed server would. */
+function dropConnection(request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  reply.hijack()
+  request.raw.socket.destroy()
+  return reply
+}
+
+/**
+ * Applies the injector's faults to every named sandbox route, before authentication (they
+ * stand for the network and the server's infrastructure, not for the API's rules).
+ * `shutdown` aborts held requests when the sandbox stops, so stop() never waits for a stall.
+ */
+export function registerFaultHooks(
+  app: FastifyInstance,
+  faults: FaultInjector,
+  shutdown: AbortSignal,
+): void {
+  app.addHook('onRequest', async (request, reply) => {
+    const route = request.routeOptions.config.sandboxRoute
+    if (!route) return
+    const plan = faults.plan(route)
+    try {
+      if (plan.delayMs > 0) {
+        faults.count('latency')
+        await sleep(plan.delayMs, undefined, { signal: shutdown })
+      }
+      if (plan.stall) {
+        faults.count('stall')
+        await sleep(plan.stall.ms, undefined, { signal: shutdown })
+        if (plan.stall.then === 'drop') return dropConnection(request, reply)
+      }
+    } catch {
+      // The sandbox is stopping: let go of the held request at once.
+      return dropConnection(request, reply)
+    }
+    if (plan.rateLimit) {
+      faults.count('rate_limit')
+      return reply
+        .code(429)
+        .header('retry-after', plan.rateLimit.retryAfter)
+        .send(
+          failure(
+            `Too many requests (sandbox fault injection): wait ${plan.rateLimit.seconds} s, as the Retry-After header says, then send again.`,
+          ),
+        )
+    }
+    if (plan.error) {
+      faults.count('error')
+      return reply
+        .code(plan.error)
+        .send(
+          failure(
+            plan.error === 503
+              ? 'The registry is unavailable for a moment (sandbox fault injection): nothing was written; try again later.'
+              : 'The registry failed on an internal error (sandbox fault injection): nothing was written; try again later.',
+          ),
+        )
+    }
+    if (plan.commitThenDrop) commitThenDrop.add(request)
+  })
+
+  // onSend runs once the handler has committed its write: the answer is ready and is thrown away.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (commitThenDrop.has(request)) {
+      faults.count('commit_then_drop')
+      dropConnection(request, reply)
+    }
+    return payload
+  })
+}

@@ -1,0 +1,190 @@
+import { z } from 'zod'
+import { SANDBOX_ROUTES, type SandboxRoute } from './route-names'
+
+const MAX_DELAY_MS = 10 * 60 * 1000
+
+/** Where a rule applies: one route (all when absent), and the next `count` matching requests (all when absent). */
+const scope = {
+  route: z
+    .enum(SANDBOX_ROUTES, {
+      error: (issue) =>
+        `Route ${JSON.stringify(issue.input)} is not a sandbox route. Use one of: ${SANDBOX_ROUTES.join(', ')}.`,
+    })
+    .optional(),
+  count: z
+    .number()
+    .int()
+    .positive({ error: 'count must be a whole number of requests, 1 or more.' })
+    .optional(),
+}
+const delayMs = z
+  .number()
+  .int()
+  .min(0)
+  .max(MAX_DELAY_MS, { error: `A delay is at most ${MAX_DELAY_MS} ms.` })
+
+export const faultRuleSchema = z.discriminatedUnion(
+  'kind',
+  [
+    /** Holds each matching request this long before handling it. */
+    z.strictObject({ kind: z.literal('latency'), ms: delayMs, ...scope }),
+    /** Answers 500 or 503 instead of handling, for a share `rate` (0..1) of matching requests. */
+    z.strictObject({
+      kind: z.literal('error'),
+      status: z.union([z.literal(500), z.literal(503)]).default(500),
+      rate: z.number().min(0).max(1).default(1),
+      ...scope,
+    }),
+    /** Answers 429 with Retry-After, as seconds or as an HTTP-date that many seconds ahead. */
+    z.strictObject({
+      kind: z.literal('rate_limit'),
+      retryAfterSeconds: z.number().int().min(0).default(1),
+      retryAfterForm: z.enum(['seconds', 'http-date']).default('seconds'),
+      ...scope,
+    }),
+    /**
+     * Holds the request `ms`, longer than the client waits, then either drops the connection
+     * without handling it (`drop`, nothing written) or handles it and answers (`answer`: the
+     * write happens although the client has likely given up).
+     */
+    z.strictObject({
+      kind: z.literal('stall'),
+      ms: delayMs,
+      then: z.enum(['drop', 'answer']).default('drop'),
+      ...scope,
+    }),
+    /** Handles the request (a create/update/unlist/bulk is committed), then destroys the socket unanswered. */
+    z.strictObject({ kind: z.literal('commit_then_drop'), ...scope }),
+  ],
+  {
+    error: (issue) =>
+      issue.code === 'invalid_union'
+        ? 'Each fault rule needs a kind: latency, error, rate_limit, stall or commit_then_drop.'
+        : undefined,
+  },
+)
+
+export const faultConfigSchema = z.strictObject({
+  rules: z.array(faultRuleSchema).max(100, { error: 'At most 100 fault rules at once.' }),
+})
+
+export type FaultRuleInput = z.input<typeof faultRuleSchema>
+export type FaultRule = z.output<typeof faultRuleSchema>
+export type FaultKind = FaultRule['kind']
+
+/** What the injector decided for one request, in the order the sandbox applies it. */
+export interface FaultPlan {
+  delayMs: number
+  stall?: { ms: number; then: 'drop' | 'answer' }
+  rateLimit?: { retryAfter: string; seconds: number }
+  error?: 500 | 503
+  commitThenDrop: boolean
+}
+
+export interface FaultCounters {
+  /** Requests received per route, faulted or not (admin routes and unknown routes excluded). */
+  requests: Record<SandboxRoute, number>
+  /** How many times each kind of fault was applied. */
+  injected: Record<FaultKind, number>
+}
+
+function zeroCounters(): FaultCounters {
+  return {
+    requests: Object.fromEntries(SANDBOX_ROUTES.map((route) => [route, 0])) as Record<
+      SandboxRoute,
+      number
+    >,
+    injected: { latency: 0, error: 0, rate_limit: 0, stall: 0, commit_then_drop: 0 },
+  }
+}
+
+/** Reads `{rules: [...]}` (or a bare list of rules); throws a ZodError naming the bad field. */
+export function parseFaultRules(input: unknown): FaultRule[] {
+  const body = Array.isArray(input) ? { rules: input } : input
+  return faultConfigSchema.parse(body).rules
+}
+
+/**
+ * The sandbox's fault state: the active rules and the counters. One per sandbox; the
+ * admin route and startSandbox's setFaults/clearFaults both go through it.
+ */
+export class FaultInjector {
+  private rules: { rule: FaultRule; remaining: number | undefined }[] = []
+  private counters = zeroCounters()
+
+  constructor(
+    rules: readonly FaultRule[] = [],
+    private readonly random: () => number = Math.random,
+  ) {
+    this.setRules(rules)
+  }
+
+  setRules(rules: readonly FaultRule[]): void {
+    this.rules = rules.map((rule) => ({ rule, remaining: rule.count }))
+  }
+
+  /** Drops every rule and zeroes the counters. */
+  reset(): void {
+    this.rules = []
+    this.counters = zeroCounters()
+  }
+
+  /** The active rules, each with how many requests it still applies to (count). */
+  snapshot(): { rules: FaultRule[]; counters: FaultCounters } {
+    return {
+      rules: this.rules.map(({ rule, remaining }) =>
+        remaining === undefined ? rule : { ...rule, count: remaining },
+      ),
+      counters: structuredClone(this.counters),
+    }
+  }
+
+  /**
+   * Counts the request and decides its faults. A rule with a count is used up by each
+   * request it matches, whether or not its rate made it fire, and removed at zero.
+   */
+  plan(route: SandboxRoute): FaultPlan {
+    this.counters.requests[route] += 1
+    const plan: FaultPlan = { delayMs: 0, commitThenDrop: false }
+    const matching = this.rules.filter(
+      ({ rule }) => rule.route === undefined || rule.route === route,
+    )
+    for (const entry of matching) {
+      if (entry.remaining !== undefined) entry.remaining -= 1
+      this.apply(entry.rule, plan)
+    }
+    this.rules = this.rules.filter(({ remaining }) => remaining === undefined || remaining > 0)
+    return plan
+  }
+
+  private apply(rule: FaultRule, plan: FaultPlan): void {
+    switch (rule.kind) {
+      case 'latency':
+        plan.delayMs += rule.ms
+        break
+      case 'stall':
+        plan.stall ??= { ms: rule.ms, then: rule.then }
+        break
+      case 'rate_limit':
+        plan.rateLimit ??= {
+          seconds: rule.retryAfterSeconds,
+          retryAfter:
+            rule.retryAfterForm === 'seconds'
+              ? String(rule.retryAfterSeconds)
+              : new Date(Date.now() + rule.retryAfterSeconds * 1000).toUTCString(),
+        }
+        break
+      case 'error':
+        if (plan.error === undefined && this.random() < rule.rate) plan.error = rule.status
+        break
+      case 'commit_then_drop':
+        plan.commitThenDrop = true
+        break
+    }
+  }
+
+  /** Records a fault that was applied (the plan may be cut short by an earlier one). */
+  count(kind: FaultKind): void {
+    this.counters.injected[kind] += 1
+  }
+}

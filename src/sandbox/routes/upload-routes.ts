@@ -1,0 +1,60 @@
+import type { FastifyInstance } from 'fastify'
+import { createReadStream } from 'node:fs'
+import { join } from 'node:path'
+import { SandboxError, success } from '../envelope'
+import { MAX_ATTACHMENT_BYTES, checkAttachment, sniffFileType } from '../../shared/file-types'
+import { readFilePart } from '../multipart-file'
+import { UPLOAD_SERVICE_PREFIX } from '../route-names'
+import type { SandboxContext } from '../sandbox-context'
+import { findUpload, storeUpload } from '../upload-store'
+
+export const FILES_PATH = `${UPLOAD_SERVICE_PREFIX}/files`
+
+/** 4.9 upload (no API key) under {upload_url}, and the GET that serves an uploaded file back. */
+export function registerUploadRoutes(app: FastifyInstance, context: SandboxContext): void {
+  app.post(
+    `${UPLOAD_SERVICE_PREFIX}/api/v1/upload`,
+    { config: { sandboxRoute: 'upload' } },
+    async (request) => {
+      const { bytes, fileName } = await readFilePart(request, MAX_ATTACHMENT_BYTES)
+      // The type comes from the bytes (shared with the client, so both refuse the same files).
+      const type = sniffFileType(bytes, fileName)
+      const problem = checkAttachment(bytes.length, type, fileName || 'The file')
+      if (problem || !type) throw new SandboxError(bytes.length === 0 ? 400 : 415, problem ?? '')
+      const upload = storeUpload(
+        context.db,
+        context.uploadsDir,
+        bytes,
+        type,
+        fileName,
+        context.now(),
+      )
+      // The address the caller reached us by, so the link works from where it will be used.
+      const url = `${request.protocol}://${request.host}${FILES_PATH}/${upload.storedName}`
+      return success('File uploaded successfully', { id: upload.id, url })
+    },
+  )
+
+  app.get<{ Params: { name: string } }>(
+    `${FILES_PATH}/:name`,
+    { config: { sandboxRoute: 'file' } },
+    async (request, reply) => {
+      const upload = findUpload(context.db, request.params.name)
+      if (!upload)
+        throw new SandboxError(
+          404,
+          `No uploaded file is named ${JSON.stringify(request.params.name)}: use the url the upload answered.`,
+        )
+      return reply
+        .header(
+          'content-type',
+          upload.mediaType.startsWith('text/')
+            ? `${upload.mediaType}; charset=utf-8`
+            : upload.mediaType,
+        )
+        .header('content-length', String(upload.size))
+        .header('x-content-type-options', 'nosniff')
+        .send(createReadStream(join(context.uploadsDir, upload.storedName)))
+    },
+  )
+}
