@@ -209,13 +209,14 @@ export function returnUnattempted(db: Db, id: number, error: StoredError, now: n
 
 /**
  * At start-up: an operation left `sending` means the process died mid-request, so its outcome
- * is unknown. It is retried at once, and a create or bulk upload is reconciled first.
+ * is unknown. It is retried, and a create or bulk upload is reconciled first.
  */
-export function recoverInterrupted(db: Db, now: number): number {
+export function recoverInterrupted(db: Db, now: number, settleMs = 0): number {
+  // Not before `settleMs` after it was sent: the registry may still have been finishing it.
   return prepare(
     db,
-    "UPDATE operations SET state = 'waiting_retry', next_attempt_at = ?, outcome_unknown = 1, updated_at = ? WHERE state = 'sending'",
-  ).run(now, now).changes
+    "UPDATE operations SET state = 'waiting_retry', next_attempt_at = MAX(?, updated_at + ?), outcome_unknown = 1, updated_at = ? WHERE state = 'sending'",
+  ).run(now, settleMs, now).changes
 }
 
 export function setPayload(db: Db, id: number, payload: unknown, now: number): void {

@@ -1,10 +1,20 @@
 export interface RetryPolicy {
   baseMs: number
   capMs: number
+  /**
+   * After an unknown outcome (timeout, dropped connection) the registry may still be finishing
+   * the write; reconciling sooner could miss it and send the report twice. So such a retry
+   * waits at least this long.
+   */
+  unknownOutcomeFloorMs: number
 }
 
-/** 1 s doubling to a 5 minute cap. */
-export const DEFAULT_RETRY_POLICY: RetryPolicy = { baseMs: 1000, capMs: 5 * 60 * 1000 }
+/** 1 s doubling to a 5 minute cap; 30 s before reconciling an unknown outcome. */
+export const DEFAULT_RETRY_POLICY: RetryPolicy = {
+  baseMs: 1000,
+  capMs: 5 * 60 * 1000,
+  unknownOutcomeFloorMs: 30_000,
+}
 
 /**
  * Capped exponential backoff with full jitter (a uniformly random wait up to the exponential

@@ -219,7 +219,7 @@ export class SyncEngine {
     }, this.leaseTtlMs / 3)
     heartbeat.unref?.()
     try {
-      recoverInterrupted(db, this.clock.now())
+      recoverInterrupted(db, this.clock.now(), this.policy.unknownOutcomeFloorMs)
       const inFlight = new Map<string, Promise<void>>()
       let picking = true
       for (;;) {
@@ -330,7 +330,10 @@ export class SyncEngine {
       return 'paused'
     }
     if (error.retryable) {
-      const delay = retryDelayMs(attempt, this.random, this.policy, error.retryAfterMs)
+      const floor = error.outcomeUnknown
+        ? Math.max(error.retryAfterMs ?? 0, this.policy.unknownOutcomeFloorMs)
+        : error.retryAfterMs
+      const delay = retryDelayMs(attempt, this.random, this.policy, floor)
       scheduleRetry(db, op.id, {
         nextAttemptAt: now + delay,
         error: stored,

@@ -53,7 +53,7 @@ export interface RegistryClientOptions {
   getApiKey: () => string | undefined | Promise<string | undefined>
   /** Per-request time limit for JSON calls (ms). */
   timeoutMs?: number
-  /** Time limit for uploads (ms); they carry files of up to several MiB. */
+  /** Time limit for uploads and bulk files (ms); they carry files of up to several MiB. */
   uploadTimeoutMs?: number
   /** Told of every exchange, for the local log: endpoint, status, time, outcome; never the key. */
   onExchange?: (entry: ExchangeLogEntry) => void
@@ -177,10 +177,12 @@ export function createRegistryClient(
     const limit = request.timeoutMs ?? timeoutMs
     const timer = AbortSignal.timeout(limit)
     const signal = request.signal ? AbortSignal.any([request.signal, timer]) : timer
-    const headers: Record<string, string> = { accept: 'application/json' }
+    const headers: Record<string, string | false> = { accept: 'application/json' }
     if (options.userAgent) headers['user-agent'] = options.userAgent
     if (apiKey) headers['x-api-key'] = apiKey
     if (request.json !== undefined) headers['content-type'] = 'application/json'
+    // No body (unlist, GETs): no content type either, not axios's form default.
+    else if (!request.form) headers['content-type'] = false
 
     const base = request.base === 'upload' ? connection.uploadUrl : connection.baseUrl
     let answer

@@ -1,0 +1,184 @@
+import { join } from 'node:path'
+import type { DraftInput } from './drafts/draft'
+import { addAttachment, listAttachments, removeAttachment } from './attachments/attachment-store'
+import {
+  createDraft,
+  discardDraft,
+  findReport,
+  getReport,
+  listReports,
+  saveDraft,
+} from './drafts/drafts-repository'
+import { appendExchange, readExchangeLog } from './log/exchange-log'
+import { isHolderAlive, processHolder } from './outbox/lease-holder'
+import {
+  countByState,
+  getOperation,
+  listOperations,
+  pendingCount,
+} from './outbox/outbox-repository'
+import {
+  discardOperation,
+  editAndRequeue,
+  queueReport,
+  queueUnlist,
+  queueUpdate,
+  retryNow,
+  tryDraftAndQueue,
+  type QueueResult,
+} from './outbox/queue-report'
+import { SyncEngine, type Clock } from './outbox/sync-engine'
+import type { RetryPolicy } from './outbox/retry-policy'
+import { lastSyncAt, resumeSync, syncPause } from './outbox/sync-state'
+import {
+  createRegistryClient,
+  type RegistryClient,
+  type RegistryConnection,
+} from './registry/registry-client'
+import { openDatabase, type Db } from './store/open-database'
+import type { OperationState } from './outbox/operations'
+
+export interface CoreOptions {
+  /** The data folder of one connection profile: casefile.db and attachments/ live here. */
+  dataDir: string
+  connection: RegistryConnection
+  getApiKey: () => string | undefined | Promise<string | undefined>
+  clock?: Clock
+  concurrency?: number
+  retryPolicy?: RetryPolicy
+  timeoutMs?: number
+  uploadTimeoutMs?: number
+  userAgent?: string
+  /** Sync on its own (on enqueue, every few minutes, at retry times); off for one-shot CLI runs. */
+  autoSync?: boolean
+}
+
+export const DATABASE_FILE = 'casefile.db'
+
+/**
+ * Casefile's core for one data folder, wired once: the store, the registry client (every
+ * exchange appended to the local log), the outbox and its sync engine. The desktop shell, the
+ * CLI and the web test harness all drive this same object.
+ */
+export class CasefileCore {
+  readonly db: Db
+  readonly client: RegistryClient
+  readonly engine: SyncEngine
+  readonly dataDir: string
+  private readonly clock: Clock
+
+  constructor(private readonly options: CoreOptions) {
+    this.dataDir = options.dataDir
+    this.clock = options.clock ?? { now: () => Date.now() }
+    this.db = openDatabase(join(options.dataDir, DATABASE_FILE))
+    this.client = createRegistryClient(options.connection, {
+      getApiKey: options.getApiKey,
+      timeoutMs: options.timeoutMs,
+      uploadTimeoutMs: options.uploadTimeoutMs,
+      userAgent: options.userAgent,
+      onExchange: (entry) => appendExchange(this.db, entry),
+    })
+    this.engine = new SyncEngine({
+      db: this.db,
+      dataDir: options.dataDir,
+      client: this.client,
+      holder: processHolder(),
+      isHolderAlive,
+      clock: this.clock,
+      concurrency: options.concurrency,
+      retryPolicy: options.retryPolicy,
+    })
+    if (options.autoSync) this.engine.start()
+  }
+
+  private now(): number {
+    return this.clock.now()
+  }
+
+  private queued(result: QueueResult): QueueResult {
+    if (result.ok && this.options.autoSync) this.engine.kick()
+    return result
+  }
+
+  // Drafts
+  createDraft(input: DraftInput = {}) {
+    return createDraft(this.db, input, { now: this.now() })
+  }
+  saveDraft(localId: string, input: DraftInput) {
+    return saveDraft(this.db, localId, input, this.now())
+  }
+  discardDraft(localId: string) {
+    discardDraft(this.db, localId, this.now())
+  }
+  getReport(localId: string) {
+    return getReport(this.db, localId)
+  }
+  findReport(localOrRegistryId: string) {
+    return findReport(this.db, localOrRegistryId)
+  }
+  listReports(options?: Parameters<typeof listReports>[1]) {
+    return listReports(this.db, options)
+  }
+  addAttachment(localId: string, source: Parameters<typeof addAttachment>[3]) {
+    return addAttachment(this.db, this.dataDir, localId, source, this.now())
+  }
+  listAttachments(localId: string) {
+    return listAttachments(this.db, localId)
+  }
+  removeAttachment(id: string) {
+    removeAttachment(this.db, id)
+  }
+
+  // The outbox
+  queueReport(localId: string, bankSlugs?: ReadonlySet<string>) {
+    return this.queued(queueReport(this.db, localId, { now: this.now(), bankSlugs }))
+  }
+  submit(input: DraftInput, options: { bankSlugs?: ReadonlySet<string>; origin?: string } = {}) {
+    return this.queued(tryDraftAndQueue(this.db, input, { now: this.now(), ...options }))
+  }
+  queueUpdate(localOrRegistryId: string, input: DraftInput, bankSlugs?: ReadonlySet<string>) {
+    return this.queued(
+      queueUpdate(this.db, localOrRegistryId, input, { now: this.now(), bankSlugs }),
+    )
+  }
+  queueUnlist(localOrRegistryId: string) {
+    return this.queued(queueUnlist(this.db, localOrRegistryId, { now: this.now() }))
+  }
+  retryNow(operationId: number) {
+    const op = retryNow(this.db, operationId, this.now())
+    if (this.options.autoSync) this.engine.kick()
+    return op
+  }
+  discardOperation(operationId: number) {
+    return discardOperation(this.db, operationId, this.now())
+  }
+  editAndRequeue(operationId: number, input: DraftInput, bankSlugs?: ReadonlySet<string>) {
+    return this.queued(editAndRequeue(this.db, operationId, input, { now: this.now(), bankSlugs }))
+  }
+  /** The key was replaced: lift a pause caused by the old one and try again. */
+  resumeAfterKeyChange() {
+    resumeSync(this.db)
+    if (this.options.autoSync) this.engine.kick()
+  }
+  outbox(states?: readonly OperationState[]) {
+    return {
+      operations: listOperations(this.db, { states }),
+      counts: countByState(this.db),
+      pending: pendingCount(this.db),
+      paused: syncPause(this.db),
+      lastSyncAt: lastSyncAt(this.db),
+    }
+  }
+  getOperation(id: number) {
+    return getOperation(this.db, id)
+  }
+  exchangeLog(options?: Parameters<typeof readExchangeLog>[1]) {
+    return readExchangeLog(this.db, options)
+  }
+
+  /** Stops syncing (in-flight requests finish or are recorded as outcome-unknown), then closes the store. */
+  async close(graceMs?: number): Promise<void> {
+    await this.engine.stop(graceMs)
+    this.db.close()
+  }
+}

@@ -1,0 +1,268 @@
+import { writeFileSync } from 'node:fs'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { CasefileCore } from '../../../src/core/casefile-core'
+import { attachmentFilePath } from '../../../src/core/attachments/attachment-store'
+import { chainOperations } from '../../../src/core/outbox/outbox-repository'
+import type { Operation } from '../../../src/core/outbox/operations'
+import type { RunningSandbox } from '../../../src/sandbox'
+import {
+  closedPortUrl,
+  inspector,
+  openTestCore,
+  startTestSandbox,
+  submissionsWithReason,
+  uniqueReason,
+} from '../../support/core-with-sandbox'
+import { PDF_BYTES } from '../../support/temp-store'
+
+/*
+ * The fault matrix: each fault on each operation kind ends in its documented state; once the
+ * fault is lifted, every report is on the registry exactly once, with its attachments and its
+ * last update. Real HTTP against the sandbox registry; real SQLite files.
+ */
+
+type Kind = 'upload_attachment' | 'create_report' | 'update_report' | 'unlist_report'
+const ROUTE: Record<Kind, 'upload' | 'create' | 'update' | 'unlist'> = {
+  upload_attachment: 'upload',
+  create_report: 'create',
+  update_report: 'update',
+  unlist_report: 'unlist',
+}
+
+let sandbox: RunningSandbox
+let key: string
+beforeAll(async () => {
+  sandbox = await startTestSandbox()
+  key = sandbox.demoKeys[0]!.key
+})
+afterAll(() => sandbox.stop())
+
+interface Case {
+  core: CasefileCore
+  dataDir: string
+  reason: string
+  localId: string
+  apiKey: { value: string }
+}
+
+const draftFor = (reason: string, fraudType = 'social_engineering') => ({
+  fraudType,
+  fraudReason: reason,
+  identifiers: [{ label: 'phone', value: '08031234567' }],
+})
+
+/** Brings a report to the point where the operation of `kind` is the next to send. */
+async function arrange(kind: Kind): Promise<Case> {
+  const apiKey = { value: key }
+  const core = openTestCore(sandbox, { key: () => apiKey.value })
+  const reason = uniqueReason(kind)
+  const draft = core.createDraft(draftFor(reason))
+  if (kind === 'upload_attachment') {
+    const attachment = core.addAttachment(draft.localId, {
+      bytes: PDF_BYTES,
+      fileName: 'statement.pdf',
+    })
+    core.saveDraft(draft.localId, { ...draftFor(reason), attachmentIds: [attachment.id] })
+  }
+  const queued = core.queueReport(draft.localId)
+  if (!queued.ok) throw new Error(queued.message)
+  if (kind === 'update_report' || kind === 'unlist_report') {
+    await core.engine.runUntilIdle()
+    const next =
+      kind === 'update_report'
+        ? core.queueUpdate(draft.localId, draftFor(reason, 'money_mule'))
+        : core.queueUnlist(draft.localId)
+    if (!next.ok) throw new Error(next.message)
+  }
+  return { core, dataDir: core.dataDir, reason, localId: draft.localId, apiKey }
+}
+
+const target = (c: Case, kind: Kind): Operation =>
+  chainOperations(c.core.db, c.localId).find(
+    (op) => op.kind === kind && op.state !== 'cancelled' && op.state !== 'done',
+  )!
+const targetById = (c: Case, id: number): Operation =>
+  chainOperations(c.core.db, c.localId).find((op) => op.id === id)!
+
+/** After the fault is lifted: everything sent, and the registry holds the report once, as last written. */
+async function expectSettled(c: Case, kind: Kind): Promise<void> {
+  const summary = await c.core.engine.runUntilIdle()
+  expect(summary.paused).toBeNull()
+  expect(c.core.outbox().pending).toBe(0)
+  const copies = await submissionsWithReason(sandbox, key, c.reason)
+  expect(copies).toHaveLength(1)
+  const record = await inspector(sandbox, key).decodeSubmission(copies[0]!.id)
+  expect(c.core.getReport(c.localId).registryId).toBe(record.id)
+  if (kind === 'upload_attachment') expect(record.attachments).toHaveLength(1)
+  if (kind === 'update_report') expect(record.fraudType).toBe('money_mule')
+  if (kind === 'unlist_report') expect(record.listingStatus).toBe('unlisted')
+  await c.core.close()
+}
+
+const KINDS: Kind[] = ['upload_attachment', 'create_report', 'update_report', 'unlist_report']
+
+describe.each(KINDS)('%s', (kind) => {
+  it('HTTP 500 → waiting_retry (outcome unknown), then sent exactly once', async () => {
+    const c = await arrange(kind)
+    sandbox.setFaults([{ kind: 'error', status: 500, route: ROUTE[kind] }])
+    await c.core.engine.runOnce()
+    const op = target(c, kind)
+    expect(op).toMatchObject({
+      state: 'waiting_retry',
+      outcomeUnknown: true,
+      lastError: { kind: 'server', status: 500 },
+    })
+    sandbox.clearFaults()
+    await expectSettled(c, kind)
+  })
+
+  it('HTTP 503 → waiting_retry, then sent exactly once', async () => {
+    const c = await arrange(kind)
+    sandbox.setFaults([{ kind: 'error', status: 503, route: ROUTE[kind] }])
+    await c.core.engine.runOnce()
+    expect(target(c, kind)).toMatchObject({
+      state: 'waiting_retry',
+      outcomeUnknown: false,
+      lastError: { kind: 'server', status: 503 },
+    })
+    sandbox.clearFaults()
+    await expectSettled(c, kind)
+  })
+
+  it('429 with Retry-After → waiting_retry no sooner than asked, then sent', async () => {
+    const c = await arrange(kind)
+    sandbox.setFaults([{ kind: 'rate_limit', retryAfterSeconds: 1, route: ROUTE[kind], count: 1 }])
+    const before = Date.now()
+    await c.core.engine.runOnce()
+    const op = target(c, kind)
+    expect(op).toMatchObject({
+      state: 'waiting_retry',
+      lastError: { kind: 'rate_limited', status: 429 },
+    })
+    expect(op.nextAttemptAt! - before).toBeGreaterThanOrEqual(1000)
+    sandbox.clearFaults()
+    await expectSettled(c, kind)
+  })
+
+  it('a stall past the client timeout (the write lands late) → waiting_retry, reconciled, not doubled', async () => {
+    const c = await arrange(kind)
+    sandbox.setFaults([{ kind: 'stall', ms: 350, then: 'answer', route: ROUTE[kind], count: 1 }])
+    await c.core.engine.runOnce()
+    expect(target(c, kind)).toMatchObject({
+      state: 'waiting_retry',
+      outcomeUnknown: true,
+      lastError: { kind: 'timeout' },
+    })
+    sandbox.clearFaults()
+    await expectSettled(c, kind)
+  })
+
+  it('commit then drop the connection → waiting_retry (outcome unknown), reconciled, not doubled', async () => {
+    const c = await arrange(kind)
+    sandbox.setFaults([{ kind: 'commit_then_drop', route: ROUTE[kind], count: 1 }])
+    await c.core.engine.runOnce()
+    expect(target(c, kind)).toMatchObject({
+      state: 'waiting_retry',
+      outcomeUnknown: true,
+      lastError: { kind: 'offline' },
+    })
+    sandbox.clearFaults()
+    await expectSettled(c, kind)
+  })
+
+  it('connection refused → waiting_retry, the run reports offline and stops trying others; sent once back online', async () => {
+    const c = await arrange(kind)
+    await c.core.close()
+    const offline = openTestCore(sandbox, {
+      dataDir: c.dataDir,
+      key: () => key,
+      connection: { baseUrl: await closedPortUrl(), uploadUrl: await closedPortUrl() },
+    })
+    const summary = await offline.engine.runOnce()
+    expect(summary.offline).toBe(true)
+    expect(target({ ...c, core: offline }, kind)).toMatchObject({
+      state: 'waiting_retry',
+      outcomeUnknown: false,
+      lastError: { kind: 'offline' },
+    })
+    await offline.close()
+    c.core = openTestCore(sandbox, { dataDir: c.dataDir, key: () => key })
+    await expectSettled(c, kind)
+  })
+
+  it('401 → the whole queue pauses, the attempt is not counted; a new key resumes it', async () => {
+    const c = await arrange(kind)
+    c.apiKey.value = 'not-a-real-key'
+    const { id, attempts: attemptsBefore } = target(c, kind)
+    const summary = await c.core.engine.runOnce()
+    expect(summary.paused).toMatchObject({ reason: 'unauthorized' })
+    const op = targetById(c, id)
+    if (kind === 'upload_attachment') {
+      // Uploads carry no key; the create after it is the one that meets the refusal.
+      expect(op.state).toBe('done')
+      expect(target(c, 'create_report')).toMatchObject({
+        state: 'queued',
+        attempts: 0,
+        lastError: { kind: 'unauthorized' },
+      })
+    } else {
+      expect(op).toMatchObject({
+        state: 'queued',
+        attempts: attemptsBefore,
+        lastError: { kind: 'unauthorized' },
+      })
+    }
+    expect((await c.core.engine.runOnce()).sent).toBe(0) // still paused
+    c.apiKey.value = key
+    c.core.resumeAfterKeyChange()
+    await expectSettled(c, kind)
+  })
+
+  it('refused by the registry (4xx) → needs_attention with its message; fixed and retried, sent once', async () => {
+    const c = await arrange(kind)
+    const op = target(c, kind)
+    let fix: () => void
+    if (kind === 'upload_attachment') {
+      const attachment = c.core.listAttachments(c.localId)[0]!
+      const path = attachmentFilePath(c.dataDir, attachment.sha256)
+      writeFileSync(path, new Uint8Array([0x4d, 0x5a, 0x90, 0x00])) // no longer a PDF: 415
+      fix = () => {
+        writeFileSync(path, PDF_BYTES)
+        c.core.retryNow(op.id)
+      }
+    } else if (kind === 'unlist_report') {
+      const registryId = c.core.getReport(c.localId).registryId!
+      c.core.db
+        .prepare('UPDATE reports SET registry_id = ? WHERE local_id = ?')
+        .run('rep_does_not_exist', c.localId) // 404
+      fix = () => {
+        c.core.db
+          .prepare('UPDATE reports SET registry_id = ? WHERE local_id = ?')
+          .run(registryId, c.localId)
+        c.core.retryNow(op.id)
+      }
+    } else {
+      // Passes our checks (no bank list cached yet) but the registry knows no such bank: 400.
+      const payload = op.payload as { input: { identifiers: { label: string; value: string }[] } }
+      payload.input.identifiers = [{ label: 'account', value: '0123456789_no-such-bank' }]
+      c.core.db
+        .prepare('UPDATE operations SET payload_json = ? WHERE id = ?')
+        .run(JSON.stringify(payload), op.id)
+      fix = () => {
+        const result = c.core.editAndRequeue(
+          op.id,
+          draftFor(c.reason, kind === 'update_report' ? 'money_mule' : 'social_engineering'),
+        )
+        if (!result.ok) throw new Error(result.message)
+      }
+    }
+    await c.core.engine.runOnce()
+    const refused = targetById(c, op.id)
+    expect(refused.state).toBe('needs_attention')
+    expect(refused.lastError?.message).toBeTruthy()
+    expect(refused.lastError?.status).toBeGreaterThanOrEqual(400)
+    expect(refused.lastError?.status).toBeLessThan(500)
+    fix()
+    await expectSettled(c, kind)
+  })
+})

@@ -1,0 +1,68 @@
+import { mkdtempSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { CasefileCore, type CoreOptions } from '../../src/core/casefile-core'
+import { createRegistryClient } from '../../src/core/registry/registry-client'
+import type { RetryPolicy } from '../../src/core/outbox/retry-policy'
+import { startSandbox, type RunningSandbox } from '../../src/sandbox'
+
+/** Fast retries for tests; the floor still lets a stalled write land before reconciling. */
+export const TEST_RETRY_POLICY: RetryPolicy = { baseMs: 5, capMs: 40, unknownOutcomeFloorMs: 400 }
+export const TEST_TIMEOUT_MS = 250
+
+export async function startTestSandbox(): Promise<RunningSandbox> {
+  return startSandbox({ port: 0, dataDir: mkdtempSync(join(tmpdir(), 'casefile-sbx-')) })
+}
+
+export function openTestCore(
+  sandbox: Pick<RunningSandbox, 'baseUrl' | 'uploadUrl'>,
+  options: Partial<CoreOptions> & { key?: () => string | undefined } = {},
+): CasefileCore {
+  return new CasefileCore({
+    dataDir: options.dataDir ?? mkdtempSync(join(tmpdir(), 'casefile-core-')),
+    connection: options.connection ?? { baseUrl: sandbox.baseUrl, uploadUrl: sandbox.uploadUrl },
+    getApiKey: options.key ?? options.getApiKey ?? (() => undefined),
+    retryPolicy: TEST_RETRY_POLICY,
+    timeoutMs: TEST_TIMEOUT_MS,
+    uploadTimeoutMs: TEST_TIMEOUT_MS,
+    ...options,
+  })
+}
+
+/** A registry client of the given organization, to look at what the registry holds. */
+export function inspector(sandbox: RunningSandbox, key: string) {
+  return createRegistryClient(
+    { baseUrl: sandbox.baseUrl, uploadUrl: sandbox.uploadUrl },
+    { getApiKey: () => key },
+  )
+}
+
+/** Every submission of the organization whose reason is exactly `reason`. */
+export async function submissionsWithReason(sandbox: RunningSandbox, key: string, reason: string) {
+  const client = inspector(sandbox, key)
+  const found = []
+  for (let page = 1; ; page++) {
+    const { data, meta } = await client.listSubmissions({ page, limit: 100 })
+    found.push(...data.filter((r) => r.fraudReason === reason))
+    if (page * meta.limit >= meta.total || data.length === 0) break
+  }
+  return found
+}
+
+/** An address where nothing listens: connections are refused. */
+export async function closedPortUrl(): Promise<string> {
+  const server = createServer()
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const address = server.address()
+  await new Promise<void>((resolve) => server.close(() => resolve()))
+  if (!address || typeof address === 'string') throw new Error('no port')
+  return `http://127.0.0.1:${address.port}`
+}
+
+let counter = 0
+/** A reason unique to one test case, so the registry's copies can be counted. */
+export function uniqueReason(label: string): string {
+  counter += 1
+  return `Case ${label} #${counter} ${Date.now()}: the customer was tricked into sending money to a fake agent over the phone.`
+}
