@@ -1,9 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { failure } from './envelope'
-import type { FaultInjector } from './fault-injection'
-
-const commitThenDrop = new WeakSet<FastifyRequest>()
+import type { FaultInjector, FaultPlan } from './fault-injection'
 
 /** Ends the exchange without an answer, as a dead network or a crashed server would. */
 function dropConnection(request: FastifyRequest, reply: FastifyReply): FastifyReply {
@@ -12,9 +10,15 @@ function dropConnection(request: FastifyRequest, reply: FastifyReply): FastifyRe
   return reply
 }
 
+const plans = new WeakMap<FastifyRequest, FaultPlan>()
+
 /**
- * Applies the injector's faults to every named sandbox route, before authentication (they
- * stand for the network and the server's infrastructure, not for the API's rules).
+ * Applies the injector's faults to every named sandbox route, in two places:
+ * - onRequest, before authentication and before the body is read: the request is counted and
+ *   429 / 500 / 503 are answered there (they stand for the infrastructure in front of the API);
+ * - preHandler, once the body is read and the key checked: latency and stalls, which stand for
+ *   a slow server. Files (upload, bulk) are read before that too, so a request whose client
+ *   gave up during a stall with then=answer is still handled, as it would be by a slow server.
  * `shutdown` aborts held requests when the sandbox stops, so stop() never waits for a stall.
  */
 export function registerFaultHooks(
@@ -26,20 +30,6 @@ export function registerFaultHooks(
     const route = request.routeOptions.config.sandboxRoute
     if (!route) return
     const plan = faults.plan(route)
-    try {
-      if (plan.delayMs > 0) {
-        faults.count('latency')
-        await sleep(plan.delayMs, undefined, { signal: shutdown })
-      }
-      if (plan.stall) {
-        faults.count('stall')
-        await sleep(plan.stall.ms, undefined, { signal: shutdown })
-        if (plan.stall.then === 'drop') return dropConnection(request, reply)
-      }
-    } catch {
-      // The sandbox is stopping: let go of the held request at once.
-      return dropConnection(request, reply)
-    }
     if (plan.rateLimit) {
       faults.count('rate_limit')
       return reply
@@ -63,12 +53,31 @@ export function registerFaultHooks(
           ),
         )
     }
-    if (plan.commitThenDrop) commitThenDrop.add(request)
+    plans.set(request, plan)
+  })
+
+  app.addHook('preHandler', async (request, reply) => {
+    const plan = plans.get(request)
+    if (!plan) return
+    try {
+      if (plan.delayMs > 0) {
+        faults.count('latency')
+        await sleep(plan.delayMs, undefined, { signal: shutdown })
+      }
+      if (plan.stall) {
+        faults.count('stall')
+        await sleep(plan.stall.ms, undefined, { signal: shutdown })
+        if (plan.stall.then === 'drop') return dropConnection(request, reply)
+      }
+    } catch {
+      // The sandbox is stopping: let go of the held request at once.
+      return dropConnection(request, reply)
+    }
   })
 
   // onSend runs once the handler has committed its write: the answer is ready and is thrown away.
   app.addHook('onSend', async (request, reply, payload) => {
-    if (commitThenDrop.has(request)) {
+    if (plans.get(request)?.commitThenDrop) {
       faults.count('commit_then_drop')
       dropConnection(request, reply)
     }

@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify'
+import type { FastifyRequest, preValidationAsyncHookHandler } from 'fastify'
 import { SandboxError } from './envelope'
 
 export const FILE_PART_NAME = 'file'
@@ -42,4 +42,27 @@ export async function readFilePart(
       `The file "${part.filename}" is larger than ${mebibytes(maxBytes)}, the most the sandbox accepts: send a smaller file (compress or split it).`,
     )
   return { bytes: Buffer.concat(chunks), fileName: part.filename }
+}
+
+const received = new WeakMap<FastifyRequest, ReceivedFile>()
+
+/**
+ * A route-level preValidation hook that reads the file part before the handler. It runs
+ * before the fault hooks' preHandler, so a stalled upload or bulk holds a file already read,
+ * as a slow real server would, and lands even when its client has given up.
+ */
+export function receiveFilePart(maxBytes: number): preValidationAsyncHookHandler {
+  return async (request) => {
+    received.set(request, await readFilePart(request, maxBytes))
+  }
+}
+
+/** The file read by receiveFilePart for this request. */
+export function receivedFile(request: FastifyRequest): ReceivedFile {
+  const file = received.get(request)
+  if (!file)
+    throw new Error(
+      `Route ${request.routeOptions.url} reads a file but has no receiveFilePart hook.`,
+    )
+  return file
 }

@@ -3,7 +3,7 @@ import { createReadStream } from 'node:fs'
 import { join } from 'node:path'
 import { SandboxError, success } from '../envelope'
 import { MAX_ATTACHMENT_BYTES, checkAttachment, sniffFileType } from '../../shared/file-types'
-import { readFilePart } from '../multipart-file'
+import { receiveFilePart, receivedFile } from '../multipart-file'
 import { UPLOAD_SERVICE_PREFIX } from '../route-names'
 import type { SandboxContext } from '../sandbox-context'
 import { findUpload, storeUpload } from '../upload-store'
@@ -14,9 +14,9 @@ export const FILES_PATH = `${UPLOAD_SERVICE_PREFIX}/files`
 export function registerUploadRoutes(app: FastifyInstance, context: SandboxContext): void {
   app.post(
     `${UPLOAD_SERVICE_PREFIX}/api/v1/upload`,
-    { config: { sandboxRoute: 'upload' } },
+    { config: { sandboxRoute: 'upload' }, preValidation: receiveFilePart(MAX_ATTACHMENT_BYTES) },
     async (request) => {
-      const { bytes, fileName } = await readFilePart(request, MAX_ATTACHMENT_BYTES)
+      const { bytes, fileName } = receivedFile(request)
       // The type comes from the bytes (shared with the client, so both refuse the same files).
       const type = sniffFileType(bytes, fileName)
       const problem = checkAttachment(bytes.length, type, fileName || 'The file')

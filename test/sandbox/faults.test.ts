@@ -1,0 +1,283 @@
+import { createHash } from 'node:crypto'
+import { rmSync } from 'node:fs'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { startSandbox, type FaultRuleInput } from '../../src/sandbox'
+import { submissionsResponseSchema } from '../../src/shared/domain/responses'
+import {
+  account,
+  call,
+  createReport,
+  paths,
+  reportBody,
+  reportCount,
+  tempDataDir,
+  useSandbox,
+} from './sandbox-harness'
+import { formWithFile } from './sample-files'
+
+let nextRandom = 0.5
+const h = useSandbox({ random: () => nextRandom })
+
+beforeEach(async () => {
+  nextRandom = 0.5
+  const cleared = await call(h.sandbox.baseUrl + paths.faults, { method: 'DELETE' })
+  expect(cleared.status).toBe(200)
+})
+
+async function setFaults(rules: FaultRuleInput[]) {
+  const result = await call(h.sandbox.baseUrl + paths.faults, { method: 'PUT', json: { rules } })
+  expect(result.status, result.body.message).toBe(200)
+}
+
+async function faultState() {
+  return (await call(h.sandbox.baseUrl + paths.faults)).body.data as {
+    rules: (FaultRuleInput & { count?: number })[]
+    counters: { requests: Record<string, number>; injected: Record<string, number> }
+  }
+}
+
+function create(overrides = {}, signal?: AbortSignal) {
+  return call(h.sandbox.baseUrl + paths.create, {
+    key: h.key,
+    json: reportBody(overrides),
+    signal,
+  })
+}
+
+/** Waits, without asserting on time, until the registry holds `count` reports. */
+async function untilReportCount(count: number): Promise<void> {
+  for (let i = 0; i < 200 && (await reportCount(h.sandbox)) < count; i++)
+    await new Promise((resolve) => setTimeout(resolve, 10))
+}
+
+async function isListedReason(reason: string): Promise<boolean> {
+  const page = await call(`${h.sandbox.baseUrl}${paths.submissions}?limit=100`, { key: h.key })
+  return submissionsResponseSchema.parse(page.body).data.data.some((r) => r.fraudReason === reason)
+}
+
+const uniqueReason = (tag: string) =>
+  `Fault test ${tag}: a report written to check that the sandbox keeps what it committed.`
+
+describe('latency', () => {
+  it('holds a request longer than a short client timeout; the next one is not held', async () => {
+    await setFaults([{ kind: 'latency', ms: 400, route: 'banks', count: 1 }])
+    await expect(
+      fetch(h.sandbox.baseUrl + paths.banks, { signal: AbortSignal.timeout(50) }),
+    ).rejects.toMatchObject({ name: 'TimeoutError' })
+    const next = await call(h.sandbox.baseUrl + paths.banks)
+    expect(next.status).toBe(200)
+    expect((await faultState()).counters.injected.latency).toBe(1)
+  })
+})
+
+describe('500/503 answers', () => {
+  it('answers the next N matching requests with the status, writing nothing, then recovers', async () => {
+    await setFaults([{ kind: 'error', status: 503, route: 'create', count: 2 }])
+    const before = await reportCount(h.sandbox)
+    for (let i = 0; i < 2; i++) {
+      const result = await create()
+      expect(result.status).toBe(503)
+      expect(result.body).toMatchObject({ success: false, data: null })
+      expect(result.body.message).toMatch(/unavailable.*nothing was written/)
+    }
+    expect(await reportCount(h.sandbox)).toBe(before)
+    expect((await create()).status).toBe(201)
+    expect((await faultState()).rules).toEqual([])
+  })
+
+  it('answers 500 by default and only on its route', async () => {
+    await setFaults([{ kind: 'error', route: 'search' }])
+    const search = await call(h.sandbox.baseUrl + paths.search, {
+      key: h.key,
+      json: { identifier: 'bvn', value: '22212345678' },
+    })
+    expect(search.status).toBe(500)
+    expect((await call(h.sandbox.baseUrl + paths.banks)).status).toBe(200)
+  })
+
+  it('fires for the share of requests its rate says (drawn from the random source)', async () => {
+    await setFaults([{ kind: 'error', rate: 0.3, route: 'banks' }])
+    nextRandom = 0.5
+    expect((await call(h.sandbox.baseUrl + paths.banks)).status).toBe(200)
+    nextRandom = 0.1
+    expect((await call(h.sandbox.baseUrl + paths.banks)).status).toBe(500)
+    await setFaults([{ kind: 'error', rate: 0, route: 'banks' }])
+    nextRandom = 0
+    expect((await call(h.sandbox.baseUrl + paths.banks)).status).toBe(200)
+  })
+})
+
+describe('429 with Retry-After', () => {
+  it('in seconds', async () => {
+    await setFaults([{ kind: 'rate_limit', retryAfterSeconds: 2, route: 'create', count: 1 }])
+    const before = await reportCount(h.sandbox)
+    const result = await create()
+    expect(result.status).toBe(429)
+    expect(result.headers.get('retry-after')).toBe('2')
+    expect(result.body).toMatchObject({ success: false, data: null })
+    expect(result.body.message).toMatch(/Too many requests.*wait 2 s/)
+    expect(await reportCount(h.sandbox)).toBe(before)
+  })
+
+  it('as an HTTP-date', async () => {
+    await setFaults([
+      { kind: 'rate_limit', retryAfterSeconds: 60, retryAfterForm: 'http-date', count: 1 },
+    ])
+    const result = await call(h.sandbox.baseUrl + paths.banks)
+    expect(result.status).toBe(429)
+    const header = result.headers.get('retry-after') ?? ''
+    expect(header).toMatch(/^[A-Z][a-z]{2}, \d{2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}:\d{2} GMT$/)
+    expect(Date.parse(header)).toBeGreaterThan(Date.now() + 30_000)
+  })
+})
+
+describe('stall', () => {
+  it('"drop": the client times out, the request is dropped unhandled, nothing is written', async () => {
+    await setFaults([{ kind: 'stall', ms: 300, then: 'drop', route: 'create', count: 2 }])
+    const before = await reportCount(h.sandbox)
+    await expect(create({}, AbortSignal.timeout(100))).rejects.toMatchObject({
+      name: 'TimeoutError',
+    })
+    // A client that waits longer sees the connection close without an answer.
+    await expect(create()).rejects.toThrow(/fetch failed/)
+    expect(await reportCount(h.sandbox)).toBe(before)
+    expect((await faultState()).counters.injected.stall).toBe(2)
+  })
+
+  it('"answer": the client gives up, yet the sandbox handles the request and the report is filed', async () => {
+    await setFaults([{ kind: 'stall', ms: 300, then: 'answer', route: 'create', count: 1 }])
+    const before = await reportCount(h.sandbox)
+    const reason = uniqueReason('stall-answer')
+    await expect(create({ fraudReason: reason }, AbortSignal.timeout(100))).rejects.toMatchObject({
+      name: 'TimeoutError',
+    })
+    await untilReportCount(before + 1)
+    expect(await reportCount(h.sandbox)).toBe(before + 1)
+    expect(await isListedReason(reason)).toBe(true)
+  })
+})
+
+describe('stall on a multipart route', () => {
+  it('"answer" still stores the upload whose client gave up', async () => {
+    await setFaults([{ kind: 'stall', ms: 300, then: 'answer', route: 'upload', count: 1 }])
+    const bytes = Buffer.from('%PDF-1.4 uploaded during a stall')
+    const request = call(h.sandbox.uploadUrl + paths.upload, {
+      body: formWithFile(bytes, 'late.pdf'),
+      signal: AbortSignal.timeout(100),
+    })
+    await expect(request).rejects.toMatchObject({ name: 'TimeoutError' })
+    const url = `${h.sandbox.uploadUrl}/files/${createHash('sha256').update(bytes).digest('hex')}.pdf`
+    let status = 0
+    for (let i = 0; i < 200 && status !== 200; i++) {
+      status = (await fetch(url)).status
+      if (status !== 200) await new Promise((resolve) => setTimeout(resolve, 10))
+    }
+    expect(status).toBe(200)
+  })
+})
+
+describe('commit then drop', () => {
+  it('a create is committed although the client saw the socket close', async () => {
+    await setFaults([{ kind: 'commit_then_drop', route: 'create', count: 1 }])
+    const before = await reportCount(h.sandbox)
+    const reason = uniqueReason('commit-then-drop')
+    await expect(create({ fraudReason: reason })).rejects.toThrow(/fetch failed/)
+    expect(await reportCount(h.sandbox)).toBe(before + 1)
+    expect(await isListedReason(reason)).toBe(true)
+    expect((await faultState()).counters.injected.commit_then_drop).toBe(1)
+  })
+
+  it('an unlist is committed although the client saw the socket close', async () => {
+    const id = await createReport(h.sandbox, h.key, { identifiers: [account(6001)] })
+    await setFaults([{ kind: 'commit_then_drop', route: 'unlist', count: 1 }])
+    await expect(
+      call(h.sandbox.baseUrl + paths.unlist(id), { method: 'PUT', key: h.key }),
+    ).rejects.toThrow(/fetch failed/)
+    const decoded = await call(h.sandbox.baseUrl + paths.decode(id), { key: h.key })
+    expect((decoded.body.data as { report: { listingStatus: string } }).report.listingStatus).toBe(
+      'unlisted',
+    )
+  })
+})
+
+describe('the admin route', () => {
+  it('reports the rules with their remaining counts and the requests per route', async () => {
+    await setFaults([{ kind: 'latency', ms: 1, route: 'banks', count: 3 }])
+    await call(h.sandbox.baseUrl + paths.banks)
+    await call(h.sandbox.baseUrl + paths.submissions, { key: h.key })
+    const state = await faultState()
+    expect(state.rules).toEqual([{ kind: 'latency', ms: 1, route: 'banks', count: 2 }])
+    expect(state.counters.requests.banks).toBe(1)
+    expect(state.counters.requests.submissions).toBe(1)
+    expect(state.counters.requests.create).toBe(0)
+  })
+
+  it('DELETE drops the rules and zeroes the counters', async () => {
+    await setFaults([{ kind: 'error', route: 'banks' }])
+    await call(h.sandbox.baseUrl + paths.banks)
+    const cleared = await call(h.sandbox.baseUrl + paths.faults, { method: 'DELETE' })
+    expect(cleared.status).toBe(200)
+    const state = await faultState()
+    expect(state.rules).toEqual([])
+    expect(state.counters.requests.banks).toBe(0)
+    expect(state.counters.injected.error).toBe(0)
+    expect((await call(h.sandbox.baseUrl + paths.banks)).status).toBe(200)
+  })
+
+  it.each([
+    [
+      { rules: [{ kind: 'explode' }] },
+      /kind: latency, error, rate_limit, stall or commit_then_drop/,
+    ],
+    [{ rules: [{ kind: 'error', rate: 2 }] }, /rules\.0\.rate/],
+    [
+      { rules: [{ kind: 'latency', ms: 5, route: 'everything' }] },
+      /rules\.0\.route: .*"everything"/,
+    ],
+    [{ rules: [{ kind: 'error', count: 0 }] }, /rules\.0\.count/],
+  ])('refuses a bad rule set with 400 and keeps the old one (%j)', async (body, message) => {
+    await setFaults([{ kind: 'latency', ms: 1, route: 'banks' }])
+    const result = await call(h.sandbox.baseUrl + paths.faults, { method: 'PUT', json: body })
+    expect(result.status).toBe(400)
+    expect(result.body.message).toMatch(message)
+    expect((await faultState()).rules).toEqual([{ kind: 'latency', ms: 1, route: 'banks' }])
+  })
+
+  it('setFaults/clearFaults of the start result do the same in-process', async () => {
+    h.sandbox.setFaults([{ kind: 'error', status: 503, route: 'banks', count: 1 }])
+    expect((await call(h.sandbox.baseUrl + paths.banks)).status).toBe(503)
+    h.sandbox.setFaults([{ kind: 'error', route: 'banks' }])
+    h.sandbox.clearFaults()
+    expect((await call(h.sandbox.baseUrl + paths.banks)).status).toBe(200)
+    expect(() => h.sandbox.setFaults([{ kind: 'latency', ms: -1 }])).toThrow()
+  })
+})
+
+describe('faults given at start', () => {
+  const stops: (() => Promise<void>)[] = []
+  afterEach(async () => {
+    for (const stop of stops.splice(0)) await stop()
+  })
+
+  it('apply from the first request, and stop() does not wait for a held request', async () => {
+    const dataDir = tempDataDir()
+    const sandbox = await startSandbox({
+      port: 0,
+      dataDir,
+      faults: [
+        { kind: 'error', status: 503, route: 'banks' },
+        { kind: 'stall', ms: 60_000, route: 'submissions' },
+      ],
+    })
+    stops.push(async () => {
+      await sandbox.stop()
+      rmSync(dataDir, { recursive: true, force: true })
+    })
+    expect((await call(sandbox.baseUrl + paths.banks)).status).toBe(503)
+    const held = call(sandbox.baseUrl + paths.submissions, { key: sandbox.demoKeys[0]!.key })
+    held.catch(() => {})
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    await sandbox.stop()
+    await expect(held).rejects.toThrow(/fetch failed/)
+  })
+})
