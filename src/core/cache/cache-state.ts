@@ -1,0 +1,36 @@
+import type { Db } from '../store/open-database'
+import { prepare } from '../store/prepare'
+
+/** Keys of the cache's small key/value table (cursors and times of refreshes). */
+export const CACHE_STATE_KEYS = {
+  /** Epoch ms of the last refresh of own submissions that reached its end (full or incremental). */
+  submissionsRefreshedAt: 'submissions.refreshedAt',
+  /** Epoch ms of the last complete full re-page of own submissions. */
+  submissionsFullRefreshAt: 'submissions.fullRefreshAt',
+  /** The newest registry updatedAt (epoch ms) seen in own submissions: the incremental cursor. */
+  submissionsNewestUpdatedAt: 'submissions.newestUpdatedAt',
+} as const
+
+export type CacheStateKey = (typeof CACHE_STATE_KEYS)[keyof typeof CACHE_STATE_KEYS]
+
+export function readCacheState(db: Db, key: CacheStateKey): string | undefined {
+  return prepare<[string], { value: string }>(
+    db,
+    'SELECT value FROM cache_state WHERE key = ?',
+  ).get(key)?.value
+}
+
+/** A number stored under `key`, or undefined when absent or not a number. */
+export function readCacheNumber(db: Db, key: CacheStateKey): number | undefined {
+  const value = readCacheState(db, key)
+  if (value === undefined) return undefined
+  const n = Number(value)
+  return Number.isFinite(n) ? n : undefined
+}
+
+export function writeCacheState(db: Db, key: CacheStateKey, value: string | number): void {
+  prepare(
+    db,
+    'INSERT INTO cache_state (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
+  ).run(key, String(value))
+}

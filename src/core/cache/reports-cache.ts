@@ -1,0 +1,225 @@
+import {
+  publicReportSchema,
+  reportRecordSchema,
+  reportingCompanySchema,
+  type CreatedReport,
+  type PublicReport,
+  type ReportRecord,
+} from '../../shared/domain/responses'
+import type { Db } from '../store/open-database'
+import { prepare } from '../store/prepare'
+import { cachedIdentifier } from './cached-identifiers'
+import { isoTime, registryTimeMs } from './cache-times'
+
+/** A registry report (2.4, filed by an organization) or a public report (2.5). */
+export type CachedKind = 'report' | 'public_report'
+
+interface RecordOfKind {
+  report: ReportRecord
+  public_report: PublicReport
+}
+
+/** One cached registry record, with when we last saw it from the registry. */
+export type CachedReport =
+  | { kind: 'report'; record: ReportRecord; own: boolean; seenAt: string }
+  | { kind: 'public_report'; record: PublicReport; own: boolean; seenAt: string }
+
+/** The listing status markUnlisted sets (KNOWN_LISTING_STATUSES; the spec does not name it). */
+export const UNLISTED = 'unlisted'
+
+export interface CachedReportRow {
+  row_id: number
+  kind: CachedKind
+  id: string
+  fraud_type: string | null
+  fraud_reason: string
+  listing_status: string | null
+  status: string | null
+  company_id: string | null
+  own: number
+  record_json: string
+  seen_at: number
+}
+
+/** The columns toCachedReport needs, for SELECTs elsewhere in the cache. */
+export const CACHED_REPORT_COLUMNS =
+  'r.row_id, r.kind, r.id, r.fraud_type, r.fraud_reason, r.listing_status, r.status, r.company_id, r.own, r.record_json, r.seen_at'
+
+/**
+ * Reads a row back. The JSON was written from a parsed record, but a row written by an older
+ * Casefile, or edited by hand, must still show: what does not parse falls back to the columns.
+ */
+export function toCachedReport(row: CachedReportRow): CachedReport {
+  let json: unknown
+  try {
+    json = JSON.parse(row.record_json)
+  } catch {
+    json = null
+  }
+  const fallback = {
+    id: row.id,
+    fraudType: row.fraud_type,
+    fraudReason: row.fraud_reason,
+    listingStatus: row.listing_status,
+    status: row.status,
+    companyId: row.company_id,
+  }
+  const own = row.own === 1
+  const seenAt = isoTime(row.seen_at)
+  if (row.kind === 'public_report') {
+    const parsed = publicReportSchema.safeParse(json)
+    return {
+      kind: 'public_report',
+      record: parsed.success ? parsed.data : publicReportSchema.parse(fallback),
+      own,
+      seenAt,
+    }
+  }
+  const parsed = reportRecordSchema.safeParse(json)
+  return {
+    kind: 'report',
+    record: parsed.success ? parsed.data : reportRecordSchema.parse(fallback),
+    own,
+    seenAt,
+  }
+}
+
+export interface UpsertOptions {
+  /** Whether these are the organization's own submissions (never cleared by a later upsert). */
+  own: boolean
+  /** When they were read from the registry (epoch ms). */
+  seenAt: number
+}
+
+/** The fields the cache reads from any record shape the registry returns (2.3, 2.4, 2.5). */
+type AnyRecord = ReportRecord | PublicReport | CreatedReport
+
+function upsertOne(db: Db, kind: CachedKind, record: AnyRecord, options: UpsertOptions): boolean {
+  // Only 2.4 records name the reporting company; on other shapes the field is not typed.
+  const reporting = reportingCompanySchema.safeParse(record.reportingCompany)
+  const company = reporting.success ? reporting.data : undefined
+  // An answer older than what we hold (a page fetched before our own update landed) must not
+  // overwrite it; it still counts as seen.
+  const written = prepare<unknown[], { row_id: number }>(
+    db,
+    `INSERT INTO cached_reports (kind, id, fraud_type, fraud_reason, listing_status, status,
+       company_id, company_name, created_at, updated_at, own, record_json, seen_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+     ON CONFLICT (kind, id) DO UPDATE SET
+       fraud_type = excluded.fraud_type, fraud_reason = excluded.fraud_reason,
+       listing_status = excluded.listing_status, status = excluded.status,
+       company_id = excluded.company_id, company_name = excluded.company_name,
+       created_at = excluded.created_at, updated_at = excluded.updated_at,
+       own = max(cached_reports.own, excluded.own), record_json = excluded.record_json,
+       seen_at = max(cached_reports.seen_at, excluded.seen_at)
+     WHERE excluded.updated_at IS NULL OR cached_reports.updated_at IS NULL
+       OR excluded.updated_at >= cached_reports.updated_at
+     RETURNING row_id`,
+  ).get(
+    kind,
+    record.id,
+    record.fraudType ?? null,
+    record.fraudReason ?? '',
+    record.listingStatus ?? null,
+    record.status ?? null,
+    record.companyId ?? company?.id ?? null,
+    company?.businessName ?? null,
+    registryTimeMs(record.createdAt),
+    registryTimeMs(record.updatedAt),
+    options.own ? 1 : 0,
+    JSON.stringify(record),
+    options.seenAt,
+  )
+  if (!written) {
+    prepare(
+      db,
+      `UPDATE cached_reports SET own = max(own, ?), seen_at = max(seen_at, ?)
+       WHERE kind = ? AND id = ?`,
+    ).run(options.own ? 1 : 0, options.seenAt, kind, record.id)
+    return false
+  }
+  prepare(db, 'DELETE FROM cached_identifiers WHERE report_row = ?').run(written.row_id)
+  const insert = prepare(
+    db,
+    'INSERT INTO cached_identifiers (report_row, label, value) VALUES (?, ?, ?)',
+  )
+  const seen = new Set<string>()
+  for (const raw of record.identifiers ?? []) {
+    const identifier = cachedIdentifier(raw.label, raw.value)
+    if (!identifier) continue
+    const key = `${identifier.label}\u0000${identifier.value}`
+    if (seen.has(key)) continue
+    seen.add(key)
+    insert.run(written.row_id, identifier.label, identifier.value)
+  }
+  return true
+}
+
+/**
+ * Stores records the registry returned, in one transaction: each row and its identifiers
+ * (replaced whole, so an identifier removed by an update no longer finds the report).
+ * Returns how many were written (a record older than the cached one is only marked seen).
+ */
+export function upsertRegistryReports<K extends CachedKind>(
+  db: Db,
+  kind: K,
+  records: readonly RecordOfKind[K][],
+  options: UpsertOptions,
+): number {
+  return db.transaction(() => {
+    let written = 0
+    for (const record of records) if (upsertOne(db, kind, record, options)) written++
+    return written
+  })()
+}
+
+function withoutUndefined(record: object): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(record).filter(([, value]) => value !== undefined))
+}
+
+/**
+ * What the outbox calls after a create or update succeeded: the registry's answer (2.3) is
+ * laid over what we already had, because 2.3 leaves out fields the list gives (attachments,
+ * reportingCompany…) and a successful update should not make them disappear.
+ */
+export function upsertOwnSubmission(
+  db: Db,
+  record: CreatedReport | ReportRecord,
+  seenAt: number,
+): void {
+  db.transaction(() => {
+    const cached = getCachedOfKind(db, 'report', record.id)
+    const merged = { ...(cached?.record ?? {}), ...withoutUndefined(record) } as ReportRecord
+    upsertOne(db, 'report', merged, { own: true, seenAt })
+  })()
+}
+
+/**
+ * Marks a report as having left the list (after our unlist succeeded, or when a full refresh
+ * no longer lists it), so offline search stops offering it. The first exit time is kept.
+ * Returns whether a cached report was changed.
+ */
+export function markUnlisted(db: Db, id: string, at: number): boolean {
+  return (
+    prepare(
+      db,
+      `UPDATE cached_reports SET listing_status = ?,
+         record_json = json_set(record_json, '$.listingStatus', ?,
+           '$.exitedListAt', coalesce(json_extract(record_json, '$.exitedListAt'), ?))
+       WHERE kind = 'report' AND id = ?`,
+    ).run(UNLISTED, UNLISTED, isoTime(at), id).changes > 0
+  )
+}
+
+function getCachedOfKind(db: Db, kind: CachedKind, id: string): CachedReport | null {
+  const row = prepare<[CachedKind, string], CachedReportRow>(
+    db,
+    `SELECT ${CACHED_REPORT_COLUMNS} FROM cached_reports r WHERE r.kind = ? AND r.id = ?`,
+  ).get(kind, id)
+  return row ? toCachedReport(row) : null
+}
+
+/** A cached report by registry id: an organization's report first, else a public report. */
+export function getCachedReport(db: Db, id: string): CachedReport | null {
+  return getCachedOfKind(db, 'report', id) ?? getCachedOfKind(db, 'public_report', id)
+}

@@ -1,0 +1,174 @@
+import { describe, expect, it } from 'vitest'
+import {
+  CACHE_STATE_KEYS,
+  markUnlisted,
+  searchReasonsOffline,
+  toFtsQuery,
+  upsertRegistryReports,
+  writeCacheState,
+} from '../../../src/core/cache'
+import { publicReport, reportRecord, tempDatabase } from './cache-fixtures'
+
+const SEEN = Date.parse('2026-03-05T12:00:00.000Z')
+
+const REASONS: Record<string, string> = {
+  sim: 'SIM swap on the customer line, then the mobile app was re-registered and three transfers went to a mule account in Lagos.',
+  cafe: 'Ọlá Adébáyọ̀ collected deposits at a café in Ibadan for a cooperative that does not exist; the receipts were forged.',
+  near: 'The suspect said he was NEAR the branch and asked the teller to release the funds; AND then he vanished (NOT seen again).',
+  quote:
+    'Victim quoted the caller: "your account is blocked" — the caller knew her BVN and the last four digits of her card.',
+}
+
+function seed() {
+  const db = tempDatabase()
+  upsertRegistryReports(
+    db,
+    'report',
+    Object.entries(REASONS).map(([id, fraudReason]) => reportRecord({ id, fraudReason })),
+    { own: true, seenAt: SEEN },
+  )
+  return db
+}
+
+const hitIds = (db: ReturnType<typeof seed>, text: string) =>
+  searchReasonsOffline(db, text)
+    .hits.map((hit) => hit.record.id)
+    .sort()
+
+describe('toFtsQuery', () => {
+  it('quotes every word, keeps quoted phrases, and makes the last word a prefix', () => {
+    expect(toFtsQuery('mule lag')).toBe('"mule" "lag"*')
+    expect(toFtsQuery('mule lagos ')).toBe('"mule" "lagos"')
+    expect(toFtsQuery('"your account" blocked')).toBe('"your account" "blocked"*')
+    expect(toFtsQuery('"your account"')).toBe('"your account"')
+    expect(toFtsQuery('say "unclosed phrase')).toBe('"say" "unclosed" "phrase"*')
+    expect(toFtsQuery('NEAR(a b) OR NOT x')).toBe('"NEAR" "a" "b" "OR" "NOT" "x"*')
+    expect(toFtsQuery('Adébáyọ̀')).toBe('"Adébáyọ̀"*')
+  })
+
+  it('returns null when there is no word to search', () => {
+    for (const text of ['', '   ', '"', '""', '*', '-', '()', '^:', '😀 🙈', '\u0301'])
+      expect(toFtsQuery(text)).toBeNull()
+  })
+
+  it('bounds the number of terms', () => {
+    expect(
+      toFtsQuery(Array.from({ length: 40 }, (_, i) => `w${i}`).join(' '))?.split(' '),
+    ).toHaveLength(16)
+  })
+})
+
+describe('searchReasonsOffline', () => {
+  it('finds words anywhere in the reason, all of them required, the last as a prefix', () => {
+    const db = seed()
+    expect(hitIds(db, 'mule account')).toEqual(['sim'])
+    expect(hitIds(db, 'mule lag')).toEqual(['sim'])
+    expect(hitIds(db, 'caller')).toEqual(['quote'])
+    expect(hitIds(db, 'mule ibadan')).toEqual([])
+  })
+
+  it('ignores case and accents both ways', () => {
+    const db = seed()
+    expect(hitIds(db, 'OLA ADEBAYO')).toEqual(['cafe'])
+    expect(hitIds(db, 'cafe')).toEqual(['cafe'])
+    expect(hitIds(db, 'Café')).toEqual(['cafe'])
+    expect(hitIds(db, 'adéb')).toEqual(['cafe'])
+  })
+
+  it('never throws on FTS syntax typed by a person, and searches it as words', () => {
+    const db = seed()
+    const hostile = [
+      '"',
+      '"""',
+      'blocked"',
+      '*',
+      '**mule',
+      'mule*',
+      'NEAR(',
+      'NEAR(mule, 2)',
+      'near',
+      '-',
+      '-mule',
+      'mule -lagos',
+      'AND',
+      'OR mule',
+      'NOT',
+      '(',
+      ')',
+      'mule)',
+      '{reason}: mule',
+      'fraud_reason:mule',
+      '^mule',
+      'mule + lagos',
+      "'; DROP TABLE cached_reports; --",
+      '\u0000mule',
+      '😀',
+      '𝔪𝔲𝔩𝔢',
+      'ＭＵＬＥ',
+      'x'.repeat(5000),
+    ]
+    for (const text of hostile) expect(() => searchReasonsOffline(db, text), text).not.toThrow()
+    expect(hitIds(db, 'NEAR(')).toEqual(['near'])
+    expect(hitIds(db, 'AND then he vanished')).toEqual(['near'])
+    expect(hitIds(db, '-mule')).toEqual(['sim'])
+    expect(hitIds(db, 'mule*')).toEqual(['sim'])
+    expect(hitIds(db, '"your account is blocked"')).toEqual(['quote'])
+    expect(hitIds(db, '"account your"')).toEqual([])
+    expect(db.prepare('SELECT count(*) AS n FROM cached_reports').get()).toEqual({ n: 4 })
+  })
+
+  it('returns nothing for an empty query or one without words', () => {
+    const db = seed()
+    for (const text of ['', '   ', '"', '*', '-', '😀'])
+      expect(searchReasonsOffline(db, text).hits).toEqual([])
+  })
+
+  it('marks the matching words in a snippet and says how fresh each hit is', () => {
+    const db = seed()
+    writeCacheState(db, CACHE_STATE_KEYS.submissionsRefreshedAt, SEEN)
+    const answer = searchReasonsOffline(db, 'mule')
+    expect(answer.source).toBe('offline')
+    expect(answer.asOf).toEqual({ submissions: '2026-03-05T12:00:00.000Z' })
+    const [hit] = answer.hits
+    expect(hit).toMatchObject({ kind: 'report', own: true, seenAt: '2026-03-05T12:00:00.000Z' })
+    expect(hit?.snippet.filter((part) => part.match)).toEqual([{ text: 'mule', match: true }])
+    expect(hit?.snippet.map((part) => part.text).join('')).toContain('went to a mule account')
+  })
+
+  it('covers public reports and follows updates and deletions of the reports table', () => {
+    const db = seed()
+    upsertRegistryReports(
+      db,
+      'public_report',
+      [publicReport({ id: 'pub', fraudReason: 'A romance scam run from Abuja.' })],
+      { own: false, seenAt: SEEN },
+    )
+    expect(searchReasonsOffline(db, 'romance').hits.map((hit) => hit.kind)).toEqual([
+      'public_report',
+    ])
+    upsertRegistryReports(
+      db,
+      'report',
+      [
+        reportRecord({
+          id: 'sim',
+          fraudReason: 'Rewritten: a ponzi scheme.',
+          updatedAt: '2027-01-01T00:00:00Z',
+        }),
+      ],
+      { own: true, seenAt: SEEN },
+    )
+    expect(hitIds(db, 'mule')).toEqual([])
+    expect(hitIds(db, 'ponzi')).toEqual(['sim'])
+    db.prepare("DELETE FROM cached_reports WHERE id = 'sim'").run()
+    expect(hitIds(db, 'ponzi')).toEqual([])
+    db.exec("INSERT INTO cached_reports_fts (cached_reports_fts) VALUES ('integrity-check')")
+  })
+
+  it('leaves out reports that have left the list and honours the limit', () => {
+    const db = seed()
+    markUnlisted(db, 'sim', SEEN)
+    expect(hitIds(db, 'mule')).toEqual([])
+    expect(searchReasonsOffline(db, 'the', { limit: 2 }).hits).toHaveLength(2)
+  })
+})
