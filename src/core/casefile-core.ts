@@ -36,6 +36,20 @@ import {
   type RegistryConnection,
 } from './registry/registry-client'
 import { openDatabase, type Db } from './store/open-database'
+import { bankSlugs, listBanks, markUnlisted, upsertOwnSubmission } from './cache'
+import { refreshBanks } from './cache/refresh-banks'
+import { refreshSubmissions, type SubmissionsRefreshOptions } from './cache/refresh-submissions'
+import { searchOffline } from './cache/offline-search'
+import { searchOnline } from './cache/search-online'
+import { searchReasonsOffline } from './cache/reason-search'
+import {
+  countOwnSubmissions,
+  listOwnSubmissions,
+  type OwnSubmissionsQuery,
+} from './cache/own-submissions'
+import { getCachedReport } from './cache/reports-cache'
+import type { IdentifierQuery } from './cache/searches-cache'
+import type { ReportSynced } from './outbox/sync-engine'
 import type { OperationState } from './outbox/operations'
 
 export interface CoreOptions {
@@ -87,12 +101,24 @@ export class CasefileCore {
       clock: this.clock,
       concurrency: options.concurrency,
       retryPolicy: options.retryPolicy,
+      onReportSynced: (change) => this.cacheSynced(change),
     })
     if (options.autoSync) this.engine.start()
   }
 
   private now(): number {
     return this.clock.now()
+  }
+
+  /** Keeps the submissions cache in step with what the outbox just did, so offline search sees it. */
+  private cacheSynced({ registryId, change, record }: ReportSynced): void {
+    if (change === 'unlisted') markUnlisted(this.db, registryId, this.now())
+    else if (record) upsertOwnSubmission(this.db, record, this.now())
+  }
+
+  /** Bank slugs of the cached list (empty before the first refresh: then slugs are not checked). */
+  private slugs(): ReadonlySet<string> {
+    return bankSlugs(this.db)
   }
 
   private queued(result: QueueResult): QueueResult {
@@ -115,6 +141,17 @@ export class CasefileCore {
   }
   findReport(localOrRegistryId: string) {
     return findReport(this.db, localOrRegistryId)
+  }
+  /** The local record of a registry report, made (as submitted) if this folder has never seen it. */
+  localRecordOf(localOrRegistryId: string) {
+    return (
+      findReport(this.db, localOrRegistryId) ??
+      createDraft(
+        this.db,
+        {},
+        { now: this.now(), origin: 'registry', registryId: localOrRegistryId, status: 'submitted' },
+      )
+    )
   }
   listReports(options?: Parameters<typeof listReports>[1]) {
     return listReports(this.db, options)
@@ -152,8 +189,10 @@ export class CasefileCore {
   discardOperation(operationId: number) {
     return discardOperation(this.db, operationId, this.now())
   }
-  editAndRequeue(operationId: number, input: DraftInput, bankSlugs?: ReadonlySet<string>) {
-    return this.queued(editAndRequeue(this.db, operationId, input, { now: this.now(), bankSlugs }))
+  editAndRequeue(operationId: number, input: DraftInput) {
+    return this.queued(
+      editAndRequeue(this.db, operationId, input, { now: this.now(), bankSlugs: this.slugs() }),
+    )
   }
   /** The key was replaced: lift a pause caused by the old one and try again. */
   resumeAfterKeyChange() {
@@ -174,6 +213,31 @@ export class CasefileCore {
   }
   exchangeLog(options?: Parameters<typeof readExchangeLog>[1]) {
     return readExchangeLog(this.db, options)
+  }
+
+  // Banks, submissions and search (online, with the cache as fallback and for offline use)
+  banks() {
+    return listBanks(this.db)
+  }
+  refreshBanks(signal?: AbortSignal) {
+    return refreshBanks(this.db, this.client, this.now(), { signal })
+  }
+  refreshSubmissions(options: Omit<SubmissionsRefreshOptions, 'now'> = {}) {
+    return refreshSubmissions(this.db, this.client, { now: this.now(), ...options })
+  }
+  submissions(query: OwnSubmissionsQuery) {
+    return { rows: listOwnSubmissions(this.db, query), total: countOwnSubmissions(this.db, query) }
+  }
+  cachedReport(id: string) {
+    return getCachedReport(this.db, id)
+  }
+  search(query: IdentifierQuery, options: { offline?: boolean; signal?: AbortSignal } = {}) {
+    return options.offline
+      ? Promise.resolve(searchOffline(this.db, query))
+      : searchOnline(this.db, this.client, query, this.now(), { signal: options.signal })
+  }
+  searchReasons(text: string, limit?: number) {
+    return searchReasonsOffline(this.db, text, { limit })
   }
 
   /** Stops syncing (in-flight requests finish or are recorded as outcome-unknown), then closes the store. */

@@ -59,8 +59,16 @@ export interface SyncEngineOptions {
   concurrency?: number
   retryPolicy?: RetryPolicy
   leaseTtlMs?: number
-  /** Told of a report the registry now holds (created, updated or adopted), e.g. to cache it. */
-  onReportSynced?: (localId: string, record: CreatedReport | null) => void
+  /** Told of a report the registry changed for us (in the same transaction), e.g. to cache it. */
+  onReportSynced?: (change: ReportSynced) => void
+}
+
+export interface ReportSynced {
+  localId: string
+  registryId: string
+  change: 'created' | 'adopted' | 'updated' | 'unlisted'
+  /** The registry's answer, when it sent one (create and update). */
+  record: CreatedReport | null
 }
 
 export interface RunSummary {
@@ -406,7 +414,12 @@ export class SyncEngine {
           if (found.outcome === 'found') {
             return () => {
               setReportStatus(db, op.chainId, 'submitted', this.clock.now(), found.id)
-              this.options.onReportSynced?.(op.chainId, null)
+              this.options.onReportSynced?.({
+                localId: op.chainId,
+                registryId: found.id,
+                change: 'adopted',
+                record: null,
+              })
               return { id: found.id, adopted: true }
             }
           }
@@ -418,7 +431,12 @@ export class SyncEngine {
         const created = await client.createReport(input, { signal })
         return () => {
           setReportStatus(db, op.chainId, 'submitted', this.clock.now(), created.id)
-          this.options.onReportSynced?.(op.chainId, created)
+          this.options.onReportSynced?.({
+            localId: op.chainId,
+            registryId: created.id,
+            change: 'created',
+            record: created,
+          })
           return { id: created.id }
         }
       }
@@ -428,7 +446,12 @@ export class SyncEngine {
           signal,
         })
         return () => {
-          this.options.onReportSynced?.(op.chainId, updated)
+          this.options.onReportSynced?.({
+            localId: op.chainId,
+            registryId,
+            change: 'updated',
+            record: updated,
+          })
           return { id: updated.id }
         }
       }
@@ -448,7 +471,12 @@ export class SyncEngine {
         }
         return () => {
           setReportStatus(db, op.chainId, 'unlisted', this.clock.now())
-          this.options.onReportSynced?.(op.chainId, null)
+          this.options.onReportSynced?.({
+            localId: op.chainId,
+            registryId,
+            change: 'unlisted',
+            record: null,
+          })
           return { id: registryId }
         }
       }

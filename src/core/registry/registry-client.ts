@@ -94,7 +94,10 @@ export const DEFAULT_UPLOAD_TIMEOUT_MS = 120_000
 const MAX_RESPONSE_BYTES = 50 * 1024 * 1024
 
 function checkConnection(connection: RegistryConnection): void {
-  for (const [name, value] of Object.entries(connection)) {
+  for (const [name, value] of [
+    ['baseUrl', connection.baseUrl],
+    ['uploadUrl', connection.uploadUrl],
+  ] as const) {
     let url: URL
     try {
       url = new URL(value)

@@ -1,0 +1,50 @@
+import type { CasefileCore } from '../../core/casefile-core'
+import { printJson, printTable, type CliIo } from '../cli-io'
+
+const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString())
+
+/** casefile outbox [--json] */
+export function outboxCommand(core: CasefileCore, io: CliIo, json: boolean): void {
+  const outbox = core.outbox()
+  const operations = outbox.operations.map((op) => {
+    const report = core.findReport(op.chainId)
+    return {
+      id: op.id,
+      reportId: op.chainId,
+      registryId: report?.registryId ?? null,
+      kind: op.kind,
+      state: op.state,
+      attempts: op.attempts,
+      nextAttemptAt: iso(op.nextAttemptAt),
+      outcomeUnknown: op.outcomeUnknown,
+      lastError: op.lastError,
+    }
+  })
+  if (json) {
+    printJson(io, {
+      pending: outbox.pending,
+      counts: outbox.counts,
+      paused: outbox.paused,
+      lastSyncAt: iso(outbox.lastSyncAt),
+      operations,
+    })
+    return
+  }
+  io.out(
+    `${outbox.pending} pending (${outbox.counts.needs_attention} need attention). Last successful sync: ${iso(outbox.lastSyncAt) ?? 'never'}.`,
+  )
+  if (outbox.paused) io.out(`Paused: ${outbox.paused.message}`)
+  printTable(
+    io,
+    ['ID', 'REPORT', 'KIND', 'STATE', 'TRIES', 'NEXT TRY', 'LAST ERROR'],
+    operations.map((op) => [
+      String(op.id),
+      op.reportId.slice(0, 8),
+      op.kind,
+      op.state,
+      String(op.attempts),
+      op.nextAttemptAt ?? '',
+      op.lastError?.message ?? '',
+    ]),
+  )
+}

@@ -1,0 +1,61 @@
+import { readFileSync } from 'node:fs'
+import { dirname, isAbsolute, resolve } from 'node:path'
+import { z } from 'zod'
+import type { CasefileCore } from '../../core/casefile-core'
+import { AttachmentRefusedError } from '../../core/attachments/attachment-store'
+import type { DraftInput } from '../../core/drafts/draft'
+import { CliError } from '../cli-error'
+
+/** A report file for submit/update: the registry's report input, where attachments may be local paths. */
+const reportFileSchema = z.looseObject({
+  fraudType: z.string().optional(),
+  fraudReason: z.string().optional(),
+  identifiers: z.array(z.object({ label: z.string(), value: z.string() })).optional(),
+  attachments: z.array(z.string()).optional(),
+  showUploaderInfo: z.boolean().optional(),
+})
+
+export interface ReportFile {
+  draft: DraftInput
+  /** Local files to copy into the data folder, resolved against the report file's folder. */
+  localAttachments: string[]
+}
+
+export function readReportFile(path: string): ReportFile {
+  let json: unknown
+  try {
+    json = JSON.parse(readFileSync(path, 'utf8'))
+  } catch (error) {
+    throw new CliError(
+      `${path} cannot be read as JSON (${error instanceof Error ? error.message : String(error)}). Write the report as a JSON object with fraudType, fraudReason and identifiers.`,
+    )
+  }
+  const parsed = reportFileSchema.safeParse(json)
+  if (!parsed.success)
+    throw new CliError(
+      `${path}: ${parsed.error.issues.map((i) => `${i.path.join('.') || 'file'}: ${i.message}`).join('; ')}`,
+    )
+  const { attachments = [], fraudType, fraudReason, identifiers, showUploaderInfo } = parsed.data
+  const urls = attachments.filter((a) => /^https?:\/\//i.test(a))
+  const localAttachments = attachments
+    .filter((a) => !/^https?:\/\//i.test(a))
+    .map((a) => (isAbsolute(a) ? a : resolve(dirname(path), a)))
+  return {
+    draft: { fraudType, fraudReason, identifiers, showUploaderInfo, attachmentUrls: urls },
+    localAttachments,
+  }
+}
+
+/** Copies local attachments into the report's data and returns the draft that refers to them. */
+export function withAttachments(core: CasefileCore, localId: string, file: ReportFile): DraftInput {
+  const ids: string[] = []
+  for (const path of file.localAttachments) {
+    try {
+      ids.push(core.addAttachment(localId, { path }).id)
+    } catch (error) {
+      if (error instanceof AttachmentRefusedError) throw new CliError(error.message)
+      throw error
+    }
+  }
+  return { ...file.draft, attachmentIds: ids }
+}

@@ -1,0 +1,65 @@
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
+import { homedir } from 'node:os'
+import { join } from 'node:path'
+import { z } from 'zod'
+
+/**
+ * Where the desktop app keeps its data: Electron's userData folder for an app named
+ * "Casefile", computed the same way without Electron so the CLI finds the same folders.
+ */
+export function defaultUserDataDir(
+  env: NodeJS.ProcessEnv = process.env,
+  platform: NodeJS.Platform = process.platform,
+): string {
+  if (platform === 'win32')
+    return join(env['APPDATA'] ?? join(homedir(), 'AppData', 'Roaming'), 'Casefile')
+  if (platform === 'darwin') return join(homedir(), 'Library', 'Application Support', 'Casefile')
+  return join(env['XDG_CONFIG_HOME'] ?? join(homedir(), '.config'), 'Casefile')
+}
+
+/** Each connection profile keeps its data apart: its own database, attachments and caches. */
+export function profileDataDir(userDataDir: string, profileId: string): string {
+  if (!/^[a-z0-9][a-z0-9-]{0,40}$/.test(profileId))
+    throw new Error(
+      `Profile "${profileId}" is not a profile name (lower-case letters, digits and dashes).`,
+    )
+  return join(userDataDir, 'profiles', profileId)
+}
+
+export const connectionFileSchema = z.strictObject({
+  profileId: z.string().default('registry'),
+  baseUrl: z.url({
+    protocol: /^https?$/,
+    error: 'The base URL must be an http(s) address, e.g. https://registry.example.com.',
+  }),
+  uploadUrl: z.url({
+    protocol: /^https?$/,
+    error: 'The upload URL must be an http(s) address, e.g. https://upload.example.com.',
+  }),
+})
+export type ConnectionFile = z.output<typeof connectionFileSchema>
+
+const CONNECTION_FILE = 'connection.json'
+
+/** The registry a data folder syncs with, or null when none was set. */
+export function readConnection(dataDir: string): ConnectionFile | null {
+  const path = join(dataDir, CONNECTION_FILE)
+  if (!existsSync(path)) return null
+  const parsed = connectionFileSchema.safeParse(JSON.parse(readFileSync(path, 'utf8')))
+  if (!parsed.success)
+    throw new Error(
+      `${path} is not a valid connection file: ${parsed.error.issues.map((i) => i.message).join(' ')} Run \`casefile config set\` again.`,
+    )
+  return parsed.data
+}
+
+/** Writes the connection atomically (temp file + rename): a crash never leaves half a file. */
+export function writeConnection(dataDir: string, connection: ConnectionFile): void {
+  mkdirSync(dataDir, { recursive: true })
+  const path = join(dataDir, CONNECTION_FILE)
+  writeFileSync(
+    `${path}.tmp`,
+    JSON.stringify(connectionFileSchema.parse(connection), null, 2) + '\n',
+  )
+  renameSync(`${path}.tmp`, path)
+}
