@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import { SandboxError, sendFailure } from './envelope'
-import { findOrganizationByKey } from './organizations'
+import { findOrganizationByKey, type Organization } from './organizations'
 import type { SandboxDb } from './sandbox-db'
 
 export const API_KEY_HEADER = 'x-api-key'
@@ -12,6 +12,8 @@ export const API_KEY_HEADER = 'x-api-key'
  */
 export function registerApiKeyAuth(app: FastifyInstance, db: SandboxDb): void {
   app.decorateRequest('organization', null)
+  // Organizations and their keys do not change while the sandbox runs: look each key up once.
+  const known = new Map<string, Organization>()
   app.addHook('onRequest', async (request, reply) => {
     if (!request.routeOptions.config.requiresApiKey) return
     const header = request.headers[API_KEY_HEADER]
@@ -24,7 +26,7 @@ export function registerApiKeyAuth(app: FastifyInstance, db: SandboxDb): void {
           `Missing API key: send your organization's key in the ${API_KEY_HEADER} header.`,
         ),
       )
-    const organization = findOrganizationByKey(db, key)
+    const organization = known.get(key) ?? findOrganizationByKey(db, key)
     if (!organization)
       return sendFailure(
         reply,
@@ -33,6 +35,7 @@ export function registerApiKeyAuth(app: FastifyInstance, db: SandboxDb): void {
           `Unknown API key: no organization holds the key sent in ${API_KEY_HEADER}. Check it for typos or paste the key again (the sandbox prints its demo keys at start-up).`,
         ),
       )
+    known.set(key, organization)
     request.organization = organization
   })
 }

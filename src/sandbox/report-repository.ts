@@ -100,18 +100,32 @@ function withIdentifiers(db: SandboxDb, rows: ReportRow[]): StoredReport[] {
   }))
 }
 
-function insertIdentifiers(db: SandboxDb, reportId: string, input: ReportInput): void {
+function insertIdentifiers(
+  db: SandboxDb,
+  reportId: string,
+  input: ReportInput,
+): StoredIdentifier[] {
   const insert = prepare(
     db,
     'INSERT INTO report_identifiers (id, report_id, position, label, value) VALUES (?, ?, ?, ?, ?)',
   )
-  input.identifiers.forEach((identifier, position) =>
-    insert.run(randomUUID(), reportId, position, identifier.label, identifier.value),
-  )
+  return input.identifiers.map((identifier, position) => {
+    const stored = { id: randomUUID(), label: identifier.label, value: identifier.value }
+    insert.run(stored.id, reportId, position, stored.label, stored.value)
+    return stored
+  })
 }
 
-/** Files one report for the organization; the caller runs it inside a transaction. */
-function insertReport(db: SandboxDb, organization: Organization, input: ReportInput, now: Date) {
+/**
+ * Files one report for the organization and returns it as stored, built from what was
+ * written rather than read back (the create path is the hot one). Call inside a transaction.
+ */
+function insertReport(
+  db: SandboxDb,
+  organization: Organization,
+  input: ReportInput,
+  now: Date,
+): StoredReport {
   const id = randomUUID()
   const at = now.toISOString()
   prepare(
@@ -132,8 +146,23 @@ function insertReport(db: SandboxDb, organization: Organization, input: ReportIn
     at,
     at,
   )
-  insertIdentifiers(db, id, input)
-  return id
+  return {
+    id,
+    companyId: organization.id,
+    companyName: organization.businessName,
+    userId: organization.userId,
+    fraudType: input.fraudType,
+    fraudReason: input.fraudReason,
+    showUploaderInfo: input.showUploaderInfo,
+    attachments: [...input.attachments],
+    status: REPORT_STATUS_PUBLISHED,
+    listingStatus: LISTING_STATUS_LISTED,
+    exitedListAt: null,
+    exitListReason: null,
+    createdAt: at,
+    updatedAt: at,
+    identifiers: insertIdentifiers(db, id, input),
+  }
 }
 
 export function createReport(
@@ -142,8 +171,7 @@ export function createReport(
   input: ReportInput,
   now: Date,
 ): StoredReport {
-  const id = db.transaction(() => insertReport(db, organization, input, now))()
-  return getOwnReport(db, organization.id, id) as StoredReport
+  return db.transaction(() => insertReport(db, organization, input, now))()
 }
 
 /** Files several reports in one transaction: all are stored, or none. */
@@ -153,7 +181,9 @@ export function createReports(
   inputs: readonly ReportInput[],
   now: Date,
 ): string[] {
-  return db.transaction(() => inputs.map((input) => insertReport(db, organization, input, now)))()
+  return db.transaction(() =>
+    inputs.map((input) => insertReport(db, organization, input, now).id),
+  )()
 }
 
 /** A report of this organization, or undefined when it does not exist or belongs to another. */

@@ -19,6 +19,9 @@ export function openSandboxDb(dataDir: string): SandboxDb {
   try {
     db.pragma('journal_mode = WAL')
     db.pragma('synchronous = NORMAL')
+    // Checkpoints are where NORMAL still syncs; doing them every ~40 MB of WAL instead of every
+    // 4 MB halves the cost of a commit under a burst of creates. The WAL is removed on close.
+    db.pragma('wal_autocheckpoint = 10000')
     db.pragma('foreign_keys = ON')
     db.pragma('busy_timeout = 5000')
     migrate(db)
