@@ -167,15 +167,17 @@ export class CasefileCore {
   }
 
   // The outbox
-  queueReport(localId: string, bankSlugs?: ReadonlySet<string>) {
-    return this.queued(queueReport(this.db, localId, { now: this.now(), bankSlugs }))
+  queueReport(localId: string) {
+    return this.queued(queueReport(this.db, localId, { now: this.now(), bankSlugs: this.slugs() }))
   }
-  submit(input: DraftInput, options: { bankSlugs?: ReadonlySet<string>; origin?: string } = {}) {
-    return this.queued(tryDraftAndQueue(this.db, input, { now: this.now(), ...options }))
-  }
-  queueUpdate(localOrRegistryId: string, input: DraftInput, bankSlugs?: ReadonlySet<string>) {
+  submit(input: DraftInput, options: { origin?: string } = {}) {
     return this.queued(
-      queueUpdate(this.db, localOrRegistryId, input, { now: this.now(), bankSlugs }),
+      tryDraftAndQueue(this.db, input, { now: this.now(), bankSlugs: this.slugs(), ...options }),
+    )
+  }
+  queueUpdate(localOrRegistryId: string, input: DraftInput) {
+    return this.queued(
+      queueUpdate(this.db, localOrRegistryId, input, { now: this.now(), bankSlugs: this.slugs() }),
     )
   }
   queueUnlist(localOrRegistryId: string) {

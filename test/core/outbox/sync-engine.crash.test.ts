@@ -1,0 +1,165 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { CasefileCore } from '../../../src/core/casefile-core'
+import type { RunningSandbox } from '../../../src/sandbox'
+import { inspector, startTestSandbox } from '../../support/core-with-sandbox'
+import { PDF_BYTES } from '../../support/temp-store'
+
+/*
+ * Crash test: a child process syncing 200 queued reports (attachments, updates and unlists
+ * mixed in, some queued by this process while the child runs) is killed with SIGKILL at 20
+ * random moments and started again each time. At the end the registry holds each report
+ * exactly once, in its final state, and the database passes integrity_check.
+ */
+
+const REPORTS = 200
+const KILLS = 20
+const SEED = Number(process.env['CRASH_SEED'] ?? 20261122)
+
+/** A small seeded generator (mulberry32), so a failing run can be repeated with CRASH_SEED. */
+function seeded(seed: number): () => number {
+  let a = seed >>> 0
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0
+    let t = a
+    t = Math.imul(t ^ (t >>> 15), t | 1)
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+  }
+}
+
+let sandbox: RunningSandbox
+let key: string
+beforeAll(async () => {
+  sandbox = await startTestSandbox()
+  key = sandbox.demoKeys[0]!.key
+})
+afterAll(() => sandbox.stop())
+
+function startChild(dataDir: string): { child: ChildProcess; exited: Promise<number | null> } {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', join(__dirname, '../../support/sync-child.ts')],
+    {
+      env: {
+        ...process.env,
+        DATA_DIR: dataDir,
+        BASE_URL: sandbox.baseUrl,
+        UPLOAD_URL: sandbox.uploadUrl,
+        API_KEY: key,
+      },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    },
+  )
+  let stderr = ''
+  child.stderr?.on('data', (chunk) => (stderr += String(chunk)))
+  const exited = new Promise<number | null>((resolve) =>
+    child.on('exit', (code) => {
+      if (code !== null && code !== 0 && code !== 2) console.error(stderr)
+      resolve(code)
+    }),
+  )
+  return { child, exited }
+}
+
+const reasonOf = (i: number) =>
+  `Crash-test report ${i}: the account received stolen funds from several victims of a phishing campaign.`
+const draftOf = (i: number, fraudType = 'money_mule') => ({
+  fraudType,
+  fraudReason: reasonOf(i),
+  identifiers: [{ label: 'account', value: `${String(1_000_000_000 + i)}_access-bank` }],
+})
+
+describe('crash test', () => {
+  it(`${REPORTS} reports survive ${KILLS} SIGKILLs mid-sync: each on the registry once, in its final state`, async () => {
+    const random = seeded(SEED)
+    const dataDir = mkdtempSync(join(tmpdir(), 'casefile-crash-'))
+    const core = new CasefileCore({
+      dataDir,
+      connection: { baseUrl: sandbox.baseUrl, uploadUrl: sandbox.uploadUrl },
+      getApiKey: () => key,
+    })
+    const localIds: string[] = []
+    for (let i = 0; i < REPORTS; i++) {
+      const draft = core.createDraft(draftOf(i))
+      if (i % 5 === 0) {
+        const attachment = core.addAttachment(draft.localId, {
+          bytes: PDF_BYTES,
+          fileName: `evidence-${i}.pdf`,
+        })
+        core.saveDraft(draft.localId, { ...draftOf(i), attachmentIds: [attachment.id] })
+      }
+      const queued = core.queueReport(draft.localId)
+      if (!queued.ok) throw new Error(queued.message)
+      localIds.push(draft.localId)
+    }
+
+    const finalType = new Map<number, string>()
+    const unlisted = new Set<number>()
+    let kills = 0
+    for (let round = 0; round < KILLS; round++) {
+      const { child, exited } = startChild(dataDir)
+      const wait = 150 + Math.floor(random() * 650)
+      const finished = await Promise.race([
+        exited.then(() => true),
+        new Promise<false>((resolve) => setTimeout(() => resolve(false), wait)),
+      ])
+      if (!finished) {
+        child.kill('SIGKILL')
+        await exited
+        kills++
+      }
+      // Meanwhile the "user" keeps working in the same data folder, from this process.
+      if (round === 5 || round === 12) {
+        for (let i = round; i < REPORTS; i += 9) {
+          const type = round === 5 ? 'identity_theft' : 'fraudulent_loan'
+          if (unlisted.has(i)) continue
+          // An edit as the user makes it: the current draft (attachments included) with a new type.
+          const result = core.queueUpdate(localIds[i]!, {
+            ...core.getReport(localIds[i]!).draft,
+            fraudType: type,
+          })
+          if (result.ok) finalType.set(i, type)
+        }
+      }
+      if (round === 9) {
+        for (let i = 3; i < REPORTS; i += 17) if (core.queueUnlist(localIds[i]!).ok) unlisted.add(i)
+      }
+    }
+    expect(kills).toBeGreaterThanOrEqual(KILLS / 2) // most rounds were cut short, not finished
+
+    const last = startChild(dataDir)
+    expect(await last.exited).toBe(0)
+
+    expect(core.outbox().pending).toBe(0)
+    expect(core.db.pragma('integrity_check', { simple: true })).toBe('ok')
+
+    const client = inspector(sandbox, key)
+    const onRegistry = new Map<string, string[]>()
+    for (let page = 1; ; page++) {
+      const { data, meta } = await client.listSubmissions({ page, limit: 100 })
+      for (const record of data)
+        onRegistry.set(record.fraudReason ?? '', [
+          ...(onRegistry.get(record.fraudReason ?? '') ?? []),
+          record.id,
+        ])
+      if (page * meta.limit >= meta.total) break
+    }
+    for (let i = 0; i < REPORTS; i++) {
+      const ids = onRegistry.get(reasonOf(i)) ?? []
+      expect(ids, `report ${i}`).toHaveLength(1)
+      const local = core.getReport(localIds[i]!)
+      expect(local.registryId).toBe(ids[0])
+      const record = await client.decodeSubmission(ids[0]!)
+      expect(record.fraudType, `report ${i} type`).toBe(finalType.get(i) ?? 'money_mule')
+      expect(record.listingStatus, `report ${i} listing`).toBe(
+        unlisted.has(i) ? 'unlisted' : 'listed',
+      )
+      expect(record.attachments ?? [], `report ${i} attachments`).toHaveLength(i % 5 === 0 ? 1 : 0)
+    }
+    await core.close()
+  }, 240_000)
+})

@@ -1,0 +1,23 @@
+// A child process for the crash test: syncs one data folder until nothing more can move.
+// Killed with SIGKILL at random moments by the test, then started again.
+import { CasefileCore } from '../../src/core/casefile-core'
+
+const { DATA_DIR, BASE_URL, UPLOAD_URL, API_KEY } = process.env
+if (!DATA_DIR || !BASE_URL || !UPLOAD_URL || !API_KEY)
+  throw new Error('sync-child needs DATA_DIR, BASE_URL, UPLOAD_URL and API_KEY')
+
+const core = new CasefileCore({
+  dataDir: DATA_DIR,
+  connection: { baseUrl: BASE_URL, uploadUrl: UPLOAD_URL },
+  getApiKey: () => API_KEY,
+  retryPolicy: { baseMs: 5, capMs: 50, unknownOutcomeFloorMs: 100 },
+  timeoutMs: 2000,
+})
+async function main(): Promise<number> {
+  const summary = await core.engine.runUntilIdle()
+  const { pending } = core.outbox()
+  await core.close()
+  return summary.leaseHeld && pending === 0 ? 0 : 2
+}
+
+void main().then((code) => process.exit(code))
