@@ -1,0 +1,235 @@
+import type { TableLimits } from './table-limits'
+import type { TableProgress, TableRow } from './table-row'
+import { TableFileError, tableErrors } from './table-file-error'
+import { hasUtf16Bom } from './detect-format'
+import { columnLetter } from './cell-reference'
+
+const QUOTE = 0x22
+const CR = 0x0d
+const LF = 0x0a
+const COMMA = 0x2c
+const SEMICOLON = 0x3b
+
+/** How much text is looked at to pick the delimiter (the header line, or its start). */
+const SNIFF_CHARS = 64 * 1024
+
+/**
+ * The delimiter of the header line: semicolon when it has more semicolons than commas outside
+ * quotes (Excel's CSV in locales with a decimal comma), comma otherwise.
+ */
+export function sniffDelimiter(head: string): ',' | ';' {
+  let commas = 0
+  let semicolons = 0
+  let quoted = false
+  for (let i = 0; i < head.length; i++) {
+    const c = head.charCodeAt(i)
+    if (c === QUOTE) quoted = !quoted
+    else if (quoted) continue
+    else if (c === COMMA) commas++
+    else if (c === SEMICOLON) semicolons++
+    else if (c === LF || c === CR) break
+  }
+  return semicolons > commas ? ';' : ','
+}
+
+const enum State {
+  FieldStart,
+  Unquoted,
+  Quoted,
+  /** A quote seen inside a quoted field: either "" (a literal quote) or the closing quote. */
+  QuoteInQuoted,
+}
+
+/**
+ * RFC 4180 records from text pushed in pieces. Lenient where Excel is (a stray quote inside an
+ * unquoted field is text; text after a closing quote is kept), strict on limits: a cell or a row
+ * that grows past them fails at once, so memory stays bounded whatever the file holds.
+ */
+export class CsvRecordParser {
+  private state = State.FieldStart
+  private cells: string[] = []
+  private field = ''
+  private skipLf = false
+  private recordHasContent = false
+  private quotedFieldStartRow = 0
+  rowNumber = 0
+  private readonly delimiter: number
+
+  constructor(
+    delimiter: ',' | ';',
+    private readonly limits: Pick<TableLimits, 'maxCellChars' | 'maxColumns' | 'maxRows'>,
+  ) {
+    this.delimiter = delimiter.charCodeAt(0)
+  }
+
+  /** Parses `text`, appending every completed record to `out`. */
+  push(text: string, out: TableRow[]): void {
+    const n = text.length
+    let i = 0
+    if (this.skipLf && n > 0) {
+      if (text.charCodeAt(0) === LF) i = 1
+      this.skipLf = false
+    }
+    while (i < n) {
+      switch (this.state) {
+        case State.FieldStart: {
+          this.recordHasContent = true
+          if (text.charCodeAt(i) === QUOTE) {
+            this.state = State.Quoted
+            this.quotedFieldStartRow = this.rowNumber + 1
+            i++
+          } else this.state = State.Unquoted
+          break
+        }
+        case State.Unquoted: {
+          let j = i
+          let c = 0
+          while (j < n) {
+            c = text.charCodeAt(j)
+            if (c === this.delimiter || c === CR || c === LF) break
+            j++
+          }
+          if (j > i) this.append(text, i, j)
+          if (j === n) return
+          i = j + 1
+          if (c === this.delimiter) this.endField()
+          else {
+            this.endRecord(out)
+            if (c === CR) {
+              if (i < n) {
+                if (text.charCodeAt(i) === LF) i++
+              } else this.skipLf = true
+            }
+          }
+          break
+        }
+        case State.Quoted: {
+          const j = text.indexOf('"', i)
+          if (j === -1) {
+            this.append(text, i, n)
+            return
+          }
+          if (j > i) this.append(text, i, j)
+          i = j + 1
+          this.state = State.QuoteInQuoted
+          break
+        }
+        case State.QuoteInQuoted: {
+          if (text.charCodeAt(i) === QUOTE) {
+            this.append('"', 0, 1)
+            i++
+            this.state = State.Quoted
+          } else this.state = State.Unquoted // the closing quote; what follows is read as text
+          break
+        }
+      }
+    }
+  }
+
+  /** Ends the text: the last record, if the file does not end with a line break. */
+  end(out: TableRow[]): void {
+    if (this.state === State.Quoted)
+      throw tableErrors.notASpreadsheet(
+        `Row ${this.quotedFieldStartRow}, column ${columnLetter(this.cells.length)} opens a quoted cell (") that is never closed, so the rest of the file would be read as one cell.`.concat(
+          ' Close the quote, or write a quote inside a cell as two quotes ("").',
+        ),
+      )
+    if (this.recordHasContent || this.cells.length > 0) this.endRecord(out)
+  }
+
+  private append(text: string, from: number, to: number): void {
+    if (this.field.length + (to - from) > this.limits.maxCellChars)
+      throw tableErrors.cellTooLong(
+        this.rowNumber + 1,
+        this.cells.length,
+        null,
+        this.limits.maxCellChars,
+      )
+    this.field += from === 0 && to === text.length ? text : text.slice(from, to)
+  }
+
+  private endField(): void {
+    if (this.cells.length >= this.limits.maxColumns) {
+      // Empty cells beyond the limit (trailing delimiters) cost nothing and hold nothing.
+      if (this.field !== '')
+        throw tableErrors.tooManyColumns(
+          this.rowNumber + 1,
+          this.cells.length,
+          this.limits.maxColumns,
+        )
+    } else this.cells.push(this.field)
+    this.field = ''
+    this.state = State.FieldStart
+    this.recordHasContent = true
+  }
+
+  private endRecord(out: TableRow[]): void {
+    this.endField()
+    this.rowNumber++
+    if (this.rowNumber > this.limits.maxRows) throw tableErrors.tooManyRows(this.limits.maxRows)
+    out.push({ rowNumber: this.rowNumber, cells: this.cells })
+    this.cells = []
+    this.recordHasContent = false
+  }
+}
+
+/**
+ * Rows of a UTF-8 CSV file (with or without BOM) read from byte chunks, a few at a time: only
+ * the current chunk and the row being read are held in memory.
+ */
+export async function* readCsvRows(
+  chunks: AsyncIterable<Uint8Array>,
+  totalBytes: number,
+  limits: TableLimits,
+  onProgress?: (p: TableProgress) => void,
+): AsyncGenerator<TableRow> {
+  const decoder = new TextDecoder('utf-8', { fatal: true })
+  let parser = null as CsvRecordParser | null
+  let head = ''
+  let bytesRead = 0
+  let first = true
+  const out: TableRow[] = []
+
+  const decode = (bytes: Uint8Array | undefined): string => {
+    try {
+      return bytes ? decoder.decode(bytes, { stream: true }) : decoder.decode()
+    } catch (error) {
+      if (error instanceof TableFileError) throw error
+      throw tableErrors.notUtf8((parser?.rowNumber ?? 0) + 1)
+    }
+  }
+  const feed = (text: string): void => {
+    if (!parser) {
+      head += text
+      // Wait for the whole header line (or enough of it) before choosing the delimiter.
+      if (head.length < SNIFF_CHARS && !/[\r\n]/.test(head)) return
+      parser = new CsvRecordParser(sniffDelimiter(head), limits)
+      text = head
+      head = ''
+    }
+    parser.push(text, out)
+  }
+
+  for await (const chunk of chunks) {
+    if (first) {
+      first = false
+      if (hasUtf16Bom(chunk)) throw tableErrors.utf16()
+    }
+    bytesRead += chunk.byteLength
+    feed(decode(chunk))
+    if (out.length > 0) {
+      yield* out.splice(0)
+    }
+    onProgress?.({ bytesRead, totalBytes, rows: parser?.rowNumber ?? 0 })
+  }
+  feed(decode(undefined))
+  if (!parser) {
+    if (head.trim() === '') throw tableErrors.empty()
+    parser = new CsvRecordParser(sniffDelimiter(head), limits)
+    parser.push(head, out)
+  }
+  parser.end(out)
+  if (parser.rowNumber === 0) throw tableErrors.empty()
+  yield* out.splice(0)
+  onProgress?.({ bytesRead, totalBytes, rows: parser.rowNumber })
+}

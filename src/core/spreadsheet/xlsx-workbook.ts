@@ -1,0 +1,206 @@
+import type { ZipArchive } from './zip-archive'
+import type { TableLimits } from './table-limits'
+import { parseXmlPart, prefixedAttribute, unescapeOoxml } from './xml-parser'
+import { tableErrors } from './table-file-error'
+
+/*
+ * The parts of an XLSX around its first sheet: which part is the workbook, which sheet comes
+ * first, where its shared strings and styles are. Everything keyed by text from the file lives
+ * in a Map, so a sheet or relationship named `__proto__` is just a name.
+ */
+
+interface Relationship {
+  type: string
+  target: string
+}
+
+/** Resolves a relationship target against the folder of the part that holds it. */
+export function resolvePartPath(fromPart: string, target: string): string {
+  if (target.startsWith('/')) return target.slice(1)
+  const folder = fromPart.includes('/')
+    ? fromPart.slice(0, fromPart.lastIndexOf('/')).split('/')
+    : []
+  for (const segment of target.split('/')) {
+    if (segment === '..') folder.pop()
+    else if (segment !== '.' && segment !== '') folder.push(segment)
+  }
+  return folder.join('/')
+}
+
+function relsPathOf(part: string): string {
+  const slash = part.lastIndexOf('/')
+  return `${part.slice(0, slash + 1)}_rels/${part.slice(slash + 1)}.rels`
+}
+
+async function readRelationships(
+  zip: ZipArchive,
+  part: string,
+): Promise<Map<string, Relationship>> {
+  const relsPath = relsPathOf(part)
+  const relationships = new Map<string, Relationship>()
+  const texts = await zip.openText(relsPath)
+  if (!texts) return relationships
+  await parseXmlPart(texts, relsPath, {
+    open(name, attributes) {
+      if (name !== 'Relationship') return
+      const { Id: id, Type: type, Target: target, TargetMode: mode } = attributes
+      if (id && type && target && mode !== 'External')
+        relationships.set(id, { type, target: resolvePartPath(part, target) })
+    },
+  })
+  return relationships
+}
+
+const byType = (relationships: Map<string, Relationship>, suffix: string) =>
+  [...relationships.values()].find((r) => r.type.endsWith(suffix))?.target
+
+export interface WorkbookLayout {
+  sheetPart: string
+  sheetName: string
+  sharedStringsPart: string | undefined
+  stylesPart: string | undefined
+  date1904: boolean
+}
+
+export async function readWorkbookLayout(zip: ZipArchive): Promise<WorkbookLayout> {
+  const packageRels = await readRelationships(zip, '')
+  const workbookPart = byType(packageRels, '/officeDocument') ?? 'xl/workbook.xml'
+  if (!zip.has(workbookPart))
+    throw tableErrors.notASpreadsheet(
+      'The file is a zip archive, not an Excel workbook (it has no workbook part).',
+    )
+
+  const sheets: { name: string; relId: string; hidden: boolean }[] = []
+  let date1904 = false
+  const texts = await zip.openText(workbookPart)
+  if (!texts) throw tableErrors.notASpreadsheet('The workbook part cannot be found.')
+  await parseXmlPart(texts, workbookPart, {
+    open(name, attributes) {
+      if (name === 'workbookPr')
+        date1904 = attributes.date1904 === '1' || attributes.date1904 === 'true'
+      else if (name === 'sheet') {
+        const relId = prefixedAttribute(attributes, 'id')
+        if (relId)
+          sheets.push({
+            name: attributes.name ?? '',
+            relId,
+            hidden: attributes.state === 'hidden' || attributes.state === 'veryHidden',
+          })
+      }
+    },
+  })
+
+  const relationships = await readRelationships(zip, workbookPart)
+  // The first sheet the user sees: hidden sheets are skipped unless all are hidden.
+  const ordered = [...sheets.filter((s) => !s.hidden), ...sheets.filter((s) => s.hidden)]
+  const sheet = ordered.find((s) => {
+    const target = relationships.get(s.relId)?.target
+    return target !== undefined && zip.has(target)
+  })
+  const sheetPart = sheet && relationships.get(sheet.relId)?.target
+  if (!sheet || !sheetPart)
+    throw tableErrors.notASpreadsheet(
+      'The workbook has no worksheet that Casefile can read (a chart sheet or a damaged file?).',
+    )
+  return {
+    sheetPart,
+    sheetName: sheet.name,
+    sharedStringsPart: byType(relationships, '/sharedStrings'),
+    stylesPart: byType(relationships, '/styles'),
+    date1904,
+  }
+}
+
+/* Number formats that show a date or a time: Excel's built-in ids, and custom codes with date
+ * or time tokens outside quoted text, escapes and [colour]/[condition] brackets. */
+const BUILT_IN_DATE_FORMATS = new Set([
+  14, 15, 16, 17, 18, 19, 20, 21, 22, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 45, 46, 47, 50, 51,
+  52, 53, 54, 55, 56, 57, 58,
+])
+
+export function isDateFormatCode(code: string): boolean {
+  const stripped = code
+    .replace(/"[^"]*"/g, '')
+    .replace(/\\./g, '')
+    .replace(/\[(?![hms]+\])[^\]]*\]/gi, '')
+  return /[dmyhs]/i.test(stripped)
+}
+
+/** For each cell style index (`s` attribute), whether its number format shows a date. */
+export async function readDateStyles(
+  zip: ZipArchive,
+  stylesPart: string | undefined,
+): Promise<boolean[]> {
+  const dateStyles: boolean[] = []
+  if (!stylesPart) return dateStyles
+  const texts = await zip.openText(stylesPart)
+  if (!texts) return dateStyles
+  const customFormats = new Map<string, boolean>()
+  let inCellXfs = false
+  await parseXmlPart(texts, stylesPart, {
+    open(name, attributes) {
+      if (name === 'numFmt' && attributes.numFmtId !== undefined)
+        customFormats.set(attributes.numFmtId, isDateFormatCode(attributes.formatCode ?? ''))
+      else if (name === 'cellXfs') inCellXfs = true
+      else if (name === 'xf' && inCellXfs) {
+        const id = attributes.numFmtId ?? '0'
+        dateStyles.push(customFormats.get(id) ?? BUILT_IN_DATE_FORMATS.has(Number(id)))
+      }
+    },
+    close(name) {
+      if (name === 'cellXfs') inCellXfs = false
+    },
+  })
+  return dateStyles
+}
+
+/**
+ * The shared strings table. A string longer than a cell may hold is kept as its length only,
+ * so the error can name the cell that uses it (an unused one harms nobody).
+ */
+export interface SharedStrings {
+  strings: string[]
+  tooLong: Map<number, number>
+}
+
+export async function readSharedStrings(
+  zip: ZipArchive,
+  part: string | undefined,
+  limits: TableLimits,
+): Promise<SharedStrings> {
+  const shared: SharedStrings = { strings: [], tooLong: new Map() }
+  if (!part) return shared
+  const texts = await zip.openText(part)
+  if (!texts) return shared
+  let current: string[] | null = null
+  let currentLength = 0
+  let inText = false
+  let phoneticDepth = 0
+  await parseXmlPart(texts, part, {
+    open(name) {
+      if (name === 'si') {
+        current = []
+        currentLength = 0
+      } else if (name === 'rPh') phoneticDepth++
+      else if (name === 't') inText = true
+    },
+    text(text) {
+      if (!inText || phoneticDepth > 0 || !current) return
+      currentLength += text.length
+      if (currentLength <= limits.maxCellChars) current.push(text)
+    },
+    close(name) {
+      if (name === 't') inText = false
+      else if (name === 'rPh') phoneticDepth--
+      else if (name === 'si' && current) {
+        const index = shared.strings.length
+        if (currentLength > limits.maxCellChars) {
+          shared.tooLong.set(index, currentLength)
+          shared.strings.push('')
+        } else shared.strings.push(unescapeOoxml(current.join('')))
+        current = null
+      }
+    },
+  })
+  return shared
+}
