@@ -32,6 +32,7 @@ import type { RetryPolicy } from './outbox/retry-policy'
 import { lastSyncAt, resumeSync, syncPause } from './outbox/sync-state'
 import {
   createRegistryClient,
+  type ExchangeLogEntry,
   type RegistryClient,
   type RegistryConnection,
 } from './registry/registry-client'
@@ -90,7 +91,7 @@ export class CasefileCore {
       timeoutMs: options.timeoutMs,
       uploadTimeoutMs: options.uploadTimeoutMs,
       userAgent: options.userAgent,
-      onExchange: (entry) => appendExchange(this.db, entry),
+      onExchange: (entry) => this.logExchange(entry),
     })
     this.engine = new SyncEngine({
       db: this.db,
@@ -108,6 +109,27 @@ export class CasefileCore {
 
   private now(): number {
     return this.clock.now()
+  }
+
+  private logBuffer: ExchangeLogEntry[] = []
+  private logTimer: NodeJS.Timeout | null = null
+
+  /**
+   * The exchange log is written in batches (at most every 100 ms and at close): it is a record
+   * for the user, not state, so it need not cost a disk sync per request. A crash may lose the
+   * last 100 ms of log lines, never an outbox change.
+   */
+  private logExchange(entry: ExchangeLogEntry): void {
+    this.logBuffer.push(entry)
+    this.logTimer ??= setTimeout(() => this.flushLog(), 100)
+  }
+
+  private flushLog(): void {
+    if (this.logTimer) clearTimeout(this.logTimer)
+    this.logTimer = null
+    const entries = this.logBuffer.splice(0)
+    if (entries.length > 0 && this.db.open)
+      this.db.transaction(() => entries.forEach((entry) => appendExchange(this.db, entry)))()
   }
 
   /** Keeps the submissions cache in step with what the outbox just did, so offline search sees it. */
@@ -175,6 +197,17 @@ export class CasefileCore {
       tryDraftAndQueue(this.db, input, { now: this.now(), bankSlugs: this.slugs(), ...options }),
     )
   }
+  /** Drafts and queues many reports in one transaction (one disk sync for the batch); one result each. */
+  submitMany(inputs: readonly DraftInput[], options: { origin?: string } = {}): QueueResult[] {
+    const bankSlugs = this.slugs()
+    const results = this.db.transaction(() =>
+      inputs.map((input) =>
+        tryDraftAndQueue(this.db, input, { now: this.now(), bankSlugs, ...options }),
+      ),
+    )()
+    if (results.some((r) => r.ok) && this.options.autoSync) this.engine.kick()
+    return results
+  }
   queueUpdate(localOrRegistryId: string, input: DraftInput) {
     return this.queued(
       queueUpdate(this.db, localOrRegistryId, input, { now: this.now(), bankSlugs: this.slugs() }),
@@ -214,6 +247,7 @@ export class CasefileCore {
     return getOperation(this.db, id)
   }
   exchangeLog(options?: Parameters<typeof readExchangeLog>[1]) {
+    this.flushLog()
     return readExchangeLog(this.db, options)
   }
 
@@ -245,6 +279,7 @@ export class CasefileCore {
   /** Stops syncing (in-flight requests finish or are recorded as outcome-unknown), then closes the store. */
   async close(graceMs?: number): Promise<void> {
     await this.engine.stop(graceMs)
+    this.flushLog()
     this.db.close()
   }
 }

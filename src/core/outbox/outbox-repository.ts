@@ -142,7 +142,7 @@ export function runnableHeads(db: Db, now: number, limit: number): Operation[] {
     `SELECT o.* FROM operations o
       WHERE o.state IN ('queued', 'waiting_retry') AND (o.next_attempt_at IS NULL OR o.next_attempt_at <= ?)
         AND NOT EXISTS (SELECT 1 FROM operations p WHERE p.chain_id = o.chain_id AND p.seq < o.seq AND p.state NOT IN ('done', 'cancelled'))
-      ORDER BY COALESCE(o.next_attempt_at, o.created_at), o.id
+      ORDER BY o.id
       LIMIT ?`,
   )
     .all(now, limit)

@@ -43,6 +43,20 @@ const refuse = (message: string, issues: FieldIssue[] = []): QueueResult => ({
   issues,
 })
 
+const plainInputSchema = createReportInputSchema()
+const inputSchemas = new WeakMap<ReadonlySet<string>, ReturnType<typeof createReportInputSchema>>()
+
+/** The input schema for a bank list, built once per list (building one per report was the queue's main cost). */
+function inputSchemaFor(bankSlugs?: ReadonlySet<string>) {
+  if (!bankSlugs || bankSlugs.size === 0) return plainInputSchema
+  let schema = inputSchemas.get(bankSlugs)
+  if (!schema) {
+    schema = createReportInputSchema({ bankSlugs })
+    inputSchemas.set(bankSlugs, schema)
+  }
+  return schema
+}
+
 /**
  * Turns a draft into the payload of a create or update: identifiers normalized to the one form
  * the registry matches, then checked by the same schema the registry applies.
@@ -56,7 +70,7 @@ export function draftToPayload(
       ? { label, value: normalizeIdentifierValue(label as IdentifierType, value) }
       : { label, value },
   )
-  const schema = createReportInputSchema(bankSlugs && bankSlugs.size > 0 ? { bankSlugs } : {})
+  const schema = inputSchemaFor(bankSlugs)
   const parsed = schema.safeParse({
     fraudType: draft.fraudType,
     fraudReason: draft.fraudReason,

@@ -239,7 +239,11 @@ export class SyncEngine {
                   .filter((op) => !inFlight.has(op.chainId))
                   .slice(0, free)
               : []
-          for (const op of heads) {
+          // One commit marks the whole batch as sending before any of it leaves.
+          const claimed = db.transaction(() =>
+            heads.filter((op) => claimForSending(db, op.id, this.clock.now())),
+          )()
+          for (const op of claimed) {
             const task = this.execute(op, this.abort.signal).then((outcome) => {
               if (outcome === 'done') summary.sent++
               else if (outcome === 'adopted') summary.adopted++
@@ -287,25 +291,67 @@ export class SyncEngine {
     return false
   }
 
+  /** Sends one claimed operation and records its outcome through the group commit. */
   private async execute(op: Operation, signal: AbortSignal): Promise<Outcome> {
-    const { db } = this.options
-    if (!claimForSending(db, op.id, this.clock.now())) return 'skipped'
     const attempt = op.attempts + 1
-    this.emit({ type: 'operation', operation: getOperation(db, op.id) })
+    this.emit({ type: 'operation', operation: { ...op, state: 'sending', attempts: attempt } })
+    let work: () => Outcome
     try {
       const apply = await this.perform(op, signal)
-      const result = db.transaction(() => {
+      work = () => {
         const value = apply()
-        markDone(db, op.id, value, this.clock.now())
-        return value
-      })()
-      this.emit({ type: 'operation', operation: getOperation(db, op.id) })
-      return (result as { adopted?: boolean } | null)?.adopted ? 'adopted' : 'done'
+        markDone(this.options.db, op.id, value, this.clock.now())
+        return (value as { adopted?: boolean } | null)?.adopted ? 'adopted' : 'done'
+      }
     } catch (error) {
-      const outcome = this.recordFailure(op, attempt, error)
-      this.emit({ type: 'operation', operation: getOperation(db, op.id) })
-      return outcome
+      work = () => this.recordFailure(op, attempt, error)
     }
+    const outcome = await this.commit(op, work)
+    this.emit({ type: 'operation', operation: getOperation(this.options.db, op.id) })
+    return outcome
+  }
+
+  private commitQueue: {
+    op: Operation
+    work: () => Outcome
+    resolve: (outcome: Outcome) => void
+  }[] = []
+
+  /**
+   * Group commit: outcomes that arrive together are written in one transaction (one disk sync
+   * for all of them), each in its own savepoint so one failing write cannot undo the others.
+   * Until it is committed an operation is still `sending`, so a crash in between is recovered
+   * as an unknown outcome and reconciled, never lost or sent twice.
+   */
+  private commit(op: Operation, work: () => Outcome): Promise<Outcome> {
+    return new Promise((resolve) => {
+      this.commitQueue.push({ op, work, resolve })
+      if (this.commitQueue.length === 1) setImmediate(() => this.flushCommits())
+    })
+  }
+
+  private flushCommits(): void {
+    const { db } = this.options
+    const batch = this.commitQueue.splice(0)
+    const outcomes = db.transaction(() =>
+      batch.map(({ op, work }) => {
+        try {
+          return db.transaction(work)()
+        } catch (error) {
+          // The write itself failed (e.g. a report id the registry gave twice): the user must look.
+          return db.transaction(() =>
+            this.recordFailure(
+              op,
+              op.attempts + 1,
+              new LocalProblem(
+                `Casefile could not record the registry's answer: ${error instanceof Error ? error.message : String(error)}`,
+              ),
+            ),
+          )()
+        }
+      }),
+    )()
+    batch.forEach(({ resolve }, i) => resolve(outcomes[i] as Outcome))
   }
 
   private recordFailure(op: Operation, attempt: number, error: unknown): Outcome {
