@@ -1,0 +1,222 @@
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { runCli } from '../../src/cli/main'
+import { EXIT } from '../../src/cli/exit-codes'
+import { acquireLease } from '../../src/core/outbox/sync-lease'
+import { openDatabase } from '../../src/core/store/open-database'
+import type { RunningSandbox } from '../../src/sandbox'
+import { closedPortUrl, startTestSandbox, uniqueReason } from '../support/core-with-sandbox'
+import { PDF_BYTES } from '../support/temp-store'
+
+let sandbox: RunningSandbox
+let key: string
+beforeAll(async () => {
+  sandbox = await startTestSandbox()
+  key = sandbox.demoKeys[0]!.key
+})
+afterAll(() => sandbox.stop())
+
+async function cli(args: string[], env: Record<string, string> = {}) {
+  const out: string[] = []
+  const err: string[] = []
+  const code = await runCli(args, {
+    io: { out: (l) => out.push(l), err: (l) => err.push(l) },
+    env: { CASEFILE_API_KEY: key, ...env },
+  })
+  const stdout = out.join('\n')
+  return { code, stdout, stderr: err.join('\n'), json: () => JSON.parse(stdout) }
+}
+
+function folder(): string {
+  return mkdtempSync(join(tmpdir(), 'casefile-cli-'))
+}
+
+async function configured(): Promise<string> {
+  const dataDir = folder()
+  expect(
+    (
+      await cli([
+        'config',
+        'set',
+        '--base-url',
+        sandbox.baseUrl,
+        '--upload-url',
+        sandbox.uploadUrl,
+        '--data-dir',
+        dataDir,
+      ])
+    ).code,
+  ).toBe(EXIT.ok)
+  return dataDir
+}
+
+function reportFile(dir: string, overrides: Record<string, unknown> = {}): string {
+  writeFileSync(join(dir, 'evidence.pdf'), PDF_BYTES)
+  const path = join(dir, 'report.json')
+  writeFileSync(
+    path,
+    JSON.stringify({
+      fraudType: 'money_mule',
+      fraudReason: uniqueReason('cli'),
+      identifiers: [{ label: 'phone', value: '0803 123 4567' }],
+      attachments: ['evidence.pdf'],
+      ...overrides,
+    }),
+  )
+  return path
+}
+
+describe('casefile CLI', () => {
+  it('submit → outbox → sync --until-idle → submissions → search, with stable JSON', async () => {
+    const dataDir = await configured()
+    const submitted = await cli(['submit', reportFile(dataDir), '--data-dir', dataDir, '--json'])
+    expect(submitted.code).toBe(EXIT.ok)
+    expect(submitted.json()).toEqual({
+      localId: expect.any(String),
+      registryId: null,
+      status: 'queued',
+      operations: [
+        { id: expect.any(Number), kind: 'upload_attachment', state: 'queued' },
+        { id: expect.any(Number), kind: 'create_report', state: 'queued' },
+      ],
+    })
+
+    const outbox = (await cli(['outbox', '--data-dir', dataDir, '--json'])).json()
+    expect(outbox).toMatchObject({
+      pending: 2,
+      counts: { queued: 2 },
+      paused: null,
+      lastSyncAt: null,
+    })
+    expect(Object.keys(outbox.operations[0]).sort()).toEqual([
+      'attempts',
+      'id',
+      'kind',
+      'lastError',
+      'nextAttemptAt',
+      'outcomeUnknown',
+      'registryId',
+      'reportId',
+      'state',
+    ])
+
+    const synced = await cli(['sync', '--until-idle', '--data-dir', dataDir, '--json'])
+    expect(synced.code).toBe(EXIT.ok)
+    expect(synced.json()).toMatchObject({
+      leaseHeld: true,
+      sent: 2,
+      pending: 0,
+      needsAttention: 0,
+      offline: false,
+      paused: null,
+      exitCode: 0,
+    })
+
+    const submissions = (
+      await cli(['submissions', '--refresh', '--data-dir', dataDir, '--json'])
+    ).json()
+    expect(submissions.total).toBeGreaterThanOrEqual(1)
+    expect(submissions.rows[0]).toMatchObject({
+      fraudType: 'money_mule',
+      attachments: [expect.stringMatching(/^http/)],
+    })
+
+    const search = (
+      await cli(['search', '--type', 'phone', '08031234567', '--data-dir', dataDir, '--json'])
+    ).json()
+    expect(search.source).toBe('online')
+    expect(search.reports.length).toBeGreaterThanOrEqual(1)
+    const offline = (
+      await cli([
+        'search',
+        '--type',
+        'phone',
+        '0803-123-4567',
+        '--offline',
+        '--data-dir',
+        dataDir,
+        '--json',
+      ])
+    ).json()
+    expect(offline).toMatchObject({ source: 'offline', asOf: { search: search.asOf.search } })
+  })
+
+  it('refuses a bad report with a message per field, exit 1, and leaves nothing queued', async () => {
+    const dataDir = await configured()
+    const bad = await cli([
+      'submit',
+      reportFile(dataDir, {
+        fraudReason: 'too short',
+        identifiers: [{ label: 'nin', value: '123' }],
+      }),
+      '--data-dir',
+      dataDir,
+    ])
+    expect(bad.code).toBe(EXIT.usage)
+    expect(bad.stderr).toMatch(/fraudReason: The reason has 9 characters; it needs at least 50/)
+    expect(bad.stderr).toMatch(/identifiers\.0\.value: A NIN is 11 digits/)
+    expect((await cli(['outbox', '--data-dir', dataDir, '--json'])).json().pending).toBe(0)
+  })
+
+  it('exits 3 offline, 4 with a refused key, 5 when another process holds the folder', async () => {
+    const dataDir = await configured()
+    expect((await cli(['submit', reportFile(dataDir), '--data-dir', dataDir])).code).toBe(EXIT.ok)
+
+    expect(
+      (await cli(['sync', '--data-dir', dataDir], { CASEFILE_API_KEY: 'sbx_wrong' })).code,
+    ).toBe(EXIT.unauthorized)
+
+    const lockedDb = openDatabase(join(dataDir, 'casefile.db'))
+    acquireLease(lockedDb, 'desktop-app-elsewhere:1:x', Date.now(), 60_000)
+    expect((await cli(['sync', '--data-dir', dataDir])).code).toBe(EXIT.busy)
+    lockedDb.prepare('DELETE FROM sync_lease').run()
+    lockedDb.close()
+
+    const down = await closedPortUrl()
+    expect(
+      (
+        await cli([
+          'config',
+          'set',
+          '--base-url',
+          down,
+          '--upload-url',
+          down,
+          '--data-dir',
+          dataDir,
+        ])
+      ).code,
+    ).toBe(EXIT.ok)
+    expect((await cli(['sync', '--until-idle', '--data-dir', dataDir])).code).toBe(EXIT.offline)
+    // The upload needs no key and went through during the refused-key run; the create is kept.
+    expect((await cli(['outbox', '--data-dir', dataDir, '--json'])).json()).toMatchObject({
+      pending: 1,
+      counts: { waiting_retry: 1 },
+    })
+  })
+
+  it('says what to do when no registry is set, or the command is unknown', async () => {
+    const empty = await cli(['outbox', '--data-dir', folder()])
+    expect(empty.code).toBe(EXIT.usage)
+    expect(empty.stderr).toMatch(
+      /No registry is set.*casefile config set --base-url URL --upload-url URL/,
+    )
+    expect((await cli(['frobnicate'])).stderr).toMatch(/Unknown command "frobnicate"/)
+    expect(
+      (
+        await cli([
+          'config',
+          'set',
+          '--base-url',
+          'not a url',
+          '--upload-url',
+          'x',
+          '--data-dir',
+          folder(),
+        ])
+      ).stderr,
+    ).toMatch(/http\(s\) address/)
+  })
+})
