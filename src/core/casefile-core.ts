@@ -61,6 +61,8 @@ export interface CoreOptions {
   clock?: Clock
   concurrency?: number
   retryPolicy?: RetryPolicy
+  /** Source of the retry jitter (tests make it certain). */
+  random?: () => number
   timeoutMs?: number
   uploadTimeoutMs?: number
   userAgent?: string
@@ -102,6 +104,7 @@ export class CasefileCore {
       clock: this.clock,
       concurrency: options.concurrency,
       retryPolicy: options.retryPolicy,
+      random: options.random,
       onReportSynced: (change) => this.cacheSynced(change),
     })
     if (options.autoSync) this.engine.start()
@@ -228,6 +231,17 @@ export class CasefileCore {
     return this.queued(
       editAndRequeue(this.db, operationId, input, { now: this.now(), bankSlugs: this.slugs() }),
     )
+  }
+  /** The connection came back (the shell hears it from the OS): send what waited, now. */
+  connectivityChanged(online: boolean) {
+    if (!online) return
+    // Waiting operations were waiting for the network, not for their backoff to run out.
+    this.db
+      .prepare(
+        "UPDATE operations SET next_attempt_at = ? WHERE state = 'waiting_retry' AND outcome_unknown = 0",
+      )
+      .run(this.now())
+    if (this.options.autoSync) this.engine.kick()
   }
   /** The key was replaced: lift a pause caused by the old one and try again. */
   resumeAfterKeyChange() {

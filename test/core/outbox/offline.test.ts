@@ -94,3 +94,33 @@ describe('offline', () => {
     await back.close()
   })
 })
+
+describe('coming back online', () => {
+  it('sends what waited at once, without waiting for its backoff', async () => {
+    const down = await closedPortUrl()
+    const offline = openTestCore(sandbox, {
+      key: () => key,
+      connection: { baseUrl: down, uploadUrl: down },
+      retryPolicy: { baseMs: 60_000, capMs: 60_000, unknownOutcomeFloorMs: 60_000 },
+      random: () => 0.5, // a 30 s wait
+    })
+    const queued = offline.submit({
+      fraudType: 'hacker',
+      fraudReason: uniqueReason('online-again'),
+      identifiers: [{ label: 'nin', value: '12345678901' }],
+    })
+    expect(queued.ok).toBe(true)
+    await offline.engine.runOnce()
+    const dataDir = offline.dataDir
+    await offline.close()
+    const online = openTestCore(sandbox, {
+      dataDir,
+      key: () => key,
+      retryPolicy: { baseMs: 60_000, capMs: 60_000, unknownOutcomeFloorMs: 60_000 },
+    })
+    expect((await online.engine.runOnce()).sent).toBe(0) // still inside its backoff
+    online.connectivityChanged(true)
+    expect((await online.engine.runOnce()).sent).toBe(1)
+    await online.close()
+  })
+})
