@@ -1,6 +1,123 @@
 import { z } from 'zod'
-import { INVOKE_CHANNELS, type InvokeMethod } from './ipc-channels'
+import {
+  EVENT_CHANNELS,
+  INVOKE_CHANNELS,
+  type EventName,
+  type InvokeMethod,
+  type SubscriptionName,
+} from './ipc-channels'
 import type { IpcResult } from './ipc-result'
+
+// ---------------------------------------------------------------------------------------------
+// Connection profiles and the API key, as the renderer sees them. The key itself never appears
+// in any output schema: the renderer can set, replace and remove it, and learn only whether one
+// is set and its last four characters.
+
+/** "Sandbox" is the local sandbox registry the app starts itself; "Registry" is the real one. */
+export const PROFILE_IDS = ['sandbox', 'registry'] as const
+export const profileIdSchema = z.enum(PROFILE_IDS)
+export type ProfileId = z.infer<typeof profileIdSchema>
+
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]'])
+
+/**
+ * A registry address: https, or http only on this computer (a registry run locally), since the
+ * API key travels in a header of every request. No user name or password in it.
+ */
+export const registryUrlSchema = z
+  .string()
+  .trim()
+  .max(2048, 'That address is longer than 2048 characters: check that only the address was pasted.')
+  .superRefine((value, ctx) => {
+    let url: URL
+    try {
+      url = new URL(value)
+    } catch {
+      ctx.addIssue({
+        code: 'custom',
+        message: 'Write the address in full, like https://registry.example.com.',
+      })
+      return
+    }
+    if (
+      url.protocol !== 'https:' &&
+      !(url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname))
+    )
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          'The address must start with https:// (http:// only for a registry on this computer, such as http://127.0.0.1:4010).',
+      })
+    else if (url.username || url.password)
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          'Leave the user name and password out of the address: the API key is the only credential.',
+      })
+  })
+  // One spelling per address, so `…/` and `…` are the same registry.
+  .transform((value) => value.replace(/\/+$/, ''))
+
+export const registryConnectionSchema = z.strictObject({
+  baseUrl: registryUrlSchema,
+  uploadUrl: registryUrlSchema,
+})
+export type RegistryConnectionInput = z.input<typeof registryConnectionSchema>
+
+/** What an API key may look like: visible ASCII (it is sent as an HTTP header value). */
+export const apiKeySchema = z
+  .string()
+  .trim()
+  .min(1, 'Paste the API key: the field is empty.')
+  .max(
+    512,
+    'That is longer than an API key can be (512 characters): check that only the key was pasted.',
+  )
+  .regex(
+    /^[\x21-\x7e]+$/,
+    'An API key holds only letters, digits and symbols, without spaces or line breaks: check that only the key was pasted.',
+  )
+
+export const keyStatusSchema = z.strictObject({
+  profileId: profileIdSchema,
+  set: z.boolean(),
+  /** The key's last four characters, so a person can tell which key is in use; null when unset or too short to show any. */
+  last4: z.string().length(4).nullable(),
+  /** keychain: the OS keychain holds it; memory: no keychain could be used, it lasts this session only. */
+  storage: z.enum(['keychain', 'memory']),
+  /** Why the key is kept in memory only, in words that say what to do; null with the keychain. */
+  reason: z.string().nullable(),
+})
+export type KeyStatus = z.infer<typeof keyStatusSchema>
+
+export const profileViewSchema = z.strictObject({
+  id: profileIdSchema,
+  name: z.string(),
+  /** The registry's addresses; null for the sandbox (started by the app on a free port) or not yet set. */
+  baseUrl: z.string().nullable(),
+  uploadUrl: z.string().nullable(),
+  /** Whether the profile has what it needs to connect (the sandbox always has). */
+  ready: z.boolean(),
+})
+export const profilesViewSchema = z.strictObject({
+  active: profileIdSchema,
+  profiles: z.array(profileViewSchema),
+})
+export type ProfilesView = z.infer<typeof profilesViewSchema>
+
+const profileInput = z.strictObject({ profileId: profileIdSchema })
+
+// ---------------------------------------------------------------------------------------------
+// Pushed events (main → renderer).
+
+const count = z.number().int().min(0)
+
+/** How a sync run ended: what it sent and what now needs a person. */
+export const syncRunSummarySchema = z.strictObject({ sent: count, needsAttention: count })
+export type SyncRunSummary = z.infer<typeof syncRunSummarySchema>
+
+export const outboxCountsSchema = z.strictObject({ pending: count, needsAttention: count })
+export type OutboxCounts = z.infer<typeof outboxCountsSchema>
 
 interface ChannelSpec {
   channel: string
@@ -24,12 +141,46 @@ export const contract = {
       versions: z.record(z.string(), z.string()),
     }),
   },
+  keyStatus: { channel: INVOKE_CHANNELS.keyStatus, input: profileInput, output: keyStatusSchema },
+  setKey: {
+    channel: INVOKE_CHANNELS.setKey,
+    input: z.strictObject({ profileId: profileIdSchema, key: apiKeySchema }),
+    output: keyStatusSchema,
+  },
+  removeKey: { channel: INVOKE_CHANNELS.removeKey, input: profileInput, output: keyStatusSchema },
+  profiles: { channel: INVOKE_CHANNELS.profiles, input: z.undefined(), output: profilesViewSchema },
+  switchProfile: {
+    channel: INVOKE_CHANNELS.switchProfile,
+    input: profileInput,
+    output: profilesViewSchema,
+  },
+  setRegistryConnection: {
+    channel: INVOKE_CHANNELS.setRegistryConnection,
+    input: registryConnectionSchema,
+    output: profilesViewSchema,
+  },
 } satisfies { [M in InvokeMethod]: ChannelSpec & { channel: (typeof INVOKE_CHANNELS)[M] } }
+
+/** Every pushed event with the schema main checks its payload against before sending. */
+export const eventContract = {
+  onlineChanged: {
+    channel: EVENT_CHANNELS.onlineChanged,
+    payload: z.strictObject({ online: z.boolean() }),
+  },
+  keyStateChanged: { channel: EVENT_CHANNELS.keyStateChanged, payload: keyStatusSchema },
+  profileChanged: { channel: EVENT_CHANNELS.profileChanged, payload: profilesViewSchema },
+  outboxChanged: { channel: EVENT_CHANNELS.outboxChanged, payload: outboxCountsSchema },
+  syncFinished: { channel: EVENT_CHANNELS.syncFinished, payload: syncRunSummarySchema },
+} satisfies {
+  [E in EventName]: { channel: (typeof EVENT_CHANNELS)[E]; payload: z.ZodType }
+}
 
 export type Contract = typeof contract
 export type ContractMethod = keyof Contract
 export type ContractInput<M extends ContractMethod> = z.input<Contract[M]['input']>
 export type ContractOutput<M extends ContractMethod> = z.output<Contract[M]['output']>
+export type EventContract = typeof eventContract
+export type EventPayload<E extends EventName> = z.output<EventContract[E]['payload']>
 
 /** The function the renderer calls for one channel: no argument where the input is empty. */
 type ApiFunction<M extends ContractMethod> =
@@ -37,8 +188,15 @@ type ApiFunction<M extends ContractMethod> =
     ? (input?: ContractInput<M>) => Promise<IpcResult<ContractOutput<M>>>
     : (input: ContractInput<M>) => Promise<IpcResult<ContractOutput<M>>>
 
+/** `window.casefile.onOnlineChanged(listener)` and the like: each returns its unsubscribe. */
+export type CasefileSubscriptions = {
+  [E in EventName as SubscriptionName<E>]: (
+    listener: (payload: EventPayload<E>) => void,
+  ) => () => void
+}
+
 /** `window.casefile` as the preload exposes it. */
-export type CasefileApi = { [M in ContractMethod]: ApiFunction<M> }
+export type CasefileApi = { [M in ContractMethod]: ApiFunction<M> } & CasefileSubscriptions
 
 /** What main implements: the parsed input in, the output (checked against its schema) out. */
 export type ContractHandlers = {

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
-import { contract, type ContractHandlers } from '../../src/shared/contract'
+import { contract, type ContractHandlers, type ProfilesView } from '../../src/shared/contract'
 import { INVOKE_CHANNELS } from '../../src/shared/ipc-channels'
 import {
   type InvokeEventLike,
@@ -8,7 +8,7 @@ import {
   registerContract,
 } from '../../src/main/ipc/register-contract'
 
-const APP = 'file:///opt/Casefile/resources/app.asar/out/renderer/'
+const APP = 'app://casefile/'
 
 function fakeIpcMain() {
   const listeners = new Map<
@@ -30,9 +30,33 @@ function fakeIpcMain() {
 const ownFrame: InvokeEventLike = { senderFrame: { url: `${APP}index.html`, parent: null } }
 const info = { name: 'Casefile', version: '0.1.0', platform: 'linux', versions: { node: '20' } }
 
+const keyStatus = {
+  profileId: 'registry',
+  set: true,
+  last4: 'WXYZ',
+  storage: 'keychain',
+  reason: null,
+} as const
+const view: ProfilesView = {
+  active: 'sandbox',
+  profiles: [{ id: 'sandbox', name: 'Sandbox', baseUrl: null, uploadUrl: null, ready: true }],
+}
+
+function allHandlers(appInfo: ContractHandlers['appInfo']): ContractHandlers {
+  return {
+    appInfo: vi.fn(appInfo),
+    keyStatus: vi.fn(() => keyStatus),
+    setKey: vi.fn(() => keyStatus),
+    removeKey: vi.fn(() => ({ ...keyStatus, set: false, last4: null })),
+    profiles: vi.fn(() => view),
+    switchProfile: vi.fn(() => view),
+    setRegistryConnection: vi.fn(() => view),
+  }
+}
+
 function setup(appInfo: ContractHandlers['appInfo'] = () => info) {
   const fake = fakeIpcMain()
-  const handlers: ContractHandlers = { appInfo: vi.fn(appInfo) }
+  const handlers = allHandlers(appInfo)
   const onHandlerError = vi.fn()
   const unregister = registerContract(fake.ipcMain, handlers, {
     appUrlPrefixes: [APP],
@@ -72,6 +96,18 @@ describe('registerContract', () => {
     expect(handlers.appInfo).not.toHaveBeenCalled()
   })
 
+  it('refuses a foreign sender on every channel, and calls no handler', async () => {
+    const { invoke, handlers } = setup()
+    const foreign: InvokeEventLike = { senderFrame: { url: 'https://evil.example/', parent: null } }
+    for (const channel of Object.values(INVOKE_CHANNELS)) {
+      expect(await invoke(channel, foreign, { profileId: 'registry', key: 'k' })).toMatchObject({
+        ok: false,
+        error: { code: 'forbidden', message: expect.stringContaining(channel) },
+      })
+    }
+    for (const handler of Object.values(handlers)) expect(handler).not.toHaveBeenCalled()
+  })
+
   it('refuses a bad payload with a clear message, and calls nothing', async () => {
     const { invoke, handlers } = setup()
     const result = await invoke('app:info', ownFrame, { sneaky: true })
@@ -81,6 +117,64 @@ describe('registerContract', () => {
       error: { code: 'bad_input', message: expect.stringMatching(/one argument/) },
     })
     expect(handlers.appInfo).not.toHaveBeenCalled()
+  })
+
+  it.each([
+    ['key:set', { profileId: 'registry' }, /key/],
+    ['key:set', { profileId: 'moon', key: 'sbx_1234567890' }, /profileId/],
+    ['key:set', { profileId: 'registry', key: '   ' }, /empty/],
+    ['key:status', undefined, /expected object/],
+    ['key:remove', { profileId: 'registry', extra: 1 }, /extra/],
+    ['profiles:switch', { profileId: '../etc' }, /profileId/],
+    [
+      'profiles:set-registry-connection',
+      { baseUrl: 'http://registry.example.com', uploadUrl: 'https://files.example.com' },
+      /baseUrl: The address must start with https:\/\//,
+    ],
+    [
+      'profiles:set-registry-connection',
+      { baseUrl: 'https://user:pw@registry.example.com', uploadUrl: 'https://files.example.com' },
+      /user name and password/,
+    ],
+  ])(
+    'refuses %s with %j, saying what is wrong, and calls nothing',
+    async (channel, payload, why) => {
+      const { invoke, handlers } = setup()
+      const result = await invoke(channel, ownFrame, payload)
+      expect(result).toMatchObject({
+        ok: false,
+        error: { code: 'bad_input', message: expect.stringMatching(why) },
+      })
+      for (const handler of Object.values(handlers)) expect(handler).not.toHaveBeenCalled()
+    },
+  )
+
+  it('never repeats a refused key in its answer', async () => {
+    const { invoke } = setup()
+    const key = 'sbx_secret value-with a space'
+    const result = await invoke('key:set', ownFrame, { profileId: 'registry', key })
+    expect(result).toMatchObject({
+      ok: false,
+      error: { code: 'bad_input', message: expect.stringMatching(/without spaces/) },
+    })
+    expect(JSON.stringify(result)).not.toContain('sbx_secret')
+  })
+
+  it('passes the parsed payload on: a key trimmed, an address without its trailing slash', async () => {
+    const { invoke, handlers } = setup()
+    await invoke('key:set', ownFrame, { profileId: 'registry', key: '  sbx_0123456789abcd \n' })
+    expect(handlers.setKey).toHaveBeenCalledWith({
+      profileId: 'registry',
+      key: 'sbx_0123456789abcd',
+    })
+    await invoke('profiles:set-registry-connection', ownFrame, {
+      baseUrl: 'https://registry.example.com/',
+      uploadUrl: 'http://127.0.0.1:4010',
+    })
+    expect(handlers.setRegistryConnection).toHaveBeenCalledWith({
+      baseUrl: 'https://registry.example.com',
+      uploadUrl: 'http://127.0.0.1:4010',
+    })
   })
 
   it('turns a thrown handler error into { ok: false } and reports it', async () => {
@@ -113,5 +207,8 @@ describe('isTrustedSender', () => {
   it('accepts only main frames under an app prefix', () => {
     expect(isTrustedSender({ url: `${APP}index.html#/outbox`, parent: null }, [APP])).toBe(true)
     expect(isTrustedSender({ url: 'file:///tmp/evil.html', parent: null }, [APP])).toBe(false)
+    expect(isTrustedSender({ url: 'app://casefile.evil/index.html', parent: null }, [APP])).toBe(
+      false,
+    )
   })
 })

@@ -25,7 +25,7 @@ describe('content security policy', () => {
   })
   it('is the same policy the renderer page declares', () => {
     const html = readFileSync('src/renderer/index.html', 'utf8')
-    const meta = /http-equiv="Content-Security-Policy" content="([^"]+)"/.exec(html)?.[1]
+    const meta = /http-equiv="Content-Security-Policy"\s+content="([^"]+)"/.exec(html)?.[1]
     expect(meta?.split('; ').sort()).toEqual(
       CONTENT_SECURITY_POLICY.split('; ')
         .filter((d) => !d.startsWith('frame-ancestors'))
