@@ -1,0 +1,87 @@
+import { randomBytes } from 'node:crypto'
+import { copyFile, mkdir, open, readFile, rename, rm } from 'node:fs/promises'
+import { dirname } from 'node:path'
+import { DEFAULT_SETTINGS, settingsSchema, type Settings } from './settings-schema'
+
+export interface LoadedSettings {
+  settings: Settings
+  /** Present when the file existed but could not be used and the defaults were taken instead. */
+  recovered?: {
+    reason: string
+    /** Where the unusable file was copied to, so nothing a person wrote is lost; null if it could not be. */
+    corruptCopy: string | null
+  }
+}
+
+/**
+ * Reads the settings file. A missing file is a new install (the defaults); an unreadable,
+ * unparsable or invalid one also gives the defaults, after a copy is kept beside it as
+ * `<file>.corrupt`: a broken settings file must never stop the app from starting.
+ */
+export async function readSettingsFile(path: string): Promise<LoadedSettings> {
+  let text: string
+  try {
+    text = await readFile(path, 'utf8')
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { settings: DEFAULT_SETTINGS }
+    return recover(path, `it could not be read (${(error as Error).message})`)
+  }
+  let json: unknown
+  try {
+    json = JSON.parse(text)
+  } catch (error) {
+    return recover(path, `it is not valid JSON (${(error as Error).message})`)
+  }
+  const parsed = settingsSchema.safeParse(json)
+  if (!parsed.success) {
+    const problems = parsed.error.issues
+      .map((issue) => `${issue.path.join('.') || 'the file'}: ${issue.message}`)
+      .join('; ')
+    return recover(path, `it does not hold valid settings (${problems})`)
+  }
+  return { settings: parsed.data }
+}
+
+async function recover(path: string, why: string): Promise<LoadedSettings> {
+  const corruptCopy = `${path}.corrupt`
+  let copied = true
+  try {
+    await copyFile(path, corruptCopy)
+  } catch {
+    copied = false
+  }
+  const kept = copied ? ` It was kept as ${corruptCopy}.` : ''
+  return {
+    settings: DEFAULT_SETTINGS,
+    recovered: {
+      reason: `The settings file ${path} was set aside because ${why}; Casefile started with the default settings.${kept}`,
+      corruptCopy: copied ? corruptCopy : null,
+    },
+  }
+}
+
+/**
+ * Writes the settings atomically: a temporary file beside the real one, flushed to disk, then
+ * renamed over it, so a crash mid-write leaves the old file or the new one, never half of one.
+ */
+export async function writeSettingsFile(path: string, settings: Settings): Promise<void> {
+  const checked = settingsSchema.parse(settings)
+  const temporary = `${path}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`
+  try {
+    await mkdir(dirname(path), { recursive: true })
+    const file = await open(temporary, 'wx', 0o600)
+    try {
+      await file.writeFile(`${JSON.stringify(checked, null, 2)}\n`, 'utf8')
+      await file.sync()
+    } finally {
+      await file.close()
+    }
+    await rename(temporary, path)
+  } catch (error) {
+    await rm(temporary, { force: true }).catch(() => undefined)
+    throw new Error(
+      `Could not save the settings to ${path}: ${(error as Error).message}. Check that the folder is writable and the disk is not full.`,
+      { cause: error },
+    )
+  }
+}

@@ -1,0 +1,21 @@
+import { z } from 'zod'
+import { profileIdSchema, registryConnectionSchema } from '../../shared/contract'
+
+/**
+ * The app's settings file (settings.json in the user-data folder). Unknown keys are dropped
+ * rather than refused, so a settings file touched by a newer Casefile still opens.
+ */
+export const settingsSchema = z.object({
+  version: z.literal(1),
+  /** A new install starts on the sandbox, so every feature can be tried without an account. */
+  activeProfile: profileIdSchema,
+  /** The real registry's addresses; null until someone sets them. Its key is in the keychain. */
+  registry: registryConnectionSchema.nullable(),
+})
+export type Settings = z.output<typeof settingsSchema>
+
+export const DEFAULT_SETTINGS: Settings = Object.freeze({
+  version: 1,
+  activeProfile: 'sandbox',
+  registry: null,
+})
