@@ -1,49 +1,148 @@
-import { app, BrowserWindow, ipcMain } from 'electron'
+import { app, BrowserWindow, ipcMain, Menu, Notification, session, shell } from 'electron'
 import { join } from 'node:path'
+import { createKeychainKeyStore } from '../core/secrets'
+import { settingsFilePath, SettingsStore } from '../core/settings'
+import type { SyncRunSummary } from '../shared/contract'
+import { appCoreProfile } from './core-host/core-profile'
+import { CoreHost } from './core-host/core-host'
+import { createAppCore } from './core-host/wire-core'
+import { createContractHandlers } from './ipc/contract-handlers'
+import { createEventPusher } from './ipc/push-events'
 import { registerContract } from './ipc/register-contract'
+import { stopBeforeQuit } from './lifecycle/quit-guard'
+import { appMenuTemplate } from './menu/app-menu'
+import { syncNotification } from './notifications/sync-notification'
+import { hardenSession, hardenWebContents } from './security/harden'
+import { rendererEntry } from './security/renderer-entry'
+import { registerAppScheme, serveAppProtocol } from './security/serve-app-protocol'
+import { focusWindow } from './window-focus'
 import { mainWindowOptions } from './window-options'
 
-// The Electron shell: it wires windows and IPC to the core, it does not decide.
+// The Electron shell: it wires windows, IPC, the keychain and the core; it decides nothing
+// itself (every decision is a pure function beside it, tested under Node).
 
-function rendererUrl(): string {
-  return (
-    process.env['ELECTRON_RENDERER_URL'] ?? `file://${join(__dirname, '../renderer/index.html')}`
-  )
-}
+const log = (message: string, error?: unknown) =>
+  console.error(`[casefile] ${message}`, error instanceof Error ? error.message : (error ?? ''))
+
+// Must happen before the app is ready.
+registerAppScheme()
+
+const entry = rendererEntry({
+  isPackaged: app.isPackaged,
+  devServerUrl: process.env['ELECTRON_RENDERER_URL'],
+})
+let mainWindow: BrowserWindow | null = null
 
 function createWindow(): BrowserWindow {
   const window = new BrowserWindow(mainWindowOptions(join(__dirname, '../preload/index.js')))
   window.once('ready-to-show', () => window.show())
-  void window.loadURL(rendererUrl())
+  window.on('closed', () => (mainWindow = null))
+  void window.loadURL(entry.url)
   return window
 }
 
+function openInBrowser(url: string): void {
+  // url has passed decideWindowOpen: https only, no credentials in it.
+  shell.openExternal(url).catch((error: unknown) => log(`Could not open ${url}`, error))
+}
+
+async function startShell(): Promise<void> {
+  serveAppProtocol(join(__dirname, '../renderer'))
+  hardenSession(session.defaultSession, entry.appOrigins)
+  Menu.setApplicationMenu(
+    Menu.buildFromTemplate(
+      appMenuTemplate({
+        platform: process.platform,
+        appName: app.getName(),
+        developerItems: !app.isPackaged,
+      }),
+    ),
+  )
+
+  const userData = app.getPath('userData')
+  const { store: settings, recovered } = await SettingsStore.open(settingsFilePath(userData))
+  if (recovered) log(recovered.reason)
+
+  const push = createEventPusher(
+    () => (mainWindow ? [mainWindow.webContents] : []),
+    (error) => log(error.message),
+  )
+  const keys = createKeychainKeyStore({
+    onFallbackToMemory: (reason) => log(`API keys are kept in memory only. ${reason}`),
+  })
+  const cores = new CoreHost({
+    createCore: createAppCore,
+    onEvent: (event, payload) => {
+      push(event, payload)
+      if (event === 'syncFinished') notifySyncEnd(payload as SyncRunSummary)
+    },
+  })
+  const profileFor = (current: typeof settings.current, id: typeof current.activeProfile) =>
+    appCoreProfile(current, id, userData, keys)
+
+  registerContract(
+    ipcMain,
+    createContractHandlers({
+      appInfo: () => ({
+        name: app.getName(),
+        version: app.getVersion(),
+        platform: process.platform,
+        versions: {
+          electron: process.versions.electron ?? '',
+          chrome: process.versions.chrome ?? '',
+          node: process.versions.node,
+        },
+      }),
+      keys,
+      settings,
+      cores,
+      profileFor,
+      push,
+    }),
+    {
+      appUrlPrefixes: entry.senderPrefixes,
+      // Handler errors name what failed; none of them carries a key (the key store scrubs them).
+      onHandlerError: (method, error) => log(`${method} failed`, error),
+    },
+  )
+  app.on(
+    'before-quit',
+    stopBeforeQuit(
+      () => cores.stop(),
+      () => app.quit(),
+      (error) => log('The core did not stop cleanly', error),
+    ),
+  )
+
+  mainWindow = createWindow()
+  await cores
+    .run(profileFor(settings.current, settings.current.activeProfile))
+    .catch((error: unknown) => log('The core did not start', error))
+}
+
+function notifySyncEnd(summary: SyncRunSummary): void {
+  const text = syncNotification(summary, { windowFocused: mainWindow?.isFocused() ?? false })
+  if (!text || !Notification.isSupported()) return
+  const notification = new Notification(text)
+  notification.on('click', () => focusWindow(mainWindow))
+  notification.show()
+}
+
 if (!app.requestSingleInstanceLock()) {
+  // Another Casefile is running on this user's data: it gets focus (second-instance) instead.
   app.quit()
 } else {
-  void app.whenReady().then(() => {
-    const url = rendererUrl()
-    registerContract(
-      ipcMain,
-      {
-        appInfo: () => ({
-          name: app.getName(),
-          version: app.getVersion(),
-          platform: process.platform,
-          versions: {
-            electron: process.versions.electron ?? '',
-            chrome: process.versions.chrome ?? '',
-            node: process.versions.node,
-          },
-        }),
-      },
-      {
-        appUrlPrefixes: [
-          url.startsWith('file://') ? `file://${join(__dirname, '../renderer/')}` : url,
-        ],
-      },
-    )
-    createWindow()
-  })
+  app.on('second-instance', () => focusWindow(mainWindow))
+  app.on('web-contents-created', (_event, contents) =>
+    hardenWebContents(contents, entry.appOrigins, openInBrowser),
+  )
+  // Syncing runs in this process: with the window gone there is nothing left to show it, so quit.
   app.on('window-all-closed', () => app.quit())
+  app
+    .whenReady()
+    .then(startShell)
+    .catch((error: unknown) => {
+      log('Casefile could not start', error)
+      app.exit(1)
+    })
 }

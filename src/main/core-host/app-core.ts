@@ -1,0 +1,55 @@
+import type { EventPayload, ProfileId } from '../../shared/contract'
+import { EventHub } from './event-hub'
+
+/**
+ * THE SEAM between the Electron shell and Casefile's core (src/core): everything the shell
+ * needs from the core, and no more. The shell starts one AppCore for the active connection
+ * profile when the app is ready, replaces it when the profile changes, and stops it before
+ * the app quits.
+ */
+export interface AppCore {
+  /** Opens the profile's store and starts syncing; resolves once it is running. */
+  start(): Promise<void>
+  /** Stops syncing (letting in-flight requests finish or be recorded) and closes the store. */
+  stop(): Promise<void>
+  /** This profile's API key was set, replaced or removed: lift a pause the old key caused. */
+  keyChanged(): void
+  /** What the shell forwards to the window (and to notifications). */
+  readonly events: Pick<EventHub<AppCoreEvents>, 'on'>
+}
+
+/**
+ * The core's events: each is pushed to the renderer on the EVENT_CHANNELS entry of the same
+ * name, with the payload the contract gives it. syncFinished (a run ended) also drives the
+ * native notification.
+ */
+export const APP_CORE_EVENTS = ['onlineChanged', 'outboxChanged', 'syncFinished'] as const
+export type AppCoreEvents = { [E in (typeof APP_CORE_EVENTS)[number]]: EventPayload<E> }
+
+/** Everything a core needs to know about the profile it runs for. */
+export interface AppCoreProfile {
+  id: ProfileId
+  /** The profile's own data folder (profileDataDir): store, outbox, attachments. */
+  dataDir: string
+  /** The registry's addresses; null for the sandbox profile, whose registry the core starts. */
+  registry: { baseUrl: string; uploadUrl: string } | null
+  /** Reads the profile's key from the keychain (or the session's memory) on each call. */
+  getApiKey: () => Promise<string | null>
+}
+
+export type CreateAppCore = (profile: AppCoreProfile) => AppCore
+
+/**
+ * The stand-in used until the real core is wired (see wire-core.ts): it starts and stops
+ * nothing and never emits. It exists so the shell's lifecycle can be built and tested now;
+ * it is not a feature.
+ */
+export function createStandInCore(_profile: AppCoreProfile): AppCore {
+  const events = new EventHub<AppCoreEvents>()
+  return {
+    start: async () => undefined,
+    stop: async () => undefined,
+    keyChanged: () => undefined,
+    events,
+  }
+}

@@ -1,0 +1,23 @@
+import type { ApiKeyStore } from '../../core/secrets'
+import { profileDataDir, type Settings } from '../../core/settings'
+import type { ProfileId } from '../../shared/contract'
+import type { AppCoreProfile } from './app-core'
+
+/** What the core of one profile is started with, from the settings and the user-data folder. */
+export function appCoreProfile(
+  settings: Settings,
+  profileId: ProfileId,
+  userDataDir: string,
+  keys: Pick<ApiKeyStore, 'getKey'>,
+): AppCoreProfile {
+  if (profileId === 'registry' && settings.registry === null)
+    throw new Error(
+      "The Registry profile has no addresses yet: set the registry's base URL and upload URL first.",
+    )
+  return {
+    id: profileId,
+    dataDir: profileDataDir(userDataDir, profileId),
+    registry: profileId === 'registry' ? settings.registry : null,
+    getApiKey: () => keys.getKey(profileId),
+  }
+}

@@ -1,0 +1,105 @@
+import { describe, expect, it, vi } from 'vitest'
+import {
+  createStandInCore,
+  type AppCore,
+  type AppCoreEvents,
+  type AppCoreProfile,
+} from '../../src/main/core-host/app-core'
+import { CoreHost } from '../../src/main/core-host/core-host'
+import { EventHub } from '../../src/main/core-host/event-hub'
+import type { ProfileId } from '../../src/shared/contract'
+
+const profile = (id: ProfileId): AppCoreProfile => ({
+  id,
+  dataDir: `/data/profiles/${id}`,
+  registry: null,
+  getApiKey: async () => null,
+})
+
+/** A core that records its life in a shared journal and can be made to fail its start. */
+function recordingCores(journal: string[], failStartOf?: ProfileId) {
+  const hubs = new Map<ProfileId, EventHub<AppCoreEvents>>()
+  const createCore = (p: AppCoreProfile): AppCore => {
+    const events = new EventHub<AppCoreEvents>()
+    hubs.set(p.id, events)
+    return {
+      start: async () => {
+        journal.push(`start ${p.id}`)
+        if (p.id === failStartOf) throw new Error('database is locked')
+      },
+      stop: async () => void journal.push(`stop ${p.id}`),
+      keyChanged: () => void journal.push(`key ${p.id}`),
+      events,
+    }
+  }
+  return { createCore, hubs }
+}
+
+describe('CoreHost', () => {
+  it('runs one core at a time: a switch stops the old one before starting the new', async () => {
+    const journal: string[] = []
+    const host = new CoreHost({ ...recordingCores(journal), onEvent: () => undefined })
+    await Promise.all([host.run(profile('sandbox')), host.run(profile('registry')), host.stop()])
+    expect(journal).toEqual(['start sandbox', 'stop sandbox', 'start registry', 'stop registry'])
+    expect(host.activeProfile).toBeNull()
+    await host.stop()
+    expect(journal).toHaveLength(4)
+  })
+
+  it('forwards the running core’s events, and stops forwarding once it is stopped', async () => {
+    const onEvent = vi.fn()
+    const { createCore, hubs } = recordingCores([])
+    const host = new CoreHost({ createCore, onEvent })
+    await host.run(profile('sandbox'))
+    hubs.get('sandbox')?.emit('onlineChanged', { online: true })
+    hubs.get('sandbox')?.emit('syncFinished', { sent: 2, needsAttention: 0 })
+    expect(onEvent.mock.calls).toEqual([
+      ['onlineChanged', { online: true }],
+      ['syncFinished', { sent: 2, needsAttention: 0 }],
+    ])
+    await host.stop()
+    hubs.get('sandbox')?.emit('outboxChanged', { pending: 1, needsAttention: 0 })
+    expect(onEvent).toHaveBeenCalledTimes(2)
+  })
+
+  it('passes a key change to the core of that profile only', async () => {
+    const journal: string[] = []
+    const host = new CoreHost({ ...recordingCores(journal), onEvent: () => undefined })
+    await host.run(profile('registry'))
+    host.keyChanged('sandbox')
+    host.keyChanged('registry')
+    expect(journal).toEqual(['start registry', 'key registry'])
+  })
+
+  it('reports a core that fails to start, cleans it up, and keeps working', async () => {
+    const journal: string[] = []
+    const host = new CoreHost({ ...recordingCores(journal, 'registry'), onEvent: () => undefined })
+    await expect(host.run(profile('registry'))).rejects.toThrow(
+      /could not start on the registry profile: database is locked/,
+    )
+    expect(host.activeProfile).toBeNull()
+    await host.run(profile('sandbox'))
+    expect(host.activeProfile).toBe('sandbox')
+    expect(journal).toEqual(['start registry', 'stop registry', 'start sandbox'])
+  })
+})
+
+describe('the stand-in core', () => {
+  it('starts and stops without doing anything, until the real core is wired', async () => {
+    const core = createStandInCore(profile('sandbox'))
+    await expect(core.start()).resolves.toBeUndefined()
+    await expect(core.stop()).resolves.toBeUndefined()
+  })
+})
+
+describe('EventHub', () => {
+  it('unsubscribes with the function on() returned', () => {
+    const hub = new EventHub<{ ping: number }>()
+    const listener = vi.fn()
+    const off = hub.on('ping', listener)
+    hub.emit('ping', 1)
+    off()
+    hub.emit('ping', 2)
+    expect(listener.mock.calls).toEqual([[1]])
+  })
+})
