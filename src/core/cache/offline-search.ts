@@ -43,18 +43,18 @@ export function submissionsRefreshedAt(db: Db): string | undefined {
  * is dropped: the newer search did not return it, so the registry no longer does.
  * Reports that left the list are left out, as the registry's search leaves them out.
  */
-const SEARCH_SQL = `
+export const OFFLINE_SEARCH_SQL = `
   SELECT ${CACHED_REPORT_COLUMNS} FROM cached_reports r
   WHERE r.row_id IN (
       SELECT c.row_id FROM cached_identifiers i JOIN cached_reports c ON c.row_id = i.report_row
       WHERE i.label = @label AND i.value = @value
         AND (c.own = 1 OR @searchedAt IS NULL OR c.seen_at > @searchedAt)
       UNION
-      SELECT c.row_id FROM json_each(@reportIds) j
-      JOIN cached_reports c ON c.kind = 'report' AND c.id = j.value
+      SELECT row_id FROM cached_reports
+      WHERE kind = 'report' AND id IN (SELECT value FROM json_each(@reportIds))
       UNION
-      SELECT c.row_id FROM json_each(@publicReportIds) j
-      JOIN cached_reports c ON c.kind = 'public_report' AND c.id = j.value)
+      SELECT row_id FROM cached_reports
+      WHERE kind = 'public_report' AND id IN (SELECT value FROM json_each(@publicReportIds)))
     AND r.listing_status IS NOT '${UNLISTED}'
   ORDER BY r.created_at DESC, r.row_id DESC`
 
@@ -80,7 +80,7 @@ export function searchOffline(db: Db, query: IdentifierQuery): OfflineSearchAnsw
   const identifier = cachedIdentifier(query.identifier, query.value)
   if (!identifier) return { source: 'offline', reports: [], publicReports: [], asOf }
 
-  const rows = prepare<[SearchParams], CachedReportRow>(db, SEARCH_SQL).all({
+  const rows = prepare<[SearchParams], CachedReportRow>(db, OFFLINE_SEARCH_SQL).all({
     label: identifier.label,
     value: identifier.value,
     searchedAt: stored?.searchedAt ?? null,

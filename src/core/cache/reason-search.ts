@@ -2,6 +2,7 @@ import type { Db } from '../store/open-database'
 import { prepare } from '../store/prepare'
 import { toFtsQuery } from './fts-query'
 import { submissionsRefreshedAt } from './offline-search'
+import { reasonSnippet, type SnippetPart } from './reason-snippet'
 import {
   CACHED_REPORT_COLUMNS,
   UNLISTED,
@@ -10,14 +11,10 @@ import {
   type CachedReportRow,
 } from './reports-cache'
 
-/** A piece of a hit's reason: the words that matched are `match: true`. */
-export interface SnippetPart {
-  text: string
-  match: boolean
-}
+export type { SnippetPart } from './reason-snippet'
 
 export type ReasonSearchHit = CachedReport & {
-  /** A short window of the reason around the matches. */
+  /** A short window of the reason around the first match, matches marked. */
   snippet: SnippetPart[]
 }
 
@@ -25,36 +22,48 @@ export interface ReasonSearchAnswer {
   source: 'offline'
   /** Best match first; each hit says when it was last seen from the registry (`seenAt`). */
   hits: ReasonSearchHit[]
+  /**
+   * More reasons matched than are ranked (RANKED_CANDIDATES): the hits are the best of the
+   * matches cached last, not of all. The UI should suggest adding words.
+   */
+  broad: boolean
   asOf: { submissions?: string }
 }
 
 export const DEFAULT_REASON_LIMIT = 50
 export const MAX_REASON_LIMIT = 500
+/**
+ * How many matches at most are ranked. Ranking all matches with FTS5's `ORDER BY rank` costs
+ * about a microsecond per matching reason: a word found in most of 100,000 reasons took
+ * 50–100 ms (bench/offline-search-bench.ts). Capped, every query stays within ~15 ms, and a
+ * query that broad is not one a person reads to the end.
+ */
+export const RANKED_CANDIDATES = 1000
 
-// Control characters no reason shows, so they can mark the matches inside the snippet text.
-const OPEN = '\u0002'
-const CLOSE = '\u0003'
-const SNIPPET_TOKENS = 24
+/*
+ * The candidates come from the FTS index in rowid order (the scan stops at the cap), last
+ * cached first; only they are scored, joined to their rows and sorted.
+ */
+const candidates = (score: string) => `
+  WITH c AS MATERIALIZED (
+    SELECT rowid AS fts_row, ${score} AS score FROM cached_reports_fts
+    WHERE cached_reports_fts MATCH @match ORDER BY rowid DESC LIMIT @cap)
+  SELECT ${CACHED_REPORT_COLUMNS}, c.score, (SELECT count(*) FROM c) AS candidates
+  FROM c JOIN cached_reports r ON r.row_id = c.fts_row
+  WHERE r.listing_status IS NOT '${UNLISTED}'
+  ORDER BY c.score, c.fts_row DESC LIMIT @limit`
 
-function snippetParts(text: string): SnippetPart[] {
-  const parts: SnippetPart[] = []
-  for (const [index, piece] of text.split(OPEN).entries()) {
-    const [matched, rest] = index === 0 ? [undefined, piece] : splitOnce(piece, CLOSE)
-    if (matched) parts.push({ text: matched, match: true })
-    if (rest) parts.push({ text: rest, match: false })
-  }
-  return parts
-}
+/** Ranked by bm25 (lower is better). */
+export const RANKED_REASON_SQL = candidates('bm25(cached_reports_fts)')
+/** Only common words were typed: every candidate scores alike, so skip the scoring. */
+export const UNRANKED_REASON_SQL = candidates('0')
 
-function splitOnce(text: string, separator: string): [string, string] {
-  const at = text.indexOf(separator)
-  return at < 0 ? [text, ''] : [text.slice(0, at), text.slice(at + separator.length)]
-}
+type Row = CachedReportRow & { score: number; candidates: number }
 
 /**
  * Full-text search over the reasons of every cached report (own submissions and stored search
- * results), ranked by FTS5's bm25. Whatever the text, it is searched as words (see
- * toFtsQuery), never run as FTS syntax; text with no words finds nothing.
+ * results). Whatever the text, it is searched as words (see toFtsQuery), never run as FTS
+ * syntax; text with no words finds nothing. Reports that left the list are left out.
  */
 export function searchReasonsOffline(
   db: Db,
@@ -64,20 +73,24 @@ export function searchReasonsOffline(
   const asOf: ReasonSearchAnswer['asOf'] = {}
   const submissions = submissionsRefreshedAt(db)
   if (submissions) asOf.submissions = submissions
-  const match = toFtsQuery(text)
+  const query = toFtsQuery(text)
+  if (!query) return { source: 'offline', hits: [], broad: false, asOf }
   const limit = Math.min(
     Math.max(1, Math.floor(options.limit ?? DEFAULT_REASON_LIMIT)),
     MAX_REASON_LIMIT,
   )
-  if (!match) return { source: 'offline', hits: [], asOf }
-  const rows = prepare<[string, number], CachedReportRow & { snippet: string }>(
+  const rows = prepare<[{ match: string; cap: number; limit: number }], Row>(
     db,
-    `SELECT ${CACHED_REPORT_COLUMNS},
-       snippet(cached_reports_fts, 0, '${OPEN}', '${CLOSE}', '…', ${SNIPPET_TOKENS}) AS snippet
-     FROM cached_reports_fts JOIN cached_reports r ON r.row_id = cached_reports_fts.rowid
-     WHERE cached_reports_fts MATCH ? AND r.listing_status IS NOT '${UNLISTED}'
-     ORDER BY cached_reports_fts.rank LIMIT ?`,
-  ).all(match, limit)
-  const hits = rows.map((row) => ({ ...toCachedReport(row), snippet: snippetParts(row.snippet) }))
-  return { source: 'offline', hits, asOf }
+    query.onlyCommonWords ? UNRANKED_REASON_SQL : RANKED_REASON_SQL,
+  ).all({ match: query.match, cap: RANKED_CANDIDATES, limit })
+  const hits = rows.map((row) => ({
+    ...toCachedReport(row),
+    snippet: reasonSnippet(row.fraud_reason, query.terms),
+  }))
+  return {
+    source: 'offline',
+    hits,
+    broad: (rows[0]?.candidates ?? 0) >= RANKED_CANDIDATES,
+    asOf,
+  }
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import {
   CACHE_STATE_KEYS,
+  OFFLINE_SEARCH_SQL,
   findStoredSearch,
   searchOffline,
   storeSearchResult,
@@ -180,5 +181,22 @@ describe('searchOffline', () => {
       .reports.map((r) => r.id)
       .sort()
     expect(ids).toEqual(['listed', 'unknown-status'])
+  })
+
+  it('looks up by index only, never scanning the cached reports', () => {
+    const db = tempDatabase()
+    const plan = (
+      db.prepare(`EXPLAIN QUERY PLAN ${OFFLINE_SEARCH_SQL}`).all({
+        label: 'phone',
+        value: '08031234567',
+        searchedAt: T1,
+        reportIds: '["a"]',
+        publicReportIds: '[]',
+      }) as { detail: string }[]
+    ).map((step) => step.detail)
+    expect(plan.join('\n')).toMatch(/SEARCH i USING COVERING INDEX cached_identifiers_lookup/)
+    expect(plan.filter((detail) => /^SCAN (?!json_each)/.test(detail))).toEqual([])
+    // A search on the kind alone would walk every report of that kind.
+    expect(plan.filter((detail) => /\(kind=\?\)/.test(detail))).toEqual([])
   })
 })

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest'
 import {
   CACHE_STATE_KEYS,
   markUnlisted,
+  RANKED_CANDIDATES,
   searchReasonsOffline,
-  toFtsQuery,
   upsertRegistryReports,
   writeCacheState,
 } from '../../../src/core/cache'
@@ -34,29 +34,6 @@ const hitIds = (db: ReturnType<typeof seed>, text: string) =>
   searchReasonsOffline(db, text)
     .hits.map((hit) => hit.record.id)
     .sort()
-
-describe('toFtsQuery', () => {
-  it('quotes every word, keeps quoted phrases, and makes the last word a prefix', () => {
-    expect(toFtsQuery('mule lag')).toBe('"mule" "lag"*')
-    expect(toFtsQuery('mule lagos ')).toBe('"mule" "lagos"')
-    expect(toFtsQuery('"your account" blocked')).toBe('"your account" "blocked"*')
-    expect(toFtsQuery('"your account"')).toBe('"your account"')
-    expect(toFtsQuery('say "unclosed phrase')).toBe('"say" "unclosed" "phrase"*')
-    expect(toFtsQuery('NEAR(a b) OR NOT x')).toBe('"NEAR" "a" "b" "OR" "NOT" "x"*')
-    expect(toFtsQuery('Adébáyọ̀')).toBe('"Adébáyọ̀"*')
-  })
-
-  it('returns null when there is no word to search', () => {
-    for (const text of ['', '   ', '"', '""', '*', '-', '()', '^:', '😀 🙈', '\u0301'])
-      expect(toFtsQuery(text)).toBeNull()
-  })
-
-  it('bounds the number of terms', () => {
-    expect(
-      toFtsQuery(Array.from({ length: 40 }, (_, i) => `w${i}`).join(' '))?.split(' '),
-    ).toHaveLength(16)
-  })
-})
 
 describe('searchReasonsOffline', () => {
   it('finds words anywhere in the reason, all of them required, the last as a prefix', () => {
@@ -170,5 +147,24 @@ describe('searchReasonsOffline', () => {
     markUnlisted(db, 'sim', SEEN)
     expect(hitIds(db, 'mule')).toEqual([])
     expect(searchReasonsOffline(db, 'the', { limit: 2 }).hits).toHaveLength(2)
+  })
+
+  it('searches common words when nothing else is typed', () => {
+    const db = seed()
+    expect(hitIds(db, 'the ')).toEqual(['cafe', 'near', 'quote', 'sim'])
+  })
+
+  it('ranks at most RANKED_CANDIDATES matches and says when more matched', () => {
+    const db = seed()
+    const many = Array.from({ length: RANKED_CANDIDATES + 5 }, (_, i) =>
+      reportRecord({ id: `bulk${i}`, fraudReason: `Bulk report ${i} about a ponzi scheme.` }),
+    )
+    upsertRegistryReports(db, 'report', many, { own: false, seenAt: SEEN })
+    const broad = searchReasonsOffline(db, 'ponzi', { limit: 10 })
+    expect(broad.hits).toHaveLength(10)
+    expect(broad.broad).toBe(true)
+    const narrow = searchReasonsOffline(db, 'ponzi 17 ')
+    expect(narrow.broad).toBe(false)
+    expect(narrow.hits.map((hit) => hit.record.id)).toEqual(['bulk17'])
   })
 })
