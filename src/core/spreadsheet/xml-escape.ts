@@ -5,9 +5,9 @@ export function escapeXml(text: string): string {
   )
 }
 
-// Characters XML 1.0 cannot hold, and a literal "_xHHHH_" that Excel would read as an escape.
+// Characters XML 1.0 cannot hold, CR (an XML reader turns it into LF), and a literal "_xHHHH_" that Excel would read as an escape.
 // eslint-disable-next-line no-control-regex
-const NOT_IN_XML = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|_(?=x[0-9a-fA-F]{4}_)/g
+const NOT_IN_XML = /[\u0000-\u0008\u000b-\u001f\ufffe\uffff]|_(?=x[0-9a-fA-F]{4}_)/g
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g
 
 /**

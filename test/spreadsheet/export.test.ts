@@ -1,0 +1,152 @@
+import { readFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { Writable } from 'node:stream'
+import { describe, expect, it } from 'vitest'
+import {
+  PUBLIC_REPORT_EXPORT_COLUMNS,
+  REJECTED_ERRORS_HEADER,
+  REPORT_EXPORT_COLUMNS,
+  exportRejectedRows,
+  exportRows,
+  neutralizeFormula,
+  type ExportColumn,
+} from '../../src/core/spreadsheet/export'
+import { importBulkFile } from '../../src/core/spreadsheet/bulk-rows'
+import type { ReportRecord } from '../../src/shared/domain'
+import { zipParts } from './zip-parts'
+import { BANKS, REASON, allRows, useTempDir, utf8 } from './support'
+
+const tempDir = useTempDir()
+const DANGEROUS = ['=HYPERLINK("http://evil")', '+1+1', '-2+3', '@SUM(A1)', '\tcmd', '\rcmd']
+const columns: ExportColumn<readonly [string, number]>[] = [
+  { header: 'text', value: (r) => r[0] },
+  { header: 'number', value: (r) => r[1] },
+]
+
+describe('exports', () => {
+  it('neutralize cells that start like a formula with a single quote (OWASP), and only those', () => {
+    for (const text of DANGEROUS) expect(neutralizeFormula(text)).toBe(`'${text}`)
+    for (const text of ['plain', "'quoted", ' =spaced', 'a=b', ''])
+      expect(neutralizeFormula(text)).toBe(text)
+  })
+
+  it('write CSV that reads back with the prefix on dangerous text, numbers as they are', async () => {
+    const path = join(await tempDir(), 'out.csv')
+    const rows = [...DANGEROUS, 'comma, "quote"\nnewline'].map((t, i) => [t, -i] as const)
+    expect(await exportRows(rows, columns, { path }, { format: 'csv' })).toEqual({ rows: 7 })
+    const bytes = await readFile(path)
+    expect(bytes.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]))
+    const read = await allRows({ path })
+    expect(read[0]?.cells).toEqual(['text', 'number'])
+    expect(read.slice(1).map((r) => r.cells)).toEqual(
+      rows.map(([t, n]) => [neutralizeFormula(t), String(n)]),
+    )
+  })
+
+  it('write XLSX with text cells only (never a formula), quote-prefixed when they start like one', async () => {
+    const path = join(await tempDir(), 'out.xlsx')
+    const rows = DANGEROUS.map((t, i) => [t, i] as const)
+    await exportRows(rows, columns, { path }, { format: 'xlsx', sheetName: 'Search: results?' })
+    const parts = await zipParts(await readFile(path))
+    const sheet = parts.get('xl/worksheets/sheet1.xml') ?? ''
+    expect(sheet).not.toContain('<f>')
+    expect(sheet.match(/<c r="A\d+" s="3" t="inlineStr">/g)).toHaveLength(DANGEROUS.length)
+    expect(parts.get('xl/styles.xml')).toContain('quotePrefix="1"')
+    expect(parts.get('xl/workbook.xml')).toContain('name="Search  results"')
+    const read = await allRows({ path })
+    expect(read.slice(1).map((r) => r.cells)).toEqual(rows.map(([t, n]) => [t, String(n)]))
+  })
+
+  it('stream rows pulled from an async source, writing as it goes', async () => {
+    const total = 20_000
+    let produced = 0
+    let maxAhead = 0
+    let written = 0
+    async function* source() {
+      for (let i = 0; i < total; i++) {
+        produced++
+        maxAhead = Math.max(maxAhead, produced - written)
+        yield [`row ${i} ${REASON}`, i] as const
+      }
+    }
+    const sink = new Writable({
+      highWaterMark: 16 * 1024,
+      write(chunk: Buffer, _encoding, callback) {
+        written += chunk.toString('utf8').split('\r\n').length - 1
+        setImmediate(callback)
+      },
+    })
+    expect(await exportRows(source(), columns, sink, { format: 'csv' })).toEqual({ rows: total })
+    expect(written).toBe(total + 1)
+    // Backpressure: the source never ran more than a few batches ahead of the sink.
+    expect(maxAhead).toBeLessThan(total / 4)
+  })
+
+  it('write submissions and public search results under readable headers', async () => {
+    const dir = await tempDir()
+    const report: ReportRecord = {
+      id: 'r1',
+      fraudType: 'hacker',
+      fraudReason: '=cmd|" /C calc"!A0 ' + REASON,
+      identifiers: [{ label: 'account', value: '0123456789_access-bank' }],
+      attachments: ['https://f.example/a.pdf'],
+      showUploaderInfo: true,
+      reportingCompany: { businessName: 'Acme MFB', id: 'c1' },
+    }
+    await exportRows(
+      [report],
+      REPORT_EXPORT_COLUMNS,
+      { path: join(dir, 's.csv') },
+      { format: 'csv' },
+    )
+    const [header, row] = await allRows({ path: join(dir, 's.csv') })
+    expect(header?.cells).toEqual(REPORT_EXPORT_COLUMNS.map((c) => c.header))
+    expect(row?.cells.slice(0, 4)).toEqual([
+      'r1',
+      'hacker',
+      `'${report.fraudReason}`,
+      'account: 0123456789_access-bank',
+    ])
+    await exportRows(
+      [{ id: 'p1', fraudType: 'theft', financialInstitution: '@bank', identifiers: null }],
+      PUBLIC_REPORT_EXPORT_COLUMNS,
+      { path: join(dir, 'p.xlsx') },
+      { format: 'xlsx' },
+    )
+    const [, publicRow] = await allRows({ path: join(dir, 'p.xlsx') })
+    expect(publicRow?.cells.slice(0, 5)).toEqual(['p1', 'theft', '', '', '@bank'])
+  })
+
+  it('write rejected rows with their reasons, so they can be fixed and imported again', async () => {
+    const dir = await tempDir()
+    const csv = [
+      'fraud_type,fraud_reason,account_number_1,bank_1',
+      `hacker,"${REASON}",0123456789,Access Bank`,
+      `hacker,too short,0123456789,Nowhere Bank`,
+    ].join('\n')
+    const first = await importBulkFile({ bytes: utf8(csv) }, { banks: BANKS })
+    expect(first.totals).toMatchObject({ accepted: 1, rejected: 1 })
+    const path = join(dir, 'rejected.xlsx')
+    await exportRejectedRows(first, { path }, { format: 'xlsx' })
+    const [header, row] = await allRows({ path })
+    expect(header?.cells).toEqual([...first.header.cells, 'casefile_row', REJECTED_ERRORS_HEADER])
+    expect(row?.cells.slice(0, 5)).toEqual([
+      'hacker',
+      'too short',
+      '0123456789',
+      'Nowhere Bank',
+      '3',
+    ])
+    expect(row?.cells[5]).toMatch(/^B3 fraud_reason: The reason has 9 characters/)
+    expect(row?.cells[5]).toMatch(/\nD3 bank_1: Bank "Nowhere Bank" is not in the bank list/)
+
+    // The user fixes the row in the exported file; the reason columns are reported, not read.
+    const fixed = await importBulkFile(
+      { path },
+      { banks: [...BANKS, { name: 'Nowhere Bank', slug: 'nowhere' }] },
+    )
+    expect(fixed.totals).toMatchObject({ dataRows: 1, rejected: 1 })
+    expect(fixed.fileProblems.map((p) => p.code)).toEqual(['unknown_column', 'unknown_column'])
+    expect(fixed.rejected[0]?.errors.map((e) => e.column)).toEqual(['fraud_reason'])
+  })
+})
