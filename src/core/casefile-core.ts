@@ -37,7 +37,7 @@ import {
   type RegistryConnection,
 } from './registry/registry-client'
 import { openDatabase, type Db } from './store/open-database'
-import { bankSlugs, listBanks, markUnlisted, upsertOwnSubmission } from './cache'
+import { bankSlugs, banksRefreshedAt, listBanks, markUnlisted, upsertOwnSubmission } from './cache'
 import { refreshBanks } from './cache/refresh-banks'
 import { refreshSubmissions, type SubmissionsRefreshOptions } from './cache/refresh-submissions'
 import { searchOffline } from './cache/offline-search'
@@ -268,6 +268,9 @@ export class CasefileCore {
   // Banks, submissions and search (online, with the cache as fallback and for offline use)
   banks() {
     return listBanks(this.db)
+  }
+  banksRefreshedAt() {
+    return banksRefreshedAt(this.db)
   }
   refreshBanks(signal?: AbortSignal) {
     return refreshBanks(this.db, this.client, this.now(), { signal })

@@ -49,8 +49,19 @@ function includes(bytes: Uint8Array, needle: readonly number[]): boolean {
 
 const HEIC_BRANDS = new Set(['heic', 'heix', 'hevc', 'hevx', 'heim', 'heis', 'mif1', 'msf1'])
 
+/** Control characters a text file does not hold (all of C0 but tab, line feed, form feed, carriage return; and DEL). */
+function hasBinaryControls(bytes: Uint8Array): boolean {
+  for (const byte of bytes)
+    if (
+      (byte < 0x20 && byte !== 0x09 && byte !== 0x0a && byte !== 0x0c && byte !== 0x0d) ||
+      byte === 0x7f
+    )
+      return true
+  return false
+}
+
 function isUtf8Text(bytes: Uint8Array): boolean {
-  if (bytes.includes(0)) return false
+  if (hasBinaryControls(bytes)) return false
   try {
     new TextDecoder('utf-8', { fatal: true }).decode(bytes)
     return true

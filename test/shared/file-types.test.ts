@@ -27,6 +27,8 @@ describe('sniffFileType', () => {
     expect(sniffFileType(bytes('MZ', [0x90, 0, 3, 0]), 'evidence.pdf')).toBeNull() // a Windows program
     expect(sniffFileType(bytes([0x50, 0x4b, 0x03, 0x04], 'payload.js'), 'evidence.xlsx')).toBeNull() // a plain zip
     expect(sniffFileType(bytes('text', [0], 'more'), 'notes.txt')).toBeNull() // binary with NUL
+    expect(sniffFileType(bytes('MZ', [1, 2]), 'notes.txt')).toBeNull() // control bytes: not text
+    expect(sniffFileType(bytes('line one\r\n\tindented\fpage two'), 'notes.txt')).toBe('txt')
     expect(sniffFileType(bytes([0xc3, 0x28]), 'notes.txt')).toBeNull() // not UTF-8
     expect(sniffFileType(bytes([0, 0, 0, 24], 'ftypisom'), 'clip.heic')).toBeNull() // an MP4
   })

@@ -1,0 +1,180 @@
+import type { z } from 'zod'
+import { FRAUD_TYPE_LABELS, type FraudType } from '../shared/domain/fraud-types'
+import { reportRecordSchema, type ReportRecord } from '../shared/domain/responses'
+import type {
+  LocalReportView,
+  OperationView,
+  QueueResultView,
+  workContract,
+} from '../shared/contract-work'
+import { AttachmentRefusedError } from './attachments/attachment-store'
+import type { CasefileCore } from './casefile-core'
+import type { LocalReport } from './drafts/draft'
+import type { Operation } from './outbox/operations'
+import type { QueueResult } from './outbox/queue-report'
+import { isRegistryError } from './registry/registry-error'
+
+type WorkContract = typeof workContract
+export type WorkHandlers = {
+  [M in keyof WorkContract]: (
+    input: z.output<WorkContract[M]['input']>,
+  ) => Promise<z.input<WorkContract[M]['output']>> | z.input<WorkContract[M]['output']>
+}
+
+/**
+ * The investigator's work as IPC handlers over the core: the Electron main process and the
+ * web test harness register these same functions, so the UI is tested against the real thing.
+ * `core()` is read at each call: switching profiles swaps the core underneath.
+ */
+export function createWorkHandlers(core: () => CasefileCore): WorkHandlers {
+  const reportView = (report: LocalReport): LocalReportView => ({
+    ...report,
+    status: report.status,
+    attachments: core()
+      .listAttachments(report.localId)
+      .map((a) => ({
+        id: a.id,
+        fileName: a.fileName,
+        mimeType: a.mimeType,
+        size: a.size,
+        uploaded: a.url !== null,
+      })),
+  })
+
+  const titleOf = (report: LocalReport | null): string => {
+    if (!report) return 'Report'
+    const type =
+      FRAUD_TYPE_LABELS[report.draft.fraudType as FraudType] ?? (report.draft.fraudType || 'Report')
+    const first = report.draft.identifiers[0]
+    return first ? `${type} · ${first.value}` : type
+  }
+
+  const operationView = (op: Operation): OperationView => {
+    const report = core().findReport(op.chainId)
+    return {
+      id: op.id,
+      reportId: op.chainId,
+      registryId: report?.registryId ?? null,
+      reportTitle: titleOf(report),
+      kind: op.kind,
+      state: op.state,
+      attempts: op.attempts,
+      nextAttemptAt: op.nextAttemptAt,
+      outcomeUnknown: op.outcomeUnknown,
+      lastError: op.lastError
+        ? {
+            kind: op.lastError.kind,
+            message: op.lastError.message,
+            ...(op.lastError.status !== undefined ? { status: op.lastError.status } : {}),
+          }
+        : null,
+      updatedAt: op.updatedAt,
+    }
+  }
+
+  const queueView = (result: QueueResult): QueueResultView =>
+    result.ok
+      ? {
+          ok: true,
+          report: reportView(result.report),
+          operations: result.operations.map(operationView),
+        }
+      : result
+
+  /** A record as the registry gave it, made to fit the list shape (the plain fetch's identifiers are of unspecified type). */
+  const asRecord = (value: unknown): ReportRecord | null => {
+    const parsed = reportRecordSchema.safeParse(value)
+    if (parsed.success) return parsed.data
+    const loose = reportRecordSchema.safeParse({ ...(value as object), identifiers: [] })
+    return loose.success ? loose.data : null
+  }
+
+  return {
+    draftCreate: (input) => reportView(core().createDraft(input ?? {})),
+    draftSave: ({ localId, draft }) => reportView(core().saveDraft(localId, draft)),
+    draftGet: ({ localOrRegistryId }) => {
+      const report = core().findReport(localOrRegistryId)
+      return report ? reportView(report) : null
+    },
+    draftList: (input) =>
+      core()
+        .listReports(input?.status ? { status: input.status } : {})
+        .map(reportView),
+    draftDiscard: ({ localId }) => {
+      core().discardDraft(localId)
+      return null
+    },
+    attachmentAdd: ({ localId, fileName, bytes }) => {
+      try {
+        const a = core().addAttachment(localId, { bytes, fileName })
+        return {
+          ok: true,
+          attachment: {
+            id: a.id,
+            fileName: a.fileName,
+            mimeType: a.mimeType,
+            size: a.size,
+            uploaded: false,
+          },
+        }
+      } catch (error) {
+        if (error instanceof AttachmentRefusedError) return { ok: false, message: error.message }
+        throw error
+      }
+    },
+    attachmentRemove: ({ attachmentId }) => {
+      core().removeAttachment(attachmentId)
+      return null
+    },
+    reportQueue: ({ localId }) => queueView(core().queueReport(localId)),
+    reportUpdate: ({ localOrRegistryId, draft }) =>
+      queueView(core().queueUpdate(localOrRegistryId, draft)),
+    reportUnlist: ({ localOrRegistryId }) => queueView(core().queueUnlist(localOrRegistryId)),
+    outboxList: () => {
+      const outbox = core().outbox()
+      return { ...outbox, operations: outbox.operations.map(operationView) }
+    },
+    outboxRetry: ({ operationId }) => operationView(core().retryNow(operationId)),
+    outboxDiscard: ({ operationId }) => core().discardOperation(operationId).map(operationView),
+    outboxEdit: ({ operationId, draft }) => queueView(core().editAndRequeue(operationId, draft)),
+    syncNow: () => core().engine.runOnce(),
+    searchRun: ({ offline, ...query }) => core().search(query, { offline }),
+    searchReasons: ({ text, limit }) => ({ ...core().searchReasons(text, limit) }),
+    submissionsList: (query) => {
+      const { rows, total } = core().submissions(query)
+      return { rows: rows.map((row) => row.record), total }
+    },
+    submissionsRefresh: async (input) => ({
+      ...(await core().refreshSubmissions({ full: input?.full })),
+    }),
+    submissionGet: async ({ id, decoded }) => {
+      try {
+        const record = decoded
+          ? await core().client.decodeSubmission(id)
+          : await core().client.getSubmission(id)
+        return { record: asRecord(record), source: 'online', message: null }
+      } catch (error) {
+        if (
+          !isRegistryError(error) ||
+          !['offline', 'timeout', 'server', 'rate_limited'].includes(error.kind)
+        )
+          throw error
+        const cached = core().cachedReport(id)
+        return {
+          record: cached ? asRecord(cached.record) : null,
+          source: 'cache',
+          message: `${error.message} Showing the copy saved on this computer.`,
+        }
+      }
+    },
+    banksList: () => ({ banks: core().banks(), refreshedAt: core().banksRefreshedAt() ?? null }),
+    banksRefresh: async () => {
+      await core().refreshBanks()
+      return { banks: core().banks(), refreshedAt: core().banksRefreshedAt() ?? null }
+    },
+    exchangeLog: (input) =>
+      core()
+        .exchangeLog({ limit: input?.limit ?? 200 })
+        .map((entry) => ({ ...entry })),
+  }
+}

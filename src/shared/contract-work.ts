@@ -1,0 +1,280 @@
+import { z } from 'zod'
+import { identifierTypeSchema } from './domain/identifiers'
+import { bankSchema, publicReportSchema, reportRecordSchema } from './domain/responses'
+import { FRAUD_TYPES } from './domain/fraud-types'
+import { WORK_INVOKE_CHANNELS as C } from './ipc-channels-work'
+
+/*
+ * The investigator's work over IPC. Inputs are strict (main parses them); outputs describe
+ * what the core returns. Drafts are loose by design: autosave stores whatever was typed.
+ */
+
+const id = z.string().min(1).max(200)
+const count = z.number().int().min(0)
+const time = z.number().nullable()
+
+export const draftViewInputSchema = z.strictObject({
+  fraudType: z.string().max(100).optional(),
+  fraudReason: z.string().max(20_000).optional(),
+  identifiers: z
+    .array(z.strictObject({ label: z.string().max(100), value: z.string().max(1000) }))
+    .max(100)
+    .optional(),
+  showUploaderInfo: z.boolean().optional(),
+  attachmentIds: z.array(id).max(10).optional(),
+  attachmentUrls: z.array(z.string().max(2048)).max(10).optional(),
+})
+export type DraftViewInput = z.infer<typeof draftViewInputSchema>
+
+export const attachmentViewSchema = z.strictObject({
+  id: z.string(),
+  fileName: z.string(),
+  mimeType: z.string(),
+  size: count,
+  uploaded: z.boolean(),
+})
+export type AttachmentView = z.infer<typeof attachmentViewSchema>
+
+export const localReportViewSchema = z.strictObject({
+  localId: z.string(),
+  registryId: z.string().nullable(),
+  status: z.enum(['draft', 'queued', 'submitted', 'unlisted', 'discarded']),
+  draft: z.strictObject({
+    fraudType: z.string(),
+    fraudReason: z.string(),
+    identifiers: z.array(z.strictObject({ label: z.string(), value: z.string() })),
+    showUploaderInfo: z.boolean(),
+    attachmentIds: z.array(z.string()),
+    attachmentUrls: z.array(z.string()),
+  }),
+  attachments: z.array(attachmentViewSchema),
+  origin: z.string(),
+  createdAt: z.number(),
+  updatedAt: z.number(),
+})
+export type LocalReportView = z.infer<typeof localReportViewSchema>
+
+export const fieldIssueSchema = z.strictObject({ path: z.string(), message: z.string() })
+
+export const operationViewSchema = z.strictObject({
+  id: z.number().int(),
+  reportId: z.string(),
+  registryId: z.string().nullable(),
+  /** A line that tells the report apart: fraud type and first identifier. */
+  reportTitle: z.string(),
+  kind: z.enum([
+    'upload_attachment',
+    'create_report',
+    'update_report',
+    'unlist_report',
+    'bulk_upload',
+  ]),
+  state: z.enum(['queued', 'sending', 'waiting_retry', 'needs_attention', 'done', 'cancelled']),
+  attempts: count,
+  nextAttemptAt: time,
+  outcomeUnknown: z.boolean(),
+  lastError: z
+    .strictObject({ kind: z.string(), message: z.string(), status: z.number().optional() })
+    .nullable(),
+  updatedAt: z.number(),
+})
+export type OperationView = z.infer<typeof operationViewSchema>
+
+export const queueResultSchema = z.discriminatedUnion('ok', [
+  z.strictObject({
+    ok: z.literal(true),
+    report: localReportViewSchema,
+    operations: z.array(operationViewSchema),
+  }),
+  z.strictObject({ ok: z.literal(false), message: z.string(), issues: z.array(fieldIssueSchema) }),
+])
+export type QueueResultView = z.infer<typeof queueResultSchema>
+
+export const outboxViewSchema = z.strictObject({
+  operations: z.array(operationViewSchema),
+  counts: z.record(z.string(), count),
+  pending: count,
+  paused: z.strictObject({ reason: z.string(), message: z.string(), since: z.number() }).nullable(),
+  lastSyncAt: time,
+})
+export type OutboxView = z.infer<typeof outboxViewSchema>
+
+export const runSummaryViewSchema = z.strictObject({
+  leaseHeld: z.boolean(),
+  sent: count,
+  adopted: count,
+  retrying: count,
+  needsAttention: count,
+  offline: z.boolean(),
+  pending: count,
+  paused: z.strictObject({ reason: z.string(), message: z.string(), since: z.number() }).nullable(),
+  nextWakeAt: time,
+})
+
+export const searchQuerySchema = z.strictObject({
+  identifier: identifierTypeSchema,
+  value: z.string().trim().min(1, 'Enter the value to search for.').max(1000),
+  offline: z.boolean().optional(),
+})
+
+export const searchAnswerSchema = z.strictObject({
+  source: z.enum(['online', 'offline']),
+  reports: z.array(reportRecordSchema),
+  publicReports: z.array(publicReportSchema),
+  asOf: z.strictObject({ search: z.string().optional(), submissions: z.string().optional() }),
+  offlineReason: z.strictObject({ kind: z.string(), message: z.string() }).optional(),
+})
+export type SearchAnswerView = z.infer<typeof searchAnswerSchema>
+
+export const submissionsQuerySchema = z.strictObject({
+  offset: z.number().int().min(0).default(0),
+  limit: z.number().int().min(1).max(1000).default(100),
+  fraudType: z.enum(FRAUD_TYPES).optional(),
+  listingStatus: z.string().max(50).optional(),
+  from: z.string().max(40).optional(),
+  to: z.string().max(40).optional(),
+})
+
+export const submissionsPageViewSchema = z.strictObject({
+  rows: z.array(reportRecordSchema),
+  total: count,
+})
+
+const opInput = z.strictObject({ operationId: z.number().int().positive() })
+const localInput = z.strictObject({ localId: id })
+
+export const workContract = {
+  draftCreate: {
+    channel: C.draftCreate,
+    input: draftViewInputSchema.optional(),
+    output: localReportViewSchema,
+  },
+  draftSave: {
+    channel: C.draftSave,
+    input: z.strictObject({ localId: id, draft: draftViewInputSchema }),
+    output: localReportViewSchema,
+  },
+  draftGet: {
+    channel: C.draftGet,
+    input: z.strictObject({ localOrRegistryId: id }),
+    output: localReportViewSchema.nullable(),
+  },
+  draftList: {
+    channel: C.draftList,
+    input: z
+      .strictObject({ status: z.enum(['draft', 'queued', 'submitted', 'unlisted']).optional() })
+      .optional(),
+    output: z.array(localReportViewSchema),
+  },
+  draftDiscard: { channel: C.draftDiscard, input: localInput, output: z.null() },
+  attachmentAdd: {
+    channel: C.attachmentAdd,
+    input: z.strictObject({
+      localId: id,
+      fileName: z.string().min(1).max(255),
+      bytes: z.instanceof(Uint8Array),
+    }),
+    output: z.discriminatedUnion('ok', [
+      z.strictObject({ ok: z.literal(true), attachment: attachmentViewSchema }),
+      z.strictObject({ ok: z.literal(false), message: z.string() }),
+    ]),
+  },
+  attachmentRemove: {
+    channel: C.attachmentRemove,
+    input: z.strictObject({ attachmentId: id }),
+    output: z.null(),
+  },
+  reportQueue: { channel: C.reportQueue, input: localInput, output: queueResultSchema },
+  reportUpdate: {
+    channel: C.reportUpdate,
+    input: z.strictObject({ localOrRegistryId: id, draft: draftViewInputSchema }),
+    output: queueResultSchema,
+  },
+  reportUnlist: {
+    channel: C.reportUnlist,
+    input: z.strictObject({ localOrRegistryId: id }),
+    output: queueResultSchema,
+  },
+  outboxList: { channel: C.outboxList, input: z.undefined(), output: outboxViewSchema },
+  outboxRetry: { channel: C.outboxRetry, input: opInput, output: operationViewSchema },
+  outboxDiscard: { channel: C.outboxDiscard, input: opInput, output: z.array(operationViewSchema) },
+  outboxEdit: {
+    channel: C.outboxEdit,
+    input: z.strictObject({
+      operationId: z.number().int().positive(),
+      draft: draftViewInputSchema,
+    }),
+    output: queueResultSchema,
+  },
+  syncNow: { channel: C.syncNow, input: z.undefined(), output: runSummaryViewSchema },
+  searchRun: { channel: C.searchRun, input: searchQuerySchema, output: searchAnswerSchema },
+  searchReasons: {
+    channel: C.searchReasons,
+    input: z.strictObject({
+      text: z.string().max(500),
+      limit: z.number().int().min(1).max(500).optional(),
+    }),
+    output: z.strictObject({
+      source: z.literal('offline'),
+      hits: z.array(
+        z.strictObject({
+          kind: z.enum(['report', 'public_report']),
+          record: z.union([reportRecordSchema, publicReportSchema]),
+          own: z.boolean(),
+          seenAt: z.string(),
+          /** A window of the reason around the first match; `match` parts are the words found. */
+          snippet: z.array(z.strictObject({ text: z.string(), match: z.boolean() })),
+        }),
+      ),
+      broad: z.boolean(),
+      asOf: z.strictObject({ submissions: z.string().optional() }),
+    }),
+  },
+  submissionsList: {
+    channel: C.submissionsList,
+    input: submissionsQuerySchema,
+    output: submissionsPageViewSchema,
+  },
+  submissionsRefresh: {
+    channel: C.submissionsRefresh,
+    input: z.strictObject({ full: z.boolean().optional() }).optional(),
+    output: z.looseObject({
+      mode: z.string(),
+      written: count,
+      total: count,
+      refreshedAt: z.string(),
+    }),
+  },
+  submissionGet: {
+    channel: C.submissionGet,
+    input: z.strictObject({ id, decoded: z.boolean() }),
+    output: z.strictObject({
+      record: reportRecordSchema.nullable(),
+      source: z.enum(['online', 'cache']),
+      message: z.string().nullable(),
+    }),
+  },
+  banksList: {
+    channel: C.banksList,
+    input: z.undefined(),
+    output: z.strictObject({ banks: z.array(bankSchema), refreshedAt: z.string().nullable() }),
+  },
+  banksRefresh: {
+    channel: C.banksRefresh,
+    input: z.undefined(),
+    output: z.strictObject({ banks: z.array(bankSchema), refreshedAt: z.string().nullable() }),
+  },
+  exchangeLog: {
+    channel: C.exchangeLog,
+    input: z.strictObject({ limit: z.number().int().min(1).max(1000).optional() }).optional(),
+    output: z.array(
+      z.looseObject({
+        id: z.number(),
+        at: z.string(),
+        endpoint: z.string(),
+        outcome: z.string(),
+        durationMs: z.number(),
+      }),
+    ),
+  },
+} as const

@@ -1,0 +1,29 @@
+/**
+ * Channel names of the investigator's work (drafts, outbox, search, submissions, banks), with
+ * no schema attached so the preload can bundle them. contract-work.ts pairs each with schemas.
+ */
+export const WORK_INVOKE_CHANNELS = {
+  draftCreate: 'drafts:create',
+  draftSave: 'drafts:save',
+  draftGet: 'drafts:get',
+  draftList: 'drafts:list',
+  draftDiscard: 'drafts:discard',
+  attachmentAdd: 'attachments:add',
+  attachmentRemove: 'attachments:remove',
+  reportQueue: 'reports:queue',
+  reportUpdate: 'reports:update',
+  reportUnlist: 'reports:unlist',
+  outboxList: 'outbox:list',
+  outboxRetry: 'outbox:retry',
+  outboxDiscard: 'outbox:discard',
+  outboxEdit: 'outbox:edit',
+  syncNow: 'sync:now',
+  searchRun: 'search:run',
+  searchReasons: 'search:reasons',
+  submissionsList: 'submissions:list',
+  submissionsRefresh: 'submissions:refresh',
+  submissionGet: 'submissions:get',
+  banksList: 'banks:list',
+  banksRefresh: 'banks:refresh',
+  exchangeLog: 'log:read',
+} as const
