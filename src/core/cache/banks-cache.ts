@@ -35,7 +35,14 @@ export function replaceBanks(db: Db, banks: readonly Bank[], now: number): numbe
       const slug = bank.slug.trim()
       if (slug === '') return
       const name = bank.name.trim() || slug
-      stored += insert.run(slug, bank.id, name, bank.code ?? null, position, now).changes
+      stored += insert.run(
+        slug,
+        bank.id,
+        name,
+        bank.code ?? null,
+        position,
+        Math.floor(now),
+      ).changes
     })
     return stored
   })()

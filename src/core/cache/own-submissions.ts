@@ -77,8 +77,8 @@ function filterParams(filter: OwnSubmissionsFilter): FilterParams {
  * index alone and only its rows are read, so a deep offset stays cheap.
  */
 export function listOwnSubmissions(db: Db, query: OwnSubmissionsQuery): OwnSubmission[] {
-  const limit = Math.min(Math.max(0, Math.floor(query.limit)), MAX_LIST_LIMIT)
-  const offset = Math.max(0, Math.floor(query.offset))
+  const limit = Math.min(Math.max(0, Math.floor(query.limit) || 0), MAX_LIST_LIMIT)
+  const offset = Math.max(0, Math.floor(query.offset) || 0)
   if (limit === 0) return []
   return prepare<[FilterParams & { limit: number; offset: number }], CachedReportRow>(
     db,

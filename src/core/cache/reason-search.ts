@@ -42,16 +42,20 @@ export const RANKED_CANDIDATES = 1000
 
 /*
  * The candidates come from the FTS index in rowid order (the scan stops at the cap), last
- * cached first; only they are scored, joined to their rows and sorted.
+ * cached first; only they are scored. The best are picked reading just each row's listing
+ * status, and only those are then read whole (the JSON of a thousand rows is not).
  */
 const candidates = (score: string) => `
   WITH c AS MATERIALIZED (
     SELECT rowid AS fts_row, ${score} AS score FROM cached_reports_fts
-    WHERE cached_reports_fts MATCH @match ORDER BY rowid DESC LIMIT @cap)
-  SELECT ${CACHED_REPORT_COLUMNS}, c.score, (SELECT count(*) FROM c) AS candidates
-  FROM c JOIN cached_reports r ON r.row_id = c.fts_row
-  WHERE r.listing_status IS NOT '${UNLISTED}'
-  ORDER BY c.score, c.fts_row DESC LIMIT @limit`
+    WHERE cached_reports_fts MATCH @match ORDER BY rowid DESC LIMIT @cap),
+  top AS (
+    SELECT c.fts_row, c.score FROM c JOIN cached_reports listed ON listed.row_id = c.fts_row
+    WHERE listed.listing_status IS NOT '${UNLISTED}'
+    ORDER BY c.score, c.fts_row DESC LIMIT @limit)
+  SELECT ${CACHED_REPORT_COLUMNS}, top.score, (SELECT count(*) FROM c) AS candidates
+  FROM top JOIN cached_reports r ON r.row_id = top.fts_row
+  ORDER BY top.score, top.fts_row DESC`
 
 /** Ranked by bm25 (lower is better). */
 export const RANKED_REASON_SQL = candidates('bm25(cached_reports_fts)')
@@ -76,7 +80,7 @@ export function searchReasonsOffline(
   const query = toFtsQuery(text)
   if (!query) return { source: 'offline', hits: [], broad: false, asOf }
   const limit = Math.min(
-    Math.max(1, Math.floor(options.limit ?? DEFAULT_REASON_LIMIT)),
+    Math.max(1, Math.floor(options.limit ?? DEFAULT_REASON_LIMIT) || DEFAULT_REASON_LIMIT),
     MAX_REASON_LIMIT,
   )
   const rows = prepare<[{ match: string; cap: number; limit: number }], Row>(

@@ -95,6 +95,8 @@ export interface UpsertOptions {
 type AnyRecord = ReportRecord | PublicReport | CreatedReport
 
 function upsertOne(db: Db, kind: CachedKind, record: AnyRecord, options: UpsertOptions): boolean {
+  // STRICT INTEGER refuses a fractional time (a clock built on performance.now()).
+  const seenAt = Math.floor(options.seenAt)
   // Only 2.4 records name the reporting company; on other shapes the field is not typed.
   const reporting = reportingCompanySchema.safeParse(record.reportingCompany)
   const company = reporting.success ? reporting.data : undefined
@@ -128,14 +130,14 @@ function upsertOne(db: Db, kind: CachedKind, record: AnyRecord, options: UpsertO
     registryTimeMs(record.updatedAt),
     options.own ? 1 : 0,
     JSON.stringify(record),
-    options.seenAt,
+    seenAt,
   )
   if (!written) {
     prepare(
       db,
       `UPDATE cached_reports SET own = max(own, ?), seen_at = max(seen_at, ?)
        WHERE kind = ? AND id = ?`,
-    ).run(options.own ? 1 : 0, options.seenAt, kind, record.id)
+    ).run(options.own ? 1 : 0, seenAt, kind, record.id)
     return false
   }
   prepare(db, 'DELETE FROM cached_identifiers WHERE report_row = ?').run(written.row_id)

@@ -54,7 +54,7 @@ export function storeSearchResult(
     ).run(
       key.identifier,
       key.value,
-      at,
+      Math.floor(at),
       JSON.stringify(result.reports.map((r) => r.id)),
       JSON.stringify(result.publicReports.map((r) => r.id)),
     )

@@ -183,4 +183,13 @@ describe('reports cache', () => {
     db.prepare("UPDATE cached_reports SET record_json = '{not json' WHERE id = 'r1'").run()
     expect(getCachedReport(db, 'r1')?.record).toMatchObject({ id: 'r1', fraudType: 'theft' })
   })
+
+  it('takes a fractional clock reading as a time', () => {
+    const db = tempDatabase()
+    upsertRegistryReports(db, 'report', [reportRecord({ id: 'r1' })], {
+      own: true,
+      seenAt: SEEN + 0.75,
+    })
+    expect(getCachedReport(db, 'r1')?.seenAt).toBe('2026-03-05T12:00:00.000Z')
+  })
 })
