@@ -1,0 +1,117 @@
+import Ajv from 'ajv'
+import { load } from 'js-yaml'
+import { existsSync, readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { describe, expect, it } from 'vitest'
+
+// The packaging configuration, checked without building (Electron and the installers' tools
+// cannot be downloaded here): electron-builder.yml against electron-builder's own JSON
+// schema, plus the choices this project depends on, the icons, the entitlements and the
+// release workflow.
+const require = createRequire(import.meta.url)
+const readYaml = (path: string) => load(readFileSync(path, 'utf8')) as Record<string, unknown>
+const config = readYaml('electron-builder.yml') as Record<string, Record<string, unknown>> & {
+  asarUnpack: string[]
+  npmRebuild: boolean
+}
+
+describe('electron-builder.yml', () => {
+  it('is valid against the schema electron-builder ships (app-builder-lib/scheme.json)', () => {
+    const schema = JSON.parse(readFileSync(require.resolve('app-builder-lib/scheme.json'), 'utf8'))
+    const ajv = new Ajv({ allErrors: true, strict: false })
+    const validate = ajv.compile(schema)
+    const valid = validate(config)
+    expect(ajv.errorsText(validate.errors, { separator: '\n' })).toBe('No errors')
+    expect(valid).toBe(true)
+  })
+
+  it('the schema check would catch a misspelt option', () => {
+    const schema = JSON.parse(readFileSync(require.resolve('app-builder-lib/scheme.json'), 'utf8'))
+    const validate = new Ajv({ strict: false }).compile(schema)
+    expect(validate({ ...config, electronFuses: { runAsNod: false } })).toBe(false)
+    expect(validate({ ...config, mac: { ...config['mac'], hardendRuntime: true } })).toBe(false)
+  })
+
+  it('flips the fuses of the security checklist', () => {
+    expect(config['electronFuses']).toMatchObject({
+      runAsNode: false,
+      enableNodeOptionsEnvironmentVariable: false,
+      enableNodeCliInspectArguments: false,
+      enableEmbeddedAsarIntegrityValidation: true,
+      onlyLoadAppFromAsar: true,
+    })
+  })
+
+  it('builds NSIS, DMG, AppImage and deb, with native modules rebuilt and unpacked', () => {
+    expect(config['win']?.['target']).toBe('nsis')
+    expect(config['mac']?.['target']).toBe('dmg')
+    expect(config['linux']?.['target']).toEqual(['AppImage', 'deb'])
+    expect(config.npmRebuild).toBe(true)
+    expect(config.asarUnpack).toContain('**/*.node')
+  })
+
+  it('signs macOS with the hardened runtime and only the allow-jit entitlement', () => {
+    expect(config['mac']).toMatchObject({ hardenedRuntime: true })
+    for (const key of ['entitlements', 'entitlementsInherit']) {
+      const plist = readFileSync(String(config['mac']?.[key]), 'utf8')
+      const granted = [...plist.matchAll(/<key>([^<]+)<\/key>\s*<true\/>/g)].map((m) => m[1])
+      expect(granted).toEqual(['com.apple.security.cs.allow-jit'])
+    }
+  })
+})
+
+/** Width and height from a PNG's IHDR chunk, after checking the signature. */
+function pngSize(path: string): [number, number] {
+  const bytes = readFileSync(path)
+  expect(bytes.subarray(0, 8)).toEqual(
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+  )
+  expect(bytes.toString('ascii', 12, 16)).toBe('IHDR')
+  return [bytes.readUInt32BE(16), bytes.readUInt32BE(20)]
+}
+
+describe('the app icon', () => {
+  it('is a 1024×1024 PNG for macOS and Windows, and a set up to 512×512 for Linux', () => {
+    expect(pngSize(String(config['mac']?.['icon']))).toEqual([1024, 1024])
+    expect(pngSize(String(config['win']?.['icon']))).toEqual([1024, 1024])
+    for (const size of [16, 32, 48, 64, 128, 256, 512])
+      expect(pngSize(`${String(config['linux']?.['icon'])}/${size}x${size}.png`)).toEqual([
+        size,
+        size,
+      ])
+  })
+})
+
+describe('the release workflow', () => {
+  const workflow = readYaml('.github/workflows/release.yml') as {
+    jobs: Record<
+      string,
+      {
+        strategy?: { matrix: { include: { os: string }[] } }
+        steps: { uses?: string; with?: Record<string, unknown>; run?: string }[]
+      }
+    >
+  }
+
+  it('builds on Windows, macOS and Linux runners with Node 22, through npm run dist', () => {
+    const job = workflow.jobs['installers']
+    expect(job?.strategy?.matrix.include.map((entry) => entry.os).sort()).toEqual([
+      'macos-latest',
+      'ubuntu-latest',
+      'windows-latest',
+    ])
+    expect(
+      job?.steps.find((step) => step.uses?.startsWith('actions/setup-node'))?.with,
+    ).toMatchObject({ 'node-version': 22 })
+    expect(job?.steps.some((step) => step.run?.startsWith('npm run dist'))).toBe(true)
+  })
+
+  it('has the dist script it calls', () => {
+    const scripts = JSON.parse(readFileSync('package.json', 'utf8')).scripts as Record<
+      string,
+      string
+    >
+    expect(scripts['dist']).toMatch(/electron-vite build && electron-builder/)
+    expect(existsSync('scripts/check-dist-node.mjs')).toBe(true)
+  })
+})
