@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { identifierTypeSchema } from './domain/identifiers'
 import { bankSchema, publicReportSchema, reportRecordSchema } from './domain/responses'
 import { FRAUD_TYPES } from './domain/fraud-types'
-import { WORK_INVOKE_CHANNELS as C } from './ipc-channels-work'
+import { WORK_EVENT_CHANNELS, WORK_INVOKE_CHANNELS as C } from './ipc-channels-work'
 
 /*
  * The investigator's work over IPC. Inputs are strict (main parses them); outputs describe
@@ -276,5 +276,17 @@ export const workContract = {
         durationMs: z.number(),
       }),
     ),
+  },
+} as const
+
+export const workEventContract = {
+  operationChanged: { channel: WORK_EVENT_CHANNELS.operationChanged, payload: operationViewSchema },
+  uploadProgress: {
+    channel: WORK_EVENT_CHANNELS.uploadProgress,
+    payload: z.strictObject({
+      operationId: z.number().int(),
+      loaded: count,
+      total: count.optional(),
+    }),
   },
 } as const

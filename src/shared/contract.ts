@@ -7,6 +7,7 @@ import {
   type SubscriptionName,
 } from './ipc-channels'
 import type { IpcResult } from './ipc-result'
+import { workContract, workEventContract } from './contract-work'
 
 // ---------------------------------------------------------------------------------------------
 // Connection profiles and the API key, as the renderer sees them. The key itself never appears
@@ -159,6 +160,7 @@ export const contract = {
     input: registryConnectionSchema,
     output: profilesViewSchema,
   },
+  ...workContract,
 } satisfies { [M in InvokeMethod]: ChannelSpec & { channel: (typeof INVOKE_CHANNELS)[M] } }
 
 /** Every pushed event with the schema main checks its payload against before sending. */
@@ -171,6 +173,7 @@ export const eventContract = {
   profileChanged: { channel: EVENT_CHANNELS.profileChanged, payload: profilesViewSchema },
   outboxChanged: { channel: EVENT_CHANNELS.outboxChanged, payload: outboxCountsSchema },
   syncFinished: { channel: EVENT_CHANNELS.syncFinished, payload: syncRunSummarySchema },
+  ...workEventContract,
 } satisfies {
   [E in EventName]: { channel: (typeof EVENT_CHANNELS)[E]; payload: z.ZodType }
 }

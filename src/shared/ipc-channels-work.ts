@@ -27,3 +27,9 @@ export const WORK_INVOKE_CHANNELS = {
   banksRefresh: 'banks:refresh',
   exchangeLog: 'log:read',
 } as const
+
+/** Events of the work: an operation changed state, an attachment upload progressed. */
+export const WORK_EVENT_CHANNELS = {
+  operationChanged: 'event:operation-changed',
+  uploadProgress: 'event:upload-progress',
+} as const

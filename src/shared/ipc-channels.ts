@@ -3,6 +3,8 @@
  * list alone (it must stay one small file that imports only electron). contract.ts pairs
  * each name with its zod schemas; a type check there keeps the two lists equal.
  */
+import { WORK_EVENT_CHANNELS, WORK_INVOKE_CHANNELS } from './ipc-channels-work'
+
 export const INVOKE_CHANNELS = {
   appInfo: 'app:info',
   keyStatus: 'key:status',
@@ -11,6 +13,7 @@ export const INVOKE_CHANNELS = {
   profiles: 'profiles:get',
   switchProfile: 'profiles:switch',
   setRegistryConnection: 'profiles:set-registry-connection',
+  ...WORK_INVOKE_CHANNELS,
 } as const
 
 /**
@@ -23,6 +26,7 @@ export const EVENT_CHANNELS = {
   profileChanged: 'event:profile-changed',
   outboxChanged: 'event:outbox-changed',
   syncFinished: 'event:sync-finished',
+  ...WORK_EVENT_CHANNELS,
 } as const
 
 export type InvokeMethod = keyof typeof INVOKE_CHANNELS
