@@ -11,6 +11,7 @@ const keyedEndpoints = [
   ['4.4 submissions', 'GET', paths.submissions, undefined],
   ['4.5 submission', 'GET', paths.submission('any-id'), undefined],
   ['4.6 decode', 'GET', paths.decode('any-id'), undefined],
+  ['4.7 bulk', 'POST', paths.bulk, undefined],
   ['4.8 unlist', 'PUT', paths.unlist('any-id'), undefined],
 ] as const
 

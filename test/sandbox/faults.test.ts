@@ -200,6 +200,23 @@ describe('commit then drop', () => {
   })
 })
 
+describe('commit then drop on bulk', () => {
+  it('files the rows although the client saw the socket close', async () => {
+    const reason = uniqueReason('bulk-commit-then-drop')
+    const csv = `fraud_type,fraud_reason,bvn\nhacker,${reason},22244445555\n`
+    await setFaults([{ kind: 'commit_then_drop', route: 'bulk', count: 1 }])
+    const before = await reportCount(h.sandbox)
+    await expect(
+      call(h.sandbox.baseUrl + paths.bulk, {
+        key: h.key,
+        body: formWithFile(Buffer.from(csv), 'r.csv'),
+      }),
+    ).rejects.toThrow(/fetch failed/)
+    expect(await reportCount(h.sandbox)).toBe(before + 1)
+    expect(await isListedReason(reason)).toBe(true)
+  })
+})
+
 describe('the admin route', () => {
   it('reports the rules with their remaining counts and the requests per route', async () => {
     await setFaults([{ kind: 'latency', ms: 1, route: 'banks', count: 3 }])
