@@ -1,12 +1,13 @@
 import { app, BrowserWindow, ipcMain, Menu, Notification, session, shell } from 'electron'
 import { join } from 'node:path'
 import { createKeychainKeyStore } from '../core/secrets'
+import { createWorkHandlers } from '../core/work-handlers'
 import { settingsFilePath, SettingsStore } from '../core/settings'
 import type { SyncRunSummary } from '../shared/contract'
 import { appCoreProfile } from './core-host/core-profile'
 import { CoreHost } from './core-host/core-host'
 import { createAppCore } from './core-host/wire-core'
-import { createContractHandlers } from './ipc/contract-handlers'
+import { createShellHandlers } from './ipc/contract-handlers'
 import { createEventPusher } from './ipc/push-events'
 import { registerContract } from './ipc/register-contract'
 import { stopBeforeQuit } from './lifecycle/quit-guard'
@@ -82,23 +83,27 @@ async function startShell(): Promise<void> {
 
   registerContract(
     ipcMain,
-    createContractHandlers({
-      appInfo: () => ({
-        name: app.getName(),
-        version: app.getVersion(),
-        platform: process.platform,
-        versions: {
-          electron: process.versions.electron ?? '',
-          chrome: process.versions.chrome ?? '',
-          node: process.versions.node,
-        },
+    {
+      ...createShellHandlers({
+        appInfo: () => ({
+          name: app.getName(),
+          version: app.getVersion(),
+          platform: process.platform,
+          versions: {
+            electron: process.versions.electron ?? '',
+            chrome: process.versions.chrome ?? '',
+            node: process.versions.node,
+          },
+        }),
+        keys,
+        settings,
+        cores,
+        profileFor,
+        push,
       }),
-      keys,
-      settings,
-      cores,
-      profileFor,
-      push,
-    }),
+      // Drafts, attachments, the outbox, search…: over the running core, read at each call.
+      ...createWorkHandlers(() => cores.casefileCore()),
+    },
     {
       appUrlPrefixes: entry.senderPrefixes,
       // Handler errors name what failed; none of them carries a key (the key store scrubs them).

@@ -9,7 +9,7 @@ import type { AppCore, AppCoreProfile } from '../../src/main/core-host/app-core'
 import { appCoreProfile } from '../../src/main/core-host/core-profile'
 import { CoreHost } from '../../src/main/core-host/core-host'
 import { EventHub } from '../../src/main/core-host/event-hub'
-import { createContractHandlers } from '../../src/main/ipc/contract-handlers'
+import { createShellHandlers } from '../../src/main/ipc/contract-handlers'
 import type { PushEvent } from '../../src/main/ipc/push-events'
 
 const KEY = 'live_0123456789abcdefKLMN'
@@ -44,12 +44,13 @@ async function shell(options: { failStartOf?: string } = {}) {
       stop: async () => void journal.push(`stop ${profile.id}`),
       keyChanged: () => void journal.push(`key ${profile.id}`),
       events: new EventHub(),
+      casefile: null,
     }),
     onEvent: () => undefined,
   })
   const pushed: [string, unknown][] = []
   const push: PushEvent = (event, payload) => void pushed.push([event, payload])
-  const handlers = createContractHandlers({
+  const handlers = createShellHandlers({
     appInfo: () => ({ name: 'Casefile', version: '0', platform: 'linux', versions: {} }),
     keys,
     settings,

@@ -30,6 +30,7 @@ function recordingCores(journal: string[], failStartOf?: ProfileId) {
       stop: async () => void journal.push(`stop ${p.id}`),
       keyChanged: () => void journal.push(`key ${p.id}`),
       events,
+      casefile: null,
     }
   }
   return { createCore, hubs }
@@ -81,6 +82,15 @@ describe('CoreHost', () => {
     await host.run(profile('sandbox'))
     expect(host.activeProfile).toBe('sandbox')
     expect(journal).toEqual(['start registry', 'stop registry', 'start sandbox'])
+  })
+})
+
+describe('CoreHost.casefileCore', () => {
+  it('says plainly why the work channels cannot answer without a wired, running core', async () => {
+    const host = new CoreHost({ createCore: createStandInCore, onEvent: () => undefined })
+    expect(() => host.casefileCore()).toThrow(/not running .* try again/)
+    await host.run(profile('sandbox'))
+    expect(() => host.casefileCore()).toThrow(/not wired into the app yet/)
   })
 })
 

@@ -42,8 +42,11 @@ const view: ProfilesView = {
   profiles: [{ id: 'sandbox', name: 'Sandbox', baseUrl: null, uploadUrl: null, ready: true }],
 }
 
+/** Every channel gets a spy; the shell's own answer with valid values, the rest with nothing. */
 function allHandlers(appInfo: ContractHandlers['appInfo']): ContractHandlers {
+  const others = Object.fromEntries(Object.keys(contract).map((method) => [method, vi.fn()]))
   return {
+    ...(others as unknown as ContractHandlers),
     appInfo: vi.fn(appInfo),
     keyStatus: vi.fn(() => keyStatus),
     setKey: vi.fn(() => keyStatus),

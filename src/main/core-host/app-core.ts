@@ -1,3 +1,4 @@
+import type { CasefileCore } from '../../core/casefile-core'
 import type { EventPayload, ProfileId } from '../../shared/contract'
 import { EventHub } from './event-hub'
 
@@ -16,6 +17,11 @@ export interface AppCore {
   keyChanged(): void
   /** What the shell forwards to the window (and to notifications). */
   readonly events: Pick<EventHub<AppCoreEvents>, 'on'>
+  /**
+   * The core the work channels (drafts, outbox, search, …: src/core/work-handlers.ts) call,
+   * once started; null in the stand-in, so those channels answer that the core is not running.
+   */
+  readonly casefile: CasefileCore | null
 }
 
 /**
@@ -51,5 +57,6 @@ export function createStandInCore(_profile: AppCoreProfile): AppCore {
     stop: async () => undefined,
     keyChanged: () => undefined,
     events,
+    casefile: null,
   }
 }

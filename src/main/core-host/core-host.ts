@@ -1,3 +1,4 @@
+import type { CasefileCore } from '../../core/casefile-core'
 import type { ProfileId } from '../../shared/contract'
 import {
   APP_CORE_EVENTS,
@@ -58,6 +59,21 @@ export class CoreHost {
 
   stop(): Promise<void> {
     return this.enqueue(() => this.stopRunning())
+  }
+
+  /**
+   * The running core's work API, read by the work handlers at each call (so a profile switch
+   * swaps it underneath them); throws a plain error while none is running.
+   */
+  casefileCore(): CasefileCore {
+    const casefile = this.running?.core.casefile
+    if (!casefile)
+      throw new Error(
+        this.running
+          ? "Casefile's core is not wired into the app yet: drafts, the outbox and search are not available in this build."
+          : "Casefile's core is not running (it is starting, switching profile or stopping): try again in a moment.",
+      )
+    return casefile
   }
 
   /** Tells the running core its key changed, if it is that profile's core. */

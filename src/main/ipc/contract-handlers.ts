@@ -20,11 +20,23 @@ export interface ShellServices {
   push: PushEvent
 }
 
+/** The shell's own channels; the work channels' handlers are src/core/work-handlers.ts. */
+export const SHELL_METHODS = [
+  'appInfo',
+  'keyStatus',
+  'setKey',
+  'removeKey',
+  'profiles',
+  'switchProfile',
+  'setRegistryConnection',
+] as const
+export type ShellHandlers = Pick<ContractHandlers, (typeof SHELL_METHODS)[number]>
+
 /**
- * The contract's handlers: each one wires a call to the service that does the work and tells
+ * The shell's handlers: each one wires a call to the service that does the work and tells
  * the window what changed. Nothing here returns or throws the key itself.
  */
-export function createContractHandlers(services: ShellServices): ContractHandlers {
+export function createShellHandlers(services: ShellServices): ShellHandlers {
   const { keys, settings, cores, push } = services
 
   const keyChanged = (status: KeyStatus): KeyStatus => {
