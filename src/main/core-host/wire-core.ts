@@ -9,6 +9,7 @@ import { createStandInCore, type CreateAppCore } from './app-core'
  *            connection, getApiKey, autoSync: true }),
  *     stop: core.close(), then the sandbox's stop(),
  *     keyChanged: core.resumeAfterKeyChange(),
+ *     casefile: the CasefileCore once started (the work channels call it),
  *     events: the engine's online / outbox / end-of-run events, mapped to AppCoreEvents,
  *   })
  */
