@@ -1,7 +1,6 @@
-import type { z } from 'zod'
 import { contract, type ContractHandlers, type ContractMethod } from '../../shared/contract'
 import type { IpcResult } from '../../shared/ipc-result'
-import { describeIssues, toFieldIssues } from '../../shared/validation-messages'
+import { callContract } from './call-contract'
 
 /** The parts of Electron's ipcMain and its invoke event that the wrapper uses (testable without Electron). */
 export interface SenderFrameLike {
@@ -35,9 +34,9 @@ export interface RegisterOptions {
 }
 
 /**
- * Registers every channel of the contract through one wrapper: checks the sender frame,
- * parses the payload with the channel's schema, and turns any failure into a typed
- * `{ ok: false, error }` so nothing is thrown across the bridge. Returns an unregister function.
+ * Registers every channel of the contract through one wrapper: checks the sender frame, then
+ * hands the call to callContract (parse, run, check the answer; failures become a typed
+ * `{ ok: false, error }`) so nothing is thrown across the bridge. Returns an unregister function.
  */
 export function registerContract(
   ipcMain: IpcMainLike,
@@ -47,7 +46,6 @@ export function registerContract(
   const methods = Object.keys(contract) as ContractMethod[]
   for (const method of methods) {
     const spec = contract[method]
-    const handler = handlers[method] as (input: unknown) => unknown
     ipcMain.handle(spec.channel, async (event, ...args): Promise<IpcResult<unknown>> => {
       if (!isTrustedSender(event.senderFrame, options.appUrlPrefixes)) {
         return {
@@ -58,35 +56,7 @@ export function registerContract(
           },
         }
       }
-      if (args.length > 1) {
-        return {
-          ok: false,
-          error: {
-            code: 'bad_input',
-            message: `${spec.channel} takes one argument; it was given ${args.length}.`,
-          },
-        }
-      }
-      const parsed = (spec.input as z.ZodType).safeParse(args[0])
-      if (!parsed.success) {
-        return {
-          ok: false,
-          error: {
-            code: 'bad_input',
-            message: describeIssues(parsed.error),
-            issues: toFieldIssues(parsed.error),
-          },
-        }
-      }
-      try {
-        const value = (spec.output as z.ZodType).parse(await handler(parsed.data))
-        return { ok: true, value }
-      } catch (error) {
-        options.onHandlerError?.(method, error)
-        const message =
-          error instanceof Error && error.message ? error.message : 'The request failed.'
-        return { ok: false, error: { code: 'failed', message } }
-      }
+      return callContract(method, args, handlers, options.onHandlerError)
     })
   }
   return () => methods.forEach((method) => ipcMain.removeHandler(contract[method].channel))

@@ -1,0 +1,53 @@
+import type { z } from 'zod'
+import { contract, type ContractHandlers, type ContractMethod } from '../../shared/contract'
+import type { IpcResult } from '../../shared/ipc-result'
+import { describeIssues, toFieldIssues } from '../../shared/validation-messages'
+
+/**
+ * One contract call, whatever carried it: checks the argument count, parses the payload with the
+ * channel's schema, runs the handler and checks its answer against the output schema, turning any
+ * failure into `{ ok: false, error }`. Electron's IPC (register-contract.ts) and the web test
+ * harness's HTTP server both go through here, so the UI is tested against the same checks.
+ */
+export async function callContract(
+  method: ContractMethod,
+  args: readonly unknown[],
+  handlers: ContractHandlers,
+  onHandlerError?: (method: ContractMethod, error: unknown) => void,
+): Promise<IpcResult<unknown>> {
+  const spec = contract[method]
+  if (args.length > 1) {
+    return {
+      ok: false,
+      error: {
+        code: 'bad_input',
+        message: `${spec.channel} takes one argument; it was given ${args.length}.`,
+      },
+    }
+  }
+  const parsed = (spec.input as z.ZodType).safeParse(args[0])
+  if (!parsed.success) {
+    return {
+      ok: false,
+      error: {
+        code: 'bad_input',
+        message: describeIssues(parsed.error),
+        issues: toFieldIssues(parsed.error),
+      },
+    }
+  }
+  try {
+    const handler = handlers[method] as (input: unknown) => unknown
+    const value = (spec.output as z.ZodType).parse(await handler(parsed.data))
+    return { ok: true, value }
+  } catch (error) {
+    onHandlerError?.(method, error)
+    const message = error instanceof Error && error.message ? error.message : 'The request failed.'
+    return { ok: false, error: { code: 'failed', message } }
+  }
+}
+
+/** Whether a name is one of the contract's methods (for transports that receive it as text). */
+export function isContractMethod(name: string): name is ContractMethod {
+  return Object.hasOwn(contract, name)
+}
