@@ -9,14 +9,10 @@ import {
 } from '../../src/core/spreadsheet/read-table'
 import type { TableRow } from '../../src/core/spreadsheet/table-row'
 
-export const REASON =
-  'The subject collected deposits for a fake investment scheme and stopped answering calls.'
+export { BANKS, REASON } from '../fixtures/spreadsheets/fixture-values'
 
-export const BANKS = [
-  { name: 'Access Bank', slug: 'access-bank', code: '044' },
-  { name: 'Guaranty Trust Bank', slug: 'gtbank', code: '058' },
-  { name: 'First Bank of Nigeria', slug: 'first-bank', code: '011' },
-]
+export const FIXTURES = join(__dirname, '../fixtures/spreadsheets')
+export const fixture = (name: string) => ({ path: join(FIXTURES, name) })
 
 export const utf8 = (text: string) => new TextEncoder().encode(text)
 

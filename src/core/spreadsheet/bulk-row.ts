@@ -133,7 +133,12 @@ export function createBulkRowMapper(
     if (row.cells.every((c) => c.trim() === '') && !row.cellIssues?.length) return null
 
     const errors: BulkRowError[] = []
+    // A cell that could not be read is reported once, not again for what follows from it.
+    const unreadable = new Set(
+      (row.cellIssues ?? []).map((issue) => header.columns[issue.columnIndex]?.header),
+    )
     const fail = (column: string, message: string) => {
+      if (unreadable.has(column)) return
       const cell = column ? refOf(column) : undefined
       errors.push(cell ? { column, message, cell } : { column, message })
     }

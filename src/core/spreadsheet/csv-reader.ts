@@ -32,6 +32,21 @@ export function sniffDelimiter(head: string): ',' | ';' {
   return semicolons > commas ? ';' : ','
 }
 
+/**
+ * Whether a quoted cell that runs over several lines holds what looks like the rest of a row:
+ * a line with about as many delimiters as a row has, or two delimiters in a row (empty cells).
+ * That is the sign of a quote left open that swallowed the cells and rows after it, which a
+ * spreadsheet program would show the same way; the row is then rejected with the reason
+ * rather than imported with the next rows inside its reason.
+ */
+function swallowsRows(field: string, delimiter: number, headerColumns: number): boolean {
+  if (!field.includes('\n')) return false
+  const d = String.fromCharCode(delimiter)
+  if (field.includes(d + d)) return true
+  const threshold = Math.max(4, headerColumns - 2)
+  return field.split('\n').some((line) => line.split(d).length - 1 >= threshold)
+}
+
 const enum State {
   FieldStart,
   Unquoted,
@@ -52,6 +67,10 @@ export class CsvRecordParser {
   private skipLf = false
   private recordHasContent = false
   private quotedFieldStartRow = 0
+  private fieldQuoted = false
+  private cellIssues: NonNullable<TableRow['cellIssues']> = []
+  /** Columns of the header row, to recognise whole rows swallowed by an unclosed quote. */
+  private headerColumns = 0
   rowNumber = 0
   private readonly delimiter: number
 
@@ -76,6 +95,7 @@ export class CsvRecordParser {
           this.recordHasContent = true
           if (text.charCodeAt(i) === QUOTE) {
             this.state = State.Quoted
+            this.fieldQuoted = true
             this.quotedFieldStartRow = this.rowNumber + 1
             i++
           } else this.state = State.Unquoted
@@ -149,6 +169,16 @@ export class CsvRecordParser {
   }
 
   private endField(): void {
+    if (
+      this.fieldQuoted &&
+      this.headerColumns >= 5 &&
+      swallowsRows(this.field, this.delimiter, this.headerColumns)
+    )
+      this.cellIssues.push({
+        columnIndex: this.cells.length,
+        message: `Cell ${columnLetter(this.cells.length)}${this.rowNumber + 1} runs over several lines and holds what look like other cells and rows: a quote (") in it is probably not closed, so what follows was read into this cell. Close the quote (write a quote inside a cell as two quotes ""), save and import again.`,
+      })
+    this.fieldQuoted = false
     if (this.cells.length >= this.limits.maxColumns) {
       // Empty cells beyond the limit (trailing delimiters) cost nothing and hold nothing.
       if (this.field !== '')
@@ -167,7 +197,11 @@ export class CsvRecordParser {
     this.endField()
     this.rowNumber++
     if (this.rowNumber > this.limits.maxRows) throw tableErrors.tooManyRows(this.limits.maxRows)
-    out.push({ rowNumber: this.rowNumber, cells: this.cells })
+    if (this.rowNumber === 1) this.headerColumns = this.cells.length
+    if (this.cellIssues.length > 0) {
+      out.push({ rowNumber: this.rowNumber, cells: this.cells, cellIssues: this.cellIssues })
+      this.cellIssues = []
+    } else out.push({ rowNumber: this.rowNumber, cells: this.cells })
     this.cells = []
     this.recordHasContent = false
   }
@@ -195,8 +229,16 @@ export async function* readCsvRows(
       return bytes ? decoder.decode(bytes, { stream: true }) : decoder.decode()
     } catch (error) {
       if (error instanceof TableFileError) throw error
-      throw tableErrors.notUtf8((parser?.rowNumber ?? 0) + 1)
+      throw tableErrors.notUtf8(rowOfBadByte(bytes))
     }
+  }
+  /** Roughly the row of the first byte that is not UTF-8: rows done, plus line breaks before it. */
+  const rowOfBadByte = (bytes: Uint8Array | undefined): number => {
+    const text = head + (bytes ? new TextDecoder('utf-8').decode(bytes) : '')
+    const bad = text.indexOf('\ufffd')
+    const before = bad === -1 ? text : text.slice(0, bad)
+    const breaks = before.split('\n').length - 1
+    return (parser?.rowNumber ?? 0) + 1 + breaks
   }
   const feed = (text: string): void => {
     if (!parser) {
