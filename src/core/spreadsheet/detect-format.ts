@@ -34,7 +34,7 @@ function looksLikeUtf8Text(bytes: Uint8Array): boolean {
 export function detectTableFormat(bytes: Uint8Array, fileName?: string): TableFormat | null {
   if (isZip(bytes)) return includesAscii(bytes, 'xl/workbook.xml') ? 'xlsx' : null
   if (fileName && /\.xls[xmb]?$/i.test(fileName)) return null
-  if (bytes.length === 0 || hasUtf16Bom(bytes)) return null
+  if (bytes.length === 0 || hasUtf16Bom(bytes) || isBinaryNonSpreadsheet(bytes)) return null
   return looksLikeUtf8Text(bytes) ? 'csv' : null
 }
 
