@@ -9,6 +9,7 @@ import {
 import type { Db } from '../store/open-database'
 import { prepare } from '../store/prepare'
 import { cachedIdentifier } from './cached-identifiers'
+import { rowIdFor } from './cached-row-ids'
 import { isoTime, registryTimeMs } from './cache-times'
 
 /** A registry report (2.4, filed by an organization) or a public report (2.5). */
@@ -102,11 +103,14 @@ function upsertOne(db: Db, kind: CachedKind, record: AnyRecord, options: UpsertO
   const company = reporting.success ? reporting.data : undefined
   // An answer older than what we hold (a page fetched before our own update landed) must not
   // overwrite it; it still counts as seen.
+  const createdAt = registryTimeMs(record.createdAt)
+  const updatedAt = registryTimeMs(record.updatedAt)
+  const rowId = rowIdFor(db, kind, record.id, createdAt ?? updatedAt ?? seenAt)
   const written = prepare<unknown[], { row_id: number }>(
     db,
-    `INSERT INTO cached_reports (kind, id, fraud_type, fraud_reason, listing_status, status,
-       company_id, company_name, created_at, updated_at, own, record_json, seen_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+    `INSERT INTO cached_reports (row_id, kind, id, fraud_type, fraud_reason, listing_status,
+       status, company_id, company_name, created_at, updated_at, own, record_json, seen_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
      ON CONFLICT (kind, id) DO UPDATE SET
        fraud_type = excluded.fraud_type, fraud_reason = excluded.fraud_reason,
        listing_status = excluded.listing_status, status = excluded.status,
@@ -118,6 +122,7 @@ function upsertOne(db: Db, kind: CachedKind, record: AnyRecord, options: UpsertO
        OR excluded.updated_at >= cached_reports.updated_at
      RETURNING row_id`,
   ).get(
+    rowId,
     kind,
     record.id,
     record.fraudType ?? null,
@@ -126,8 +131,8 @@ function upsertOne(db: Db, kind: CachedKind, record: AnyRecord, options: UpsertO
     record.status ?? null,
     record.companyId ?? company?.id ?? null,
     company?.businessName ?? null,
-    registryTimeMs(record.createdAt),
-    registryTimeMs(record.updatedAt),
+    createdAt,
+    updatedAt,
     options.own ? 1 : 0,
     JSON.stringify(record),
     seenAt,

@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest'
 import {
   CACHE_STATE_KEYS,
   markUnlisted,
-  RANKED_CANDIDATES,
+  BROAD_MATCHES,
+  NEWEST_REASON_SQL,
+  RANKED_REASON_SQL,
   searchReasonsOffline,
   upsertRegistryReports,
   writeCacheState,
@@ -104,7 +106,7 @@ describe('searchReasonsOffline', () => {
     const db = seed()
     writeCacheState(db, CACHE_STATE_KEYS.submissionsRefreshedAt, SEEN)
     const answer = searchReasonsOffline(db, 'mule')
-    expect(answer.source).toBe('offline')
+    expect(answer).toMatchObject({ source: 'offline', order: 'relevance', broad: false })
     expect(answer.asOf).toEqual({ submissions: '2026-03-05T12:00:00.000Z' })
     const [hit] = answer.hits
     expect(hit).toMatchObject({ kind: 'report', own: true, seenAt: '2026-03-05T12:00:00.000Z' })
@@ -154,17 +156,61 @@ describe('searchReasonsOffline', () => {
     expect(hitIds(db, 'the ')).toEqual(['cafe', 'near', 'quote', 'sim'])
   })
 
-  it('ranks at most RANKED_CANDIDATES matches and says when more matched', () => {
+  it('answers a broad query newest first, and says it is broad', () => {
     const db = seed()
-    const many = Array.from({ length: RANKED_CANDIDATES + 5 }, (_, i) =>
-      reportRecord({ id: `bulk${i}`, fraudReason: `Bulk report ${i} about a ponzi scheme.` }),
+    const day = (i: number) => new Date(Date.UTC(2025, 0, 1) + i * 3_600_000).toISOString()
+    // Cached newest first, as a first full refresh pages them.
+    const many = Array.from({ length: BROAD_MATCHES + 5 }, (_, i) => BROAD_MATCHES + 4 - i).map(
+      (i) =>
+        reportRecord({
+          id: `bulk${i}`,
+          fraudReason: `Bulk report ${i} about a ponzi scheme.`,
+          createdAt: day(i),
+        }),
     )
     upsertRegistryReports(db, 'report', many, { own: false, seenAt: SEEN })
-    const broad = searchReasonsOffline(db, 'ponzi', { limit: 10 })
-    expect(broad.hits).toHaveLength(10)
-    expect(broad.broad).toBe(true)
+    const broad = searchReasonsOffline(db, 'ponzi', { limit: 3 })
+    expect(broad).toMatchObject({ order: 'newest', broad: true })
+    expect(broad.hits.map((hit) => hit.record.id)).toEqual([
+      `bulk${BROAD_MATCHES + 4}`,
+      `bulk${BROAD_MATCHES + 3}`,
+      `bulk${BROAD_MATCHES + 2}`,
+    ])
     const narrow = searchReasonsOffline(db, 'ponzi 17 ')
-    expect(narrow.broad).toBe(false)
+    expect(narrow).toMatchObject({ order: 'relevance', broad: false })
     expect(narrow.hits.map((hit) => hit.record.id)).toEqual(['bulk17'])
+  })
+
+  it('ranks a narrow query best first', () => {
+    const db = seed()
+    upsertRegistryReports(
+      db,
+      'report',
+      [
+        reportRecord({
+          id: 'once',
+          fraudReason: `One ponzi mention among many other words ${'x '.repeat(80)}`,
+        }),
+        reportRecord({ id: 'often', fraudReason: 'Ponzi, ponzi: a ponzi scheme.' }),
+      ],
+      { own: false, seenAt: SEEN },
+    )
+    const answer = searchReasonsOffline(db, 'ponzi ')
+    expect(answer.order).toBe('relevance')
+    expect(answer.hits.map((hit) => hit.record.id)).toEqual(['often', 'once'])
+  })
+
+  it('reads the index in order, never sorting every match', () => {
+    const db = seed()
+    const plan = (sql: string, params: object) =>
+      (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(params) as { detail: string }[])
+        .map((step) => step.detail)
+        .join('\n')
+    const ranked = plan(RANKED_REASON_SQL, { match: '"mule"', limit: 5 })
+    expect(ranked).toMatch(/SCAN cached_reports_fts VIRTUAL TABLE/)
+    expect(ranked).not.toMatch(/TEMP B-TREE/)
+    const newest = plan(NEWEST_REASON_SQL, { rows: '[1,2]', limit: 5 })
+    expect(newest).toMatch(/SEARCH r USING INTEGER PRIMARY KEY/)
+    expect(newest).not.toMatch(/SCAN r\b/)
   })
 })

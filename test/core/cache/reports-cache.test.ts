@@ -192,4 +192,40 @@ describe('reports cache', () => {
     })
     expect(getCachedReport(db, 'r1')?.seenAt).toBe('2026-03-05T12:00:00.000Z')
   })
+
+  it('numbers rows by creation time whatever order they arrive in, and keeps a row its number', () => {
+    const db = tempDatabase()
+    const at = (day: number) => `2026-01-${String(day).padStart(2, '0')}T00:00:00.000Z`
+    const records = [3, 1, 2].map((day) => reportRecord({ id: `d${day}`, createdAt: at(day) }))
+    const sameInstant = Array.from({ length: 50 }, (_, i) =>
+      reportRecord({ id: `same${i}`, createdAt: at(2) }),
+    )
+    upsertRegistryReports(db, 'report', [...records, ...sameInstant], { own: true, seenAt: SEEN })
+    upsertRegistryReports(
+      db,
+      'report',
+      [reportRecord({ id: 'undated', createdAt: null, updatedAt: null })],
+      {
+        own: true,
+        seenAt: SEEN,
+      },
+    )
+    const rowOf = (id: string) =>
+      (db.prepare('SELECT row_id FROM cached_reports WHERE id = ?').get(id) as { row_id: number })
+        .row_id
+    expect(rowOf('d1')).toBeLessThan(rowOf('d2'))
+    expect(rowOf('d2')).toBeLessThan(rowOf('d3'))
+    expect(rowOf('d3')).toBeLessThan(rowOf('undated')) // placed at the time it was seen
+    const sameRows = new Set(sameInstant.map((record) => rowOf(record.id)))
+    expect(sameRows.size).toBe(50)
+    for (const row of sameRows) expect(row).toBeLessThan(rowOf('d3'))
+    const before = rowOf('d1')
+    upsertRegistryReports(
+      db,
+      'report',
+      [{ ...records[1]!, createdAt: at(9), updatedAt: '2026-02-01T00:00:00.000Z' }],
+      { own: true, seenAt: LATER },
+    )
+    expect(rowOf('d1')).toBe(before)
+  })
 })
