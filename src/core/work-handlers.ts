@@ -21,6 +21,41 @@ export type WorkHandlers = {
   ) => Promise<z.input<WorkContract[M]['output']>> | z.input<WorkContract[M]['output']>
 }
 
+function titleOf(report: LocalReport | null): string {
+  if (!report) return 'Report'
+  const type =
+    FRAUD_TYPE_LABELS[report.draft.fraudType as FraudType] ?? (report.draft.fraudType || 'Report')
+  const first = report.draft.identifiers[0]
+  return first ? `${type} · ${first.value}` : type
+}
+
+/** An outbox operation as the window shows it, with a line that tells its report apart. */
+export function toOperationView(core: CasefileCore, op: Operation): OperationView {
+  const report = core.findReport(op.chainId)
+  return {
+    id: op.id,
+    reportId: op.chainId,
+    registryId: report?.registryId ?? null,
+    reportTitle:
+      op.kind === 'bulk_upload'
+        ? `Bulk upload · ${(op.payload as { rows?: unknown[] } | null)?.rows?.length ?? 0} reports`
+        : titleOf(report),
+    kind: op.kind,
+    state: op.state,
+    attempts: op.attempts,
+    nextAttemptAt: op.nextAttemptAt,
+    outcomeUnknown: op.outcomeUnknown,
+    lastError: op.lastError
+      ? {
+          kind: op.lastError.kind,
+          message: op.lastError.message,
+          ...(op.lastError.status !== undefined ? { status: op.lastError.status } : {}),
+        }
+      : null,
+    updatedAt: op.updatedAt,
+  }
+}
+
 /**
  * The investigator's work as IPC handlers over the core: the Electron main process and the
  * web test harness register these same functions, so the UI is tested against the real thing.
@@ -41,36 +76,7 @@ export function createWorkHandlers(core: () => CasefileCore): WorkHandlers {
       })),
   })
 
-  const titleOf = (report: LocalReport | null): string => {
-    if (!report) return 'Report'
-    const type =
-      FRAUD_TYPE_LABELS[report.draft.fraudType as FraudType] ?? (report.draft.fraudType || 'Report')
-    const first = report.draft.identifiers[0]
-    return first ? `${type} · ${first.value}` : type
-  }
-
-  const operationView = (op: Operation): OperationView => {
-    const report = core().findReport(op.chainId)
-    return {
-      id: op.id,
-      reportId: op.chainId,
-      registryId: report?.registryId ?? null,
-      reportTitle: titleOf(report),
-      kind: op.kind,
-      state: op.state,
-      attempts: op.attempts,
-      nextAttemptAt: op.nextAttemptAt,
-      outcomeUnknown: op.outcomeUnknown,
-      lastError: op.lastError
-        ? {
-            kind: op.lastError.kind,
-            message: op.lastError.message,
-            ...(op.lastError.status !== undefined ? { status: op.lastError.status } : {}),
-          }
-        : null,
-      updatedAt: op.updatedAt,
-    }
-  }
+  const operationView = (op: Operation): OperationView => toOperationView(core(), op)
 
   const queueView = (result: QueueResult): QueueResultView =>
     result.ok

@@ -1,4 +1,4 @@
-import { app, BrowserWindow, ipcMain, Menu, Notification, session, shell } from 'electron'
+import { app, BrowserWindow, ipcMain, Menu, net, Notification, session, shell } from 'electron'
 import { join } from 'node:path'
 import { createKeychainKeyStore } from '../core/secrets'
 import { createWorkHandlers } from '../core/work-handlers'
@@ -78,6 +78,13 @@ async function startShell(): Promise<void> {
       if (event === 'syncFinished') notifySyncEnd(payload as SyncRunSummary)
     },
   })
+  // The OS knows first when the network comes back: tell the core so waiting work goes at once.
+  let wasOnline = net.isOnline()
+  setInterval(() => {
+    const online = net.isOnline()
+    if (online !== wasOnline) cores.connectivityChanged(online)
+    wasOnline = online
+  }, 10_000).unref()
   const profileFor = (current: typeof settings.current, id: typeof current.activeProfile) =>
     appCoreProfile(current, id, userData, keys)
 

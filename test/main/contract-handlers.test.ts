@@ -43,6 +43,7 @@ async function shell(options: { failStartOf?: string } = {}) {
       },
       stop: async () => void journal.push(`stop ${profile.id}`),
       keyChanged: () => void journal.push(`key ${profile.id}`),
+      connectivityChanged: () => undefined,
       events: new EventHub(),
       casefile: null,
     }),

@@ -29,6 +29,7 @@ function recordingCores(journal: string[], failStartOf?: ProfileId) {
       },
       stop: async () => void journal.push(`stop ${p.id}`),
       keyChanged: () => void journal.push(`key ${p.id}`),
+      connectivityChanged: () => undefined,
       events,
       casefile: null,
     }

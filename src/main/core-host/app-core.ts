@@ -15,6 +15,8 @@ export interface AppCore {
   stop(): Promise<void>
   /** This profile's API key was set, replaced or removed: lift a pause the old key caused. */
   keyChanged(): void
+  /** The OS says the network came back (or went): send what waited. */
+  connectivityChanged(online: boolean): void
   /** What the shell forwards to the window (and to notifications). */
   readonly events: Pick<EventHub<AppCoreEvents>, 'on'>
   /**
@@ -29,7 +31,13 @@ export interface AppCore {
  * name, with the payload the contract gives it. syncFinished (a run ended) also drives the
  * native notification.
  */
-export const APP_CORE_EVENTS = ['onlineChanged', 'outboxChanged', 'syncFinished'] as const
+export const APP_CORE_EVENTS = [
+  'onlineChanged',
+  'outboxChanged',
+  'syncFinished',
+  'operationChanged',
+  'uploadProgress',
+] as const
 export type AppCoreEvents = { [E in (typeof APP_CORE_EVENTS)[number]]: EventPayload<E> }
 
 /** Everything a core needs to know about the profile it runs for. */
@@ -41,6 +49,8 @@ export interface AppCoreProfile {
   registry: { baseUrl: string; uploadUrl: string } | null
   /** Reads the profile's key from the keychain (or the session's memory) on each call. */
   getApiKey: () => Promise<string | null>
+  /** For the sandbox profile: where its own sandbox registry keeps its data; null otherwise. */
+  sandboxRegistryDir?: string | null
 }
 
 export type CreateAppCore = (profile: AppCoreProfile) => AppCore
@@ -56,6 +66,7 @@ export function createStandInCore(_profile: AppCoreProfile): AppCore {
     start: async () => undefined,
     stop: async () => undefined,
     keyChanged: () => undefined,
+    connectivityChanged: () => undefined,
     events,
     casefile: null,
   }

@@ -81,6 +81,11 @@ export class CoreHost {
     if (this.running?.profileId === profileId) this.running.core.keyChanged()
   }
 
+  /** Tells the running core the network came back or went. */
+  connectivityChanged(online: boolean): void {
+    this.running?.core.connectivityChanged(online)
+  }
+
   private async stopRunning(): Promise<void> {
     const running = this.running
     if (!running) return

@@ -1,5 +1,5 @@
 import type { ApiKeyStore } from '../../core/secrets'
-import { profileDataDir, type Settings } from '../../core/settings'
+import { profileDataDir, sandboxRegistryDataDir, type Settings } from '../../core/settings'
 import type { ProfileId } from '../../shared/contract'
 import type { AppCoreProfile } from './app-core'
 
@@ -19,5 +19,6 @@ export function appCoreProfile(
     dataDir: profileDataDir(userDataDir, profileId),
     registry: profileId === 'registry' ? settings.registry : null,
     getApiKey: () => keys.getKey(profileId),
+    sandboxRegistryDir: profileId === 'sandbox' ? sandboxRegistryDataDir(userDataDir) : null,
   }
 }

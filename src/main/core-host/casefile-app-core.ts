@@ -1,0 +1,116 @@
+import { CasefileCore } from '../../core/casefile-core'
+import { toOperationView } from '../../core/work-handlers'
+import { startSandbox } from '../../sandbox'
+import type { AppCore, AppCoreEvents, AppCoreProfile } from './app-core'
+import { EventHub } from './event-hub'
+
+export interface SandboxRegistryHandle {
+  baseUrl: string
+  uploadUrl: string
+  demoKey: string
+  stop(): Promise<void>
+}
+export type StartSandboxRegistry = (dataDir: string) => Promise<SandboxRegistryHandle>
+
+/** The Sandbox profile's registry: the sandbox server on a free loopback port, its first demo organization's key. */
+export const startSandboxRegistry: StartSandboxRegistry = async (dataDir) => {
+  const sandbox = await startSandbox({ port: 0, dataDir })
+  const demo = sandbox.demoKeys[0]
+  if (!demo) throw new Error('The sandbox registry started without a demo organization.')
+  return {
+    baseUrl: sandbox.baseUrl,
+    uploadUrl: sandbox.uploadUrl,
+    demoKey: demo.key,
+    stop: () => sandbox.stop(),
+  }
+}
+
+/**
+ * The app's core for one profile: Casefile's core (store, outbox, sync, caches) over the
+ * profile's data folder, and for the Sandbox profile the sandbox registry it talks to. No
+ * Electron here: the shell wires it, tests run it under Node.
+ */
+export function createCasefileAppCore(
+  profile: AppCoreProfile,
+  startRegistry: StartSandboxRegistry = startSandboxRegistry,
+): AppCore {
+  const events = new EventHub<AppCoreEvents>()
+  let core: CasefileCore | null = null
+  let sandbox: SandboxRegistryHandle | null = null
+  let online: boolean | null = null
+
+  const setOnline = (value: boolean) => {
+    if (online === value) return
+    online = value
+    events.emit('onlineChanged', { online: value })
+  }
+  const pushCounts = (casefile: CasefileCore) => {
+    const outbox = casefile.outbox()
+    events.emit('outboxChanged', {
+      pending: outbox.pending,
+      needsAttention: outbox.counts.needs_attention,
+    })
+  }
+
+  return {
+    events,
+    get casefile() {
+      return core
+    },
+    async start() {
+      let connection = profile.registry
+      let demoKey: string | null = null
+      if (!connection) {
+        if (!profile.sandboxRegistryDir)
+          throw new Error(`The ${profile.id} profile has no registry address.`)
+        sandbox = await startRegistry(profile.sandboxRegistryDir)
+        connection = { baseUrl: sandbox.baseUrl, uploadUrl: sandbox.uploadUrl }
+        demoKey = sandbox.demoKey
+      }
+      const casefile = new CasefileCore({
+        dataDir: profile.dataDir,
+        connection,
+        // A key set for the profile wins; the Sandbox falls back to its demo organization's.
+        getApiKey: async () => (await profile.getApiKey()) ?? demoKey ?? undefined,
+        userAgent: 'Casefile-Desktop',
+        autoSync: true,
+      })
+      casefile.engine.on((event) => {
+        if (event.type === 'operation') {
+          events.emit('operationChanged', toOperationView(casefile, event.operation))
+          pushCounts(casefile)
+        } else if (event.type === 'upload-progress') {
+          events.emit('uploadProgress', {
+            operationId: event.operationId,
+            loaded: event.loaded,
+            ...(event.total !== undefined ? { total: event.total } : {}),
+          })
+        } else if (event.type === 'run-finished') {
+          const { summary } = event
+          if (summary.leaseHeld) setOnline(!summary.offline)
+          events.emit('syncFinished', {
+            sent: summary.sent + summary.adopted,
+            needsAttention: casefile.outbox().counts.needs_attention,
+          })
+          pushCounts(casefile)
+        }
+      })
+      core = casefile
+      pushCounts(casefile)
+    },
+    async stop() {
+      const running = core
+      core = null
+      await running?.close()
+      const registry = sandbox
+      sandbox = null
+      await registry?.stop()
+    },
+    keyChanged() {
+      core?.resumeAfterKeyChange()
+    },
+    connectivityChanged(value) {
+      core?.connectivityChanged(value)
+    },
+  }
+}

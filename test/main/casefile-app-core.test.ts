@@ -1,0 +1,63 @@
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import type { AppCoreEvents } from '../../src/main/core-host/app-core'
+import { createCasefileAppCore } from '../../src/main/core-host/casefile-app-core'
+import { uniqueReason } from '../support/core-with-sandbox'
+
+/* The shell's real core under Node: the Sandbox profile starts its own registry, syncs, pushes events, stops cleanly. */
+
+describe('the app core of the Sandbox profile', () => {
+  it('starts its sandbox registry, sends with the demo key, reports progress, and stops', async () => {
+    const userData = mkdtempSync(join(tmpdir(), 'casefile-app-'))
+    const core = createCasefileAppCore({
+      id: 'sandbox',
+      dataDir: join(userData, 'profiles', 'sandbox'),
+      registry: null,
+      getApiKey: async () => null, // no key set: the sandbox's demo key is used
+      sandboxRegistryDir: join(userData, 'sandbox-registry'),
+    })
+    const seen: { event: keyof AppCoreEvents; payload: unknown }[] = []
+    for (const event of [
+      'onlineChanged',
+      'outboxChanged',
+      'syncFinished',
+      'operationChanged',
+      'uploadProgress',
+    ] as const)
+      core.events.on(event, (payload) => seen.push({ event, payload }))
+    expect(core.casefile).toBeNull()
+    await core.start()
+    const casefile = core.casefile!
+    await casefile.refreshBanks()
+    const queued = casefile.submit({
+      fraudType: 'hacker',
+      fraudReason: uniqueReason('app-core'),
+      identifiers: [{ label: 'account', value: '0123456789_access-bank' }],
+    })
+    expect(queued.ok).toBe(true)
+    await casefile.engine.runUntilIdle()
+    expect(casefile.outbox().pending).toBe(0)
+    expect(
+      seen.some(
+        (s) => s.event === 'operationChanged' && (s.payload as { state: string }).state === 'done',
+      ),
+    ).toBe(true)
+    expect(seen).toContainEqual({ event: 'onlineChanged', payload: { online: true } })
+    expect(seen).toContainEqual({
+      event: 'outboxChanged',
+      payload: { pending: 0, needsAttention: 0 },
+    })
+    expect(
+      seen.some((s) => s.event === 'syncFinished' && (s.payload as { sent: number }).sent >= 1),
+    ).toBe(true)
+    await core.stop()
+    expect(core.casefile).toBeNull()
+
+    // Started again on the same folders: the data is still there.
+    await core.start()
+    expect(core.casefile!.listReports({ status: 'submitted' })).toHaveLength(1)
+    await core.stop()
+  })
+})
