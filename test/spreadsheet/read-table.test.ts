@@ -213,6 +213,16 @@ describe('XLSX', () => {
     ).toMatch(/lists 6 parts, where a workbook has a few dozen/)
   })
 
+  it('bounds the shared strings held in memory', async () => {
+    const error = await tableError(
+      allRows(fixture('values.xlsx'), { limits: { maxSharedStringsBytes: 100 } }),
+      'too_large',
+    )
+    expect(error.message).toMatch(
+      /^The workbook's table of texts would take \d+ bytes \(at most 100 bytes\), more than Casefile holds in memory at once\. Split it into several files and import each\.$/,
+    )
+  })
+
   it('reads the first visible sheet and elements with a namespace prefix', async () => {
     const dir = await tempDir()
     const path = join(dir, 'two.xlsx')

@@ -48,6 +48,11 @@ export const tableErrors = {
       'too_large',
       `The file is ${formatBytes(size)}; Casefile reads spreadsheets of up to ${formatBytes(max)}. ${SPLIT_ADVICE}`,
     ),
+  tooMuchSharedText: (what: string) =>
+    new TableFileError(
+      'too_large',
+      `The workbook's table of texts ${what}, more than Casefile holds in memory at once. ${SPLIT_ADVICE}`,
+    ),
   tooManyRows: (max: number) =>
     new TableFileError(
       'too_many_rows',

@@ -14,6 +14,8 @@ export interface TableLimits {
   maxCellChars: number
   /** Unpacked size of any one part of an XLSX zip that is read (sheet, shared strings, styles). */
   maxEntryBytes: number
+  /** Unpacked size of the shared strings part, which is held in memory while the sheet is read. */
+  maxSharedStringsBytes: number
   /** Unpacked size ÷ packed size of a zip part larger than ZIP_RATIO_GRACE_BYTES. */
   maxCompressionRatio: number
   /** Parts in the XLSX zip (a workbook has a few dozen; millions only serve to exhaust memory). */
@@ -26,6 +28,7 @@ export const DEFAULT_TABLE_LIMITS: Readonly<TableLimits> = Object.freeze({
   maxColumns: 256,
   maxCellChars: 32_767,
   maxEntryBytes: 256 * 1024 * 1024,
+  maxSharedStringsBytes: 64 * 1024 * 1024,
   // Real sheets pack 5–30×, repetitive ones up to ~100×; deflate bombs reach ~1000×.
   maxCompressionRatio: 200,
   maxZipEntries: 10_000,
@@ -33,6 +36,9 @@ export const DEFAULT_TABLE_LIMITS: Readonly<TableLimits> = Object.freeze({
 
 /** Small parts (styles, a short sheet) may pack far tighter than big ones without harm. */
 export const ZIP_RATIO_GRACE_BYTES = 1024 * 1024
+
+/** Distinct texts in a workbook: 100,000 rows of 23 columns have at most 2.3 million. */
+export const MAX_SHARED_STRINGS = 5_000_000
 
 export function resolveLimits(limits?: Partial<TableLimits>): TableLimits {
   const merged: TableLimits = { ...DEFAULT_TABLE_LIMITS }

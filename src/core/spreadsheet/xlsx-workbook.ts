@@ -1,7 +1,7 @@
 import type { ZipArchive } from './zip-archive'
-import type { TableLimits } from './table-limits'
+import { MAX_SHARED_STRINGS, type TableLimits } from './table-limits'
 import { parseXmlPart, prefixedAttribute, unescapeOoxml } from './xml-parser'
-import { tableErrors } from './table-file-error'
+import { formatBytes, tableErrors } from './table-file-error'
 
 /*
  * The parts of an XLSX around its first sheet: which part is the workbook, which sheet comes
@@ -170,6 +170,11 @@ export async function readSharedStrings(
 ): Promise<SharedStrings> {
   const shared: SharedStrings = { strings: [], tooLong: new Map() }
   if (!part) return shared
+  const size = zip.sizeOf(part)?.uncompressed ?? 0
+  if (size > limits.maxSharedStringsBytes)
+    throw tableErrors.tooMuchSharedText(
+      `would take ${formatBytes(size)} (at most ${formatBytes(limits.maxSharedStringsBytes)})`,
+    )
   const texts = await zip.openText(part)
   if (!texts) return shared
   let current: string[] | null = null
@@ -194,6 +199,10 @@ export async function readSharedStrings(
       else if (name === 'rPh') phoneticDepth--
       else if (name === 'si' && current) {
         const index = shared.strings.length
+        if (index >= MAX_SHARED_STRINGS)
+          throw tableErrors.tooMuchSharedText(
+            `holds more than ${MAX_SHARED_STRINGS.toLocaleString('en-US')} different texts`,
+          )
         if (currentLength > limits.maxCellChars) {
           shared.tooLong.set(index, currentLength)
           shared.strings.push('')

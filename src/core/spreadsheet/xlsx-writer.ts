@@ -43,6 +43,9 @@ const XML_DECL = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
 /** Fixed, so the generated template is the same file every time it is generated. */
 const FIXED_MTIME = new Date(Date.UTC(2024, 0, 1))
 
+/** Excel's own row limit: a longer sheet would not open. */
+export const EXCEL_MAX_ROWS = 1_048_576
+
 /** Cell styles (indexes into cellXfs below). */
 const STYLE = { normal: 0, header: 1, text: 2, quotedText: 3, wrap: 4 } as const
 
@@ -120,6 +123,10 @@ async function* sheetXml(sheet: XlsxSheetSpec, selected: boolean): AsyncGenerato
   let batch = ''
   for await (const row of sheet.rows) {
     rowNumber++
+    if (rowNumber > EXCEL_MAX_ROWS)
+      throw new Error(
+        `An Excel sheet holds at most ${EXCEL_MAX_ROWS.toLocaleString('en-US')} rows; export this many as CSV.`,
+      )
     const header = sheet.header && rowNumber === 1
     let xml = `<row r="${rowNumber}">`
     row.forEach((value, i) => {

@@ -1,0 +1,17 @@
+/*
+ * Bulk spreadsheets in core: read (CSV/XLSX, streamed, limited), map rows to report inputs,
+ * the template files, and exports. Plain functions over files and Node streams, for the
+ * outbox, the CLI and the shell to wire.
+ */
+export * from './read-table'
+export * from './bulk-rows'
+export * from './export'
+export {
+  BULK_TEMPLATE_CSV,
+  BULK_TEMPLATE_XLSX,
+  bulkTemplateCsv,
+  writeBulkTemplateFiles,
+  writeBulkTemplateXlsx,
+} from './bulk-template-file'
+export { writeCsv, type CsvCellValue } from './csv-writer'
+export { writeXlsx, type XlsxSheetSpec, type XlsxCellValue } from './xlsx-writer'
