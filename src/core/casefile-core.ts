@@ -146,6 +146,11 @@ export class CasefileCore {
     return bankSlugs(this.db)
   }
 
+  /** Something was queued outside the methods below (an import): sync soon if syncing on our own. */
+  notifyQueued(): void {
+    if (this.options.autoSync) this.engine.kick()
+  }
+
   private queued(result: QueueResult): QueueResult {
     if (result.ok && this.options.autoSync) this.engine.kick()
     return result

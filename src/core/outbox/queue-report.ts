@@ -338,6 +338,18 @@ export function discardOperation(db: Db, operationId: number, now: number): Oper
       const report = findReport(db, target.chainId)
       if (report && !report.registryId && discarded.some((op) => op.kind === 'create_report'))
         setDraft(db, report.localId, report.draft, now, 'draft')
+      // A discarded bulk upload gives its rows back as drafts, unless a row has gone on alone.
+      for (const op of discarded.filter((o) => o.kind === 'bulk_upload')) {
+        const rows = (op.payload as { rows?: { localId: string }[] } | null)?.rows ?? []
+        for (const { localId } of rows) {
+          const row = findReport(db, localId)
+          const alone = chainOperations(db, localId).some(
+            (o) => o.state !== 'cancelled' && o.state !== 'done',
+          )
+          if (row && row.status === 'queued' && !row.registryId && !alone)
+            setDraft(db, localId, row.draft, now, 'draft')
+        }
+      }
       return discarded.map((op) => getOperation(db, op.id))
     })
     .immediate()

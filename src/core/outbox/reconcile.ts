@@ -27,21 +27,26 @@ function identityOf(record: ReportRecord): string {
 }
 
 /**
- * A create whose answer was lost (timeout, dropped connection, crash while sending) may or may
- * not exist on the registry, and the API has no idempotency key. Before sending it again, look
- * through the organization's submissions, newest first, back to just before the first send:
- * the same fraud type, reason and identifier set, created after the first send, not already
- * claimed by another local report, is this create. One match: adopt it. None: safe to send
- * again. Several: a person must decide.
+ * Finds, for each of several reports, the organization's submission that is that report: the
+ * same fraud type, reason and identifier set, created since just before `firstSentAt`, not
+ * claimed by another local report. Pages the submissions newest first, once for all of them,
+ * and stops at the first record older than the window.
  */
-export async function reconcileLostCreate(
+export async function findCreatedReports(
   client: Client,
-  input: ReportInput,
+  inputs: readonly ReportInput[],
   options: { firstSentAt: number; claimedIds: ReadonlySet<string>; signal?: AbortSignal },
-): Promise<ReconcileOutcome> {
-  const wanted = reportIdentityKey(input)
+): Promise<ReconcileOutcome[]> {
+  const wanted = new Map<string, number[]>()
+  inputs.forEach((input, index) => {
+    const key = reportIdentityKey(input)
+    wanted.set(key, [...(wanted.get(key) ?? []), index])
+  })
+  const reasons = new Set(
+    inputs.map((input) => `${input.fraudType}\u0000${input.fraudReason.trim()}`),
+  )
   const since = options.firstSentAt - CLOCK_SKEW_MS
-  const matches: string[] = []
+  const matches = new Map<string, string[]>()
   for (let page = 1; page <= MAX_PAGES; page++) {
     const { data, meta } = await client.listSubmissions(
       { page, limit: PAGE_SIZE },
@@ -55,19 +60,38 @@ export async function reconcileLostCreate(
         continue
       }
       if (options.claimedIds.has(record.id)) continue
-      if (
-        record.fraudType !== input.fraudType ||
-        (record.fraudReason ?? '').trim() !== input.fraudReason.trim()
-      )
-        continue
+      if (!reasons.has(`${record.fraudType}\u0000${(record.fraudReason ?? '').trim()}`)) continue
       const full = looksMasked(record)
         ? await client.decodeSubmission(record.id, { signal: options.signal })
         : record
-      if (identityOf(full) === wanted) matches.push(record.id)
+      const key = identityOf(full)
+      if (wanted.has(key)) matches.set(key, [...(matches.get(key) ?? []), record.id])
     }
     if (reachedOlder || data.length === 0 || page * meta.limit >= meta.total) break
   }
-  if (matches.length === 1) return { outcome: 'found', id: matches[0] as string }
-  if (matches.length === 0) return { outcome: 'not_found' }
-  return { outcome: 'ambiguous', ids: matches }
+  return inputs.map((input, index): ReconcileOutcome => {
+    const key = reportIdentityKey(input)
+    const ids = matches.get(key) ?? []
+    const group = wanted.get(key) ?? [index]
+    if (ids.length === 0) return { outcome: 'not_found' }
+    // One match per report of that identity sent together: each takes one, in order.
+    if (ids.length === group.length)
+      return { outcome: 'found', id: ids[group.indexOf(index)] as string }
+    return { outcome: 'ambiguous', ids }
+  })
+}
+
+/**
+ * A create whose answer was lost (timeout, dropped connection, crash while sending) may or may
+ * not exist on the registry, and the API has no idempotency key. Before sending it again, look
+ * through the organization's submissions back to just before the first send. One match: adopt
+ * it. None: safe to send again. Several: a person must decide.
+ */
+export async function reconcileLostCreate(
+  client: Client,
+  input: ReportInput,
+  options: { firstSentAt: number; claimedIds: ReadonlySet<string>; signal?: AbortSignal },
+): Promise<ReconcileOutcome> {
+  const [outcome] = await findCreatedReports(client, [input], options)
+  return outcome ?? { outcome: 'not_found' }
 }

@@ -26,7 +26,10 @@ import {
   scheduleRetry,
   type StoredError,
 } from './outbox-repository'
+import { LocalProblem } from './local-problem'
 import { reconcileLostCreate } from './reconcile'
+import { claimedRegistryIds, resolveAttachments } from './resolve-attachments'
+import { sendBulk } from './send-bulk'
 import { DEFAULT_RETRY_POLICY, retryDelayMs, type RetryPolicy } from './retry-policy'
 import { acquireLease, LEASE_TTL_MS, releaseLease, renewLease } from './sync-lease'
 import { pauseSync, setLastSyncAt, syncPause, type PauseState } from './sync-state'
@@ -39,6 +42,7 @@ export type SyncClient = Pick<
   | 'unlistReport'
   | 'listSubmissions'
   | 'decodeSubmission'
+  | 'bulkUpload'
 >
 
 export interface Clock {
@@ -89,9 +93,6 @@ export type SyncEvent =
   | { type: 'upload-progress'; operationId: number; loaded: number; total?: number }
   | { type: 'paused'; pause: PauseState }
   | { type: 'run-finished'; summary: RunSummary }
-
-/** A problem on our side (a missing file, a corrupt payload): the user has to act, the registry is not involved. */
-class LocalProblem extends Error {}
 
 type Outcome = 'done' | 'adopted' | 'retry' | 'attention' | 'offline' | 'paused' | 'skipped'
 
@@ -527,8 +528,22 @@ export class SyncEngine {
         }
       }
       case 'bulk_upload':
-        throw new LocalProblem(
-          'Bulk uploads are not handled by this version of Casefile; discard this item and import the spreadsheet as individual reports.',
+        return sendBulk(
+          {
+            db,
+            client,
+            now: () => this.clock.now(),
+            onReportSynced: (change) => this.options.onReportSynced?.(change),
+          },
+          op,
+          signal,
+          (p) =>
+            this.emit({
+              type: 'upload-progress',
+              operationId: op.id,
+              loaded: p.loaded,
+              total: p.total,
+            }),
         )
     }
   }
@@ -558,15 +573,7 @@ export class SyncEngine {
       throw new LocalProblem(
         'This report is damaged in the local outbox; use "Edit and requeue" to fix its content.',
       )
-    const urls = payload.data.attachmentIds.map((id) => {
-      const attachment = getAttachment(this.options.db, id)
-      if (!attachment.url)
-        throw new LocalProblem(
-          `${attachment.fileName} has not been uploaded; retry its upload first.`,
-        )
-      return attachment.url
-    })
-    return { ...payload.data.input, attachments: [...urls, ...payload.data.input.attachments] }
+    return resolveAttachments(this.options.db, payload.data)
   }
 }
 

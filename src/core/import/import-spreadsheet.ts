@@ -1,0 +1,245 @@
+import { randomUUID } from 'node:crypto'
+import { dirname, isAbsolute, resolve } from 'node:path'
+import { reportFingerprint } from '../../shared/domain/fingerprint'
+import { AttachmentRefusedError } from '../attachments/attachment-store'
+import type { CasefileCore } from '../casefile-core'
+import { setDraft, setFingerprint } from '../drafts/drafts-repository'
+import { insertOperation } from '../outbox/outbox-repository'
+import { draftToPayload, queueReport } from '../outbox/queue-report'
+import { prepare } from '../store/prepare'
+import {
+  importBulkFile,
+  type BulkImportProgress,
+  type BulkImportResult,
+  type BulkRowError,
+  type KnownReportState,
+} from '../spreadsheet/bulk-rows'
+import type { TableSource } from '../spreadsheet/read-table'
+
+/** Rows per bulk_upload operation (the registry's row limit is not documented; the sandbox takes 1,000). */
+export const BULK_CHUNK_ROWS = 500
+const TRANSACTION_ROWS = 500
+
+export interface ImportOptions {
+  /** Read and check every row, write nothing. */
+  dryRun?: boolean
+  /** Send the valid rows as bulk uploads (one template file per 500 rows) instead of one report each. */
+  asBulk?: boolean
+  /** The file's name, for messages (defaults to the path's). */
+  sourceName?: string
+  onProgress?: (progress: BulkImportProgress) => void
+}
+
+export interface ImportedRow {
+  rowNumber: number
+  /** The local report it became; null in a dry run. */
+  localId: string | null
+}
+
+export interface RefusedRow {
+  rowNumber: number
+  reason: 'invalid' | 'duplicate_in_file' | 'already_queued' | 'already_submitted' | 'not_queued'
+  errors: BulkRowError[]
+  cells: string[]
+}
+
+export interface ImportOutcome {
+  mode: 'dry-run' | 'individual' | 'bulk'
+  header: BulkImportResult['header']
+  queued: ImportedRow[]
+  rejected: RefusedRow[]
+  skippedEmptyRows: number[]
+  fileProblems: BulkImportResult['fileProblems']
+  bulkOperationIds: number[]
+  /** Invariant: queued + rejected + skippedEmpty = dataRows. Every row is accounted for. */
+  totals: { dataRows: number; queued: number; rejected: number; skippedEmpty: number }
+}
+
+/** Fingerprints of the organization's cached submissions, for "already submitted" (computed once per import). */
+function submittedFingerprints(core: CasefileCore): Set<string> {
+  const set = new Set<string>()
+  for (const { record_json } of prepare<[], { record_json: string }>(
+    core.db,
+    "SELECT record_json FROM cached_reports WHERE kind = 'report' AND own = 1",
+  ).iterate()) {
+    const record = JSON.parse(record_json) as {
+      fraudType?: string
+      fraudReason?: string
+      identifiers?: { label?: string; value: string }[]
+    }
+    set.add(
+      reportFingerprint({
+        fraudType: record.fraudType ?? '',
+        fraudReason: record.fraudReason ?? '',
+        identifiers: (record.identifiers ?? []).map((i) => ({
+          label: i.label ?? '',
+          value: i.value,
+        })),
+      }),
+    )
+  }
+  return set
+}
+
+function knownState(core: CasefileCore): (fingerprint: string) => KnownReportState | null {
+  let submitted: Set<string> | null = null
+  return (fingerprint) => {
+    const local = prepare<[string], { status: string }>(
+      core.db,
+      "SELECT status FROM reports WHERE fingerprint = ? AND status IN ('queued', 'submitted', 'unlisted') LIMIT 1",
+    ).get(fingerprint)
+    if (local) return local.status === 'queued' ? 'queued' : 'submitted'
+    submitted ??= submittedFingerprints(core)
+    return submitted.has(fingerprint) ? 'submitted' : null
+  }
+}
+
+/**
+ * Imports a bulk spreadsheet into the outbox. Every data row ends up queued, rejected with its
+ * reasons (row, column, message), or reported as an empty row skipped: nothing is dropped.
+ * Attachments may be links or paths of files on this computer (relative to the spreadsheet).
+ */
+export async function importSpreadsheet(
+  core: CasefileCore,
+  source: TableSource,
+  options: ImportOptions = {},
+): Promise<ImportOutcome> {
+  const sourceName = options.sourceName ?? ('path' in source ? source.path : 'the spreadsheet')
+  // Never refreshed means unknown, not empty: then the registry is the one to check the banks.
+  const banks = core.banks()
+  const result = await importBulkFile(source, {
+    banks: banks.length > 0 ? banks : undefined,
+    isKnown: knownState(core),
+    onProgress: options.onProgress,
+  })
+  const outcome: ImportOutcome = {
+    mode: options.dryRun ? 'dry-run' : options.asBulk ? 'bulk' : 'individual',
+    header: result.header,
+    queued: [],
+    rejected: result.rejected.map((row) => ({ ...row })),
+    skippedEmptyRows: result.skippedEmptyRows,
+    fileProblems: result.fileProblems,
+    bulkOperationIds: [],
+    totals: {
+      dataRows: result.totals.dataRows,
+      queued: 0,
+      rejected: 0,
+      skippedEmpty: result.totals.skippedEmpty,
+    },
+  }
+  const baseDir = 'path' in source ? dirname(source.path) : process.cwd()
+
+  if (options.dryRun) {
+    outcome.queued = result.accepted.map((row) => ({ rowNumber: row.rowNumber, localId: null }))
+  } else {
+    const bulkRows: { localId: string; rowNumber: number }[] = []
+    for (let from = 0; from < result.accepted.length; from += TRANSACTION_ROWS) {
+      const batch = result.accepted.slice(from, from + TRANSACTION_ROWS)
+      core.db.transaction(() => {
+        for (const row of batch) {
+          // An accepted row's cells were not kept (its input was); the errors say what to fix.
+          const refuse = (errors: BulkRowError[]) =>
+            outcome.rejected.push({
+              rowNumber: row.rowNumber,
+              reason: 'not_queued',
+              errors,
+              cells: [],
+            })
+          try {
+            core.db.transaction(() => {
+              const urls = row.attachments.filter((a) => /^https?:\/\//i.test(a))
+              const paths = row.attachments.filter((a) => !/^https?:\/\//i.test(a))
+              const draft = core.createDraft({
+                ...row.input,
+                identifiers: row.input.identifiers ?? [],
+                attachmentUrls: urls,
+              })
+              const attachmentIds = paths.map((path, i) => {
+                try {
+                  return core.addAttachment(draft.localId, {
+                    path: isAbsolute(path) ? path : resolve(baseDir, path),
+                  }).id
+                } catch (error) {
+                  if (error instanceof AttachmentRefusedError)
+                    throw new RowRefused([
+                      { column: `attachment_${urls.length + i + 1}`, message: error.message },
+                    ])
+                  throw error
+                }
+              })
+              const saved = core.saveDraft(draft.localId, { ...draft.draft, attachmentIds })
+              if (options.asBulk) {
+                const built = draftToPayload(
+                  saved.draft,
+                  banks.length > 0 ? new Set(banks.map((b) => b.slug)) : undefined,
+                )
+                if (!built.ok)
+                  throw new RowRefused(
+                    built.issues.map((i) => ({ column: i.path, message: i.message })),
+                  )
+                setDraft(core.db, draft.localId, saved.draft, Date.now(), 'queued')
+                setFingerprint(core.db, draft.localId, reportFingerprint(built.payload.input))
+                bulkRows.push({ localId: draft.localId, rowNumber: row.rowNumber })
+              } else {
+                const queued = queueReport(core.db, draft.localId, { now: Date.now() })
+                if (!queued.ok)
+                  throw new RowRefused(
+                    queued.issues.map((i) => ({ column: i.path, message: i.message })),
+                  )
+              }
+              outcome.queued.push({ rowNumber: row.rowNumber, localId: draft.localId })
+            })()
+          } catch (error) {
+            if (error instanceof RowRefused) refuse(error.errors)
+            else throw error
+          }
+        }
+      })()
+    }
+    if (options.asBulk) outcome.bulkOperationIds = queueBulk(core, bulkRows, sourceName)
+    if (outcome.queued.length > 0) core.notifyQueued()
+  }
+  outcome.rejected.sort((a, b) => a.rowNumber - b.rowNumber)
+  outcome.totals.queued = outcome.queued.length
+  outcome.totals.rejected = outcome.rejected.length
+  return outcome
+}
+
+class RowRefused extends Error {
+  constructor(readonly errors: BulkRowError[]) {
+    super(errors.map((e) => e.message).join(' '))
+  }
+}
+
+/** One chain per 500 rows: the uploads of their local attachments, then the bulk upload. */
+function queueBulk(
+  core: CasefileCore,
+  rows: readonly { localId: string; rowNumber: number }[],
+  sourceName: string,
+): number[] {
+  const ids: number[] = []
+  core.db.transaction(() => {
+    for (let from = 0; from < rows.length; from += BULK_CHUNK_ROWS) {
+      const chunk = rows.slice(from, from + BULK_CHUNK_ROWS)
+      const chainId = `bulk-${randomUUID()}`
+      const now = Date.now()
+      for (const { localId } of chunk)
+        for (const attachment of core.listAttachments(localId))
+          insertOperation(core.db, {
+            chainId,
+            kind: 'upload_attachment',
+            payload: { attachmentId: attachment.id },
+            now,
+          })
+      ids.push(
+        insertOperation(core.db, {
+          chainId,
+          kind: 'bulk_upload',
+          payload: { rows: chunk, sourceName },
+          now,
+        }).id,
+      )
+    }
+  })()
+  return ids
+}

@@ -1,0 +1,31 @@
+import type { ReportInput } from '../../shared/domain/report-input'
+import { getAttachment } from '../attachments/attachment-store'
+import { prepare } from '../store/prepare'
+import type { Db } from '../store/open-database'
+import { LocalProblem } from './local-problem'
+import type { ReportPayload } from './operations'
+
+/** The registry input of a payload: uploaded attachments' URLs first, then links already on the registry. */
+export function resolveAttachments(db: Db, payload: ReportPayload): ReportInput {
+  const urls = payload.attachmentIds.map((id) => {
+    const attachment = getAttachment(db, id)
+    if (!attachment.url)
+      throw new LocalProblem(
+        `${attachment.fileName} has not been uploaded; retry its upload first.`,
+      )
+    return attachment.url
+  })
+  return { ...payload.input, attachments: [...urls, ...payload.input.attachments] }
+}
+
+/** Registry ids already held by local reports: a reconciliation must not adopt one twice. */
+export function claimedRegistryIds(db: Db): Set<string> {
+  return new Set(
+    prepare<[], { registry_id: string }>(
+      db,
+      'SELECT registry_id FROM reports WHERE registry_id IS NOT NULL',
+    )
+      .all()
+      .map((r) => r.registry_id),
+  )
+}

@@ -1,0 +1,201 @@
+import { z } from 'zod'
+import type { CreatedReport } from '../../shared/domain/responses'
+import type { ReportInput } from '../../shared/domain/report-input'
+import { findReport, setReportStatus } from '../drafts/drafts-repository'
+import { bulkCsv, bulkRowCells } from '../import/bulk-file-of-reports'
+import type { RegistryClient, UploadProgress } from '../registry/registry-client'
+import { isRegistryError, RegistryError } from '../registry/registry-error'
+import type { Db } from '../store/open-database'
+import { LocalProblem } from './local-problem'
+import type { Operation } from './operations'
+import { insertOperation, markNeedsAttention } from './outbox-repository'
+import { draftToPayload } from './queue-report'
+import { findCreatedReports } from './reconcile'
+import { claimedRegistryIds, resolveAttachments } from './resolve-attachments'
+
+export const bulkPayloadSchema = z.object({
+  /** The reports the file carries, with the row each had in the user's spreadsheet. */
+  rows: z.array(z.object({ localId: z.string(), rowNumber: z.number().int() })).min(1),
+  /** The user's file name, for messages. */
+  sourceName: z.string().default('the spreadsheet'),
+})
+export type BulkPayload = z.infer<typeof bulkPayloadSchema>
+
+interface Context {
+  db: Db
+  client: Pick<RegistryClient, 'bulkUpload' | 'listSubmissions' | 'decodeSubmission'>
+  now: () => number
+  onReportSynced?: (change: {
+    localId: string
+    registryId: string
+    change: 'created'
+    record: CreatedReport | null
+  }) => void
+}
+
+interface Item {
+  localId: string
+  rowNumber: number
+  input: ReportInput
+}
+
+/** Reads `failedUploads` entries whatever their exact keys: the spec shows only "a list of objects". */
+function readFailure(entry: Record<string, unknown>): { row: number | null; reason: string } {
+  const rowValue = entry['row'] ?? entry['rowNumber'] ?? entry['line'] ?? entry['index']
+  const row =
+    typeof rowValue === 'number'
+      ? rowValue
+      : typeof rowValue === 'string' && /^\d+$/.test(rowValue)
+        ? Number(rowValue)
+        : null
+  const reasonValue = entry['reason'] ?? entry['message'] ?? entry['error'] ?? entry['errors']
+  const reason =
+    typeof reasonValue === 'string'
+      ? reasonValue
+      : reasonValue !== undefined
+        ? JSON.stringify(reasonValue)
+        : JSON.stringify(entry)
+  return { row, reason }
+}
+
+/**
+ * Sends a bulk upload: the reports of the import that are still waiting, as one template file.
+ * The registry answers only which rows failed, so afterwards each row is looked up among the
+ * organization's submissions: found rows take their registry id; the others become a create
+ * of their own in needs_attention with the registry's reason, to be fixed and sent again. A
+ * bulk whose answer was lost is reconciled the same way first, and only the rows not found are
+ * sent again: never the whole file blindly.
+ */
+export async function sendBulk(
+  context: Context,
+  op: Operation,
+  signal: AbortSignal,
+  onProgress: (p: UploadProgress) => void,
+): Promise<() => unknown> {
+  const { db, client } = context
+  const payload = bulkPayloadSchema.safeParse(op.payload)
+  if (!payload.success)
+    throw new LocalProblem(
+      'This bulk upload is damaged in the local outbox; discard it and import the spreadsheet again.',
+    )
+
+  const items: Item[] = []
+  const failures = new Map<string, { rowNumber: number; reason: string }>()
+  for (const row of payload.data.rows) {
+    const report = findReport(db, row.localId)
+    if (!report || report.status !== 'queued' || report.registryId) continue // already done, split off or discarded
+    const built = draftToPayload(report.draft)
+    if (!built.ok) {
+      failures.set(row.localId, { rowNumber: row.rowNumber, reason: built.message })
+      continue
+    }
+    items.push({
+      localId: row.localId,
+      rowNumber: row.rowNumber,
+      input: resolveAttachments(db, built.payload),
+    })
+  }
+
+  const firstSentAt = op.firstSentAt ?? context.now()
+  const created = new Map<string, string>()
+  let toSend = items
+  if (op.outcomeUnknown && items.length > 0) {
+    const found = await findCreatedReports(
+      client,
+      items.map((i) => i.input),
+      { firstSentAt, claimedIds: claimedRegistryIds(db), signal },
+    )
+    found.forEach((f, i) => {
+      if (f.outcome === 'found') created.set(items[i]!.localId, f.id)
+    })
+    toSend = items.filter((item) => !created.has(item.localId))
+  }
+
+  const sendable: { item: Item; cells: string[] }[] = []
+  for (const item of toSend) {
+    const row = bulkRowCells(item.input)
+    if (row.ok) sendable.push({ item, cells: row.cells })
+    else failures.set(item.localId, { rowNumber: item.rowNumber, reason: row.message })
+  }
+
+  if (sendable.length > 0) {
+    const file = new TextEncoder().encode(bulkCsv(sendable.map((s) => s.cells)))
+    const answer = await client.bulkUpload(
+      { bytes: file, fileName: 'casefile-bulk.csv', mimeType: 'text/csv' },
+      { signal, onProgress },
+    )
+    // Past this point the file was taken: any failure must leave the outcome unknown, so the
+    // next attempt reconciles instead of sending the rows twice.
+    try {
+      const reasonBySentRow = new Map<number, string>()
+      const unplaced: string[] = []
+      for (const entry of answer.failedUploads) {
+        const { row, reason } = readFailure(entry)
+        if (row === null) unplaced.push(reason)
+        else reasonBySentRow.set(row, reason)
+      }
+      const found = await findCreatedReports(
+        client,
+        sendable.map((s) => s.item.input),
+        {
+          firstSentAt,
+          claimedIds: new Set([...claimedRegistryIds(db), ...created.values()]),
+          signal,
+        },
+      )
+      found.forEach((f, i) => {
+        const { item } = sendable[i]!
+        if (f.outcome === 'found') created.set(item.localId, f.id)
+        else {
+          // The file's first data row is row 2, after the header.
+          const reason =
+            reasonBySentRow.get(i + 2) ??
+            (f.outcome === 'ambiguous'
+              ? `Several reports on the registry match this row (${f.ids.join(', ')}); check your submissions before sending it again.`
+              : unplaced.length > 0
+                ? unplaced.join(' ')
+                : 'The registry did not create this row and gave no reason; check it and queue it again.')
+          failures.set(item.localId, { rowNumber: item.rowNumber, reason })
+        }
+      })
+    } catch (error) {
+      if (isRegistryError(error))
+        throw new RegistryError({
+          ...error.toJSON(),
+          outcomeUnknown: true,
+          message: `The bulk file was sent, but finding which rows the registry created failed (${error.message}). It will be checked again before anything is resent.`,
+        })
+      throw error
+    }
+  }
+
+  return () => {
+    const now = context.now()
+    for (const [localId, registryId] of created) {
+      setReportStatus(db, localId, 'submitted', now, registryId)
+      context.onReportSynced?.({ localId, registryId, change: 'created', record: null })
+    }
+    for (const [localId, { rowNumber, reason }] of failures) {
+      const report = findReport(db, localId)
+      if (!report) continue
+      const built = draftToPayload(report.draft)
+      const create = insertOperation(db, {
+        chainId: localId,
+        kind: 'create_report',
+        payload: built.ok
+          ? built.payload
+          : { input: null, attachmentIds: report.draft.attachmentIds },
+        now,
+      })
+      markNeedsAttention(db, create.id, {
+        error: {
+          kind: 'validation',
+          message: `Row ${rowNumber} of ${payload.data.sourceName}: ${reason}`,
+        },
+        outcomeUnknown: false,
+        now,
+      })
+    }
+    return { created: created.size, failed: failures.size, rows: payload.data.rows.length }
+  }
+}

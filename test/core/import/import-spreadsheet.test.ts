@@ -1,0 +1,194 @@
+import { writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { importSpreadsheet } from '../../../src/core/import/import-spreadsheet'
+import { bulkCsv, bulkRowCells } from '../../../src/core/import/bulk-file-of-reports'
+import { importBulkFile } from '../../../src/core/spreadsheet/bulk-rows'
+import { chainOperations, listOperations } from '../../../src/core/outbox/outbox-repository'
+import type { RunningSandbox } from '../../../src/sandbox'
+import {
+  openTestCore,
+  startTestSandbox,
+  submissionsWithReason,
+  uniqueReason,
+} from '../../support/core-with-sandbox'
+import { PDF_BYTES } from '../../support/temp-store'
+
+let sandbox: RunningSandbox
+let key: string
+beforeAll(async () => {
+  sandbox = await startTestSandbox()
+  key = sandbox.demoKeys[0]!.key
+})
+afterAll(() => sandbox.stop())
+
+const HEADER = 'fraud_type,fraud_reason,account_number_1,bank_1,phone,attachment_1'
+const line = (cells: string[]) =>
+  cells.map((c) => (/[",\n]/.test(c) ? `"${c.replace(/"/g, '""')}"` : c)).join(',')
+
+async function coreWithBanks() {
+  const core = openTestCore(sandbox, { key: () => key })
+  await core.refreshBanks()
+  return core
+}
+
+describe('importing a spreadsheet into the outbox', () => {
+  it('queues valid rows, rejects bad ones with row and column, skips empty ones: every row accounted for', async () => {
+    const core = await coreWithBanks()
+    const good = uniqueReason('import-good')
+    writeFileSync(join(core.dataDir, 'evidence.pdf'), PDF_BYTES)
+    const file = join(core.dataDir, 'cases.csv')
+    writeFileSync(
+      file,
+      [
+        HEADER,
+        line(['money_mule', good, '0123456789', 'Access Bank', '0803 123 4567', 'evidence.pdf']),
+        line(['pyramid', uniqueReason('bad-type'), '0123456789', 'access-bank', '', '']),
+        ',,,,,',
+        line(['theft', 'too short', '', '', '08031234567', '']),
+        line(['money_mule', good, '0123456789', 'access-bank', '08031234567', 'evidence.pdf']), // same report as row 2
+        line(['hacker', uniqueReason('missing-file'), '', '', '08031234567', 'nowhere.pdf']),
+      ].join('\n'),
+    )
+    const dry = await importSpreadsheet(core, { path: file }, { dryRun: true })
+    expect(dry.mode).toBe('dry-run')
+    expect(core.outbox().pending).toBe(0)
+
+    const outcome = await importSpreadsheet(core, { path: file })
+    expect(outcome.totals).toEqual({ dataRows: 6, queued: 1, rejected: 4, skippedEmpty: 1 })
+    expect(outcome.queued[0]).toMatchObject({ rowNumber: 2, localId: expect.any(String) })
+    const byRow = new Map(outcome.rejected.map((r) => [r.rowNumber, r]))
+    expect(byRow.get(3)?.errors[0]).toMatchObject({
+      column: 'fraud_type',
+      message: expect.stringMatching(/pyramid/),
+    })
+    expect(byRow.get(5)?.errors.map((e) => e.column)).toContain('fraud_reason')
+    expect(byRow.get(6)).toMatchObject({ reason: 'duplicate_in_file' })
+    expect(byRow.get(7)?.errors[0]).toMatchObject({
+      column: 'attachment_1',
+      message: expect.stringMatching(/cannot be read/),
+    })
+    expect(outcome.skippedEmptyRows).toEqual([4])
+
+    // Imported again: the queued report is recognised, not queued twice.
+    const again = await importSpreadsheet(core, { path: file })
+    expect(again.rejected.find((r) => r.rowNumber === 2)).toMatchObject({
+      reason: 'already_queued',
+    })
+
+    await core.engine.runUntilIdle()
+    expect(await submissionsWithReason(sandbox, key, good)).toHaveLength(1)
+    await core.close()
+  })
+
+  it('the bulk file written for the registry reads back as the same reports', async () => {
+    const input = {
+      fraudType: 'romance_fraud' as const,
+      fraudReason: uniqueReason('roundtrip'),
+      identifiers: [
+        { label: 'account' as const, value: '0123456789_access-bank' },
+        { label: 'phone' as const, value: '+2348031234567' },
+        { label: 'phone' as const, value: '08039876543' },
+        { label: 'email' as const, value: 'a@example.com' },
+      ],
+      attachments: ['https://files.example.com/a.pdf'],
+      showUploaderInfo: true,
+    }
+    const row = bulkRowCells(input)
+    if (!row.ok) throw new Error(row.message)
+    const read = await importBulkFile({ bytes: new TextEncoder().encode(bulkCsv([row.cells])) })
+    expect(read.rejected).toEqual([])
+    const { attachments: _links, ...rest } = input
+    expect(read.accepted[0]?.input).toMatchObject(rest)
+    expect(read.accepted[0]?.attachments).toEqual(input.attachments)
+  })
+})
+
+describe('sending as a bulk upload', () => {
+  function bulkFile(dir: string, reasons: string[], bad: string): string {
+    const file = join(dir, 'bulk.csv')
+    const rows = reasons.map((reason, i) =>
+      line(['money_mule', reason, String(1_000_000_000 + i), 'gtbank', '', '']),
+    )
+    // Valid for the client, refused by the registry: its bank list does not know the bank.
+    rows.push(line(['theft', bad, '0123456789', 'no-such-bank', '', '']))
+    writeFileSync(file, [HEADER, ...rows].join('\n'))
+    return file
+  }
+
+  it('one bulk operation; created rows take their registry ids, refused rows come back editable with the reason', async () => {
+    const core = openTestCore(sandbox, { key: () => key }) // no bank list cached: the registry is the one to refuse
+    const reasons = [uniqueReason('bulk-1'), uniqueReason('bulk-2'), uniqueReason('bulk-3')]
+    const bad = uniqueReason('bulk-bad')
+    const outcome = await importSpreadsheet(
+      core,
+      { path: bulkFile(core.dataDir, reasons, bad) },
+      { asBulk: true },
+    )
+    expect(outcome).toMatchObject({ mode: 'bulk', totals: { queued: 4, rejected: 0 } })
+    expect(outcome.bulkOperationIds).toHaveLength(1)
+    await core.engine.runOnce()
+
+    for (const reason of reasons)
+      expect(await submissionsWithReason(sandbox, key, reason)).toHaveLength(1)
+    const refusedRow = outcome.queued.find((q) => q.rowNumber === 5)!
+    const [create] = chainOperations(core.db, refusedRow.localId!)
+    expect(create).toMatchObject({
+      kind: 'create_report',
+      state: 'needs_attention',
+      lastError: { message: expect.stringMatching(/^Row 5 of .*bulk\.csv: .*no-such-bank/) },
+    })
+    for (const row of outcome.queued.filter((q) => q.rowNumber !== 5))
+      expect(core.getReport(row.localId!)).toMatchObject({
+        status: 'submitted',
+        registryId: expect.any(String),
+      })
+
+    // Fixed by the user and sent on its own.
+    const fixed = core.editAndRequeue(create!.id, {
+      fraudType: 'theft',
+      fraudReason: bad,
+      identifiers: [{ label: 'account', value: '0123456789_gtbank' }],
+    })
+    expect(fixed.ok).toBe(true)
+    await core.engine.runUntilIdle()
+    expect(await submissionsWithReason(sandbox, key, bad)).toHaveLength(1)
+    expect(core.outbox().pending).toBe(0)
+    await core.close()
+  })
+
+  it('a bulk whose answer was lost is reconciled, never sent twice', async () => {
+    const core = openTestCore(sandbox, { key: () => key })
+    const reasons = [uniqueReason('lost-1'), uniqueReason('lost-2')]
+    const outcome = await importSpreadsheet(
+      core,
+      { path: bulkFile(core.dataDir, reasons, uniqueReason('lost-bad')) },
+      { asBulk: true },
+    )
+    sandbox.setFaults([{ kind: 'commit_then_drop', route: 'bulk', count: 1 }])
+    await core.engine.runOnce()
+    const [bulk] = listOperations(core.db, { states: ['waiting_retry'] })
+    expect(bulk).toMatchObject({ kind: 'bulk_upload', outcomeUnknown: true })
+    sandbox.clearFaults()
+    await core.engine.runUntilIdle()
+    for (const reason of reasons)
+      expect(await submissionsWithReason(sandbox, key, reason)).toHaveLength(1)
+    for (const row of outcome.queued.filter((q) => q.rowNumber < 4))
+      expect(core.getReport(row.localId!).status).toBe('submitted')
+    // The row the registry refused was not "lost": it is waiting for the user.
+    expect(core.outbox().counts.needs_attention).toBe(1)
+    await core.close()
+  })
+
+  it('discarding a bulk upload gives its rows back as drafts', async () => {
+    const core = openTestCore(sandbox, { key: () => key })
+    const outcome = await importSpreadsheet(
+      core,
+      { path: bulkFile(core.dataDir, [uniqueReason('discard')], uniqueReason('discard-bad')) },
+      { asBulk: true },
+    )
+    core.discardOperation(outcome.bulkOperationIds[0]!)
+    for (const row of outcome.queued) expect(core.getReport(row.localId!).status).toBe('draft')
+    await core.close()
+  })
+})
