@@ -1,16 +1,81 @@
-import { useEffect, useState } from 'react'
+import { useEffect } from 'react'
+import { StatusBar } from './components/StatusBar'
+import { BulkImportScreen } from './screens/BulkImportScreen'
+import { EditorScreen } from './screens/EditorScreen'
+import { OutboxScreen } from './screens/OutboxScreen'
+import { SearchScreen } from './screens/SearchScreen'
+import { SettingsScreen } from './screens/SettingsScreen'
+import { SubmissionsScreen } from './screens/SubmissionsScreen'
+import { useBanksStore } from './stores/banks-store'
+import { useEditorStore } from './stores/editor-store'
+import { SCREENS, useNavStore, type ScreenId } from './stores/nav-store'
+import { useOutboxStore } from './stores/outbox-store'
+import { useStatusStore } from './stores/status-store'
+import './styles/app.css'
 
+const SCREEN_VIEWS: Record<ScreenId, () => React.JSX.Element> = {
+  editor: EditorScreen,
+  outbox: OutboxScreen,
+  submissions: SubmissionsScreen,
+  search: SearchScreen,
+  bulk: BulkImportScreen,
+  settings: SettingsScreen,
+}
+
+/** The investigator's desk: navigation, the current screen, and the status bar. */
 export function App() {
-  const [version, setVersion] = useState<string>('')
+  const screen = useNavStore((s) => s.screen)
+  const go = useNavStore((s) => s.go)
+  const pending = useStatusStore((s) => s.pending)
+  const profile = useStatusStore((s) => s.profiles?.active)
+
   useEffect(() => {
-    void window.casefile?.appInfo().then((result) => {
-      if (result.ok) setVersion(result.value.version)
-    })
+    const status = useStatusStore.getState()
+    const offStatus = status.listen()
+    const offOutbox = useOutboxStore.getState().listen()
+    void status.refresh()
+    void useEditorStore.getState().restoreLast()
+    return () => {
+      offStatus()
+      offOutbox()
+    }
   }, [])
+  // Each profile has its own bank list and data.
+  useEffect(() => {
+    if (profile) void useBanksStore.getState().load()
+  }, [profile])
+
+  const Screen = SCREEN_VIEWS[screen]
   return (
-    <main>
-      <h1>Casefile</h1>
-      <p>{version ? `Version ${version}` : 'Starting…'}</p>
-    </main>
+    <div className="app">
+      <header className="top-bar">
+        <h1 className="brand">Casefile</h1>
+        <nav aria-label="Screens">
+          <ul>
+            {SCREENS.map((item) => (
+              <li key={item.id}>
+                <button
+                  type="button"
+                  className="nav-button"
+                  aria-current={screen === item.id ? 'page' : undefined}
+                  onClick={() => go(item.id)}
+                >
+                  {item.label}
+                  {item.id === 'outbox' && pending > 0 && (
+                    <span className="count" aria-label={`${pending} pending`}>
+                      {pending}
+                    </span>
+                  )}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </header>
+      <main className="content">
+        <Screen />
+      </main>
+      <StatusBar />
+    </div>
   )
 }

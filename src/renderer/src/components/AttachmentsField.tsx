@@ -1,0 +1,129 @@
+import { useId, useState, type DragEvent } from 'react'
+import type { AttachmentView } from '../../../shared/contract-work'
+import { MAX_ATTACHMENTS } from '../../../shared/domain/report-input'
+import {
+  ACCEPTED_TYPES_SENTENCE,
+  checkAttachment,
+  MAX_ATTACHMENT_BYTES,
+  sniffFileType,
+} from '../../../shared/file-types'
+import { formatBytes } from '../format'
+
+interface AttachmentsFieldProps {
+  attachments: readonly AttachmentView[]
+  /** Resolves to a refusal message, or null once main stored the file. */
+  onAdd: (fileName: string, bytes: Uint8Array<ArrayBuffer>) => Promise<string | null>
+  onRemove: (id: string) => void
+  disabled?: boolean
+}
+
+/**
+ * Up to three files, dropped or picked. Each is checked here on its bytes (the same sniffing and
+ * limits main applies again), so a refusal is immediate and says what to do.
+ */
+export function AttachmentsField({
+  attachments,
+  onAdd,
+  onRemove,
+  disabled,
+}: AttachmentsFieldProps) {
+  const id = useId()
+  const [refusals, setRefusals] = useState<string[]>([])
+  const [over, setOver] = useState(false)
+
+  const take = async (files: readonly File[]) => {
+    const found: string[] = []
+    let room = MAX_ATTACHMENTS - attachments.length
+    for (const file of files) {
+      if (room <= 0) {
+        found.push(
+          `${file.name} was not added: a report takes at most ${MAX_ATTACHMENTS} attachments. Remove one first.`,
+        )
+        continue
+      }
+      // A file over the limit is refused on its size alone, without reading it into memory.
+      const head =
+        file.size > MAX_ATTACHMENT_BYTES
+          ? new Uint8Array()
+          : new Uint8Array(await file.arrayBuffer())
+      const problem =
+        file.size > MAX_ATTACHMENT_BYTES
+          ? checkAttachment(file.size, null, file.name)
+          : checkAttachment(head.length, sniffFileType(head, file.name), file.name)
+      if (problem) {
+        found.push(problem)
+        continue
+      }
+      const refused = await onAdd(file.name, head)
+      if (refused) found.push(refused)
+      else room--
+    }
+    setRefusals(found)
+  }
+
+  const onDrop = (event: DragEvent) => {
+    event.preventDefault()
+    setOver(false)
+    if (!disabled) void take([...event.dataTransfer.files])
+  }
+
+  return (
+    <section className="attachments" aria-labelledby={`${id}-title`}>
+      <h3 id={`${id}-title`}>Attachments</h3>
+      <div
+        className={`drop-zone${over ? ' over' : ''}`}
+        onDragOver={(event) => {
+          event.preventDefault()
+          setOver(true)
+        }}
+        onDragLeave={() => setOver(false)}
+        onDrop={onDrop}
+      >
+        <p>
+          Drop up to {MAX_ATTACHMENTS} files here, or{' '}
+          <label htmlFor={`${id}-file`} className="file-label">
+            choose files
+          </label>
+          . {ACCEPTED_TYPES_SENTENCE}; at most 10 MiB each.
+        </p>
+        <input
+          id={`${id}-file`}
+          type="file"
+          multiple
+          className="file-input"
+          disabled={disabled || attachments.length >= MAX_ATTACHMENTS}
+          onChange={(event) => {
+            const files = [...(event.target.files ?? [])]
+            event.target.value = ''
+            void take(files)
+          }}
+        />
+      </div>
+      {refusals.length > 0 && (
+        <ul className="refusals" role="alert">
+          {refusals.map((message) => (
+            <li key={message}>{message}</li>
+          ))}
+        </ul>
+      )}
+      {attachments.length > 0 && (
+        <ul className="attachment-list">
+          {attachments.map((a) => (
+            <li key={a.id}>
+              <span className="attachment-name">{a.fileName}</span>
+              <span className="muted">
+                {formatBytes(a.size)} · {a.mimeType}
+                {a.uploaded ? ' · uploaded' : ''}
+              </span>
+              {!disabled && (
+                <button type="button" className="quiet" onClick={() => onRemove(a.id)}>
+                  Remove<span className="visually-hidden"> {a.fileName}</span>
+                </button>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  )
+}

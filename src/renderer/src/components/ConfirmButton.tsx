@@ -1,0 +1,70 @@
+import { useEffect, useRef, useState } from 'react'
+
+interface ConfirmButtonProps {
+  label: string
+  /** The question asked before acting, e.g. "Discard this item? It will not be sent." */
+  question: string
+  confirmLabel: string
+  onConfirm: () => void
+  disabled?: boolean
+}
+
+/**
+ * A destructive action that asks first, in place: the button turns into the question with
+ * "confirm" and "keep" buttons, focus moves to "keep" (the safe choice), Escape cancels.
+ */
+export function ConfirmButton({
+  label,
+  question,
+  confirmLabel,
+  onConfirm,
+  disabled,
+}: ConfirmButtonProps) {
+  const [asking, setAsking] = useState(false)
+  const keepRef = useRef<HTMLButtonElement>(null)
+  const triggerRef = useRef<HTMLButtonElement>(null)
+  const wasAsking = useRef(false)
+  useEffect(() => {
+    if (asking) keepRef.current?.focus()
+    else if (wasAsking.current) triggerRef.current?.focus()
+    wasAsking.current = asking
+  }, [asking])
+
+  if (!asking)
+    return (
+      <button
+        ref={triggerRef}
+        type="button"
+        className="danger"
+        disabled={disabled}
+        onClick={() => setAsking(true)}
+      >
+        {label}
+      </button>
+    )
+  return (
+    <span
+      className="confirm"
+      role="group"
+      aria-label={question}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape') setAsking(false)
+      }}
+    >
+      <span className="confirm-question">{question}</span>
+      <button
+        type="button"
+        className="danger"
+        onClick={() => {
+          setAsking(false)
+          onConfirm()
+        }}
+      >
+        {confirmLabel}
+      </button>
+      <button ref={keepRef} type="button" onClick={() => setAsking(false)}>
+        Keep
+      </button>
+    </span>
+  )
+}

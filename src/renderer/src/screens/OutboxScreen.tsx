@@ -1,0 +1,143 @@
+import { useEffect } from 'react'
+import type { OperationView } from '../../../shared/contract-work'
+import { ConfirmButton } from '../components/ConfirmButton'
+import { formatBytes, formatTime } from '../format'
+import { useEditorStore } from '../stores/editor-store'
+import { useNavStore } from '../stores/nav-store'
+import { useOutboxStore } from '../stores/outbox-store'
+import './lists.css'
+
+const KIND_LABELS: Record<OperationView['kind'], string> = {
+  upload_attachment: 'Upload attachment',
+  create_report: 'Create report',
+  update_report: 'Update report',
+  unlist_report: 'Unlist report',
+  bulk_upload: 'Bulk upload',
+}
+const STATE_LABELS: Record<OperationView['state'], string> = {
+  queued: 'Queued',
+  sending: 'Sending',
+  waiting_retry: 'Waiting to retry',
+  needs_attention: 'Needs attention',
+  done: 'Done',
+  cancelled: 'Discarded',
+}
+
+/** Every outbox item with its state, attempts and next try; actions for what needs a person. */
+export function OutboxScreen() {
+  const { operations, paused, progress, syncing, message, syncNow, retry, discard } =
+    useOutboxStore()
+  useEffect(() => {
+    void useOutboxStore.getState().load()
+  }, [])
+  const open = (operation: OperationView) => {
+    void useEditorStore.getState().openOperation(operation)
+    useNavStore.getState().go('editor')
+  }
+  const attention = operations.filter((op) => op.state === 'needs_attention').length
+
+  return (
+    <section className="panel" aria-labelledby="outbox-h">
+      <header className="panel-head">
+        <h2 id="outbox-h">Outbox</h2>
+        <button type="button" className="primary" onClick={() => void syncNow()} disabled={syncing}>
+          {syncing ? 'Syncing…' : 'Sync now'}
+        </button>
+      </header>
+      {paused && <p className="callout error">Sending is paused: {paused.message}</p>}
+      {attention > 0 && (
+        <p className="callout warn">
+          {attention} item{attention === 1 ? ' needs' : 's need'} attention: read the registry’s
+          message, then retry, edit and requeue, or discard.
+        </p>
+      )}
+      <p className="muted" role="status" aria-live="polite">
+        {message ?? ''}
+      </p>
+      {operations.length === 0 ? (
+        <p className="empty">
+          The outbox is empty. Queued reports, updates and unlistings appear here until they are
+          sent.
+        </p>
+      ) : (
+        <table className="table">
+          <thead>
+            <tr>
+              <th scope="col">Report</th>
+              <th scope="col">Action</th>
+              <th scope="col">State</th>
+              <th scope="col">Attempts</th>
+              <th scope="col">Next try</th>
+              <th scope="col">
+                <span className="visually-hidden">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {operations.map((op) => {
+              const p = progress[op.id]
+              return (
+                <tr key={op.id} data-state={op.state}>
+                  <td>
+                    {op.reportTitle}
+                    {op.registryId && (
+                      <span className="muted block">Registry id {op.registryId}</span>
+                    )}
+                    {op.lastError && op.state !== 'done' && (
+                      <span
+                        className={`block ${op.state === 'needs_attention' ? 'error-text' : 'muted'}`}
+                      >
+                        {op.lastError.message}
+                      </span>
+                    )}
+                  </td>
+                  <td>{KIND_LABELS[op.kind]}</td>
+                  <td>
+                    <span className={`badge state-${op.state}`}>{STATE_LABELS[op.state]}</span>
+                    {p && (
+                      <span className="block">
+                        <progress
+                          max={p.total ?? undefined}
+                          value={p.total ? p.loaded : undefined}
+                          aria-label={`Upload progress of ${op.reportTitle}`}
+                        />
+                        <span className="muted">
+                          {' '}
+                          {formatBytes(p.loaded)}
+                          {p.total ? ` of ${formatBytes(p.total)}` : ''}
+                        </span>
+                      </span>
+                    )}
+                  </td>
+                  <td>{op.attempts}</td>
+                  <td>{op.state === 'waiting_retry' ? formatTime(op.nextAttemptAt) : '—'}</td>
+                  <td className="row-actions">
+                    {(op.state === 'needs_attention' || op.state === 'waiting_retry') && (
+                      <button type="button" onClick={() => void retry(op.id)}>
+                        Retry
+                      </button>
+                    )}
+                    {op.state === 'needs_attention' &&
+                      (op.kind === 'create_report' || op.kind === 'update_report') && (
+                        <button type="button" onClick={() => open(op)}>
+                          Edit and requeue
+                        </button>
+                      )}
+                    {op.state !== 'done' && op.state !== 'cancelled' && op.state !== 'sending' && (
+                      <ConfirmButton
+                        label="Discard"
+                        question="Discard this item? It will not be sent."
+                        confirmLabel="Discard item"
+                        onConfirm={() => void discard(op.id)}
+                      />
+                    )}
+                  </td>
+                </tr>
+              )
+            })}
+          </tbody>
+        </table>
+      )}
+    </section>
+  )
+}

@@ -1,0 +1,197 @@
+import { useMemo, useState } from 'react'
+import type { SearchAnswerView } from '../../../shared/contract-work'
+import {
+  IDENTIFIER_TYPE_LABELS,
+  IDENTIFIER_TYPES,
+  checkIdentifierValue,
+  joinAccountValue,
+  normalizeIdentifierValue,
+  type IdentifierType,
+} from '../../../shared/domain/identifiers'
+import { api } from '../api'
+import { BankPicker } from '../components/BankPicker'
+import { ReportDetails } from '../components/ReportDetails'
+import { formatTime } from '../format'
+import { bankSlugSet, useBanksStore } from '../stores/banks-store'
+import './lists.css'
+
+type ReasonHits = Extract<
+  Awaited<ReturnType<Window['casefile']['searchReasons']>>,
+  { ok: true }
+>['value']
+
+/** Search by identifier (online, or from the saved copy marked "as of"), and full text over reasons offline. */
+export function SearchScreen() {
+  const banks = useBanksStore((b) => b.banks)
+  const slugs = useMemo(() => bankSlugSet(banks), [banks])
+  const [type, setType] = useState<IdentifierType>('account')
+  const [value, setValue] = useState('')
+  const [bank, setBank] = useState('')
+  const [offline, setOffline] = useState(false)
+  const [problem, setProblem] = useState<string | null>(null)
+  const [answer, setAnswer] = useState<SearchAnswerView | null>(null)
+  const [busy, setBusy] = useState(false)
+  const [text, setText] = useState('')
+  const [hits, setHits] = useState<ReasonHits | null>(null)
+  const [textProblem, setTextProblem] = useState<string | null>(null)
+
+  const query =
+    type === 'account'
+      ? joinAccountValue({ accountNumber: value.replace(/[\s-]/g, ''), bankSlug: bank })
+      : normalizeIdentifierValue(type, value)
+
+  const search = async () => {
+    const check = checkIdentifierValue(type, query, { bankSlugs: slugs })
+    setProblem(check)
+    if (check) return
+    setBusy(true)
+    const result = await api().searchRun({ identifier: type, value: query, offline })
+    setBusy(false)
+    if (result.ok) setAnswer(result.value)
+    else setProblem(result.error.message)
+  }
+  const searchText = async () => {
+    if (!text.trim()) return setTextProblem('Type a few words to look for in the reasons.')
+    const result = await api().searchReasons({ text, limit: 50 })
+    if (result.ok) {
+      setHits(result.value)
+      setTextProblem(null)
+    } else setTextProblem(result.error.message)
+  }
+
+  return (
+    <div className="stack">
+      <section className="panel" aria-labelledby="search-h">
+        <h2 id="search-h">Search by identifier</h2>
+        <form
+          className="search-form"
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault()
+            void search()
+          }}
+        >
+          <div className="field">
+            <label htmlFor="s-type">Identifier type</label>
+            <select
+              id="s-type"
+              value={type}
+              onChange={(e) => setType(e.target.value as IdentifierType)}
+            >
+              {IDENTIFIER_TYPES.map((t) => (
+                <option key={t} value={t}>
+                  {IDENTIFIER_TYPE_LABELS[t]}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="field">
+            <label htmlFor="s-value">{type === 'account' ? 'Account number' : 'Value'}</label>
+            <input
+              id="s-value"
+              value={value}
+              aria-invalid={problem ? true : undefined}
+              aria-describedby={problem ? 's-problem' : undefined}
+              onChange={(e) => setValue(e.target.value)}
+            />
+          </div>
+          {type === 'account' && <BankPicker banks={banks} value={bank} onChange={setBank} />}
+          <div className="checkbox">
+            <input
+              id="s-offline"
+              type="checkbox"
+              checked={offline}
+              onChange={(e) => setOffline(e.target.checked)}
+            />
+            <label htmlFor="s-offline">Only the saved copy (offline)</label>
+          </div>
+          <button type="submit" className="primary" disabled={busy}>
+            {busy ? 'Searching…' : 'Search'}
+          </button>
+        </form>
+        {problem && (
+          <p id="s-problem" className="field-error" role="alert">
+            {problem}
+          </p>
+        )}
+        {answer && <SearchAnswer answer={answer} />}
+      </section>
+      <section className="panel" aria-labelledby="reasons-h">
+        <h2 id="reasons-h">Search the reasons (offline)</h2>
+        <form
+          className="search-form"
+          onSubmit={(event) => {
+            event.preventDefault()
+            void searchText()
+          }}
+        >
+          <div className="field grow">
+            <label htmlFor="r-text">Words in the reason</label>
+            <input id="r-text" value={text} onChange={(e) => setText(e.target.value)} />
+          </div>
+          <button type="submit">Search reasons</button>
+        </form>
+        {textProblem && <p className="field-error">{textProblem}</p>}
+        {hits && (
+          <div aria-live="polite">
+            <p className="muted">
+              {hits.hits.length} match{hits.hits.length === 1 ? '' : 'es'} in the saved copy
+              {hits.asOf.submissions ? `, as of ${formatTime(hits.asOf.submissions)}` : ''}
+              {hits.broad ? ' (many reports match: add words to narrow it)' : ''}.
+            </p>
+            <ul className="hits">
+              {hits.hits.map((hit) => (
+                <li key={`${hit.kind}-${hit.record.id}`}>
+                  <span className="badge">
+                    {hit.kind === 'report' ? (hit.own ? 'Our report' : 'Report') : 'Public report'}
+                  </span>{' '}
+                  {hit.snippet.map((part, i) =>
+                    part.match ? (
+                      <mark key={i}>{part.text}</mark>
+                    ) : (
+                      <span key={i}>{part.text}</span>
+                    ),
+                  )}
+                </li>
+              ))}
+            </ul>
+          </div>
+        )}
+      </section>
+    </div>
+  )
+}
+
+function SearchAnswer({ answer }: { answer: SearchAnswerView }) {
+  const asOf = answer.asOf.search ?? answer.asOf.submissions
+  return (
+    <div className="answer" aria-live="polite">
+      <p className={`callout ${answer.source === 'online' ? 'ok' : 'warn'}`} role="status">
+        {answer.source === 'online'
+          ? 'Answer from the registry, just now.'
+          : `Answer from the copy saved on this computer${asOf ? `, as of ${formatTime(asOf)}` : ''}.`}
+        {answer.offlineReason ? ` ${answer.offlineReason.message}` : ''}
+      </p>
+      <h3>Reports ({answer.reports.length})</h3>
+      {answer.reports.length === 0 ? (
+        <p className="muted">No reports carry this identifier.</p>
+      ) : (
+        answer.reports.map((report) => (
+          <article key={report.id} className="card">
+            <ReportDetails record={report} />
+          </article>
+        ))
+      )}
+      <h3>Public reports ({answer.publicReports.length})</h3>
+      {answer.publicReports.length === 0 ? (
+        <p className="muted">No public reports carry this identifier.</p>
+      ) : (
+        answer.publicReports.map((report) => (
+          <article key={report.id} className="card">
+            <ReportDetails record={report} />
+          </article>
+        ))
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,276 @@
+import { create } from 'zustand'
+import type { AttachmentView, LocalReportView, OperationView } from '../../../shared/contract-work'
+import type { ReportRecord } from '../../../shared/domain/responses'
+import { api } from '../api'
+import {
+  draftOf,
+  emptyForm,
+  identifierFields,
+  type EditorForm,
+  type FieldIssue,
+  type IdentifierField,
+} from './editor-form'
+
+/** What the editor is editing, which decides where its changes go. */
+export type EditorTarget =
+  /** A local draft: autosaved with draftSave, sent with reportQueue. */
+  | { kind: 'draft'; localId: string | null }
+  /** An outbox item that needs attention: saved through outboxEdit. */
+  | { kind: 'operation'; operationId: number; title: string; message: string | null }
+  /** A submitted report: the change is queued as an update (reportUpdate). */
+  | { kind: 'update'; registryId: string }
+
+export type SaveState = 'idle' | 'saving' | 'saved' | 'error'
+
+interface EditorState {
+  target: EditorTarget
+  form: EditorForm
+  attachments: AttachmentView[]
+  saveState: SaveState
+  savedAt: number | null
+  saveError: string | null
+  /** Problems the registry's rules (or main) found; shown per field. */
+  issues: FieldIssue[]
+  /** Set once the person tried to queue: from then on every problem is shown, not only touched ones. */
+  attempted: boolean
+  notice: string | null
+  busy: boolean
+  drafts: LocalReportView[]
+
+  newDraft: () => void
+  openDraft: (report: LocalReportView) => void
+  openOperation: (operation: OperationView) => Promise<void>
+  openUpdate: (record: ReportRecord) => void
+  /** Opens the most recent draft, so nothing typed before a crash or reload is lost. */
+  restoreLast: () => Promise<void>
+  loadDrafts: () => Promise<void>
+  change: (patch: Partial<EditorForm>) => void
+  changeIdentifier: (key: string, patch: Partial<IdentifierField>) => void
+  addAttachment: (fileName: string, bytes: Uint8Array<ArrayBuffer>) => Promise<string | null>
+  removeAttachment: (id: string) => Promise<void>
+  saveNow: () => Promise<void>
+  submit: () => Promise<boolean>
+  discardDraft: (localId: string) => Promise<void>
+}
+
+export const AUTOSAVE_DELAY_MS = 400
+let autosaveTimer: ReturnType<typeof setTimeout> | null = null
+let creating: Promise<string | null> | null = null
+
+const cleanState = {
+  saveState: 'idle' as SaveState,
+  savedAt: null,
+  saveError: null,
+  issues: [],
+  attempted: false,
+  notice: null,
+}
+
+export const useEditorStore = create<EditorState>((set, get) => {
+  const cancelAutosave = () => {
+    if (autosaveTimer) clearTimeout(autosaveTimer)
+    autosaveTimer = null
+  }
+
+  /** The draft's id, creating the draft on the first change (once, however fast the typing). */
+  const ensureDraft = async (): Promise<string | null> => {
+    const target = get().target
+    if (target.kind !== 'draft') return null
+    if (target.localId) return target.localId
+    creating ??= (async () => {
+      const created = await api().draftCreate(draftOf(get().form))
+      creating = null
+      if (!created.ok) {
+        set({ saveState: 'error', saveError: created.error.message })
+        return null
+      }
+      set({
+        target: { kind: 'draft', localId: created.value.localId },
+        saveState: 'saved',
+        savedAt: created.value.updatedAt,
+      })
+      void get().loadDrafts()
+      return created.value.localId
+    })()
+    return creating
+  }
+
+  const scheduleAutosave = () => {
+    if (get().target.kind !== 'draft') return
+    cancelAutosave()
+    set({ saveState: 'saving' })
+    autosaveTimer = setTimeout(() => void get().saveNow(), AUTOSAVE_DELAY_MS)
+  }
+
+  const openWith = (target: EditorTarget, form: EditorForm, attachments: AttachmentView[]) => {
+    cancelAutosave()
+    set({ target, form, attachments, ...cleanState })
+  }
+
+  return {
+    target: { kind: 'draft', localId: null },
+    form: emptyForm(),
+    attachments: [],
+    ...cleanState,
+    busy: false,
+    drafts: [],
+
+    newDraft: () => openWith({ kind: 'draft', localId: null }, emptyForm(), []),
+
+    openDraft: (report) =>
+      openWith(
+        { kind: 'draft', localId: report.localId },
+        {
+          fraudType: report.draft.fraudType,
+          fraudReason: report.draft.fraudReason,
+          identifiers: identifierFields(report.draft.identifiers),
+          showUploaderInfo: report.draft.showUploaderInfo,
+        },
+        report.attachments,
+      ),
+
+    openOperation: async (operation) => {
+      const report = await api().draftGet({ localOrRegistryId: operation.reportId })
+      const draft = report.ok && report.value ? report.value : null
+      openWith(
+        {
+          kind: 'operation',
+          operationId: operation.id,
+          title: operation.reportTitle,
+          message: operation.lastError?.message ?? null,
+        },
+        {
+          fraudType: draft?.draft.fraudType ?? '',
+          fraudReason: draft?.draft.fraudReason ?? '',
+          identifiers: identifierFields(draft?.draft.identifiers ?? []),
+          showUploaderInfo: draft?.draft.showUploaderInfo ?? false,
+        },
+        draft?.attachments ?? [],
+      )
+    },
+
+    openUpdate: (record) =>
+      openWith(
+        { kind: 'update', registryId: record.id },
+        {
+          fraudType: record.fraudType ?? '',
+          fraudReason: record.fraudReason ?? '',
+          identifiers: identifierFields(record.identifiers ?? []),
+          showUploaderInfo: record.showUploaderInfo === true || record.showUploaderInfo === 'true',
+        },
+        [],
+      ),
+
+    restoreLast: async () => {
+      await get().loadDrafts()
+      const last = get().drafts[0]
+      const target = get().target
+      // Only into an untouched new report: never over something being typed or edited.
+      if (last && target.kind === 'draft' && target.localId === null && !creating && !autosaveTimer)
+        get().openDraft(last)
+    },
+
+    loadDrafts: async () => {
+      const drafts = await api().draftList({ status: 'draft' })
+      if (drafts.ok) set({ drafts: [...drafts.value].sort((a, b) => b.updatedAt - a.updatedAt) })
+    },
+
+    change: (patch) => {
+      set({ form: { ...get().form, ...patch }, notice: null })
+      scheduleAutosave()
+    },
+
+    changeIdentifier: (key, patch) => {
+      const identifiers = get().form.identifiers.map((field) =>
+        field.key === key ? { ...field, ...patch } : field,
+      )
+      get().change({ identifiers })
+    },
+
+    addAttachment: async (fileName, bytes) => {
+      const localId = await ensureDraft()
+      if (!localId) return 'Attachments can be added to a draft only.'
+      const added = await api().attachmentAdd({ localId, fileName, bytes })
+      if (!added.ok) return added.error.message
+      if (!added.value.ok) return added.value.message
+      set({ attachments: [...get().attachments, added.value.attachment] })
+      await get().saveNow()
+      return null
+    },
+
+    removeAttachment: async (id) => {
+      const removed = await api().attachmentRemove({ attachmentId: id })
+      if (removed.ok) {
+        set({ attachments: get().attachments.filter((a) => a.id !== id) })
+        await get().saveNow()
+      }
+    },
+
+    saveNow: async () => {
+      cancelAutosave()
+      const target = get().target
+      if (target.kind !== 'draft') return
+      set({ saveState: 'saving' })
+      const localId = target.localId ?? (await ensureDraft())
+      if (!localId) return
+      const saved = await api().draftSave({
+        localId,
+        draft: { ...draftOf(get().form), attachmentIds: get().attachments.map((a) => a.id) },
+      })
+      // Typing went on while this was on its way: the next autosave will carry it.
+      if (autosaveTimer) return
+      if (saved.ok) set({ saveState: 'saved', savedAt: saved.value.updatedAt, saveError: null })
+      else set({ saveState: 'error', saveError: saved.error.message })
+    },
+
+    submit: async () => {
+      set({ busy: true, attempted: true, notice: null })
+      try {
+        const target = get().target
+        const draft = draftOf(get().form)
+        let result
+        if (target.kind === 'draft') {
+          await get().saveNow()
+          const localId =
+            get().target.kind === 'draft'
+              ? (get().target as { localId: string | null }).localId
+              : null
+          if (!localId) return false
+          result = await api().reportQueue({ localId })
+        } else if (target.kind === 'operation') {
+          result = await api().outboxEdit({ operationId: target.operationId, draft })
+        } else {
+          result = await api().reportUpdate({ localOrRegistryId: target.registryId, draft })
+        }
+        if (!result.ok) {
+          set({ issues: result.error.issues ?? [], notice: result.error.message })
+          return false
+        }
+        if (!result.value.ok) {
+          set({ issues: result.value.issues, notice: result.value.message })
+          return false
+        }
+        const done =
+          target.kind === 'draft'
+            ? 'Queued. It will be sent when the registry can be reached; follow it in the Outbox.'
+            : target.kind === 'operation'
+              ? 'Saved and requeued. Follow it in the Outbox.'
+              : 'The change is queued as an update. Follow it in the Outbox.'
+        openWith({ kind: 'draft', localId: null }, emptyForm(), [])
+        set({ notice: done })
+        void get().loadDrafts()
+        return true
+      } finally {
+        set({ busy: false })
+      }
+    },
+
+    discardDraft: async (localId) => {
+      const discarded = await api().draftDiscard({ localId })
+      if (!discarded.ok) return
+      const target = get().target
+      if (target.kind === 'draft' && target.localId === localId) get().newDraft()
+      await get().loadDrafts()
+    },
+  }
+})

@@ -1,0 +1,244 @@
+import { mkdtempSync, readFileSync } from 'node:fs'
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import { extname, join, normalize } from 'node:path'
+import { CasefileCore } from '../../src/core/casefile-core'
+import type { RetryPolicy } from '../../src/core/outbox/retry-policy'
+import { ApiKeyStore } from '../../src/core/secrets'
+import { profileDataDir, SettingsStore, settingsFilePath } from '../../src/core/settings'
+import { createWorkHandlers } from '../../src/core/work-handlers'
+import { callContract, isContractMethod } from '../../src/main/ipc/call-contract'
+import { createShellHandlers } from '../../src/main/ipc/contract-handlers'
+import { createEventPusher, type EventTarget } from '../../src/main/ipc/push-events'
+import { startSandbox, type RunningSandbox } from '../../src/sandbox'
+import { contract, eventContract, type ContractHandlers } from '../../src/shared/contract'
+import { memorySecretBackend } from './memory-secret-backend'
+import { wireCoreEvents } from './core-events'
+import { repoRoot } from './repo-root'
+
+export interface HarnessOptions {
+  /** The built renderer (index.html and assets). */
+  rendererDir: string
+  port?: number
+  /** The app's user-data folder; a fresh temp folder when absent. */
+  userDataDir?: string
+  /** Faster retries for tests; the core's default otherwise. */
+  retryPolicy?: RetryPolicy
+  timeoutMs?: number
+}
+
+export interface Harness {
+  url: string
+  userDataDir: string
+  sandbox: () => RunningSandbox
+  core: () => CasefileCore
+  /** Stops the sandbox registry, keeping its port and data: requests get "connection refused". */
+  registryDown: () => Promise<void>
+  /** Starts it again on the same port over the same data. */
+  registryUp: () => Promise<void>
+  stop: () => Promise<void>
+}
+
+const MIME: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.json': 'application/json',
+}
+const BRIDGE_PATH = '/harness-bridge.js'
+
+/** Revives the bridge's { $bytes: base64 } wrappers into the Uint8Array the contract expects. */
+function revive(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(revive)
+  if (value && typeof value === 'object') {
+    const record = value as Record<string, unknown>
+    if (typeof record.$bytes === 'string' && Object.keys(record).length === 1)
+      return new Uint8Array(Buffer.from(record.$bytes, 'base64'))
+    return Object.fromEntries(Object.entries(record).map(([k, v]) => [k, revive(v)]))
+  }
+  return value
+}
+
+async function readBody(request: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = []
+  for await (const chunk of request) chunks.push(chunk as Buffer)
+  return Buffer.concat(chunks).toString('utf8')
+}
+
+/**
+ * The web test harness: serves the built renderer with a page-side bridge injected, and answers
+ * every contract call over HTTP (POST /api/<method>) through callContract — the same parse, run
+ * and check as Electron's IPC — over the real core (createWorkHandlers over a CasefileCore) and
+ * the real shell handlers (settings file, ApiKeyStore), with a real sandbox registry behind it.
+ * Pushed events go to the page as Server-Sent Events (GET /api/events).
+ */
+export async function startHarness(options: HarnessOptions): Promise<Harness> {
+  const userDataDir = options.userDataDir ?? mkdtempSync(join(tmpdir(), 'casefile-web-'))
+  const sandboxDir = join(userDataDir, 'sandbox-registry')
+  let sandbox = await startSandbox({ port: 0, dataDir: sandboxDir })
+  const sandboxPort = Number(new URL(sandbox.baseUrl).port)
+  let registryUp = true
+
+  const keys = new ApiKeyStore({ backend: memorySecretBackend() })
+  const { store: settings } = await SettingsStore.open(settingsFilePath(userDataDir))
+
+  const sseClients = new Set<ServerResponse>()
+  const channelToEvent = new Map<string, string>(
+    Object.entries(eventContract).map(([name, spec]) => [spec.channel, name]),
+  )
+  const targets = (): EventTarget[] =>
+    [...sseClients].map((response) => ({
+      isDestroyed: () => response.destroyed,
+      send: (channel, payload) =>
+        void response.write(
+          `data: ${JSON.stringify({ event: channelToEvent.get(channel), payload })}\n\n`,
+        ),
+    }))
+  const push = createEventPusher(targets, (error) => console.error('[harness]', error.message))
+
+  let core: CasefileCore | null = null
+  let unwire: () => void = () => undefined
+  const workHandlers = createWorkHandlers(() => {
+    if (!core) throw new Error('The core is not running.')
+    return core
+  })
+  const openCore = async (profileId: 'sandbox' | 'registry') => {
+    unwire()
+    await core?.close()
+    const registry = settings.current.registry
+    const connection =
+      profileId === 'registry' && registry
+        ? registry
+        : { baseUrl: sandbox.baseUrl, uploadUrl: sandbox.uploadUrl }
+    core = new CasefileCore({
+      dataDir: profileDataDir(userDataDir, profileId),
+      connection,
+      getApiKey: async () =>
+        (await keys.getKey(profileId)) ??
+        (profileId === 'sandbox' ? sandbox.demoKeys[0]?.key : undefined) ??
+        undefined,
+      retryPolicy: options.retryPolicy,
+      timeoutMs: options.timeoutMs,
+      uploadTimeoutMs: options.timeoutMs,
+      autoSync: true,
+    })
+    unwire = wireCoreEvents(core, workHandlers, push)
+  }
+  await openCore(settings.current.activeProfile)
+
+  const shellHandlers = createShellHandlers({
+    appInfo: () => ({
+      name: 'Casefile',
+      version: '0.1.0 (web harness)',
+      platform: process.platform,
+      versions: { node: process.versions.node },
+    }),
+    keys,
+    settings,
+    cores: {
+      run: async (profile) => openCore(profile.id),
+      keyChanged: () => core?.resumeAfterKeyChange(),
+    },
+    profileFor: (current, id) => ({
+      id,
+      dataDir: profileDataDir(userDataDir, id),
+      registry: id === 'registry' ? current.registry : null,
+      getApiKey: () => keys.getKey(id),
+    }),
+    push,
+  })
+  const handlers = { ...workHandlers, ...shellHandlers } as unknown as ContractHandlers
+
+  const manifest = JSON.stringify({
+    methods: Object.keys(contract),
+    events: Object.keys(eventContract),
+  })
+  const bridge = `window.__CASEFILE_HARNESS__ = ${manifest};\n${readFileSync(join(repoRoot(), 'test', 'web-harness', 'harness-bridge.js'), 'utf8')}`
+  const indexHtml = readFileSync(join(options.rendererDir, 'index.html'), 'utf8').replace(
+    '<script type="module"',
+    `<script src="${BRIDGE_PATH}"></script>\n    <script type="module"`,
+  )
+
+  const server = createServer(async (request, response) => {
+    const path = new URL(request.url ?? '/', 'http://harness').pathname
+    try {
+      if (path === '/api/events') {
+        response.writeHead(200, {
+          'content-type': 'text/event-stream',
+          'cache-control': 'no-store',
+          connection: 'keep-alive',
+        })
+        response.write(': connected\n\n')
+        sseClients.add(response)
+        request.on('close', () => sseClients.delete(response))
+        return
+      }
+      if (path.startsWith('/api/') && request.method === 'POST') {
+        const method = path.slice('/api/'.length)
+        if (!isContractMethod(method)) {
+          response.writeHead(404).end()
+          return
+        }
+        const args = revive(JSON.parse((await readBody(request)) || '[]')) as unknown[]
+        const result = await callContract(method, args, handlers, (m, error) =>
+          console.error(`[harness] ${m} failed:`, error),
+        )
+        response.writeHead(200, { 'content-type': 'application/json' })
+        response.end(JSON.stringify(result))
+        return
+      }
+      if (path === BRIDGE_PATH) {
+        response.writeHead(200, { 'content-type': MIME['.js'] }).end(bridge)
+        return
+      }
+      if (path === '/' || path === '/index.html') {
+        response.writeHead(200, { 'content-type': MIME['.html'] }).end(indexHtml)
+        return
+      }
+      const file = normalize(join(options.rendererDir, path))
+      if (!file.startsWith(options.rendererDir))
+        throw Object.assign(new Error(), { code: 'ENOENT' })
+      const body = readFileSync(file)
+      response.writeHead(200, { 'content-type': MIME[extname(file)] ?? 'application/octet-stream' })
+      response.end(body)
+    } catch (error) {
+      const missing = (error as { code?: string }).code === 'ENOENT'
+      if (!response.headersSent) response.writeHead(missing ? 404 : 500)
+      response.end()
+    }
+  })
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve))
+  const { port } = server.address() as AddressInfo
+
+  return {
+    url: `http://127.0.0.1:${port}/`,
+    userDataDir,
+    sandbox: () => sandbox,
+    core: () => {
+      if (!core) throw new Error('The core is not running.')
+      return core
+    },
+    registryDown: async () => {
+      if (!registryUp) return
+      registryUp = false
+      await sandbox.stop()
+    },
+    registryUp: async () => {
+      if (registryUp) return
+      sandbox = await startSandbox({ port: sandboxPort, dataDir: sandboxDir })
+      registryUp = true
+      core?.connectivityChanged(true)
+    },
+    stop: async () => {
+      for (const client of sseClients) client.end()
+      server.closeAllConnections()
+      await new Promise<void>((resolve) => server.close(() => resolve()))
+      unwire()
+      await core?.close()
+      if (registryUp) await sandbox.stop()
+    },
+  }
+}
