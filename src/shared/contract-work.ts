@@ -226,6 +226,8 @@ export const workContract = {
           snippet: z.array(z.strictObject({ text: z.string(), match: z.boolean() })),
         }),
       ),
+      /** relevance (bm25), or newest first when the words are too common to rank. */
+      order: z.enum(['relevance', 'newest']),
       broad: z.boolean(),
       asOf: z.strictObject({ submissions: z.string().optional() }),
     }),

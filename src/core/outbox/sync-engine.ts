@@ -445,17 +445,9 @@ export class SyncEngine {
         if (current.registryId) return () => ({ id: current.registryId, alreadyCreated: true })
         const input = this.inputWithAttachments(op)
         if (op.outcomeUnknown) {
-          const claimed = new Set(
-            prepare<[], { registry_id: string }>(
-              db,
-              'SELECT registry_id FROM reports WHERE registry_id IS NOT NULL',
-            )
-              .all()
-              .map((r) => r.registry_id),
-          )
           const found = await reconcileLostCreate(client, input, {
             firstSentAt: op.firstSentAt ?? this.clock.now(),
-            claimedIds: claimed,
+            claimedIds: claimedRegistryIds(db),
             signal,
           })
           if (found.outcome === 'found') {
