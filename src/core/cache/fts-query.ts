@@ -1,18 +1,4 @@
-/**
- * Turns what a person typed into an FTS5 query that cannot be a syntax error: FTS5 operators
- * (`"`, `*`, `NEAR(`, `-`, `:`, `^`, AND/OR/NOT, parentheses) are never passed through.
- *
- * - Words are runs of letters and digits (with their combining marks); every other character
- *   separates words, as the unicode61 tokenizer does. Each word becomes a quoted string, so
- *   "NOT" or "NEAR" are searched as words.
- * - Text between a pair of double quotes is kept together as a phrase.
- * - All words and phrases must occur (FTS5's implicit AND).
- * - The last word is a prefix when the text does not end in a space or a closing quote, so
- *   results follow typing ("lag" finds "Lagos"); not a single letter, which would stand for
- *   most of the vocabulary.
- * - Words like "the" or "was" are left out when other words remain: nearly every reason has
- *   them, so they narrow nothing and would only make the search slow.
- */
+/** A person's search text as FTS5 takes it (see toFtsQuery). */
 export interface FtsQuery {
   /** The FTS5 MATCH expression. */
   match: string
@@ -49,6 +35,21 @@ export function foldWord(word: string): string {
   return word.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase()
 }
 
+/**
+ * Turns what a person typed into an FTS5 query that cannot be a syntax error: FTS5 operators
+ * (`"`, `*`, `NEAR(`, `-`, `:`, `^`, AND/OR/NOT, parentheses) are never passed through.
+ *
+ * - Words are runs of letters and digits (with their combining marks); every other character
+ *   separates words, as the unicode61 tokenizer does. Each word becomes a quoted string, so
+ *   "NOT" or "NEAR" are searched as words.
+ * - Text between a pair of double quotes is kept together as a phrase.
+ * - All words and phrases must occur (FTS5's implicit AND).
+ * - The last word is a prefix when the text does not end in a space or a closing quote, so
+ *   results follow typing ("lag" finds "Lagos"); not a single letter, which would stand for
+ *   most of the vocabulary.
+ * - Words like "the" or "was" are left out when other words remain: nearly every reason has
+ *   them, so they narrow nothing and would only make the search slow.
+ */
 export function toFtsQuery(text: string, options: { prefixLast?: boolean } = {}): FtsQuery | null {
   const terms: FtsTerm[] = []
   const pieces = text.split('"')
