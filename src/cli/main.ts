@@ -8,6 +8,7 @@ import { printJson } from './cli-io'
 import { EXIT } from './exit-codes'
 import { USAGE } from './usage'
 import { banksCommand, searchCommand, submissionsCommand } from './commands/cache-commands'
+import { importCommand } from './commands/import-command'
 import { outboxCommand } from './commands/outbox-command'
 import { submitCommand, unlistCommand, updateCommand } from './commands/queue-commands'
 import { syncCommand } from './commands/sync-command'
@@ -25,6 +26,9 @@ const OPTIONS = {
   refresh: { type: 'boolean', default: false },
   limit: { type: 'string' },
   port: { type: 'string' },
+  'dry-run': { type: 'boolean', default: false },
+  'as-bulk': { type: 'boolean', default: false },
+  'rejected-out': { type: 'string' },
 } as const
 
 const CORE_COMMANDS = new Set([
@@ -37,6 +41,7 @@ const CORE_COMMANDS = new Set([
   'submissions',
   'banks',
   'log',
+  'import',
 ])
 
 function positiveInt(text: string | undefined, fallback: number, name: string): number {
@@ -151,6 +156,17 @@ export async function runCli(
         case 'banks':
           await banksCommand(core, io, { refresh: values.refresh, json: global.json })
           return EXIT.ok
+        case 'import':
+          if (!positionals[0])
+            throw new CliError(
+              'Give the spreadsheet: casefile import cases.xlsx (CSV or XLSX, the Casefile bulk template).',
+            )
+          return await importCommand(core, io, positionals[0], {
+            dryRun: values['dry-run'],
+            asBulk: values['as-bulk'],
+            rejectedOut: values['rejected-out'],
+            json: global.json,
+          })
         case 'log': {
           const entries = core.exchangeLog({ limit: positiveInt(values.limit, 50, 'limit') })
           if (global.json) printJson(io, entries)

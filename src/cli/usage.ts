@@ -13,6 +13,9 @@ Commands:
   search --type T VALUE [--offline]        search by identifier (online, falling back to the cache)
   submissions [--refresh] [--limit N]      the organization's reports, from the cache
   banks [--refresh]                        the bank list, from the cache
+  import FILE [--dry-run] [--as-bulk] [--rejected-out OUT]
+                                           queue the rows of a bulk spreadsheet (CSV/XLSX); rejected rows
+                                           are listed (and written to OUT, .csv or .xlsx, to fix and re-import)
   log [--limit N]                          the local log of exchanges with the registry
 
 Global options:
@@ -21,5 +24,5 @@ Global options:
   --help
 
 The API key comes from CASEFILE_API_KEY, else from the OS keychain; it is never written to disk.
-Exit codes: 0 done, 1 bad usage or input, 2 items need attention, 3 offline,
+Exit codes: 0 done, 1 bad usage or input, 2 items need attention (or import rows were rejected), 3 offline,
 4 API key missing or refused, 5 another Casefile process is syncing this folder.`

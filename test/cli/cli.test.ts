@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -218,5 +218,47 @@ describe('casefile CLI', () => {
         ])
       ).stderr,
     ).toMatch(/http\(s\) address/)
+  })
+})
+
+describe('casefile import', () => {
+  it('queues good rows, lists bad ones by row and column, writes them out to fix, exits 2', async () => {
+    const dataDir = await configured()
+    const file = join(dataDir, 'cases.csv')
+    writeFileSync(
+      file,
+      `fraud_type,fraud_reason,phone\nhacker,${uniqueReason('cli-import')},08031234567\nnope,short,123\n`,
+    )
+    const out = join(dataDir, 'to-fix.csv')
+    const result = await cli([
+      'import',
+      file,
+      '--rejected-out',
+      out,
+      '--data-dir',
+      dataDir,
+      '--json',
+    ])
+    expect(result.code).toBe(EXIT.needsAttention)
+    expect(result.json()).toMatchObject({
+      mode: 'individual',
+      totals: { dataRows: 2, queued: 1, rejected: 1, skippedEmpty: 0 },
+      rejected: [
+        {
+          rowNumber: 3,
+          reason: 'invalid',
+          errors: expect.arrayContaining([
+            expect.objectContaining({ column: 'fraud_type', cell: 'A3' }),
+          ]),
+        },
+      ],
+    })
+    expect(readFileSync(out, 'utf8')).toMatch(/casefile_errors/)
+    expect((await cli(['outbox', '--data-dir', dataDir, '--json'])).json().pending).toBe(1)
+    const unreadable = join(dataDir, 'not-a-sheet.xlsx')
+    writeFileSync(unreadable, 'MZ\u0090\u0000 not a spreadsheet')
+    expect((await cli(['import', unreadable, '--data-dir', dataDir])).stderr).toMatch(
+      /not-a-sheet\.xlsx: /,
+    )
   })
 })

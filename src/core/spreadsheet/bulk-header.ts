@@ -1,4 +1,5 @@
 import {
+  BULK_BOOKKEEPING_HEADERS,
   BULK_COLUMNS,
   BULK_HEADERS,
   normalizeBulkHeader,
@@ -97,12 +98,15 @@ export function mapBulkHeader(rowNumber: number, cells: readonly string[]): Bulk
         .map((c) => c.header)
         .join(', ')}.`,
     })
-  for (const [index, header] of unknown)
+  for (const [index, header] of unknown) {
+    // Our own row-number and reasons columns (a fixed file of rejected rows): not read, not warned about.
+    if (BULK_BOOKKEEPING_HEADERS.includes(normalizeBulkHeader(header))) continue
     problems.push({
       code: 'unknown_column',
       blocking: false,
       column: columnLetter(index),
       message: `Column ${columnLetter(index)} "${header}" is not a template column, so its cells are not read. If it holds report data, rename it to one of: ${LIST}; otherwise you may ignore this or delete the column.`,
     })
+  }
   return { rowNumber, columns, indexOf, unknown, problems }
 }

@@ -1,3 +1,4 @@
+import { BULK_ERRORS_HEADER, BULK_ROW_NUMBER_HEADER } from '../../shared/bulk-template'
 import type { Writable } from 'node:stream'
 import type { PublicReport, ReportRecord } from '../../shared/domain'
 import { writeCsv } from './csv-writer'
@@ -96,8 +97,8 @@ export const PUBLIC_REPORT_EXPORT_COLUMNS: readonly ExportColumn<PublicReport>[]
   { header: 'created_at', value: (r) => r.createdAt, width: 22 },
 ]
 
-export const REJECTED_ROW_NUMBER_HEADER = 'casefile_row'
-export const REJECTED_ERRORS_HEADER = 'casefile_errors'
+export const REJECTED_ROW_NUMBER_HEADER = BULK_ROW_NUMBER_HEADER
+export const REJECTED_ERRORS_HEADER = BULK_ERRORS_HEADER
 
 /** "B7 fraud_reason: The reason has 20 characters…", one line per problem. */
 export function describeRowErrors(row: Pick<BulkRejectedRow, 'errors'>): string {

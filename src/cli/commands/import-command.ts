@@ -1,0 +1,88 @@
+import { extname } from 'node:path'
+import type { CasefileCore } from '../../core/casefile-core'
+import { importSpreadsheet } from '../../core/import/import-spreadsheet'
+import { BulkFileError } from '../../core/spreadsheet/bulk-file-error'
+import { describeRowErrors, exportRejectedRows } from '../../core/spreadsheet/export'
+import { TableFileError } from '../../core/spreadsheet/table-file-error'
+import { CliError } from '../cli-error'
+import { printJson, type CliIo } from '../cli-io'
+import { EXIT } from '../exit-codes'
+
+export interface ImportCommandOptions {
+  dryRun: boolean
+  asBulk: boolean
+  rejectedOut?: string
+  json: boolean
+}
+
+/** casefile import FILE [--dry-run] [--as-bulk] [--rejected-out FILE]: exit 2 when some rows need fixing. */
+export async function importCommand(
+  core: CasefileCore,
+  io: CliIo,
+  file: string,
+  options: ImportCommandOptions,
+): Promise<number> {
+  let outcome
+  try {
+    outcome = await importSpreadsheet(
+      core,
+      { path: file },
+      { dryRun: options.dryRun, asBulk: options.asBulk, sourceName: file },
+    )
+  } catch (error) {
+    if (error instanceof TableFileError || error instanceof BulkFileError)
+      throw new CliError(`${file}: ${error.message}`)
+    throw error
+  }
+  if (options.rejectedOut && outcome.rejected.length > 0) {
+    const format = extname(options.rejectedOut).toLowerCase() === '.xlsx' ? 'xlsx' : 'csv'
+    await exportRejectedRows(
+      {
+        header: outcome.header,
+        rejected: outcome.rejected.map((row) => ({
+          ...row,
+          reason: row.reason === 'not_queued' ? 'invalid' : row.reason,
+        })),
+      },
+      { path: options.rejectedOut },
+      { format },
+    )
+  }
+  const code = outcome.rejected.length > 0 ? EXIT.needsAttention : EXIT.ok
+  if (options.json) {
+    printJson(io, {
+      mode: outcome.mode,
+      totals: outcome.totals,
+      queued: outcome.queued,
+      rejected: outcome.rejected.map(({ rowNumber, reason, errors }) => ({
+        rowNumber,
+        reason,
+        errors,
+      })),
+      skippedEmptyRows: outcome.skippedEmptyRows,
+      fileProblems: outcome.fileProblems,
+      bulkOperationIds: outcome.bulkOperationIds,
+      exitCode: code,
+    })
+    return code
+  }
+  const { totals } = outcome
+  const verb =
+    outcome.mode === 'dry-run'
+      ? 'would be queued'
+      : outcome.mode === 'bulk'
+        ? `queued in ${outcome.bulkOperationIds.length} bulk upload(s)`
+        : 'queued'
+  io.out(
+    `${totals.dataRows} data rows: ${totals.queued} ${verb}, ${totals.rejected} rejected, ${totals.skippedEmpty} empty (skipped).`,
+  )
+  for (const problem of outcome.fileProblems) io.err(`Note: ${problem.message}`)
+  for (const row of outcome.rejected)
+    io.out(`Row ${row.rowNumber}: ${describeRowErrors(row).replace(/\n/g, '\n        ')}`)
+  if (options.rejectedOut && outcome.rejected.length > 0)
+    io.out(
+      `The rejected rows, with their reasons, are in ${options.rejectedOut}: fix them there and import that file.`,
+    )
+  if (outcome.mode !== 'dry-run' && totals.queued > 0) io.out('Run `casefile sync` to send them.')
+  return code
+}
