@@ -3,7 +3,13 @@ import { readConnection, writeConnection, connectionFileSchema } from '../core/d
 import { isRegistryError } from '../core/registry/registry-error'
 import { runSandboxCommand } from '../sandbox/sandbox-cli'
 import { CliError } from './cli-error'
-import { openCliCore, resolveDataDir, type CliEnvironment, type GlobalOptions } from './cli-context'
+import {
+  openCliCore,
+  resolveConnection,
+  resolveDataDir,
+  type CliEnvironment,
+  type GlobalOptions,
+} from './cli-context'
 import { printJson } from './cli-io'
 import { EXIT } from './exit-codes'
 import { USAGE } from './usage'
@@ -88,7 +94,7 @@ export async function runCli(
     const global: GlobalOptions = { dataDir: values['data-dir'], json: values.json }
 
     if (command === 'config') {
-      const dataDir = resolveDataDir(global, environment.env)
+      const dataDir = await resolveDataDir(global, environment.env)
       if (positionals[0] === 'set') {
         const checked = connectionFileSchema.safeParse({
           profileId: values.profile ?? readConnection(dataDir)?.profileId ?? 'registry',
@@ -104,7 +110,7 @@ export async function runCli(
         throw new CliError(
           'Use `casefile config set --base-url URL --upload-url URL` or `casefile config show`.',
         )
-      const connection = readConnection(dataDir)
+      const connection = await resolveConnection(dataDir, environment.env)
       const keySource = environment.env['CASEFILE_API_KEY'] ? 'CASEFILE_API_KEY' : 'OS keychain'
       if (global.json) printJson(io, { dataDir, connection, apiKeySource: keySource })
       else
@@ -116,7 +122,7 @@ export async function runCli(
 
     if (!CORE_COMMANDS.has(command))
       throw new CliError(`Unknown command "${command}". Run \`casefile --help\` for the list.`)
-    const core = openCliCore(global, environment)
+    const core = await openCliCore(global, environment)
     try {
       switch (command) {
         case 'submit':

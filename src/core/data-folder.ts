@@ -17,15 +17,6 @@ export function defaultUserDataDir(
   return join(env['XDG_CONFIG_HOME'] ?? join(homedir(), '.config'), 'Casefile')
 }
 
-/** Each connection profile keeps its data apart: its own database, attachments and caches. */
-export function profileDataDir(userDataDir: string, profileId: string): string {
-  if (!/^[a-z0-9][a-z0-9-]{0,40}$/.test(profileId))
-    throw new Error(
-      `Profile "${profileId}" is not a profile name (lower-case letters, digits and dashes).`,
-    )
-  return join(userDataDir, 'profiles', profileId)
-}
-
 export const connectionFileSchema = z.strictObject({
   profileId: z.string().default('registry'),
   baseUrl: z.url({

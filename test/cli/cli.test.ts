@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -260,5 +260,29 @@ describe('casefile import', () => {
     expect((await cli(['import', unreadable, '--data-dir', dataDir])).stderr).toMatch(
       /not-a-sheet\.xlsx: /,
     )
+  })
+})
+
+describe('the desktop app’s folders', () => {
+  it('defaults to the app’s active profile and finds the Registry profile’s addresses in its settings', async () => {
+    const config = folder()
+    mkdirSync(join(config, 'Casefile'), { recursive: true })
+    writeFileSync(
+      join(config, 'Casefile', 'settings.json'),
+      JSON.stringify({
+        version: 1,
+        activeProfile: 'registry',
+        registry: { baseUrl: sandbox.baseUrl, uploadUrl: sandbox.uploadUrl },
+      }),
+    )
+    const shown = (await cli(['config', 'show', '--json'], { XDG_CONFIG_HOME: config })).json()
+    expect(shown).toMatchObject({
+      dataDir: join(config, 'Casefile', 'profiles', 'registry'),
+      connection: { profileId: 'registry', baseUrl: sandbox.baseUrl, uploadUrl: sandbox.uploadUrl },
+    })
+    expect((await cli(['outbox', '--json'], { XDG_CONFIG_HOME: config })).code).toBe(EXIT.ok)
+    expect(
+      (await cli(['outbox'], { XDG_CONFIG_HOME: config, CASEFILE_PROFILE: 'nope' })).stderr,
+    ).toMatch(/CASEFILE_PROFILE="nope" is not a profile/)
   })
 })
