@@ -27,10 +27,12 @@ export function IdentifierRow(props: IdentifierRowProps) {
   const id = useId()
   const value = identifierValue(field)
   const touched = field.label === 'account' ? field.accountNumber !== '' : field.value !== ''
-  const problem =
-    touched || showEmpty
-      ? (checkIdentifierValue(field.label, value, { bankSlugs }) ?? reported)
-      : null
+  // An account without a bank yet: judge the number alone first, then ask for the bank.
+  const check =
+    field.label === 'account' && !field.bankSlug
+      ? (checkIdentifierValue('account', `${value}_bank`) ?? 'Pick the bank from the list.')
+      : checkIdentifierValue(field.label, value, { bankSlugs })
+  const problem = touched || showEmpty ? (check ?? reported) : null
   const errorId = `${id}-error`
   return (
     <fieldset className="identifier-row">

@@ -189,9 +189,16 @@ function SubmissionDetail({ id }: { id: string }) {
           : result.value.message,
     )
   }
-  const edit = () => {
-    if (!state.record) return
-    useEditorStore.getState().openUpdate(state.record)
+  // The editor needs the identifiers in full: the list and the plain fetch mask them.
+  const edit = async () => {
+    const full = await api().submissionGet({ id, decoded: true })
+    if (!full.ok || !full.value.record) {
+      setNotice(
+        `The report cannot be edited now: ${full.ok ? (full.value.message ?? 'the registry did not return it.') : full.error.message}`,
+      )
+      return
+    }
+    useEditorStore.getState().openUpdate(full.value.record)
     useNavStore.getState().go('editor')
   }
 
@@ -221,7 +228,7 @@ function SubmissionDetail({ id }: { id: string }) {
         <>
           <ReportDetails record={state.record} />
           <div className="actions">
-            <button type="button" onClick={edit}>
+            <button type="button" onClick={() => void edit()}>
               Edit
             </button>
             {state.record.listingStatus !== 'unlisted' && (
