@@ -1,3 +1,6 @@
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { buildRenderer } from '../web-harness/build-renderer'
 import { startHarness, type Harness } from '../web-harness/harness-server'
@@ -14,9 +17,12 @@ export interface Desk {
 }
 
 let built: Promise<string> | null = null
-/** The renderer is built once per test file (a few seconds), then shared by its journeys. */
+/**
+ * The renderer is built once per test file (a few seconds), into a folder of its own so files
+ * running in parallel never overwrite each other's bundle, then shared by the file's journeys.
+ */
 export function builtRenderer(): Promise<string> {
-  built ??= buildRenderer()
+  built ??= buildRenderer(mkdtempSync(join(tmpdir(), 'casefile-renderer-')))
   return built
 }
 

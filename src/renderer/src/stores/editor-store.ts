@@ -2,6 +2,7 @@ import { create } from 'zustand'
 import type { AttachmentView, LocalReportView, OperationView } from '../../../shared/contract-work'
 import type { ReportRecord } from '../../../shared/domain/responses'
 import { api } from '../api'
+import { useStatusStore } from './status-store'
 import {
   draftOf,
   emptyForm,
@@ -258,6 +259,7 @@ export const useEditorStore = create<EditorState>((set, get) => {
               : 'The change is queued as an update. Follow it in the Outbox.'
         openWith({ kind: 'draft', localId: null }, emptyForm(), [])
         set({ notice: done })
+        void useStatusStore.getState().refresh()
         void get().loadDrafts()
         return true
       } finally {

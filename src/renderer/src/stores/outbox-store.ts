@@ -1,6 +1,7 @@
 import { create } from 'zustand'
 import type { OperationView, OutboxView } from '../../../shared/contract-work'
 import { api } from '../api'
+import { useStatusStore } from './status-store'
 
 interface Progress {
   loaded: number
@@ -31,6 +32,14 @@ export const useOutboxStore = create<OutboxState>((set, get) => ({
   message: null,
   load: async () => {
     const outbox = await api().outboxList()
+    // The status bar's counts come from the same answer, so an action here updates both at once.
+    if (outbox.ok)
+      useStatusStore.setState({
+        pending: outbox.value.pending,
+        needsAttention: outbox.value.counts.needs_attention ?? 0,
+        lastSyncAt: outbox.value.lastSyncAt,
+        paused: outbox.value.paused,
+      })
     if (outbox.ok)
       set({
         operations: outbox.value.operations,

@@ -1,0 +1,82 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Browser } from 'playwright-core'
+import { createRegistryClient } from '../../src/core/registry/registry-client'
+import { goTo, launchChromium, openDesk, REASON, see, type Desk } from './desk'
+
+/*
+ * An item that needs attention: a colleague unlisted a report on the registry, this desk then
+ * queues an update of it, the registry refuses (409), and the investigator reads the registry's
+ * message, opens it in the editor, and discards it after confirming.
+ */
+describe('an outbox item that needs attention, in Chromium', () => {
+  let browser: Browser
+  let desk: Desk
+  let registryId: string
+  beforeAll(async () => {
+    browser = await launchChromium()
+    desk = await openDesk(browser)
+    const core = desk.harness.core()
+    const queued = core.submit({
+      fraudType: 'identity_theft',
+      fraudReason: REASON,
+      identifiers: [{ label: 'bvn', value: '22212345678' }],
+    })
+    if (!queued.ok) throw new Error(queued.message)
+    await core.engine.runOnce()
+    registryId = core.findReport(queued.report.localId)?.registryId ?? ''
+    const sandbox = desk.harness.sandbox()
+    await createRegistryClient(
+      { baseUrl: sandbox.baseUrl, uploadUrl: sandbox.uploadUrl },
+      { getApiKey: () => sandbox.demoKeys[0]?.key },
+    ).unlistReport(registryId)
+  }, 120_000)
+  afterAll(async () => {
+    await desk?.close()
+    await browser?.close()
+  })
+
+  it('shows the registry’s refusal of an update and counts it as needing attention', async () => {
+    const { page } = desk
+    expect(registryId).not.toBe('')
+    await goTo(page, 'Submissions')
+    await page.getByRole('list', { name: 'Submitted reports' }).getByRole('button').first().click()
+    await page.getByRole('button', { name: 'Edit', exact: true }).click()
+    await page.getByLabel('Reason').fill(`${REASON} A second account was found.`)
+    await page.getByRole('button', { name: 'Queue update' }).click()
+    await see(page, /1 needs attention/, 30_000)
+    await goTo(page, 'Outbox')
+    await see(page, 'Needs attention')
+    await see(page, /can no longer be updated/)
+  })
+
+  it('opens the item in the editor with the registry’s message', async () => {
+    const { page } = desk
+    await page.getByRole('button', { name: 'Edit and requeue' }).click()
+    await see(page, /Fix and requeue/)
+    await see(page, /The registry said: .*can no longer be updated/)
+    expect(await page.getByLabel('Reason').inputValue()).toContain('A second account was found.')
+    await page.getByRole('button', { name: 'Cancel' }).click()
+  })
+
+  it('discards it only after confirming', async () => {
+    const { page } = desk
+    await goTo(page, 'Outbox')
+    await page.getByRole('main').getByRole('button', { name: 'Discard' }).click()
+    await see(page, 'Discard this item? It will not be sent.')
+    await page.keyboard.press('Escape')
+    await see(page, 'Needs attention')
+    await page.getByRole('main').getByRole('button', { name: 'Discard' }).click()
+    await page.getByRole('button', { name: 'Discard item' }).click()
+    await see(page, /The outbox is empty/)
+    await see(page, '0 pending')
+  })
+
+  it('says bulk import is not available while the contract has no bulk channels', async () => {
+    const { page } = desk
+    await goTo(page, 'Bulk import')
+    await see(page, /Bulk import is not available in this version/)
+    expect(await page.getByRole('button', { name: 'Download the template' }).isDisabled()).toBe(
+      true,
+    )
+  })
+})
