@@ -1,6 +1,9 @@
-import Database from 'better-sqlite3'
+import type Database from 'better-sqlite3'
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
+import { migrate as runMigrations } from '../core/store/migrations'
+import type { Migration } from '../core/store/migrations/migration'
+import { openSqlite } from '../core/store/open-database'
 import { SANDBOX_MIGRATIONS } from './sandbox-migrations'
 
 export type SandboxDb = Database.Database
@@ -15,54 +18,26 @@ export const UPLOADS_DIR = 'uploads'
  */
 export function openSandboxDb(dataDir: string): SandboxDb {
   mkdirSync(join(dataDir, UPLOADS_DIR), { recursive: true })
-  const db = new Database(join(dataDir, SANDBOX_DB_FILE))
-  try {
-    db.pragma('journal_mode = WAL')
-    db.pragma('synchronous = NORMAL')
-    // Checkpoints are where NORMAL still syncs; doing them every ~40 MB of WAL instead of every
-    // 4 MB halves the cost of a commit under a burst of creates. The WAL is removed on close.
-    db.pragma('wal_autocheckpoint = 10000')
-    db.pragma('foreign_keys = ON')
-    db.pragma('busy_timeout = 5000')
-    migrate(db)
-    return db
-  } catch (error) {
-    db.close()
-    throw error
-  }
-}
-
-/** Runs every migration above the file's user_version, each in its own transaction. */
-export function migrate(db: SandboxDb): void {
-  const current = db.pragma('user_version', { simple: true }) as number
-  if (current > SANDBOX_MIGRATIONS.length)
-    throw new Error(
-      `The sandbox database is at version ${current}, newer than this sandbox (${SANDBOX_MIGRATIONS.length}): use a newer Casefile or another --data-dir.`,
-    )
-  SANDBOX_MIGRATIONS.slice(current).forEach((migration, index) => {
-    db.transaction(() => {
-      migration(db)
-      db.pragma(`user_version = ${current + index + 1}`)
-    })()
+  // NORMAL: a test registry may lose its last commits in a power cut, not in a crash. Checkpoints
+  // are where NORMAL still syncs; doing them every ~40 MB of WAL instead of every 4 MB halves the
+  // cost of a commit under a burst of creates.
+  return openSqlite(join(dataDir, SANDBOX_DB_FILE), {
+    synchronous: 'NORMAL',
+    walAutocheckpoint: 10000,
+    migrations: SANDBOX_MIGRATION_LIST,
   })
 }
 
-const statementCache = new WeakMap<SandboxDb, Map<string, Database.Statement>>()
+/** The sandbox's migrations in the shape the shared runner takes: index + 1 is the version. */
+const SANDBOX_MIGRATION_LIST: readonly Migration[] = SANDBOX_MIGRATIONS.map((up, index) => ({
+  version: index + 1,
+  name: up.name,
+  up,
+}))
 
-/** Prepares each SQL text once per database and hands back the cached statement after. */
-export function prepare<Params extends unknown[] = unknown[], Row = unknown>(
-  db: SandboxDb,
-  sql: string,
-): Database.Statement<Params, Row> {
-  let cache = statementCache.get(db)
-  if (!cache) {
-    cache = new Map()
-    statementCache.set(db, cache)
-  }
-  let statement = cache.get(sql)
-  if (!statement) {
-    statement = db.prepare(sql)
-    cache.set(sql, statement)
-  }
-  return statement as unknown as Database.Statement<Params, Row>
+/** Runs every migration above the file's user_version, each in its own transaction. */
+export function migrate(db: SandboxDb): void {
+  runMigrations(db, SANDBOX_MIGRATION_LIST)
 }
+
+export { prepare } from '../core/store/prepare'

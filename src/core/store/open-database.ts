@@ -1,27 +1,46 @@
 import Database from 'better-sqlite3'
 import { mkdirSync } from 'node:fs'
 import { dirname } from 'node:path'
-import { migrate } from './migrations'
+import { MIGRATIONS, migrate } from './migrations'
+import type { Migration } from './migrations/migration'
 
 export type Db = Database.Database
 
+export interface SqliteOptions {
+  /** FULL for Casefile's store (an outbox row called "queued" survives a power cut); NORMAL where a crash may lose the last commits. */
+  synchronous: 'FULL' | 'NORMAL'
+  /** WAL pages between automatic checkpoints (SQLite's default is 1000). */
+  walAutocheckpoint?: number
+  migrations: readonly Migration[]
+}
+
 /**
- * Opens (creating if needed) the Casefile database of a data folder: WAL so the app and the
- * CLI can read while the other writes, synchronous=FULL so an outbox row the UI called
- * "queued" survives a power cut, foreign keys on, and a busy timeout for the other process.
+ * Opens (creating if needed) a SQLite file the way every Casefile database is opened: WAL so
+ * one process can read while another writes, foreign keys on, a busy timeout for the other
+ * process, and its migrations run.
  */
-export function openDatabase(path: string): Db {
+export function openSqlite(path: string, options: SqliteOptions): Db {
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true })
   const db = new Database(path)
   try {
     db.pragma('journal_mode = WAL')
-    db.pragma('synchronous = FULL')
+    db.pragma(`synchronous = ${options.synchronous}`)
+    if (options.walAutocheckpoint !== undefined)
+      db.pragma(`wal_autocheckpoint = ${options.walAutocheckpoint}`)
     db.pragma('foreign_keys = ON')
     db.pragma('busy_timeout = 5000')
-    migrate(db)
+    migrate(db, options.migrations)
     return db
   } catch (error) {
     db.close()
     throw error
   }
+}
+
+/**
+ * Opens the Casefile database of a data folder. synchronous=FULL: the app and the CLI share it,
+ * and an outbox row the UI called "queued" must survive a power cut.
+ */
+export function openDatabase(path: string): Db {
+  return openSqlite(path, { synchronous: 'FULL', migrations: MIGRATIONS })
 }
