@@ -1,29 +1,23 @@
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
+import { useSandbox } from '../support/use-sandbox'
 import { runCli } from '../../src/cli/main'
 import { EXIT } from '../../src/cli/exit-codes'
 import { acquireLease } from '../../src/core/outbox/sync-lease'
 import { openDatabase } from '../../src/core/store/open-database'
-import type { RunningSandbox } from '../../src/sandbox'
-import { closedPortUrl, startTestSandbox, uniqueReason } from '../support/core-with-sandbox'
+import { closedPortUrl, uniqueReason } from '../support/core-with-sandbox'
 import { PDF_BYTES } from '../support/temp-store'
 
-let sandbox: RunningSandbox
-let key: string
-beforeAll(async () => {
-  sandbox = await startTestSandbox()
-  key = sandbox.demoKeys[0]!.key
-})
-afterAll(() => sandbox.stop())
+const registry = useSandbox()
 
 async function cli(args: string[], env: Record<string, string> = {}) {
   const out: string[] = []
   const err: string[] = []
   const code = await runCli(args, {
     io: { out: (l) => out.push(l), err: (l) => err.push(l) },
-    env: { CASEFILE_API_KEY: key, ...env },
+    env: { CASEFILE_API_KEY: registry.key, ...env },
   })
   const stdout = out.join('\n')
   return { code, stdout, stderr: err.join('\n'), json: () => JSON.parse(stdout) }
@@ -41,9 +35,9 @@ async function configured(): Promise<string> {
         'config',
         'set',
         '--base-url',
-        sandbox.baseUrl,
+        registry.sandbox.baseUrl,
         '--upload-url',
-        sandbox.uploadUrl,
+        registry.sandbox.uploadUrl,
         '--data-dir',
         dataDir,
       ])
@@ -160,7 +154,7 @@ describe('casefile CLI', () => {
     expect((await cli(['outbox', '--data-dir', dataDir, '--json'])).json().pending).toBe(0)
   })
 
-  it('exits 3 offline, 4 with a refused key, 5 when another process holds the folder', async () => {
+  it('exits 3 offline, 4 with a refused registry.key, 5 when another process holds the folder', async () => {
     const dataDir = await configured()
     expect((await cli(['submit', reportFile(dataDir), '--data-dir', dataDir])).code).toBe(EXIT.ok)
 
@@ -190,7 +184,7 @@ describe('casefile CLI', () => {
       ).code,
     ).toBe(EXIT.ok)
     expect((await cli(['sync', '--until-idle', '--data-dir', dataDir])).code).toBe(EXIT.offline)
-    // The upload needs no key and went through during the refused-key run; the create is kept.
+    // The upload needs no registry.key and went through during the refused-registry.key run; the create is kept.
     expect((await cli(['outbox', '--data-dir', dataDir, '--json'])).json()).toMatchObject({
       pending: 1,
       counts: { waiting_retry: 1 },
@@ -272,13 +266,17 @@ describe('the desktop app’s folders', () => {
       JSON.stringify({
         version: 1,
         activeProfile: 'registry',
-        registry: { baseUrl: sandbox.baseUrl, uploadUrl: sandbox.uploadUrl },
+        registry: { baseUrl: registry.sandbox.baseUrl, uploadUrl: registry.sandbox.uploadUrl },
       }),
     )
     const shown = (await cli(['config', 'show', '--json'], { XDG_CONFIG_HOME: config })).json()
     expect(shown).toMatchObject({
       dataDir: join(config, 'Casefile', 'profiles', 'registry'),
-      connection: { profileId: 'registry', baseUrl: sandbox.baseUrl, uploadUrl: sandbox.uploadUrl },
+      connection: {
+        profileId: 'registry',
+        baseUrl: registry.sandbox.baseUrl,
+        uploadUrl: registry.sandbox.uploadUrl,
+      },
     })
     expect((await cli(['outbox', '--json'], { XDG_CONFIG_HOME: config })).code).toBe(EXIT.ok)
     expect(

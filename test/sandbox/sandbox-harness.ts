@@ -1,9 +1,5 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { afterAll, beforeAll } from 'vitest'
 import type { ReportInputDraft } from '../../src/shared/domain/report-input'
-import { startSandbox, type RunningSandbox, type StartSandboxOptions } from '../../src/sandbox'
+import type { RunningSandbox } from '../../src/sandbox'
 
 export const REASON =
   'Customer account taken over after a SIM swap; funds were moved out to mule accounts within minutes.'
@@ -20,38 +16,7 @@ export function reportBody(overrides: Partial<ReportInputDraft> = {}): ReportInp
   }
 }
 
-export function tempDataDir(): string {
-  return mkdtempSync(join(tmpdir(), 'casefile-sandbox-test-'))
-}
-
-export interface Harness {
-  sandbox: RunningSandbox
-  dataDir: string
-  /** The first demo organization's key, and the second's. */
-  key: string
-  otherKey: string
-}
-
-/**
- * Starts a sandbox on a free port in a fresh temp dir for the file's tests and stops it
- * after. Read the fields inside tests (they are filled in beforeAll).
- */
-export function useSandbox(options: Partial<StartSandboxOptions> = {}): Harness {
-  const harness = {} as Harness
-  beforeAll(async () => {
-    harness.dataDir = tempDataDir()
-    harness.sandbox = await startSandbox({ port: 0, dataDir: harness.dataDir, ...options })
-    const [first, second] = harness.sandbox.demoKeys
-    if (!first || !second) throw new Error('The sandbox should seed two demo organizations.')
-    harness.key = first.key
-    harness.otherKey = second.key
-  })
-  afterAll(async () => {
-    await harness.sandbox?.stop()
-    rmSync(harness.dataDir, { recursive: true, force: true })
-  })
-  return harness
-}
+export { tempDataDir, useSandbox, type Harness } from '../support/use-sandbox'
 
 export interface CallOptions {
   method?: string

@@ -1,33 +1,22 @@
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
+import { useSandbox } from '../../support/use-sandbox'
 import { importSpreadsheet } from '../../../src/core/import/import-spreadsheet'
 import { bulkCsv, bulkRowCells } from '../../../src/core/import/bulk-file-of-reports'
 import { importBulkFile } from '../../../src/core/spreadsheet/bulk-rows'
 import { chainOperations, listOperations } from '../../../src/core/outbox/outbox-repository'
-import type { RunningSandbox } from '../../../src/sandbox'
-import {
-  openTestCore,
-  startTestSandbox,
-  submissionsWithReason,
-  uniqueReason,
-} from '../../support/core-with-sandbox'
+import { openTestCore, submissionsWithReason, uniqueReason } from '../../support/core-with-sandbox'
 import { PDF_BYTES } from '../../support/temp-store'
 
-let sandbox: RunningSandbox
-let key: string
-beforeAll(async () => {
-  sandbox = await startTestSandbox()
-  key = sandbox.demoKeys[0]!.key
-})
-afterAll(() => sandbox.stop())
+const registry = useSandbox()
 
 const HEADER = 'fraud_type,fraud_reason,account_number_1,bank_1,phone,attachment_1'
 const line = (cells: string[]) =>
   cells.map((c) => (/[",\n]/.test(c) ? `"${c.replace(/"/g, '""')}"` : c)).join(',')
 
 async function coreWithBanks() {
-  const core = openTestCore(sandbox, { key: () => key })
+  const core = openTestCore(registry.sandbox, { key: () => registry.key })
   await core.refreshBanks()
   return core
 }
@@ -77,7 +66,7 @@ describe('importing a spreadsheet into the outbox', () => {
     })
 
     await core.engine.runUntilIdle()
-    expect(await submissionsWithReason(sandbox, key, good)).toHaveLength(1)
+    expect(await submissionsWithReason(registry.sandbox, registry.key, good)).toHaveLength(1)
     await core.close()
   })
 
@@ -117,7 +106,7 @@ describe('sending as a bulk upload', () => {
   }
 
   it('one bulk operation; created rows take their registry ids, refused rows come back editable with the reason', async () => {
-    const core = openTestCore(sandbox, { key: () => key }) // no bank list cached: the registry is the one to refuse
+    const core = openTestCore(registry.sandbox, { key: () => registry.key }) // no bank list cached: the registry is the one to refuse
     const reasons = [uniqueReason('bulk-1'), uniqueReason('bulk-2'), uniqueReason('bulk-3')]
     const bad = uniqueReason('bulk-bad')
     const outcome = await importSpreadsheet(
@@ -130,7 +119,7 @@ describe('sending as a bulk upload', () => {
     await core.engine.runOnce()
 
     for (const reason of reasons)
-      expect(await submissionsWithReason(sandbox, key, reason)).toHaveLength(1)
+      expect(await submissionsWithReason(registry.sandbox, registry.key, reason)).toHaveLength(1)
     const refusedRow = outcome.queued.find((q) => q.rowNumber === 5)!
     const [create] = chainOperations(core.db, refusedRow.localId!)
     expect(create).toMatchObject({
@@ -152,27 +141,27 @@ describe('sending as a bulk upload', () => {
     })
     expect(fixed.ok).toBe(true)
     await core.engine.runUntilIdle()
-    expect(await submissionsWithReason(sandbox, key, bad)).toHaveLength(1)
+    expect(await submissionsWithReason(registry.sandbox, registry.key, bad)).toHaveLength(1)
     expect(core.outbox().pending).toBe(0)
     await core.close()
   })
 
   it('a bulk whose answer was lost is reconciled, never sent twice', async () => {
-    const core = openTestCore(sandbox, { key: () => key })
+    const core = openTestCore(registry.sandbox, { key: () => registry.key })
     const reasons = [uniqueReason('lost-1'), uniqueReason('lost-2')]
     const outcome = await importSpreadsheet(
       core,
       { path: bulkFile(core.dataDir, reasons, uniqueReason('lost-bad')) },
       { asBulk: true },
     )
-    sandbox.setFaults([{ kind: 'commit_then_drop', route: 'bulk', count: 1 }])
+    registry.sandbox.setFaults([{ kind: 'commit_then_drop', route: 'bulk', count: 1 }])
     await core.engine.runOnce()
     const [bulk] = listOperations(core.db, { states: ['waiting_retry'] })
     expect(bulk).toMatchObject({ kind: 'bulk_upload', outcomeUnknown: true })
-    sandbox.clearFaults()
+    registry.sandbox.clearFaults()
     await core.engine.runUntilIdle()
     for (const reason of reasons)
-      expect(await submissionsWithReason(sandbox, key, reason)).toHaveLength(1)
+      expect(await submissionsWithReason(registry.sandbox, registry.key, reason)).toHaveLength(1)
     for (const row of outcome.queued.filter((q) => q.rowNumber < 4))
       expect(core.getReport(row.localId!).status).toBe('submitted')
     // The row the registry refused was not "lost": it is waiting for the user.
@@ -181,7 +170,7 @@ describe('sending as a bulk upload', () => {
   })
 
   it('discarding a bulk upload gives its rows back as drafts', async () => {
-    const core = openTestCore(sandbox, { key: () => key })
+    const core = openTestCore(registry.sandbox, { key: () => registry.key })
     const outcome = await importSpreadsheet(
       core,
       { path: bulkFile(core.dataDir, [uniqueReason('discard')], uniqueReason('discard-bad')) },

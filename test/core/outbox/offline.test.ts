@@ -1,26 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { RunningSandbox } from '../../../src/sandbox'
-import {
-  closedPortUrl,
-  openTestCore,
-  startTestSandbox,
-  uniqueReason,
-} from '../../support/core-with-sandbox'
+import { describe, expect, it } from 'vitest'
+import { useSandbox } from '../../support/use-sandbox'
+import { closedPortUrl, openTestCore, uniqueReason } from '../../support/core-with-sandbox'
 
 /* With the registry down: drafting, queueing and offline search all work, and nothing is lost. */
 
-let sandbox: RunningSandbox
-let key: string
-beforeAll(async () => {
-  sandbox = await startTestSandbox()
-  key = sandbox.demoKeys[0]!.key
-})
-afterAll(() => sandbox.stop())
+const registry = useSandbox()
 
 describe('offline', () => {
   it('drafts, queues and searches from the cache while the registry is down, then sends once it is back', async () => {
     // Online first: the bank list, the submissions and one search are cached.
-    const online = openTestCore(sandbox, { key: () => key })
+    const online = openTestCore(registry.sandbox, { key: () => registry.key })
     const dataDir = online.dataDir
     const reason = uniqueReason('offline-seed')
     const seeded = online.submit({
@@ -37,9 +26,9 @@ describe('offline', () => {
     await online.close()
 
     const down = await closedPortUrl()
-    const offline = openTestCore(sandbox, {
+    const offline = openTestCore(registry.sandbox, {
       dataDir,
-      key: () => key,
+      key: () => registry.key,
       connection: { baseUrl: down, uploadUrl: down },
     })
     // Drafting and queueing.
@@ -84,7 +73,7 @@ describe('offline', () => {
     await offline.close()
 
     // Back online: the queued report goes, once.
-    const back = openTestCore(sandbox, { dataDir, key: () => key })
+    const back = openTestCore(registry.sandbox, { dataDir, key: () => registry.key })
     await back.engine.runUntilIdle()
     expect(back.outbox().pending).toBe(0)
     expect(back.getReport(draft.localId)).toMatchObject({
@@ -98,8 +87,8 @@ describe('offline', () => {
 describe('coming back online', () => {
   it('sends what waited at once, without waiting for its backoff', async () => {
     const down = await closedPortUrl()
-    const offline = openTestCore(sandbox, {
-      key: () => key,
+    const offline = openTestCore(registry.sandbox, {
+      key: () => registry.key,
       connection: { baseUrl: down, uploadUrl: down },
       retryPolicy: { baseMs: 60_000, capMs: 60_000, unknownOutcomeFloorMs: 60_000 },
       random: () => 0.5, // a 30 s wait
@@ -113,9 +102,9 @@ describe('coming back online', () => {
     await offline.engine.runOnce()
     const dataDir = offline.dataDir
     await offline.close()
-    const online = openTestCore(sandbox, {
+    const online = openTestCore(registry.sandbox, {
       dataDir,
-      key: () => key,
+      key: () => registry.key,
       retryPolicy: { baseMs: 60_000, capMs: 60_000, unknownOutcomeFloorMs: 60_000 },
     })
     expect((await online.engine.runOnce()).sent).toBe(0) // still inside its backoff

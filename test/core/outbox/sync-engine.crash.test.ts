@@ -2,10 +2,10 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
+import { useSandbox } from '../../support/use-sandbox'
 import { CasefileCore } from '../../../src/core/casefile-core'
-import type { RunningSandbox } from '../../../src/sandbox'
-import { inspector, startTestSandbox } from '../../support/core-with-sandbox'
+import { inspector } from '../../support/core-with-sandbox'
 import { PDF_BYTES } from '../../support/temp-store'
 
 /*
@@ -31,13 +31,7 @@ function seeded(seed: number): () => number {
   }
 }
 
-let sandbox: RunningSandbox
-let key: string
-beforeAll(async () => {
-  sandbox = await startTestSandbox()
-  key = sandbox.demoKeys[0]!.key
-})
-afterAll(() => sandbox.stop())
+const registry = useSandbox()
 
 function startChild(dataDir: string): { child: ChildProcess; exited: Promise<number | null> } {
   const child = spawn(
@@ -47,9 +41,9 @@ function startChild(dataDir: string): { child: ChildProcess; exited: Promise<num
       env: {
         ...process.env,
         DATA_DIR: dataDir,
-        BASE_URL: sandbox.baseUrl,
-        UPLOAD_URL: sandbox.uploadUrl,
-        API_KEY: key,
+        BASE_URL: registry.sandbox.baseUrl,
+        UPLOAD_URL: registry.sandbox.uploadUrl,
+        API_KEY: registry.key,
       },
       stdio: ['ignore', 'ignore', 'pipe'],
     },
@@ -79,8 +73,8 @@ describe('crash test', () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'casefile-crash-'))
     const core = new CasefileCore({
       dataDir,
-      connection: { baseUrl: sandbox.baseUrl, uploadUrl: sandbox.uploadUrl },
-      getApiKey: () => key,
+      connection: { baseUrl: registry.sandbox.baseUrl, uploadUrl: registry.sandbox.uploadUrl },
+      getApiKey: () => registry.key,
     })
     const localIds: string[] = []
     for (let i = 0; i < REPORTS; i++) {
@@ -137,7 +131,7 @@ describe('crash test', () => {
     expect(core.outbox().pending).toBe(0)
     expect(core.db.pragma('integrity_check', { simple: true })).toBe('ok')
 
-    const client = inspector(sandbox, key)
+    const client = inspector(registry.sandbox, registry.key)
     const onRegistry = new Map<string, string[]>()
     for (let page = 1; ; page++) {
       const { data, meta } = await client.listSubmissions({ page, limit: 100 })

@@ -1,15 +1,14 @@
 import { writeFileSync } from 'node:fs'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
+import { useSandbox } from '../../support/use-sandbox'
 import type { CasefileCore } from '../../../src/core/casefile-core'
 import { attachmentFilePath } from '../../../src/core/attachments/attachment-store'
 import { chainOperations } from '../../../src/core/outbox/outbox-repository'
 import type { Operation } from '../../../src/core/outbox/operations'
-import type { RunningSandbox } from '../../../src/sandbox'
 import {
   closedPortUrl,
   inspector,
   openTestCore,
-  startTestSandbox,
   submissionsWithReason,
   uniqueReason,
 } from '../../support/core-with-sandbox'
@@ -29,13 +28,7 @@ const ROUTE: Record<Kind, 'upload' | 'create' | 'update' | 'unlist'> = {
   unlist_report: 'unlist',
 }
 
-let sandbox: RunningSandbox
-let key: string
-beforeAll(async () => {
-  sandbox = await startTestSandbox()
-  key = sandbox.demoKeys[0]!.key
-})
-afterAll(() => sandbox.stop())
+const registry = useSandbox()
 
 interface Case {
   core: CasefileCore
@@ -53,8 +46,8 @@ const draftFor = (reason: string, fraudType = 'social_engineering') => ({
 
 /** Brings a report to the point where the operation of `kind` is the next to send. */
 async function arrange(kind: Kind): Promise<Case> {
-  const apiKey = { value: key }
-  const core = openTestCore(sandbox, { key: () => apiKey.value })
+  const apiKey = { value: registry.key }
+  const core = openTestCore(registry.sandbox, { key: () => apiKey.value })
   const reason = uniqueReason(kind)
   const draft = core.createDraft(draftFor(reason))
   if (kind === 'upload_attachment') {
@@ -89,9 +82,9 @@ async function expectSettled(c: Case, kind: Kind): Promise<void> {
   const summary = await c.core.engine.runUntilIdle()
   expect(summary.paused).toBeNull()
   expect(c.core.outbox().pending).toBe(0)
-  const copies = await submissionsWithReason(sandbox, key, c.reason)
+  const copies = await submissionsWithReason(registry.sandbox, registry.key, c.reason)
   expect(copies).toHaveLength(1)
-  const record = await inspector(sandbox, key).decodeSubmission(copies[0]!.id)
+  const record = await inspector(registry.sandbox, registry.key).decodeSubmission(copies[0]!.id)
   expect(c.core.getReport(c.localId).registryId).toBe(record.id)
   if (kind === 'upload_attachment') expect(record.attachments).toHaveLength(1)
   if (kind === 'update_report') expect(record.fraudType).toBe('money_mule')
@@ -104,7 +97,7 @@ const KINDS: Kind[] = ['upload_attachment', 'create_report', 'update_report', 'u
 describe.each(KINDS)('%s', (kind) => {
   it('HTTP 500 → waiting_retry (outcome unknown), then sent exactly once', async () => {
     const c = await arrange(kind)
-    sandbox.setFaults([{ kind: 'error', status: 500, route: ROUTE[kind] }])
+    registry.sandbox.setFaults([{ kind: 'error', status: 500, route: ROUTE[kind] }])
     await c.core.engine.runOnce()
     const op = target(c, kind)
     expect(op).toMatchObject({
@@ -112,26 +105,28 @@ describe.each(KINDS)('%s', (kind) => {
       outcomeUnknown: true,
       lastError: { kind: 'server', status: 500 },
     })
-    sandbox.clearFaults()
+    registry.sandbox.clearFaults()
     await expectSettled(c, kind)
   })
 
   it('HTTP 503 → waiting_retry, then sent exactly once', async () => {
     const c = await arrange(kind)
-    sandbox.setFaults([{ kind: 'error', status: 503, route: ROUTE[kind] }])
+    registry.sandbox.setFaults([{ kind: 'error', status: 503, route: ROUTE[kind] }])
     await c.core.engine.runOnce()
     expect(target(c, kind)).toMatchObject({
       state: 'waiting_retry',
       outcomeUnknown: false,
       lastError: { kind: 'server', status: 503 },
     })
-    sandbox.clearFaults()
+    registry.sandbox.clearFaults()
     await expectSettled(c, kind)
   })
 
   it('429 with Retry-After → waiting_retry no sooner than asked, then sent', async () => {
     const c = await arrange(kind)
-    sandbox.setFaults([{ kind: 'rate_limit', retryAfterSeconds: 1, route: ROUTE[kind], count: 1 }])
+    registry.sandbox.setFaults([
+      { kind: 'rate_limit', retryAfterSeconds: 1, route: ROUTE[kind], count: 1 },
+    ])
     const before = Date.now()
     await c.core.engine.runOnce()
     const op = target(c, kind)
@@ -140,42 +135,44 @@ describe.each(KINDS)('%s', (kind) => {
       lastError: { kind: 'rate_limited', status: 429 },
     })
     expect(op.nextAttemptAt! - before).toBeGreaterThanOrEqual(1000)
-    sandbox.clearFaults()
+    registry.sandbox.clearFaults()
     await expectSettled(c, kind)
   })
 
   it('a stall past the client timeout (the write lands late) → waiting_retry, reconciled, not doubled', async () => {
     const c = await arrange(kind)
-    sandbox.setFaults([{ kind: 'stall', ms: 350, then: 'answer', route: ROUTE[kind], count: 1 }])
+    registry.sandbox.setFaults([
+      { kind: 'stall', ms: 350, then: 'answer', route: ROUTE[kind], count: 1 },
+    ])
     await c.core.engine.runOnce()
     expect(target(c, kind)).toMatchObject({
       state: 'waiting_retry',
       outcomeUnknown: true,
       lastError: { kind: 'timeout' },
     })
-    sandbox.clearFaults()
+    registry.sandbox.clearFaults()
     await expectSettled(c, kind)
   })
 
   it('commit then drop the connection → waiting_retry (outcome unknown), reconciled, not doubled', async () => {
     const c = await arrange(kind)
-    sandbox.setFaults([{ kind: 'commit_then_drop', route: ROUTE[kind], count: 1 }])
+    registry.sandbox.setFaults([{ kind: 'commit_then_drop', route: ROUTE[kind], count: 1 }])
     await c.core.engine.runOnce()
     expect(target(c, kind)).toMatchObject({
       state: 'waiting_retry',
       outcomeUnknown: true,
       lastError: { kind: 'offline' },
     })
-    sandbox.clearFaults()
+    registry.sandbox.clearFaults()
     await expectSettled(c, kind)
   })
 
   it('connection refused → waiting_retry, the run reports offline and stops trying others; sent once back online', async () => {
     const c = await arrange(kind)
     await c.core.close()
-    const offline = openTestCore(sandbox, {
+    const offline = openTestCore(registry.sandbox, {
       dataDir: c.dataDir,
-      key: () => key,
+      key: () => registry.key,
       connection: { baseUrl: await closedPortUrl(), uploadUrl: await closedPortUrl() },
     })
     const summary = await offline.engine.runOnce()
@@ -186,11 +183,11 @@ describe.each(KINDS)('%s', (kind) => {
       lastError: { kind: 'offline' },
     })
     await offline.close()
-    c.core = openTestCore(sandbox, { dataDir: c.dataDir, key: () => key })
+    c.core = openTestCore(registry.sandbox, { dataDir: c.dataDir, key: () => registry.key })
     await expectSettled(c, kind)
   })
 
-  it('401 → the whole queue pauses, the attempt is not counted; a new key resumes it', async () => {
+  it('401 → the whole queue pauses, the attempt is not counted; a new registry.key resumes it', async () => {
     const c = await arrange(kind)
     c.apiKey.value = 'not-a-real-key'
     const { id, attempts: attemptsBefore } = target(c, kind)
@@ -198,7 +195,7 @@ describe.each(KINDS)('%s', (kind) => {
     expect(summary.paused).toMatchObject({ reason: 'unauthorized' })
     const op = targetById(c, id)
     if (kind === 'upload_attachment') {
-      // Uploads carry no key; the create after it is the one that meets the refusal.
+      // Uploads carry no registry.key; the create after it is the one that meets the refusal.
       expect(op.state).toBe('done')
       expect(target(c, 'create_report')).toMatchObject({
         state: 'queued',
@@ -213,7 +210,7 @@ describe.each(KINDS)('%s', (kind) => {
       })
     }
     expect((await c.core.engine.runOnce()).sent).toBe(0) // still paused
-    c.apiKey.value = key
+    c.apiKey.value = registry.key
     c.core.resumeAfterKeyChange()
     await expectSettled(c, kind)
   })
