@@ -38,7 +38,7 @@ export function IdentifierRow(props: IdentifierRowProps) {
     <fieldset className="identifier-row">
       <legend className="visually-hidden">Identifier {index + 1}</legend>
       <div className="field">
-        <label htmlFor={`${id}-type`}>Type</label>
+        <label htmlFor={`${id}-type`}>Identifier type</label>
         <select
           id={`${id}-type`}
           value={field.label}

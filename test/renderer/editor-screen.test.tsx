@@ -1,0 +1,107 @@
+// @vitest-environment happy-dom
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { EditorScreen } from '../../src/renderer/src/screens/EditorScreen'
+import { useBanksStore } from '../../src/renderer/src/stores/banks-store'
+import { useEditorStore } from '../../src/renderer/src/stores/editor-store'
+import { installCasefileDouble } from './casefile-double'
+
+const REASON =
+  'Funds from a phishing campaign reached this account and left it within minutes, twice in March.'
+const draftView = (localId: string) => ({
+  localId,
+  registryId: null,
+  status: 'draft',
+  draft: {
+    fraudType: '',
+    fraudReason: '',
+    identifiers: [],
+    showUploaderInfo: false,
+    attachmentIds: [],
+    attachmentUrls: [],
+  },
+  attachments: [],
+  origin: 'app',
+  createdAt: 1,
+  updatedAt: 2,
+})
+
+describe('the report editor', () => {
+  beforeEach(() => {
+    useEditorStore.getState().newDraft()
+    useBanksStore.setState({
+      banks: [
+        { id: '1', name: 'Access Bank', slug: 'access-bank' },
+        { id: '2', name: 'Fidelity Bank', slug: 'fidelity-bank' },
+      ],
+      loaded: true,
+    })
+  })
+  afterEach(cleanup)
+
+  it('counts the reason as it is typed and says what the bounds need', async () => {
+    installCasefileDouble({
+      draftList: [],
+      draftCreate: draftView('d1'),
+      draftSave: draftView('d1'),
+    })
+    render(<EditorScreen />)
+    fireEvent.change(screen.getByLabelText('Reason'), { target: { value: 'Too short.' } })
+    expect(screen.getByText('10 / 2000 characters (at least 50)')).toBeTruthy()
+    expect(screen.getByText(/it needs at least 50/)).toBeTruthy()
+    fireEvent.change(screen.getByLabelText('Reason'), { target: { value: REASON } })
+    expect(screen.queryByText(/it needs at least 50/)).toBeNull()
+  })
+
+  it('composes an account from the number and the bank picked from the list, and autosaves it', async () => {
+    const { api } = installCasefileDouble({
+      draftList: [],
+      draftCreate: draftView('d1'),
+      draftSave: draftView('d1'),
+    })
+    render(<EditorScreen />)
+    fireEvent.click(screen.getByRole('button', { name: 'Add identifier' }))
+    fireEvent.change(screen.getByLabelText('Account number'), { target: { value: '12345' } })
+    expect(screen.getByText(/must be 10 digits/)).toBeTruthy()
+    fireEvent.change(screen.getByLabelText('Account number'), { target: { value: '0123456789' } })
+    expect(screen.getByText('Pick the bank from the list.')).toBeTruthy()
+    const bank = screen.getByRole('combobox', { name: 'Bank' })
+    fireEvent.focus(bank)
+    fireEvent.change(bank, { target: { value: 'fidel' } })
+    fireEvent.keyDown(bank, { key: 'Enter' })
+    expect(screen.queryByText('Pick the bank from the list.')).toBeNull()
+    await waitFor(() => expect(api.draftSave).toHaveBeenCalled(), { timeout: 2000 })
+    const saved = api.draftSave.mock.calls.at(-1)?.[0] as {
+      draft: { identifiers: { label: string; value: string }[] }
+    }
+    expect(saved.draft.identifiers).toEqual([
+      { label: 'account', value: '0123456789_fidelity-bank' },
+    ])
+  })
+
+  it('shows the per-field issues main answers when queueing', async () => {
+    installCasefileDouble({
+      draftList: [],
+      draftCreate: draftView('d1'),
+      draftSave: draftView('d1'),
+      reportQueue: {
+        ok: false,
+        message: 'The report cannot be queued yet.',
+        issues: [
+          { path: 'identifiers.0.value', message: 'Bank "old-bank" is not in the bank list.' },
+        ],
+      },
+    })
+    render(<EditorScreen />)
+    fireEvent.change(screen.getByLabelText('Fraud type'), { target: { value: 'money_mule' } })
+    fireEvent.change(screen.getByLabelText('Reason'), { target: { value: REASON } })
+    fireEvent.click(screen.getByRole('button', { name: 'Add identifier' }))
+    fireEvent.change(screen.getByLabelText('Identifier type'), { target: { value: 'email' } })
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'mule@example.com' } })
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Queue for sync' }))
+    })
+    await screen.findByText('The report cannot be queued yet.')
+    expect(screen.getByText('Bank "old-bank" is not in the bank list.')).toBeTruthy()
+  })
+})

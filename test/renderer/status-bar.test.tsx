@@ -1,0 +1,59 @@
+// @vitest-environment happy-dom
+import { act, cleanup, render, screen } from '@testing-library/react'
+import { afterEach, describe, expect, it } from 'vitest'
+import { StatusBar } from '../../src/renderer/src/components/StatusBar'
+import { ConfirmButton } from '../../src/renderer/src/components/ConfirmButton'
+import { useStatusStore } from '../../src/renderer/src/stores/status-store'
+import { installCasefileDouble } from './casefile-double'
+
+describe('the status bar', () => {
+  afterEach(cleanup)
+
+  it('marks the sandbox, and follows the pushed outbox counts and online state', () => {
+    const { push } = installCasefileDouble()
+    useStatusStore.setState({
+      profiles: {
+        active: 'sandbox',
+        profiles: [{ id: 'sandbox', name: 'Sandbox', baseUrl: null, uploadUrl: null, ready: true }],
+      },
+      pending: 0,
+      registryOnline: null,
+      browserOnline: true,
+    })
+    const off = useStatusStore.getState().listen()
+    render(<StatusBar />)
+    expect(screen.getByText('SANDBOX')).toBeTruthy()
+    expect(screen.getByText('Online')).toBeTruthy()
+    act(() => {
+      push('outboxChanged', { pending: 3, needsAttention: 1 })
+      push('onlineChanged', { online: false })
+    })
+    expect(screen.getByText(/3 pending · 1 needs attention/)).toBeTruthy()
+    expect(screen.getByText('Offline')).toBeTruthy()
+    off()
+  })
+})
+
+describe('a destructive action', () => {
+  afterEach(cleanup)
+
+  it('asks first, keeps the safe choice focused, and acts only on confirmation', () => {
+    let done = 0
+    render(
+      <ConfirmButton
+        label="Discard"
+        question="Discard this item?"
+        confirmLabel="Discard item"
+        onConfirm={() => done++}
+      />,
+    )
+    act(() => screen.getByRole('button', { name: 'Discard' }).click())
+    expect(screen.getByText('Discard this item?')).toBeTruthy()
+    expect(document.activeElement?.textContent).toBe('Keep')
+    act(() => screen.getByRole('button', { name: 'Keep' }).click())
+    expect(done).toBe(0)
+    act(() => screen.getByRole('button', { name: 'Discard' }).click())
+    act(() => screen.getByRole('button', { name: 'Discard item' }).click())
+    expect(done).toBe(1)
+  })
+})
