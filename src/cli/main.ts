@@ -35,6 +35,7 @@ const OPTIONS = {
   'dry-run': { type: 'boolean', default: false },
   'as-bulk': { type: 'boolean', default: false },
   'rejected-out': { type: 'string' },
+  export: { type: 'string' },
 } as const
 
 const CORE_COMMANDS = new Set([
@@ -150,6 +151,7 @@ export async function runCli(
             value: positionals[0],
             offline: values.offline,
             json: global.json,
+            exportTo: values.export,
           })
           return EXIT.ok
         case 'submissions':
@@ -157,6 +159,7 @@ export async function runCli(
             refresh: values.refresh,
             json: global.json,
             limit: positiveInt(values.limit, 50, 'limit'),
+            exportTo: values.export,
           })
           return EXIT.ok
         case 'banks':

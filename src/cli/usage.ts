@@ -10,8 +10,11 @@ Commands:
   unlist ID                                queue the unlisting of a report
   sync [--until-idle]                      send the outbox (once, or until nothing more can move)
   outbox                                   list what is waiting to be sent
-  search --type T VALUE [--offline]        search by identifier (online, falling back to the cache)
-  submissions [--refresh] [--limit N]      the organization's reports, from the cache
+  search --type T VALUE [--offline] [--export OUT]
+                                           search by identifier (online, falling back to the cache)
+  submissions [--refresh] [--limit N] [--export OUT]
+                                           the organization's reports, from the cache
+                                           (--export writes all of them, or the results, to OUT: .csv or .xlsx)
   banks [--refresh]                        the bank list, from the cache
   import FILE [--dry-run] [--as-bulk] [--rejected-out OUT]
                                            queue the rows of a bulk spreadsheet (CSV/XLSX); rejected rows

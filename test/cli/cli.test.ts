@@ -284,3 +284,39 @@ describe('the desktop app’s folders', () => {
     ).toMatch(/CASEFILE_PROFILE="nope" is not a profile/)
   })
 })
+
+describe('exports', () => {
+  it('writes submissions and search results to CSV and XLSX, formulas neutralized', async () => {
+    const dataDir = await configured()
+    const reason = `=HYPERLINK("http://evil.example") ${uniqueReason('export')}`
+    writeFileSync(
+      join(dataDir, 'r.json'),
+      JSON.stringify({
+        fraudType: 'hacker',
+        fraudReason: reason,
+        identifiers: [{ label: 'phone', value: '+2348031234567' }],
+      }),
+    )
+    await cli(['submit', join(dataDir, 'r.json'), '--data-dir', dataDir])
+    await cli(['sync', '--until-idle', '--data-dir', dataDir])
+    const csv = join(dataDir, 'subs.csv')
+    const sub = await cli(['submissions', '--refresh', '--export', csv, '--data-dir', dataDir])
+    expect(sub.stdout).toMatch(/Wrote [1-9]\d* submission\(s\)/)
+    const text = readFileSync(csv, 'utf8')
+    expect(text).toContain(`"'=HYPERLINK(""http://evil.example"")`)
+    expect(text).not.toMatch(/(^|,)"?=HYPERLINK/m)
+    const xlsx = join(dataDir, 'found.xlsx')
+    const found = await cli([
+      'search',
+      '--type',
+      'phone',
+      '+2348031234567',
+      '--export',
+      xlsx,
+      '--data-dir',
+      dataDir,
+    ])
+    expect(found.stdout).toMatch(/Wrote [1-9]\d* row\(s\)/)
+    expect(readFileSync(xlsx).subarray(0, 2).toString()).toBe('PK')
+  })
+})

@@ -1,6 +1,7 @@
 import type { CasefileCore } from '../../core/casefile-core'
 import { identifierTypeSchema, normalizeIdentifierValue } from '../../shared/domain/identifiers'
 import { searchInputSchema } from '../../shared/domain/search-input'
+import { exportSearchAnswer, exportSubmissions } from '../../core/export/export-lists'
 import { CliError } from '../cli-error'
 import { printJson, printTable, type CliIo } from '../cli-io'
 
@@ -8,7 +9,7 @@ import { printJson, printTable, type CliIo } from '../cli-io'
 export async function searchCommand(
   core: CasefileCore,
   io: CliIo,
-  options: { type?: string; value?: string; offline: boolean; json: boolean },
+  options: { type?: string; value?: string; offline: boolean; json: boolean; exportTo?: string },
 ): Promise<void> {
   const type = identifierTypeSchema.safeParse(options.type)
   if (!type.success) throw new CliError(`--type: ${type.error.issues[0]?.message ?? 'missing'}`)
@@ -22,6 +23,10 @@ export async function searchCommand(
   })
   if (!query.success) throw new CliError(query.error.issues.map((i) => i.message).join(' '))
   const answer = await core.search(query.data, { offline: options.offline })
+  if (options.exportTo) {
+    const { rows } = await exportSearchAnswer(answer, options.exportTo)
+    if (!options.json) io.out(`Wrote ${rows} row(s) to ${options.exportTo}.`)
+  }
   if (options.json) return printJson(io, answer)
   const freshness =
     answer.source === 'online'
@@ -62,9 +67,13 @@ export async function searchCommand(
 export async function submissionsCommand(
   core: CasefileCore,
   io: CliIo,
-  options: { refresh: boolean; json: boolean; limit: number },
+  options: { refresh: boolean; json: boolean; limit: number; exportTo?: string },
 ): Promise<void> {
   const refreshed = options.refresh ? await core.refreshSubmissions() : null
+  if (options.exportTo) {
+    const { rows } = await exportSubmissions(core, options.exportTo)
+    if (!options.json) io.out(`Wrote ${rows} submission(s) to ${options.exportTo}.`)
+  }
   const { rows, total } = core.submissions({ offset: 0, limit: options.limit })
   if (options.json) return printJson(io, { total, refreshed, rows: rows.map((row) => row.record) })
   if (refreshed)
