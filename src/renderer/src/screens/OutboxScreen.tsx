@@ -112,25 +112,29 @@ export function OutboxScreen() {
                   <td>{op.attempts}</td>
                   <td>{op.state === 'waiting_retry' ? formatTime(op.nextAttemptAt) : '—'}</td>
                   <td className="row-actions">
-                    {(op.state === 'needs_attention' || op.state === 'waiting_retry') && (
-                      <button type="button" onClick={() => void retry(op.id)}>
-                        Retry
-                      </button>
-                    )}
-                    {op.state === 'needs_attention' &&
-                      (op.kind === 'create_report' || op.kind === 'update_report') && (
-                        <button type="button" onClick={() => open(op)}>
-                          Edit and requeue
+                    <div>
+                      {(op.state === 'needs_attention' || op.state === 'waiting_retry') && (
+                        <button type="button" onClick={() => void retry(op.id)}>
+                          Retry
                         </button>
                       )}
-                    {op.state !== 'done' && op.state !== 'cancelled' && op.state !== 'sending' && (
-                      <ConfirmButton
-                        label="Discard"
-                        question="Discard this item? It will not be sent."
-                        confirmLabel="Discard item"
-                        onConfirm={() => void discard(op.id)}
-                      />
-                    )}
+                      {op.state === 'needs_attention' &&
+                        (op.kind === 'create_report' || op.kind === 'update_report') && (
+                          <button type="button" onClick={() => open(op)}>
+                            Edit and requeue
+                          </button>
+                        )}
+                      {op.state !== 'done' &&
+                        op.state !== 'cancelled' &&
+                        op.state !== 'sending' && (
+                          <ConfirmButton
+                            label="Discard"
+                            question="Discard this item? It will not be sent."
+                            confirmLabel="Discard item"
+                            onConfirm={() => void discard(op.id)}
+                          />
+                        )}
+                    </div>
                   </td>
                 </tr>
               )

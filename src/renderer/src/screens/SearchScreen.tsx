@@ -13,6 +13,7 @@ import { BankPicker } from '../components/BankPicker'
 import { ReportDetails } from '../components/ReportDetails'
 import { formatTime } from '../format'
 import { bankSlugSet, useBanksStore } from '../stores/banks-store'
+import { useStatusStore } from '../stores/status-store'
 import './lists.css'
 
 type ReasonHits = Extract<
@@ -47,8 +48,13 @@ export function SearchScreen() {
     setBusy(true)
     const result = await api().searchRun({ identifier: type, value: query, offline })
     setBusy(false)
-    if (result.ok) setAnswer(result.value)
-    else setProblem(result.error.message)
+    if (result.ok) {
+      setAnswer(result.value)
+      // A search is also news about the connection: say it in the status bar too.
+      if (result.value.source === 'online') useStatusStore.setState({ registryOnline: true })
+      else if (result.value.offlineReason?.kind === 'offline')
+        useStatusStore.setState({ registryOnline: false })
+    } else setProblem(result.error.message)
   }
   const searchText = async () => {
     if (!text.trim()) return setTextProblem('Type a few words to look for in the reasons.')
