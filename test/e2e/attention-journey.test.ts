@@ -8,7 +8,7 @@ import { goTo, launchChromium, openDesk, REASON, see, type Desk } from './desk'
  * queues an update of it, the registry refuses (409), and the investigator reads the registry's
  * message, opens it in the editor, and discards it after confirming.
  */
-describe('an outbox item that needs attention, in Chromium', () => {
+describe('an outbox item that needs attention, in Chromium', { timeout: 60_000 }, () => {
   let browser: Browser
   let desk: Desk
   let registryId: string

@@ -48,7 +48,7 @@ export async function openDesk(browser: Browser): Promise<Desk> {
 export { launchChromium }
 
 /** Waits until the text is on screen (the UI updates from pushed events, so no fixed sleeps). */
-export async function see(page: Page, text: string | RegExp, timeout = 15_000): Promise<void> {
+export async function see(page: Page, text: string | RegExp, timeout = 20_000): Promise<void> {
   await page.getByText(text).first().waitFor({ state: 'visible', timeout })
 }
 

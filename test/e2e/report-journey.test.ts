@@ -1,138 +1,171 @@
+import { readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser } from 'playwright-core'
-import { goTo, launchChromium, openDesk, pickBank, PDF_BYTES, REASON, see, type Desk } from './desk'
+import {
+  builtRenderer,
+  goTo,
+  launchChromium,
+  openDesk,
+  pickBank,
+  PDF_BYTES,
+  REASON,
+  see,
+  type Desk,
+} from './desk'
 
 /*
  * The main journey in real Chromium: first start on the sandbox, a report drafted with an account
  * picked from the bank list and an attachment, queued while the registry is down, sent when it
  * comes back, then found by search online and offline, edited and unlisted.
  */
-describe('the report journey, in Chromium against the sandbox registry', () => {
-  let browser: Browser
-  let desk: Desk
-  beforeAll(async () => {
-    browser = await launchChromium()
-    desk = await openDesk(browser)
-  }, 120_000)
-  afterAll(async () => {
-    await desk?.close()
-    await browser?.close()
-  })
-
-  it('starts on the Sandbox profile, with nothing pending', async () => {
-    const { page } = desk
-    await see(page, 'SANDBOX')
-    await see(page, '0 pending')
-    await see(page, 'New report')
-  })
-
-  it('drafts a report with a bank account from the list and an attachment, autosaved', async () => {
-    const { page } = desk
-    await page.getByLabel('Fraud type').selectOption({ label: 'Money mule' })
-    await page.getByLabel('Reason').fill('Too short')
-    await see(page, /it needs at least 50/)
-    await page.getByLabel('Reason').fill(REASON)
-    await see(page, `${REASON.length} / 2000 characters`)
-    await page.getByRole('button', { name: 'Add identifier' }).click()
-    await page.getByLabel('Account number').fill('012345678')
-    await see(page, /must be 10 digits/)
-    await page.getByLabel('Account number').fill('0123456789')
-    await pickBank(page, 'acce', 'Access Bank')
-    await page.getByLabel('choose files').setInputFiles({
-      name: 'statement.pdf',
-      mimeType: 'application/pdf',
-      buffer: PDF_BYTES,
+describe(
+  'the report journey, in Chromium against the sandbox registry',
+  { timeout: 60_000 },
+  () => {
+    let browser: Browser
+    let desk: Desk
+    beforeAll(async () => {
+      browser = await launchChromium()
+      desk = await openDesk(browser)
+    }, 120_000)
+    afterAll(async () => {
+      await desk?.close()
+      await browser?.close()
     })
-    await see(page, 'statement.pdf')
-    await page.getByLabel('choose files').setInputFiles({
-      name: 'tool.exe',
-      mimeType: 'application/octet-stream',
-      buffer: Buffer.from([0x4d, 0x5a, 0x90, 0x00, 0x03, 0x00, 0x00, 0x00]),
+
+    it('serves the production bundle, with the harness bridge injected only by the harness', async () => {
+      const dir = await builtRenderer()
+      const bundle = readdirSync(join(dir, 'assets'))
+        .map((file) => readFileSync(join(dir, 'assets', file), 'utf8'))
+        .join('\n')
+      expect(bundle).not.toContain('__CASEFILE_HARNESS__')
+      expect(readFileSync(join(dir, 'index.html'), 'utf8')).not.toContain('harness-bridge')
     })
-    await see(page, /tool\.exe is not a file type the registry takes/)
-    await see(page, /Draft saved/)
-    // The draft is what main stored, not only what the page shows.
-    const [draft] = desk.harness.core().listReports({ status: 'draft' })
-    expect(draft?.draft.identifiers).toEqual([
-      { label: 'account', value: '0123456789_access-bank' },
-    ])
-  })
 
-  it('keeps what was typed across a reload', async () => {
-    const { page } = desk
-    await page.reload()
-    await see(page, 'Draft report')
-    expect(await page.getByLabel('Reason').inputValue()).toBe(REASON)
-    await see(page, 'statement.pdf')
-  })
+    it('starts on the Sandbox profile, with nothing pending', async () => {
+      const { page } = desk
+      await see(page, 'SANDBOX')
+      await see(page, '0 pending')
+      await see(page, 'New report')
+    })
 
-  it('queues it while the registry is down and shows it pending', async () => {
-    const { page, harness } = desk
-    await harness.registryDown()
-    await page.getByRole('button', { name: 'Queue for sync' }).click()
-    await see(page, /^Queued\./)
-    await see(page, /[1-9] pending/)
-    await goTo(page, 'Outbox')
-    await see(page, 'Create report')
-    await see(page, 'Upload attachment')
-    await page.getByRole('button', { name: 'Sync now' }).click()
-    await see(page, /registry cannot be reached|Waiting to retry/)
-  })
+    it('drafts a report with a bank account from the list and an attachment, autosaved', async () => {
+      const { page } = desk
+      await page.getByLabel('Fraud type').selectOption({ label: 'Money mule' })
+      await page.getByLabel('Reason').fill('Too short')
+      await see(page, /it needs at least 50/)
+      await page.getByLabel('Reason').fill(REASON)
+      await see(page, `${REASON.length} / 2000 characters`)
+      await page.getByRole('button', { name: 'Add identifier' }).click()
+      await page.getByLabel('Account number').fill('012345678')
+      await see(page, /must be 10 digits/)
+      await page.getByLabel('Account number').fill('0123456789')
+      await pickBank(page, 'acce', 'Access Bank')
+      await page.getByLabel('choose files').setInputFiles({
+        name: 'statement.pdf',
+        mimeType: 'application/pdf',
+        buffer: PDF_BYTES,
+      })
+      await see(page, 'statement.pdf')
+      await page.getByLabel('choose files').setInputFiles({
+        name: 'tool.exe',
+        mimeType: 'application/octet-stream',
+        buffer: Buffer.from([0x4d, 0x5a, 0x90, 0x00, 0x03, 0x00, 0x00, 0x00]),
+      })
+      await see(page, /tool\.exe is not a file type the registry takes/)
+      await see(page, /Draft saved/)
+      // The draft is what main stored, not only what the page shows.
+      const [draft] = desk.harness.core().listReports({ status: 'draft' })
+      expect(draft?.draft.identifiers).toEqual([
+        { label: 'account', value: '0123456789_access-bank' },
+      ])
+    })
 
-  it('sends it when the registry is back, and says so', async () => {
-    const { page, harness } = desk
-    await harness.registryUp()
-    await page.getByRole('button', { name: 'Sync now' }).click()
-    await see(page, '0 pending', 30_000)
-    const states = await page
-      .locator('tbody tr')
-      .evaluateAll((rows) => rows.map((row) => row.getAttribute('data-state')))
-    expect(states.every((state) => state === 'done')).toBe(true)
-    await see(page, /Last sync: (?!never)/)
-  })
+    it('keeps what was typed across a reload', async () => {
+      const { page } = desk
+      await page.reload()
+      await see(page, 'Draft report')
+      expect(await page.getByLabel('Reason').inputValue()).toBe(REASON)
+      await see(page, 'statement.pdf')
+    })
 
-  it('finds it by search online, then offline from the saved copy', async () => {
-    const { page, harness } = desk
-    await goTo(page, 'Search')
-    await page.getByLabel('Account number').fill('0123456789')
-    await pickBank(page, 'access', 'Access Bank')
-    await page.getByRole('main').getByRole('button', { name: 'Search', exact: true }).click()
-    await see(page, 'Answer from the registry, just now.')
-    await see(page, REASON)
-    await harness.registryDown()
-    await page.getByRole('main').getByRole('button', { name: 'Search', exact: true }).click()
-    await see(page, /Answer from the copy saved on this computer, as of/)
-    await see(page, REASON)
-    await harness.registryUp()
-  })
+    it('queues it while the registry is down and shows it pending', async () => {
+      const { page, harness } = desk
+      await harness.registryDown()
+      await page.getByRole('button', { name: 'Queue for sync' }).click()
+      await see(page, /^Queued\./)
+      await see(page, /[1-9] pending/)
+      await goTo(page, 'Outbox')
+      await see(page, 'Create report')
+      await see(page, 'Upload attachment')
+      await page.getByRole('button', { name: 'Sync now' }).click()
+      await see(page, /registry cannot be reached|Waiting to retry/)
+    })
 
-  it('edits it from the submissions list: the change goes out as an update', async () => {
-    const { page } = desk
-    await goTo(page, 'Submissions')
-    await see(page, /^1 report/)
-    await page.getByRole('list', { name: 'Submitted reports' }).getByRole('button').first().click()
-    await see(page, REASON)
-    await page.getByRole('button', { name: 'Edit', exact: true }).click()
-    await see(page, /Edit submitted report/)
-    await page.getByLabel('Reason').fill(`${REASON} Updated after the bank's confirmation.`)
-    await page.getByRole('button', { name: 'Queue update' }).click()
-    await see(page, /queued as an update/)
-    // It may be sent before the Outbox opens: done items leave the outbox, so wait for none pending.
-    await see(page, '0 pending', 30_000)
-  })
+    it('sends it when the registry is back, and says so', async () => {
+      const { page, harness } = desk
+      await harness.registryUp()
+      await page.getByRole('button', { name: 'Sync now' }).click()
+      await see(page, '0 pending', 30_000)
+      const states = await page
+        .locator('tbody tr')
+        .evaluateAll((rows) => rows.map((row) => row.getAttribute('data-state')))
+      expect(states.every((state) => state === 'done')).toBe(true)
+      await see(page, /Last sync: (?!never)/)
+    })
 
-  it('unlists it after asking, and the list shows it unlisted', async () => {
-    const { page } = desk
-    await goTo(page, 'Submissions')
-    await page.getByRole('list', { name: 'Submitted reports' }).getByRole('button').first().click()
-    await see(page, /Updated after the bank's confirmation/)
-    await page.getByRole('button', { name: 'Unlist', exact: true }).click()
-    await see(page, 'Unlist this report? Other organizations will no longer find it.')
-    await page.getByRole('button', { name: 'Unlist report' }).click()
-    await see(page, /Unlisting is queued/)
-    await see(page, '0 pending', 30_000)
-    await page.getByRole('button', { name: 'Refresh from registry' }).click()
-    await page.getByLabel('Listing').selectOption('unlisted')
-    await see(page, /^1 report/)
-  })
-})
+    it('finds it by search online, then offline from the saved copy', async () => {
+      const { page, harness } = desk
+      await goTo(page, 'Search')
+      await page.getByLabel('Account number').fill('0123456789')
+      await pickBank(page, 'access', 'Access Bank')
+      await page.getByRole('main').getByRole('button', { name: 'Search', exact: true }).click()
+      await see(page, 'Answer from the registry, just now.')
+      await see(page, REASON)
+      await harness.registryDown()
+      await page.getByRole('main').getByRole('button', { name: 'Search', exact: true }).click()
+      await see(page, /Answer from the copy saved on this computer, as of/)
+      await see(page, REASON)
+      await harness.registryUp()
+    })
+
+    it('edits it from the submissions list: the change goes out as an update', async () => {
+      const { page } = desk
+      await goTo(page, 'Submissions')
+      await see(page, /^1 report/)
+      await page
+        .getByRole('list', { name: 'Submitted reports' })
+        .getByRole('button')
+        .first()
+        .click()
+      await see(page, REASON)
+      await page.getByRole('button', { name: 'Edit', exact: true }).click()
+      await see(page, /Edit submitted report/)
+      await page.getByLabel('Reason').fill(`${REASON} Updated after the bank's confirmation.`)
+      await page.getByRole('button', { name: 'Queue update' }).click()
+      await see(page, /queued as an update/)
+      // It may be sent before the Outbox opens: done items leave the outbox, so wait for none pending.
+      await see(page, '0 pending', 30_000)
+    })
+
+    it('unlists it after asking, and the list shows it unlisted', async () => {
+      const { page } = desk
+      await goTo(page, 'Submissions')
+      await page
+        .getByRole('list', { name: 'Submitted reports' })
+        .getByRole('button')
+        .first()
+        .click()
+      await see(page, /Updated after the bank's confirmation/)
+      await page.getByRole('button', { name: 'Unlist', exact: true }).click()
+      await see(page, 'Unlist this report? Other organizations will no longer find it.')
+      await page.getByRole('button', { name: 'Unlist report' }).click()
+      await see(page, /Unlisting is queued/)
+      await see(page, '0 pending', 30_000)
+      await page.getByRole('button', { name: 'Refresh from registry' }).click()
+      await page.getByLabel('Listing').selectOption('unlisted')
+      await see(page, /^1 report/)
+    })
+  },
+)
