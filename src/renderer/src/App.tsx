@@ -35,7 +35,15 @@ export function App() {
     const offOutbox = useOutboxStore.getState().listen()
     void status.refresh()
     void useEditorStore.getState().restoreLast()
+    // Leaving or hiding the window saves what the autosave delay still holds.
+    const flush = () => {
+      if (useEditorStore.getState().saveState === 'saving') void useEditorStore.getState().saveNow()
+    }
+    window.addEventListener('pagehide', flush)
+    document.addEventListener('visibilitychange', flush)
     return () => {
+      window.removeEventListener('pagehide', flush)
+      document.removeEventListener('visibilitychange', flush)
       offStatus()
       offOutbox()
     }

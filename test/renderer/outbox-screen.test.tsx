@@ -1,0 +1,74 @@
+// @vitest-environment happy-dom
+import { act, cleanup, render, screen } from '@testing-library/react'
+import { afterEach, describe, expect, it } from 'vitest'
+import type { OperationView } from '../../src/shared/contract-work'
+import { OutboxScreen } from '../../src/renderer/src/screens/OutboxScreen'
+import { useOutboxStore } from '../../src/renderer/src/stores/outbox-store'
+import { installCasefileDouble } from './casefile-double'
+
+const operation = (patch: Partial<OperationView>): OperationView => ({
+  id: 1,
+  reportId: 'r1',
+  registryId: null,
+  reportTitle: 'Money mule · 0123456789_access-bank',
+  kind: 'create_report',
+  state: 'queued',
+  attempts: 0,
+  nextAttemptAt: null,
+  outcomeUnknown: false,
+  lastError: null,
+  updatedAt: 1,
+  ...patch,
+})
+
+describe('the outbox', () => {
+  afterEach(cleanup)
+
+  it('shows each item with its state and attempts, the registry’s message, and the actions that fit', async () => {
+    const attention = operation({
+      id: 2,
+      state: 'needs_attention',
+      attempts: 1,
+      lastError: {
+        kind: 'rejected',
+        message: 'Report is unlisted and can no longer be updated.',
+        status: 409,
+      },
+      kind: 'update_report',
+    })
+    installCasefileDouble({
+      outboxList: {
+        operations: [operation({}), attention],
+        counts: { needs_attention: 1 },
+        pending: 2,
+        paused: null,
+        lastSyncAt: null,
+      },
+    })
+    await act(async () => {
+      render(<OutboxScreen />)
+    })
+    expect(screen.getByText('Queued')).toBeTruthy()
+    expect(screen.getByText('Needs attention')).toBeTruthy()
+    expect(screen.getByText('Report is unlisted and can no longer be updated.')).toBeTruthy()
+    expect(screen.getAllByRole('button', { name: 'Edit and requeue' })).toHaveLength(1)
+    expect(screen.getAllByRole('button', { name: 'Retry' })).toHaveLength(1)
+    expect(screen.getAllByRole('button', { name: 'Discard' })).toHaveLength(2)
+  })
+
+  it('draws upload progress from pushed events', async () => {
+    const sending = operation({ id: 3, kind: 'upload_attachment', state: 'sending', attempts: 1 })
+    const { push } = installCasefileDouble({
+      outboxList: { operations: [sending], counts: {}, pending: 1, paused: null, lastSyncAt: null },
+    })
+    const off = useOutboxStore.getState().listen()
+    await act(async () => {
+      render(<OutboxScreen />)
+    })
+    act(() => push('uploadProgress', { operationId: 3, loaded: 512, total: 2048 }))
+    const bar = screen.getByRole('progressbar', { name: /Upload progress/ }) as HTMLProgressElement
+    expect(bar.value).toBe(512)
+    expect(screen.getByText(/512 B of 2\.0 KiB/)).toBeTruthy()
+    off()
+  })
+})
