@@ -1,17 +1,8 @@
 import { EventEmitter } from 'node:events'
-import { existsSync } from 'node:fs'
-import type { CreatedReport } from '../../shared/domain/responses'
-import {
-  attachmentFilePath,
-  getAttachment,
-  setAttachmentUrl,
-} from '../attachments/attachment-store'
-import { getReport, setReportStatus } from '../drafts/drafts-repository'
-import type { RegistryClient } from '../registry/registry-client'
 import { isRegistryError, type RegistryError } from '../registry/registry-error'
 import { prepare } from '../store/prepare'
 import type { Db } from '../store/open-database'
-import { reportPayloadSchema, uploadPayloadSchema, type Operation } from './operations'
+import type { Operation } from './operations'
 import {
   claimForSending,
   countByState,
@@ -27,23 +18,13 @@ import {
   type StoredError,
 } from './outbox-repository'
 import { LocalProblem } from './local-problem'
-import { reconcileLostCreate } from './reconcile'
-import { claimedRegistryIds, resolveAttachments } from './resolve-attachments'
-import { sendBulk } from './send-bulk'
+import { sendOperation, type ReportSynced, type SendContext } from './send-operation'
 import { DEFAULT_RETRY_POLICY, retryDelayMs, type RetryPolicy } from './retry-policy'
 import { acquireLease, LEASE_TTL_MS, releaseLease, renewLease } from './sync-lease'
 import { pauseSync, setLastSyncAt, syncPause, type PauseState } from './sync-state'
 
-export type SyncClient = Pick<
-  RegistryClient,
-  | 'uploadFile'
-  | 'createReport'
-  | 'updateReport'
-  | 'unlistReport'
-  | 'listSubmissions'
-  | 'decodeSubmission'
-  | 'bulkUpload'
->
+/** What the engine needs of the registry client. */
+export type SyncClient = SendContext['client']
 
 export interface Clock {
   now(): number
@@ -67,13 +48,7 @@ export interface SyncEngineOptions {
   onReportSynced?: (change: ReportSynced) => void
 }
 
-export interface ReportSynced {
-  localId: string
-  registryId: string
-  change: 'created' | 'adopted' | 'updated' | 'unlisted'
-  /** The registry's answer, when it sent one (create and update). */
-  record: CreatedReport | null
-}
+export type { ReportSynced }
 
 export interface RunSummary {
   leaseHeld: boolean
@@ -404,168 +379,25 @@ export class SyncEngine {
     return 'attention'
   }
 
-  /** Sends one operation; returns what to write, in the same transaction that marks it done. */
-  private async perform(op: Operation, signal: AbortSignal): Promise<() => unknown> {
-    const { db, client } = this.options
-    const report = () => getReport(db, op.chainId)
-    switch (op.kind) {
-      case 'upload_attachment': {
-        const payload = uploadPayloadSchema.safeParse(op.payload)
-        if (!payload.success)
-          throw new LocalProblem(
-            'This upload is damaged in the local outbox; discard it and add the attachment again.',
-          )
-        const attachment = getAttachment(db, payload.data.attachmentId)
-        if (attachment.url) return () => ({ url: attachment.url, alreadyUploaded: true })
-        const path = attachmentFilePath(this.options.dataDir, attachment.sha256)
-        if (!existsSync(path))
-          throw new LocalProblem(
-            `The saved copy of ${attachment.fileName} is missing from the data folder; remove the attachment and add it again.`,
-          )
-        const uploaded = await client.uploadFile(
-          { path, fileName: attachment.fileName, mimeType: attachment.mimeType },
-          {
-            signal,
-            onProgress: (p) =>
-              this.emit({
-                type: 'upload-progress',
-                operationId: op.id,
-                loaded: p.loaded,
-                total: p.total,
-              }),
-          },
-        )
-        return () => {
-          setAttachmentUrl(db, attachment.id, uploaded.url)
-          return { url: uploaded.url, id: uploaded.id }
-        }
-      }
-      case 'create_report': {
-        const current = report()
-        if (current.registryId) return () => ({ id: current.registryId, alreadyCreated: true })
-        const input = this.inputWithAttachments(op)
-        if (op.outcomeUnknown) {
-          const found = await reconcileLostCreate(client, input, {
-            firstSentAt: op.firstSentAt ?? this.clock.now(),
-            claimedIds: claimedRegistryIds(db),
-            signal,
-          })
-          if (found.outcome === 'found') {
-            return () => {
-              setReportStatus(db, op.chainId, 'submitted', this.clock.now(), found.id)
-              this.options.onReportSynced?.({
-                localId: op.chainId,
-                registryId: found.id,
-                change: 'adopted',
-                record: null,
-              })
-              return { id: found.id, adopted: true }
-            }
-          }
-          if (found.outcome === 'ambiguous')
-            throw new LocalProblem(
-              `The registry may already hold this report: ${found.ids.length} matching reports were created since it was first sent (${found.ids.join(', ')}). Check them under Submissions; discard this item if one is yours.`,
-            )
-        }
-        const created = await client.createReport(input, { signal })
-        return () => {
-          setReportStatus(db, op.chainId, 'submitted', this.clock.now(), created.id)
-          this.options.onReportSynced?.({
-            localId: op.chainId,
-            registryId: created.id,
-            change: 'created',
-            record: created,
-          })
-          return { id: created.id }
-        }
-      }
-      case 'update_report': {
-        const registryId = this.registryIdOf(op)
-        const updated = await client.updateReport(registryId, this.inputWithAttachments(op), {
-          signal,
-        })
-        return () => {
-          this.options.onReportSynced?.({
-            localId: op.chainId,
-            registryId,
-            change: 'updated',
-            record: updated,
-          })
-          return { id: updated.id }
-        }
-      }
-      case 'unlist_report': {
-        const registryId = this.registryIdOf(op)
-        try {
-          await client.unlistReport(registryId, { signal })
-        } catch (error) {
-          // A resend after a lost answer may be refused because the first one worked.
-          if (!(
-            op.outcomeUnknown &&
-            isRegistryError(error) &&
-            error.kind === 'validation' &&
-            (await this.isUnlisted(registryId, signal))
-          ))
-            throw error
-        }
-        return () => {
-          setReportStatus(db, op.chainId, 'unlisted', this.clock.now())
-          this.options.onReportSynced?.({
-            localId: op.chainId,
-            registryId,
-            change: 'unlisted',
-            record: null,
-          })
-          return { id: registryId }
-        }
-      }
-      case 'bulk_upload':
-        return sendBulk(
-          {
-            db,
-            client,
-            now: () => this.clock.now(),
-            onReportSynced: (change) => this.options.onReportSynced?.(change),
-          },
-          op,
-          signal,
-          (p) =>
-            this.emit({
-              type: 'upload-progress',
-              operationId: op.id,
-              loaded: p.loaded,
-              total: p.total,
-            }),
-        )
-    }
-  }
-
-  private async isUnlisted(registryId: string, signal: AbortSignal): Promise<boolean> {
-    try {
-      const record = await this.options.client.decodeSubmission(registryId, { signal })
-      return Boolean(record.listingStatus && record.listingStatus !== 'listed')
-    } catch (error) {
-      if (isRegistryError(error)) return false
-      throw error
-    }
-  }
-
-  private registryIdOf(op: Operation): string {
-    const current = getReport(this.options.db, op.chainId)
-    if (!current.registryId)
-      throw new LocalProblem(
-        `Report ${op.chainId} has no registry id yet, so it cannot be ${op.kind === 'unlist_report' ? 'unlisted' : 'updated'}; its create must go first.`,
-      )
-    return current.registryId
-  }
-
-  private inputWithAttachments(op: Operation) {
-    const payload = reportPayloadSchema.safeParse(op.payload)
-    if (!payload.success)
-      throw new LocalProblem(
-        'This report is damaged in the local outbox; use "Edit and requeue" to fix its content.',
-      )
-    return resolveAttachments(this.options.db, payload.data)
+  private perform(op: Operation, signal: AbortSignal): Promise<() => unknown> {
+    return sendOperation(
+      {
+        db: this.options.db,
+        client: this.options.client,
+        dataDir: this.options.dataDir,
+        now: () => this.clock.now(),
+        onReportSynced: (change) => this.options.onReportSynced?.(change),
+        onUploadProgress: (progress) =>
+          this.emit({
+            type: 'upload-progress',
+            operationId: op.id,
+            loaded: progress.loaded,
+            total: progress.total,
+          }),
+      },
+      op,
+      signal,
+    )
   }
 }
 

@@ -1,0 +1,196 @@
+import { existsSync } from 'node:fs'
+import type { CreatedReport } from '../../shared/domain/responses'
+import {
+  attachmentFilePath,
+  getAttachment,
+  setAttachmentUrl,
+} from '../attachments/attachment-store'
+import { getReport, setReportStatus } from '../drafts/drafts-repository'
+import type { RegistryClient, UploadProgress } from '../registry/registry-client'
+import { isRegistryError } from '../registry/registry-error'
+import type { Db } from '../store/open-database'
+import { LocalProblem } from './local-problem'
+import { reportPayloadSchema, uploadPayloadSchema, type Operation } from './operations'
+import { reconcileLostCreate } from './reconcile'
+import { claimedRegistryIds, resolveAttachments } from './resolve-attachments'
+import { sendBulk } from './send-bulk'
+
+export interface ReportSynced {
+  localId: string
+  registryId: string
+  change: 'created' | 'adopted' | 'updated' | 'unlisted'
+  /** The registry's answer, when it sent one (create and update). */
+  record: CreatedReport | null
+}
+
+export interface SendContext {
+  db: Db
+  client: Pick<
+    RegistryClient,
+    | 'uploadFile'
+    | 'createReport'
+    | 'updateReport'
+    | 'unlistReport'
+    | 'listSubmissions'
+    | 'decodeSubmission'
+    | 'bulkUpload'
+  >
+  dataDir: string
+  now: () => number
+  onReportSynced: (change: ReportSynced) => void
+  onUploadProgress: (progress: UploadProgress) => void
+}
+
+/**
+ * Sends one operation to the registry and returns what to write, which the engine runs in the
+ * same transaction that marks the operation done. Throws a RegistryError (the engine decides
+ * retry, pause or needs-attention) or a LocalProblem (the user must act).
+ */
+export async function sendOperation(
+  context: SendContext,
+  op: Operation,
+  signal: AbortSignal,
+): Promise<() => unknown> {
+  const { db, client } = context
+  const report = () => getReport(db, op.chainId)
+  switch (op.kind) {
+    case 'upload_attachment': {
+      const payload = uploadPayloadSchema.safeParse(op.payload)
+      if (!payload.success)
+        throw new LocalProblem(
+          'This upload is damaged in the local outbox; discard it and add the attachment again.',
+        )
+      const attachment = getAttachment(db, payload.data.attachmentId)
+      if (attachment.url) return () => ({ url: attachment.url, alreadyUploaded: true })
+      const path = attachmentFilePath(context.dataDir, attachment.sha256)
+      if (!existsSync(path))
+        throw new LocalProblem(
+          `The saved copy of ${attachment.fileName} is missing from the data folder; remove the attachment and add it again.`,
+        )
+      const uploaded = await client.uploadFile(
+        { path, fileName: attachment.fileName, mimeType: attachment.mimeType },
+        {
+          signal,
+          onProgress: context.onUploadProgress,
+        },
+      )
+      return () => {
+        setAttachmentUrl(db, attachment.id, uploaded.url)
+        return { url: uploaded.url, id: uploaded.id }
+      }
+    }
+    case 'create_report': {
+      const current = report()
+      if (current.registryId) return () => ({ id: current.registryId, alreadyCreated: true })
+      const input = inputWithAttachments(db, op)
+      if (op.outcomeUnknown) {
+        const found = await reconcileLostCreate(client, input, {
+          firstSentAt: op.firstSentAt ?? context.now(),
+          claimedIds: claimedRegistryIds(db),
+          signal,
+        })
+        if (found.outcome === 'found') {
+          return () => {
+            setReportStatus(db, op.chainId, 'submitted', context.now(), found.id)
+            context.onReportSynced?.({
+              localId: op.chainId,
+              registryId: found.id,
+              change: 'adopted',
+              record: null,
+            })
+            return { id: found.id, adopted: true }
+          }
+        }
+        if (found.outcome === 'ambiguous')
+          throw new LocalProblem(
+            `The registry may already hold this report: ${found.ids.length} matching reports were created since it was first sent (${found.ids.join(', ')}). Check them under Submissions; discard this item if one is yours.`,
+          )
+      }
+      const created = await client.createReport(input, { signal })
+      return () => {
+        setReportStatus(db, op.chainId, 'submitted', context.now(), created.id)
+        context.onReportSynced?.({
+          localId: op.chainId,
+          registryId: created.id,
+          change: 'created',
+          record: created,
+        })
+        return { id: created.id }
+      }
+    }
+    case 'update_report': {
+      const registryId = registryIdOf(db, op)
+      const updated = await client.updateReport(registryId, inputWithAttachments(db, op), {
+        signal,
+      })
+      return () => {
+        context.onReportSynced?.({
+          localId: op.chainId,
+          registryId,
+          change: 'updated',
+          record: updated,
+        })
+        return { id: updated.id }
+      }
+    }
+    case 'unlist_report': {
+      const registryId = registryIdOf(db, op)
+      try {
+        await client.unlistReport(registryId, { signal })
+      } catch (error) {
+        // A resend after a lost answer may be refused because the first one worked.
+        if (!(
+          op.outcomeUnknown &&
+          isRegistryError(error) &&
+          error.kind === 'validation' &&
+          (await isUnlisted(client, registryId, signal))
+        ))
+          throw error
+      }
+      return () => {
+        setReportStatus(db, op.chainId, 'unlisted', context.now())
+        context.onReportSynced?.({
+          localId: op.chainId,
+          registryId,
+          change: 'unlisted',
+          record: null,
+        })
+        return { id: registryId }
+      }
+    }
+    case 'bulk_upload':
+      return sendBulk(context, op, signal, context.onUploadProgress)
+  }
+}
+
+async function isUnlisted(
+  client: SendContext['client'],
+  registryId: string,
+  signal: AbortSignal,
+): Promise<boolean> {
+  try {
+    const record = await client.decodeSubmission(registryId, { signal })
+    return Boolean(record.listingStatus && record.listingStatus !== 'listed')
+  } catch (error) {
+    if (isRegistryError(error)) return false
+    throw error
+  }
+}
+
+function registryIdOf(db: Db, op: Operation): string {
+  const current = getReport(db, op.chainId)
+  if (!current.registryId)
+    throw new LocalProblem(
+      `Report ${op.chainId} has no registry id yet, so it cannot be ${op.kind === 'unlist_report' ? 'unlisted' : 'updated'}; its create must go first.`,
+    )
+  return current.registryId
+}
+
+function inputWithAttachments(db: Db, op: Operation) {
+  const payload = reportPayloadSchema.safeParse(op.payload)
+  if (!payload.success)
+    throw new LocalProblem(
+      'This report is damaged in the local outbox; use "Edit and requeue" to fix its content.',
+    )
+  return resolveAttachments(db, payload.data)
+}
