@@ -11,7 +11,7 @@ import { goTo, launchChromium, openDesk, REASON, see, type Desk } from './desk'
 describe('an outbox item that needs attention, in Chromium', { timeout: 60_000 }, () => {
   let browser: Browser
   let desk: Desk
-  let registryId: string
+  let registryId = ''
   beforeAll(async () => {
     browser = await launchChromium()
     desk = await openDesk(browser)
@@ -22,8 +22,12 @@ describe('an outbox item that needs attention, in Chromium', { timeout: 60_000 }
       identifiers: [{ label: 'bvn', value: '22212345678' }],
     })
     if (!queued.ok) throw new Error(queued.message)
-    await core.engine.runOnce()
-    registryId = core.findReport(queued.report.localId)?.registryId ?? ''
+    // The core syncs on its own as well; wait for whichever run sends it.
+    for (let tries = 0; tries < 200 && !registryId; tries++) {
+      await core.engine.runOnce()
+      registryId = core.findReport(queued.report.localId)?.registryId ?? ''
+      if (!registryId) await new Promise((resolve) => setTimeout(resolve, 100))
+    }
     const sandbox = desk.harness.sandbox()
     await createRegistryClient(
       { baseUrl: sandbox.baseUrl, uploadUrl: sandbox.uploadUrl },

@@ -112,6 +112,8 @@ describe(
         .locator('tbody tr')
         .evaluateAll((rows) => rows.map((row) => row.getAttribute('data-state')))
       expect(states.every((state) => state === 'done')).toBe(true)
+      await see(page, 'Finished while this window was open')
+      await see(page, /Create report: Money mule · 0123456789_access-bank/)
       await see(page, /Last sync: (?!never)/)
     })
 

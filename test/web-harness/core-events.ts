@@ -1,4 +1,6 @@
 import type { CasefileCore } from '../../src/core/casefile-core'
+import type { OperationView } from '../../src/shared/contract-work'
+import { FRAUD_TYPE_LABELS, type FraudType } from '../../src/shared/domain/fraud-types'
 import type { WorkHandlers } from '../../src/core/work-handlers'
 import type { PushEvent } from '../../src/main/ipc/push-events'
 
@@ -21,9 +23,13 @@ export function wireCoreEvents(
     if (!core.db.open) return
     if (event.type === 'operation') {
       const id = event.operation.id
+      const state = event.operation.state
       void Promise.resolve(handlers.outboxList(undefined)).then((outbox) => {
-        const view = outbox.operations.find((op) => op.id === id)
         if (!core.db.open) return
+        // outboxList holds pending items only; a finished one is described from the event itself.
+        const view =
+          outbox.operations.find((op) => op.id === id) ??
+          finishedView(core, event.operation.id, state)
         if (view) push('operationChanged', view)
         push('outboxChanged', counts())
       })
@@ -46,4 +52,33 @@ export function wireCoreEvents(
       }
     }
   })
+}
+
+/**
+ * The contract's view of an operation that left the pending list (done or cancelled). Mirrors
+ * work-handlers.ts's private operationView; if that is exported for main's event forwarding,
+ * this should use it instead.
+ */
+function finishedView(core: CasefileCore, id: number, state: string): OperationView | null {
+  const op = core.getOperation(id)
+  if (!op || (state !== 'done' && state !== 'cancelled')) return null
+  const report = core.findReport(op.chainId)
+  const type = report
+    ? (FRAUD_TYPE_LABELS[report.draft.fraudType as FraudType] ??
+      (report.draft.fraudType || 'Report'))
+    : 'Report'
+  const first = report?.draft.identifiers[0]
+  return {
+    id: op.id,
+    reportId: op.chainId,
+    registryId: report?.registryId ?? null,
+    reportTitle: first ? `${type} · ${first.value}` : type,
+    kind: op.kind,
+    state: op.state,
+    attempts: op.attempts,
+    nextAttemptAt: op.nextAttemptAt,
+    outcomeUnknown: op.outcomeUnknown,
+    lastError: null,
+    updatedAt: op.updatedAt,
+  }
 }

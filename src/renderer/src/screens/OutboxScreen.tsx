@@ -25,7 +25,7 @@ const STATE_LABELS: Record<OperationView['state'], string> = {
 
 /** Every outbox item with its state, attempts and next try; actions for what needs a person. */
 export function OutboxScreen() {
-  const { operations, paused, progress, syncing, message, syncNow, retry, discard } =
+  const { operations, finished, paused, progress, syncing, message, syncNow, retry, discard } =
     useOutboxStore()
   useEffect(() => {
     void useOutboxStore.getState().load()
@@ -141,6 +141,20 @@ export function OutboxScreen() {
             })}
           </tbody>
         </table>
+      )}
+      {finished.length > 0 && (
+        <>
+          <h3>Finished while this window was open</h3>
+          <ul className="plain finished">
+            {finished.map((op) => (
+              <li key={op.id}>
+                <span className={`badge state-${op.state}`}>{STATE_LABELS[op.state]}</span>{' '}
+                {KIND_LABELS[op.kind]}: {op.reportTitle}
+                {op.registryId && <span className="muted"> · registry id {op.registryId}</span>}
+              </li>
+            ))}
+          </ul>
+        </>
       )}
     </section>
   )

@@ -10,6 +10,8 @@ interface Progress {
 
 interface OutboxState {
   operations: OperationView[]
+  /** Items that finished (sent or discarded) while this window was open: the outbox list drops them. */
+  finished: OperationView[]
   paused: OutboxView['paused']
   lastSyncAt: number | null
   progress: Record<number, Progress>
@@ -23,8 +25,11 @@ interface OutboxState {
   discard: (operationId: number) => Promise<void>
 }
 
+const MAX_FINISHED = 50
+
 export const useOutboxStore = create<OutboxState>((set, get) => ({
   operations: [],
+  finished: [],
   paused: null,
   lastSyncAt: null,
   progress: {},
@@ -57,6 +62,13 @@ export const useOutboxStore = create<OutboxState>((set, get) => ({
             ? get().operations.map((op) => (op.id === operation.id ? operation : op))
             : [operation, ...get().operations],
         })
+        if (operation.state === 'done' || operation.state === 'cancelled')
+          set({
+            finished: [operation, ...get().finished.filter((op) => op.id !== operation.id)].slice(
+              0,
+              MAX_FINISHED,
+            ),
+          })
         if (operation.state !== 'sending') {
           const { [operation.id]: _done, ...rest } = get().progress
           set({ progress: rest })
