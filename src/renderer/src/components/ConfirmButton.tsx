@@ -7,6 +7,8 @@ interface ConfirmButtonProps {
   confirmLabel: string
   onConfirm: () => void
   disabled?: boolean
+  /** What the action is about, for screen readers where many rows have the same button. */
+  context?: string
 }
 
 /**
@@ -14,6 +16,7 @@ interface ConfirmButtonProps {
  * "confirm" and "keep" buttons, focus moves to "keep" (the safe choice), Escape cancels.
  */
 export function ConfirmButton({
+  context,
   label,
   question,
   confirmLabel,
@@ -40,6 +43,7 @@ export function ConfirmButton({
         onClick={() => setAsking(true)}
       >
         {label}
+        {context && <span className="visually-hidden"> {context}</span>}
       </button>
     )
   return (

@@ -252,6 +252,7 @@ function DraftsList() {
                   label="Discard"
                   question="Discard this draft?"
                   confirmLabel="Discard draft"
+                  context={title}
                   onConfirm={() => void discardDraft(draft.localId)}
                 />
               </li>

@@ -131,6 +131,7 @@ export function OutboxScreen() {
                             label="Discard"
                             question="Discard this item? It will not be sent."
                             confirmLabel="Discard item"
+                            context={`${KIND_LABELS[op.kind]}: ${op.reportTitle}`}
                             onConfirm={() => void discard(op.id)}
                           />
                         )}
