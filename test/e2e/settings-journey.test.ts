@@ -24,10 +24,9 @@ describe('settings and the API key, in Chromium', { timeout: 60_000 }, () => {
     const nav = page.getByRole('navigation', { name: 'Screens' })
     await nav.getByRole('button', { name: 'Report' }).focus()
     for (let i = 0; i < 5; i++) await page.keyboard.press('Tab')
-    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Settings')
-    const outline = await page.evaluate(
-      () => getComputedStyle(document.activeElement as Element).outlineStyle,
-    )
+    // Page-side expressions as text: this file is type-checked for Node, without DOM types.
+    expect(await page.evaluate('document.activeElement.textContent')).toBe('Settings')
+    const outline = await page.evaluate('getComputedStyle(document.activeElement).outlineStyle')
     expect(outline).not.toBe('none')
     await page.keyboard.press('Enter')
     await see(page, 'API key of the Sandbox profile')
