@@ -216,8 +216,13 @@ export class SyncEngine {
                   .slice(0, free)
               : []
           // One commit marks the whole batch as sending before any of it leaves.
+          // Read back in the same transaction: what is sent is what was committed when the
+          // operation became `sending` (an edit saved between reading the heads and claiming
+          // them would otherwise be sent stale, and lost). Once sending, it cannot change.
           const claimed = db.transaction(() =>
-            heads.filter((op) => claimForSending(db, op.id, this.clock.now())),
+            heads
+              .filter((op) => claimForSending(db, op.id, this.clock.now()))
+              .map((op) => getOperation(db, op.id)),
           )()
           for (const op of claimed) {
             const task = this.execute(op, this.abort.signal).then((outcome) => {
@@ -269,8 +274,9 @@ export class SyncEngine {
 
   /** Sends one claimed operation and records its outcome through the group commit. */
   private async execute(op: Operation, signal: AbortSignal): Promise<Outcome> {
-    const attempt = op.attempts + 1
-    this.emit({ type: 'operation', operation: { ...op, state: 'sending', attempts: attempt } })
+    // `op` is as committed by the claim: state sending, this attempt counted.
+    const attempt = op.attempts
+    this.emit({ type: 'operation', operation: op })
     let work: () => Outcome
     try {
       const apply = await this.perform(op, signal)
@@ -318,7 +324,7 @@ export class SyncEngine {
           return db.transaction(() =>
             this.recordFailure(
               op,
-              op.attempts + 1,
+              op.attempts,
               new LocalProblem(
                 `Casefile could not record the registry's answer: ${error instanceof Error ? error.message : String(error)}`,
               ),
