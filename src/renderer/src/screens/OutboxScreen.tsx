@@ -75,7 +75,8 @@ export function OutboxScreen() {
           </thead>
           <tbody>
             {operations.map((op) => {
-              const p = progress[op.id]
+              // Progress belongs to a send in flight; a late event after a failure is not shown.
+              const p = op.state === 'sending' ? progress[op.id] : undefined
               return (
                 <tr key={op.id} data-state={op.state}>
                   <td>
