@@ -142,6 +142,10 @@ describe(
         .first()
         .click()
       await see(page, REASON)
+      // The plain fetch masks identifiers; the decode toggle shows them in full.
+      await see(page, /\*+6789_access-bank/)
+      await page.getByLabel('Show identifiers decoded (in full)').check()
+      await see(page, '0123456789_access-bank')
       await page.getByRole('button', { name: 'Edit', exact: true }).click()
       await see(page, /Edit submitted report/)
       await page.getByLabel('Reason').fill(`${REASON} Updated after the bank's confirmation.`)
