@@ -62,6 +62,18 @@ describe('an outbox item that needs attention, in Chromium', { timeout: 60_000 }
     await page.getByRole('button', { name: 'Cancel' }).click()
   })
 
+  it('retries it on request: the registry refuses again, and the attempt is counted', async () => {
+    const { page } = desk
+    await goTo(page, 'Outbox')
+    const row = page.locator('tbody tr[data-state="needs_attention"]')
+    expect(await row.locator('td').nth(3).textContent()).toBe('1')
+    await page.getByRole('button', { name: 'Retry' }).click()
+    await page
+      .locator('tbody tr[data-state="needs_attention"] td:nth-child(4)', { hasText: '2' })
+      .waitFor()
+    await see(page, /can no longer be updated/)
+  })
+
   it('discards it only after confirming', async () => {
     const { page } = desk
     await goTo(page, 'Outbox')
