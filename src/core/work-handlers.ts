@@ -1,12 +1,23 @@
 import type { z } from 'zod'
 import { FRAUD_TYPE_LABELS, type FraudType } from '../shared/domain/fraud-types'
 import { reportRecordSchema, type ReportRecord } from '../shared/domain/responses'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import type {
+  ImportOutcomeView,
   LocalReportView,
   OperationView,
   QueueResultView,
   workContract,
 } from '../shared/contract-work'
+import { importSpreadsheet, type ImportOutcome } from './import/import-spreadsheet'
+import {
+  BULK_TEMPLATE_CSV,
+  BULK_TEMPLATE_XLSX,
+  bulkTemplateCsv,
+  writeBulkTemplateXlsx,
+} from './spreadsheet/bulk-template-file'
 import { AttachmentRefusedError } from './attachments/attachment-store'
 import type { CasefileCore } from './casefile-core'
 import type { LocalReport } from './drafts/draft'
@@ -53,6 +64,44 @@ export function toOperationView(core: CasefileCore, op: Operation): OperationVie
         }
       : null,
     updatedAt: op.updatedAt,
+  }
+}
+
+/** An import's outcome as the window shows it (the rows' cells stay on this side). */
+function importView(outcome: ImportOutcome): ImportOutcomeView {
+  return {
+    mode: outcome.mode,
+    totals: outcome.totals,
+    queued: outcome.queued,
+    rejected: outcome.rejected.map(({ rowNumber, reason, errors }) => ({
+      rowNumber,
+      reason,
+      errors: errors.map((e) => ({
+        column: e.column,
+        message: e.message,
+        ...(e.cell ? { cell: e.cell } : {}),
+      })),
+    })),
+    skippedEmptyRows: outcome.skippedEmptyRows,
+    fileProblems: outcome.fileProblems.map((p) => ({
+      code: p.code,
+      blocking: p.blocking,
+      message: p.message,
+      ...(p.column ? { column: p.column } : {}),
+    })),
+    bulkOperationIds: outcome.bulkOperationIds,
+  }
+}
+
+/** The XLSX template as bytes (the writer streams to a path). */
+async function bulkTemplateXlsxBytes(): Promise<Uint8Array> {
+  const dir = mkdtempSync(join(tmpdir(), 'casefile-template-'))
+  try {
+    const path = join(dir, BULK_TEMPLATE_XLSX)
+    await writeBulkTemplateXlsx({ path })
+    return readFileSync(path)
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
   }
 }
 
@@ -178,6 +227,27 @@ export function createWorkHandlers(core: () => CasefileCore): WorkHandlers {
       await core().refreshBanks()
       return { banks: core().banks(), refreshedAt: core().banksRefreshedAt() ?? null }
     },
+    bulkTemplate: async ({ format }) => {
+      const fileName = format === 'xlsx' ? BULK_TEMPLATE_XLSX : BULK_TEMPLATE_CSV
+      const bytes =
+        format === 'xlsx'
+          ? await bulkTemplateXlsxBytes()
+          : new TextEncoder().encode(bulkTemplateCsv())
+      return {
+        fileName,
+        mimeType:
+          format === 'xlsx'
+            ? 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
+            : 'text/csv',
+        base64: Buffer.from(bytes).toString('base64'),
+      }
+    },
+    bulkPreview: async ({ fileName, bytes }) =>
+      importView(
+        await importSpreadsheet(core(), { bytes }, { dryRun: true, sourceName: fileName }),
+      ),
+    bulkQueue: async ({ fileName, bytes, asBulk }) =>
+      importView(await importSpreadsheet(core(), { bytes }, { asBulk, sourceName: fileName })),
     exchangeLog: (input) =>
       core()
         .exchangeLog({ limit: input?.limit ?? 200 })

@@ -140,6 +140,49 @@ export const submissionsPageViewSchema = z.strictObject({
   total: count,
 })
 
+/** A spreadsheet picked in the window: its name and bytes (at most 100 MB, the importer's own limit). */
+const spreadsheetInput = {
+  fileName: z.string().min(1).max(255),
+  bytes: z
+    .instanceof(Uint8Array)
+    .refine(
+      (b) => b.length <= 100 * 1024 * 1024,
+      'The spreadsheet is larger than 100 MB: split it into smaller files.',
+    ),
+}
+
+export const importOutcomeSchema = z.strictObject({
+  mode: z.enum(['dry-run', 'individual', 'bulk']),
+  totals: z.strictObject({ dataRows: count, queued: count, rejected: count, skippedEmpty: count }),
+  queued: z.array(z.strictObject({ rowNumber: z.number().int(), localId: z.string().nullable() })),
+  rejected: z.array(
+    z.strictObject({
+      rowNumber: z.number().int(),
+      reason: z.enum([
+        'invalid',
+        'duplicate_in_file',
+        'already_queued',
+        'already_submitted',
+        'not_queued',
+      ]),
+      errors: z.array(
+        z.strictObject({ column: z.string(), message: z.string(), cell: z.string().optional() }),
+      ),
+    }),
+  ),
+  skippedEmptyRows: z.array(z.number().int()),
+  fileProblems: z.array(
+    z.strictObject({
+      code: z.string(),
+      blocking: z.boolean(),
+      column: z.string().optional(),
+      message: z.string(),
+    }),
+  ),
+  bulkOperationIds: z.array(z.number().int()),
+})
+export type ImportOutcomeView = z.infer<typeof importOutcomeSchema>
+
 const opInput = z.strictObject({ operationId: z.number().int().positive() })
 const localInput = z.strictObject({ localId: id })
 
@@ -265,6 +308,24 @@ export const workContract = {
     channel: C.banksRefresh,
     input: z.undefined(),
     output: z.strictObject({ banks: z.array(bankSchema), refreshedAt: z.string().nullable() }),
+  },
+  bulkTemplate: {
+    channel: C.bulkTemplate,
+    input: z.strictObject({ format: z.enum(['xlsx', 'csv']) }),
+    /** Base64, so it travels as text over any transport; the window turns it into a download. */
+    output: z.strictObject({ fileName: z.string(), mimeType: z.string(), base64: z.string() }),
+  },
+  /** Reads and checks every row; queues nothing. */
+  bulkPreview: {
+    channel: C.bulkPreview,
+    input: z.strictObject(spreadsheetInput),
+    output: importOutcomeSchema,
+  },
+  /** Queues the valid rows: one report each, or bulk uploads with asBulk. */
+  bulkQueue: {
+    channel: C.bulkQueue,
+    input: z.strictObject({ ...spreadsheetInput, asBulk: z.boolean().optional() }),
+    output: importOutcomeSchema,
   },
   exchangeLog: {
     channel: C.exchangeLog,

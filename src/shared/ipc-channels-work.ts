@@ -26,6 +26,9 @@ export const WORK_INVOKE_CHANNELS = {
   banksList: 'banks:list',
   banksRefresh: 'banks:refresh',
   exchangeLog: 'log:read',
+  bulkTemplate: 'bulk:template',
+  bulkPreview: 'bulk:preview',
+  bulkQueue: 'bulk:queue',
 } as const
 
 /** Events of the work: an operation changed state, an attachment upload progressed. */

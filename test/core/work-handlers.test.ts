@@ -138,3 +138,31 @@ describe('work handlers', () => {
     await offlineCore.close()
   })
 })
+
+describe('bulk import over the contract', () => {
+  it('hands out the template, previews a spreadsheet without queueing, then queues its valid rows', async () => {
+    const template = await call('bulkTemplate', { format: 'xlsx' })
+    expect(template.fileName).toBe('casefile-bulk-template.xlsx')
+    expect(Buffer.from(template.base64, 'base64').subarray(0, 2).toString()).toBe('PK')
+    const csv = (await call('bulkTemplate', { format: 'csv' })).base64
+    expect(Buffer.from(csv, 'base64').toString()).toMatch(/fraud_type,fraud_reason/)
+
+    const sheet = new TextEncoder().encode(
+      `fraud_type,fraud_reason,phone,attachment_1\nhacker,${uniqueReason('bulk-ui')},08031234567,\ntheft,short,1,\nmoney_mule,${uniqueReason('bulk-ui-path')},08031234567,evidence/chat.pdf\n`,
+    )
+    const pending = (await call('outboxList', undefined)).pending
+    const preview = await call('bulkPreview', { fileName: 'cases.csv', bytes: sheet })
+    expect(preview).toMatchObject({
+      mode: 'dry-run',
+      totals: { dataRows: 3, queued: 2, rejected: 1 },
+    })
+    expect((await call('outboxList', undefined)).pending).toBe(pending)
+
+    const queued = await call('bulkQueue', { fileName: 'cases.csv', bytes: sheet })
+    expect(queued.totals).toEqual({ dataRows: 3, queued: 1, rejected: 2, skippedEmpty: 0 })
+    expect(queued.rejected.find((r) => r.rowNumber === 4)?.errors[0]?.message).toMatch(
+      /is a file path.*casefile import/,
+    )
+    expect((await call('outboxList', undefined)).pending).toBe(pending + 1)
+  })
+})

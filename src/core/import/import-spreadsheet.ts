@@ -127,7 +127,9 @@ export async function importSpreadsheet(
       skippedEmpty: result.totals.skippedEmpty,
     },
   }
-  const baseDir = 'path' in source ? dirname(source.path) : process.cwd()
+  // File paths in attachment columns are read relative to the spreadsheet's folder; a
+  // spreadsheet handed over as bytes (picked in the window) has none to read them from.
+  const baseDir = 'path' in source ? dirname(source.path) : null
 
   if (options.dryRun) {
     outcome.queued = result.accepted.map((row) => ({ rowNumber: row.rowNumber, localId: null }))
@@ -155,9 +157,16 @@ export async function importSpreadsheet(
                 attachmentUrls: urls,
               })
               const attachmentIds = paths.map((path, i) => {
+                if (baseDir === null && !isAbsolute(path))
+                  throw new RowRefused([
+                    {
+                      column: `attachment_${urls.length + i + 1}`,
+                      message: `"${path}" is a file path, and a spreadsheet opened in the app can only carry links (https://…) or full paths. Add the file in the report editor after the import, or import the spreadsheet with \`casefile import\` from its folder.`,
+                    },
+                  ])
                 try {
                   return core.addAttachment(draft.localId, {
-                    path: isAbsolute(path) ? path : resolve(baseDir, path),
+                    path: isAbsolute(path) ? path : resolve(baseDir ?? '.', path),
                   }).id
                 } catch (error) {
                   if (error instanceof AttachmentRefusedError)
