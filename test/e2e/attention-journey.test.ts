@@ -86,13 +86,4 @@ describe('an outbox item that needs attention, in Chromium', { timeout: 60_000 }
     await see(page, /The outbox is empty/)
     await see(page, '0 pending')
   })
-
-  it('says bulk import is not available while the contract has no bulk channels', async () => {
-    const { page } = desk
-    await goTo(page, 'Bulk import')
-    await see(page, /Bulk import is not available in this version/)
-    expect(await page.getByRole('button', { name: 'Download the template' }).isDisabled()).toBe(
-      true,
-    )
-  })
 })

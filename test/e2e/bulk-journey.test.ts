@@ -1,0 +1,61 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Browser } from 'playwright-core'
+import { goTo, launchChromium, openDesk, REASON, see, type Desk } from './desk'
+
+const SHEET = [
+  'fraud_type,fraud_reason,show_uploader_info,account_number_1,bank_1,bvn,phone',
+  `money_mule,"${REASON}",,0123456789,Access Bank,,`,
+  `hacker,"${REASON} Second row.",,01234X6789,Access Bank,,`,
+  'hacker,Too short a reason.,,,,22212345678,',
+].join('\n')
+
+/*
+ * Bulk import in Chromium: the template downloads, a spreadsheet with bad rows is previewed with
+ * each row's problems (nothing queued), then only its valid row is queued and sent.
+ */
+describe('bulk import, in Chromium', { timeout: 60_000 }, () => {
+  let browser: Browser
+  let desk: Desk
+  beforeAll(async () => {
+    browser = await launchChromium()
+    desk = await openDesk(browser)
+  }, 120_000)
+  afterAll(async () => {
+    await desk?.close()
+    await browser?.close()
+  })
+
+  it('downloads the template', async () => {
+    const { page } = desk
+    await goTo(page, 'Bulk import')
+    const [file] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download the template (XLSX)' }).click(),
+    ])
+    expect(file.suggestedFilename()).toMatch(/\.xlsx$/)
+  })
+
+  it('previews a spreadsheet with bad rows, saying what to fix, and queues nothing', async () => {
+    const { page, harness } = desk
+    await page.getByLabel('Choose a spreadsheet').setInputFiles({
+      name: 'reports.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(SHEET),
+    })
+    await see(page, 'Preview of reports.csv')
+    await see(page, '3 rows: 1 valid, 2 with problems.')
+    await see(page, /01234X6789/)
+    await see(page, /it needs at least 50/)
+    expect(harness.core().outbox().pending).toBe(0)
+  })
+
+  it('queues the valid row only, and it is sent', async () => {
+    const { page } = desk
+    await page.getByRole('button', { name: 'Queue the 1 valid row' }).click()
+    await see(page, 'Queued from reports.csv')
+    await see(page, /1 queued, 2 with problems/)
+    await see(page, '0 pending', 30_000)
+    await page.getByRole('button', { name: 'Open the Outbox' }).click()
+    await see(page, /Create report: Money mule · 0123456789_access-bank/)
+  })
+})
