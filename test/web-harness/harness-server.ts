@@ -125,7 +125,7 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
       uploadTimeoutMs: options.timeoutMs,
       autoSync: true,
     })
-    unwire = wireCoreEvents(core, workHandlers, push)
+    unwire = wireCoreEvents(core, push)
   }
   await openCore(settings.current.activeProfile)
 

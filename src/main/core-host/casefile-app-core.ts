@@ -1,5 +1,5 @@
 import { CasefileCore } from '../../core/casefile-core'
-import { toOperationView } from '../../core/work-handlers'
+import { forwardEngineEvents } from '../../core/engine-events'
 import { startSandbox } from '../../sandbox'
 import type { AppCore, AppCoreEvents, AppCoreProfile } from './app-core'
 import { EventHub } from './event-hub'
@@ -37,20 +37,6 @@ export function createCasefileAppCore(
   const events = new EventHub<AppCoreEvents>()
   let core: CasefileCore | null = null
   let sandbox: SandboxRegistryHandle | null = null
-  let online: boolean | null = null
-
-  const setOnline = (value: boolean) => {
-    if (online === value) return
-    online = value
-    events.emit('onlineChanged', { online: value })
-  }
-  const pushCounts = (casefile: CasefileCore) => {
-    const outbox = casefile.outbox()
-    events.emit('outboxChanged', {
-      pending: outbox.pending,
-      needsAttention: outbox.counts.needs_attention,
-    })
-  }
 
   return {
     events,
@@ -75,28 +61,16 @@ export function createCasefileAppCore(
         userAgent: 'Casefile-Desktop',
         autoSync: true,
       })
-      casefile.engine.on((event) => {
-        if (event.type === 'operation') {
-          events.emit('operationChanged', toOperationView(casefile, event.operation))
-          pushCounts(casefile)
-        } else if (event.type === 'upload-progress') {
-          events.emit('uploadProgress', {
-            operationId: event.operationId,
-            loaded: event.loaded,
-            ...(event.total !== undefined ? { total: event.total } : {}),
-          })
-        } else if (event.type === 'run-finished') {
-          const { summary } = event
-          if (summary.leaseHeld) setOnline(!summary.offline)
-          events.emit('syncFinished', {
-            sent: summary.sent + summary.adopted,
-            needsAttention: casefile.outbox().counts.needs_attention,
-          })
-          pushCounts(casefile)
-        }
-      })
+      // AppCoreEvents is EventPayload per name; TypeScript cannot see that through the generic.
+      forwardEngineEvents(casefile, (event, payload) =>
+        events.emit(event, payload as AppCoreEvents[typeof event]),
+      )
       core = casefile
-      pushCounts(casefile)
+      const outbox = casefile.outbox()
+      events.emit('outboxChanged', {
+        pending: outbox.pending,
+        needsAttention: outbox.counts.needs_attention,
+      })
     },
     async stop() {
       const running = core
