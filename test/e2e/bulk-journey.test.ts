@@ -1,6 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Browser } from 'playwright-core'
-import { goTo, launchChromium, openDesk, REASON, see, type Desk } from './desk'
+import { describe, expect, it } from 'vitest'
+import { goTo, REASON, see, useDesk } from './desk'
 
 const SHEET = [
   'fraud_type,fraud_reason,show_uploader_info,account_number_1,bank_1,bvn,phone',
@@ -14,19 +13,10 @@ const SHEET = [
  * each row's problems (nothing queued), then only its valid row is queued and sent.
  */
 describe('bulk import, in Chromium', { timeout: 60_000 }, () => {
-  let browser: Browser
-  let desk: Desk
-  beforeAll(async () => {
-    browser = await launchChromium()
-    desk = await openDesk(browser)
-  }, 120_000)
-  afterAll(async () => {
-    await desk?.close()
-    await browser?.close()
-  })
+  const session = useDesk()
 
   it('downloads the template', async () => {
-    const { page } = desk
+    const { page } = session.desk
     await goTo(page, 'Bulk import')
     const [file] = await Promise.all([
       page.waitForEvent('download'),
@@ -36,7 +26,7 @@ describe('bulk import, in Chromium', { timeout: 60_000 }, () => {
   })
 
   it('previews a spreadsheet with bad rows, saying what to fix, and queues nothing', async () => {
-    const { page, harness } = desk
+    const { page, harness } = session.desk
     await page.getByLabel('Choose a spreadsheet').setInputFiles({
       name: 'reports.csv',
       mimeType: 'text/csv',
@@ -50,7 +40,7 @@ describe('bulk import, in Chromium', { timeout: 60_000 }, () => {
   })
 
   it('queues the valid row only, and it is sent', async () => {
-    const { page } = desk
+    const { page } = session.desk
     await page.getByRole('button', { name: 'Queue the 1 valid row' }).click()
     await see(page, 'Queued from reports.csv')
     await see(page, /1 queued, 2 with problems/)

@@ -1,3 +1,4 @@
+import { afterAll, beforeAll } from 'vitest'
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -46,6 +47,23 @@ export async function openDesk(browser: Browser): Promise<Desk> {
 }
 
 export { launchChromium }
+
+/**
+ * Chromium and a desk (the harness with a sandbox registry behind it) for one test file:
+ * opened before its tests, closed after. Read `session.desk` inside the tests.
+ */
+export function useDesk(): { readonly desk: Desk } {
+  const session = {} as { desk: Desk; browser: Browser }
+  beforeAll(async () => {
+    session.browser = await launchChromium()
+    session.desk = await openDesk(session.browser)
+  }, 120_000)
+  afterAll(async () => {
+    await session.desk?.close()
+    await session.browser?.close()
+  })
+  return session
+}
 
 /** Waits until the text is on screen (the UI updates from pushed events, so no fixed sleeps). */
 export async function see(page: Page, text: string | RegExp, timeout = 20_000): Promise<void> {

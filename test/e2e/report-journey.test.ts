@@ -1,18 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Browser } from 'playwright-core'
-import {
-  builtRenderer,
-  goTo,
-  launchChromium,
-  openDesk,
-  pickBank,
-  PDF_BYTES,
-  REASON,
-  see,
-  type Desk,
-} from './desk'
+import { describe, expect, it } from 'vitest'
+import { builtRenderer, goTo, PDF_BYTES, pickBank, REASON, see, useDesk } from './desk'
 
 /*
  * The main journey in real Chromium: first start on the sandbox, a report drafted with an account
@@ -23,16 +12,7 @@ describe(
   'the report journey, in Chromium against the sandbox registry',
   { timeout: 60_000 },
   () => {
-    let browser: Browser
-    let desk: Desk
-    beforeAll(async () => {
-      browser = await launchChromium()
-      desk = await openDesk(browser)
-    }, 120_000)
-    afterAll(async () => {
-      await desk?.close()
-      await browser?.close()
-    })
+    const session = useDesk()
 
     it('serves the production bundle, with the harness bridge injected only by the harness', async () => {
       const dir = await builtRenderer()
@@ -44,14 +24,14 @@ describe(
     })
 
     it('starts on the Sandbox profile, with nothing pending', async () => {
-      const { page } = desk
+      const { page } = session.desk
       await see(page, 'SANDBOX')
       await see(page, '0 pending')
       await see(page, 'New report')
     })
 
     it('drafts a report with a bank account from the list and an attachment, autosaved', async () => {
-      const { page } = desk
+      const { page } = session.desk
       await page.getByLabel('Fraud type').selectOption({ label: 'Money mule' })
       await page.getByLabel('Reason').fill('Too short')
       await see(page, /it needs at least 50/)
@@ -76,14 +56,14 @@ describe(
       await see(page, /tool\.exe is not a file type the registry takes/)
       await see(page, /Draft saved/)
       // The draft is what main stored, not only what the page shows.
-      const [draft] = desk.harness.core().listReports({ status: 'draft' })
+      const [draft] = session.desk.harness.core().listReports({ status: 'draft' })
       expect(draft?.draft.identifiers).toEqual([
         { label: 'account', value: '0123456789_access-bank' },
       ])
     })
 
     it('keeps what was typed across a reload', async () => {
-      const { page } = desk
+      const { page } = session.desk
       await page.reload()
       await see(page, 'Draft report')
       expect(await page.getByLabel('Reason').inputValue()).toBe(REASON)
@@ -91,7 +71,7 @@ describe(
     })
 
     it('queues it while the registry is down and shows it pending', async () => {
-      const { page, harness } = desk
+      const { page, harness } = session.desk
       await harness.registryDown()
       await page.getByRole('button', { name: 'Queue for sync' }).click()
       await see(page, /^Queued\./)
@@ -104,7 +84,7 @@ describe(
     })
 
     it('sends it when the registry is back, and says so', async () => {
-      const { page, harness } = desk
+      const { page, harness } = session.desk
       await harness.registryUp()
       await page.getByRole('button', { name: 'Sync now' }).click()
       await see(page, '0 pending', 30_000)
@@ -118,7 +98,7 @@ describe(
     })
 
     it('finds it by search online, then offline from the saved copy', async () => {
-      const { page, harness } = desk
+      const { page, harness } = session.desk
       await goTo(page, 'Search')
       await page.getByLabel('Account number').fill('0123456789')
       await pickBank(page, 'access', 'Access Bank')
@@ -133,7 +113,7 @@ describe(
     })
 
     it('edits it from the submissions list: the change goes out as an update', async () => {
-      const { page } = desk
+      const { page } = session.desk
       await goTo(page, 'Submissions')
       await see(page, /^1 report/)
       await page
@@ -156,7 +136,7 @@ describe(
     })
 
     it('unlists it after asking, and the list shows it unlisted', async () => {
-      const { page } = desk
+      const { page } = session.desk
       await goTo(page, 'Submissions')
       await page
         .getByRole('list', { name: 'Submitted reports' })

@@ -1,6 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Browser } from 'playwright-core'
-import { goTo, launchChromium, openDesk, see, type Desk } from './desk'
+import { describe, expect, it } from 'vitest'
+import { goTo, see, useDesk } from './desk'
 
 /*
  * Settings in Chromium: registry addresses refused with a message that says how to fix them, the
@@ -8,19 +7,10 @@ import { goTo, launchChromium, openDesk, see, type Desk } from './desk'
  * tested, and the whole screen usable from the keyboard.
  */
 describe('settings and the API key, in Chromium', { timeout: 60_000 }, () => {
-  let browser: Browser
-  let desk: Desk
-  beforeAll(async () => {
-    browser = await launchChromium()
-    desk = await openDesk(browser)
-  }, 120_000)
-  afterAll(async () => {
-    await desk?.close()
-    await browser?.close()
-  })
+  const session = useDesk()
 
   it('reaches Settings from the keyboard alone, with a visible focus', async () => {
-    const { page } = desk
+    const { page } = session.desk
     const nav = page.getByRole('navigation', { name: 'Screens' })
     await nav.getByRole('button', { name: 'Report' }).focus()
     for (let i = 0; i < 5; i++) await page.keyboard.press('Tab')
@@ -33,7 +23,7 @@ describe('settings and the API key, in Chromium', { timeout: 60_000 }, () => {
   })
 
   it('refuses a registry address that is not https, saying what to write', async () => {
-    const { page } = desk
+    const { page } = session.desk
     await page.getByLabel('Base URL').fill('http://registry.example.com')
     await page.getByLabel('Upload URL').fill('https://uploads.example.com')
     await page.getByRole('button', { name: 'Save addresses' }).click()
@@ -45,7 +35,7 @@ describe('settings and the API key, in Chromium', { timeout: 60_000 }, () => {
   })
 
   it('sets the key without ever showing it back, then removes it after confirming', async () => {
-    const { page } = desk
+    const { page } = session.desk
     await page.getByLabel('API key', { exact: true }).fill('sk_sandbox_PRIVATEPART_9F3K')
     await page.getByRole('button', { name: 'Save key' }).click()
     await see(page, 'Set, ending in 9F3K.')
@@ -61,7 +51,7 @@ describe('settings and the API key, in Chromium', { timeout: 60_000 }, () => {
   })
 
   it('tests the connection against the sandbox registry', async () => {
-    const { page } = desk
+    const { page } = session.desk
     await page.getByRole('button', { name: 'Test connection' }).click()
     await see(page, /Connected: \d+ banks, 0 submissions/)
     await goTo(page, 'Report')
