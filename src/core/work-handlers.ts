@@ -5,13 +5,13 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type {
-  ImportOutcomeView,
   LocalReportView,
   OperationView,
   QueueResultView,
   workContract,
 } from '../shared/contract-work'
-import { importSpreadsheet, type ImportOutcome } from './import/import-spreadsheet'
+import { importSpreadsheet } from './import/import-spreadsheet'
+import { importOutcomeView } from './import/import-view'
 import {
   BULK_TEMPLATE_CSV,
   BULK_TEMPLATE_XLSX,
@@ -64,32 +64,6 @@ export function toOperationView(core: CasefileCore, op: Operation): OperationVie
         }
       : null,
     updatedAt: op.updatedAt,
-  }
-}
-
-/** An import's outcome as the window shows it (the rows' cells stay on this side). */
-function importView(outcome: ImportOutcome): ImportOutcomeView {
-  return {
-    mode: outcome.mode,
-    totals: outcome.totals,
-    queued: outcome.queued,
-    rejected: outcome.rejected.map(({ rowNumber, reason, errors }) => ({
-      rowNumber,
-      reason,
-      errors: errors.map((e) => ({
-        column: e.column,
-        message: e.message,
-        ...(e.cell ? { cell: e.cell } : {}),
-      })),
-    })),
-    skippedEmptyRows: outcome.skippedEmptyRows,
-    fileProblems: outcome.fileProblems.map((p) => ({
-      code: p.code,
-      blocking: p.blocking,
-      message: p.message,
-      ...(p.column ? { column: p.column } : {}),
-    })),
-    bulkOperationIds: outcome.bulkOperationIds,
   }
 }
 
@@ -243,11 +217,13 @@ export function createWorkHandlers(core: () => CasefileCore): WorkHandlers {
       }
     },
     bulkPreview: async ({ fileName, bytes }) =>
-      importView(
+      importOutcomeView(
         await importSpreadsheet(core(), { bytes }, { dryRun: true, sourceName: fileName }),
       ),
     bulkQueue: async ({ fileName, bytes, asBulk }) =>
-      importView(await importSpreadsheet(core(), { bytes }, { asBulk, sourceName: fileName })),
+      importOutcomeView(
+        await importSpreadsheet(core(), { bytes }, { asBulk, sourceName: fileName }),
+      ),
     exchangeLog: (input) =>
       core()
         .exchangeLog({ limit: input?.limit ?? 200 })

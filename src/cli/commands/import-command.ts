@@ -1,6 +1,7 @@
 import { extname } from 'node:path'
 import type { CasefileCore } from '../../core/casefile-core'
 import { importSpreadsheet } from '../../core/import/import-spreadsheet'
+import { importOutcomeView } from '../../core/import/import-view'
 import { BulkFileError } from '../../core/spreadsheet/bulk-file-error'
 import { describeRowErrors, exportRejectedRows } from '../../core/spreadsheet/export'
 import { TableFileError } from '../../core/spreadsheet/table-file-error'
@@ -50,20 +51,7 @@ export async function importCommand(
   }
   const code = outcome.rejected.length > 0 ? EXIT.needsAttention : EXIT.ok
   if (options.json) {
-    printJson(io, {
-      mode: outcome.mode,
-      totals: outcome.totals,
-      queued: outcome.queued,
-      rejected: outcome.rejected.map(({ rowNumber, reason, errors }) => ({
-        rowNumber,
-        reason,
-        errors,
-      })),
-      skippedEmptyRows: outcome.skippedEmptyRows,
-      fileProblems: outcome.fileProblems,
-      bulkOperationIds: outcome.bulkOperationIds,
-      exitCode: code,
-    })
+    printJson(io, { ...importOutcomeView(outcome), exitCode: code })
     return code
   }
   const { totals } = outcome
