@@ -94,18 +94,29 @@ describe('crash test', () => {
     const finalType = new Map<number, string>()
     const unlisted = new Set<number>()
     let kills = 0
+    // Every request takes a little while, so the child always has requests in flight: each kill
+    // lands mid-sync whatever the machine's speed, not after the work ran out.
+    registry.sandbox.setFaults([{ kind: 'latency', ms: 100 }])
+    const doneCount = () =>
+      (
+        core.db.prepare("SELECT count(*) AS n FROM operations WHERE state = 'done'").get() as {
+          n: number
+        }
+      ).n
     for (let round = 0; round < KILLS; round++) {
       const { child, exited } = startChild(dataDir)
-      const wait = 150 + Math.floor(random() * 650)
-      const finished = await Promise.race([
-        exited.then(() => true),
-        new Promise<false>((resolve) => setTimeout(() => resolve(false), wait)),
-      ])
+      let finished = false
+      void exited.then(() => (finished = true))
+      // Kill only once this child has committed progress, then at a random moment after it.
+      const before = doneCount()
+      while (!finished && doneCount() === before)
+        await new Promise((resolve) => setTimeout(resolve, 10))
+      await new Promise((resolve) => setTimeout(resolve, Math.floor(random() * 150)))
       if (!finished) {
         child.kill('SIGKILL')
-        await exited
         kills++
       }
+      await exited
       // Meanwhile the "user" keeps working in the same data folder, from this process.
       if (round === 5 || round === 12) {
         for (let i = round; i < REPORTS; i += 9) {
@@ -123,8 +134,9 @@ describe('crash test', () => {
         for (let i = 3; i < REPORTS; i += 17) if (core.queueUnlist(localIds[i]!).ok) unlisted.add(i)
       }
     }
-    expect(kills).toBeGreaterThanOrEqual(KILLS / 2) // most rounds were cut short, not finished
+    expect(kills).toBe(KILLS) // every round was cut short mid-sync, none ran out of work
 
+    registry.sandbox.clearFaults()
     const last = startChild(dataDir)
     expect(await last.exited).toBe(0)
 
