@@ -1,6 +1,6 @@
 import Ajv from 'ajv'
 import { load } from 'js-yaml'
-import { existsSync, readFileSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { describe, expect, it } from 'vitest'
 
@@ -42,11 +42,11 @@ describe('electron-builder.yml', () => {
     })
   })
 
-  it('builds NSIS, DMG, AppImage and deb, with native modules rebuilt and unpacked', () => {
+  it('builds NSIS, DMG, AppImage and deb, shipping the Node-API prebuilds unpacked, not rebuilt', () => {
     expect(config['win']?.['target']).toBe('nsis')
     expect(config['mac']?.['target']).toBe('dmg')
     expect(config['linux']?.['target']).toEqual(['AppImage', 'deb'])
-    expect(config.npmRebuild).toBe(true)
+    expect(config.npmRebuild).toBe(false)
     expect(config.asarUnpack).toContain('**/*.node')
   })
 
@@ -93,7 +93,7 @@ describe('the release workflow', () => {
     >
   }
 
-  it('builds on Windows, macOS and Linux runners with Node 22, through npm run dist', () => {
+  it('builds on Windows, macOS and Linux runners with Node 24, through npm run dist', () => {
     const job = workflow.jobs['installers']
     expect(job?.strategy?.matrix.include.map((entry) => entry.os).sort()).toEqual([
       'macos-latest',
@@ -102,7 +102,7 @@ describe('the release workflow', () => {
     ])
     expect(
       job?.steps.find((step) => step.uses?.startsWith('actions/setup-node'))?.with,
-    ).toMatchObject({ 'node-version': 22 })
+    ).toMatchObject({ 'node-version': 24 })
     expect(job?.steps.some((step) => step.run?.startsWith('npm run dist'))).toBe(true)
   })
 
@@ -112,6 +112,5 @@ describe('the release workflow', () => {
       string
     >
     expect(scripts['dist']).toMatch(/electron-vite build && electron-builder/)
-    expect(existsSync('scripts/check-dist-node.mjs')).toBe(true)
   })
 })
