@@ -44,10 +44,34 @@ describe('electron-builder.yml', () => {
 
   it('builds NSIS, DMG, AppImage and deb, shipping the Node-API prebuilds unpacked, not rebuilt', () => {
     expect(config['win']?.['target']).toBe('nsis')
-    expect(config['mac']?.['target']).toBe('dmg')
+    // DMG to install and zip for the updater, for both Mac architectures.
+    expect(config['mac']?.['target']).toEqual([
+      { target: 'dmg', arch: ['arm64', 'x64'] },
+      { target: 'zip', arch: ['arm64', 'x64'] },
+    ])
     expect(config['linux']?.['target']).toEqual(['AppImage', 'deb'])
     expect(config.npmRebuild).toBe(false)
     expect(config.asarUnpack).toContain('**/*.node')
+  })
+
+  it('installs per user on Windows by default, offering an install for all users', () => {
+    expect(config['nsis']).toMatchObject({
+      oneClick: false,
+      perMachine: false,
+      allowElevation: true,
+    })
+  })
+
+  it("publishes updates to GitHub Releases as drafts, with the updater's signature checks left on", () => {
+    expect(config['publish']).toEqual({ provider: 'github', releaseType: 'draft' })
+    // Turning these off would let an unsigned or wrongly signed update install.
+    expect(JSON.stringify(config)).not.toMatch(/verifyUpdateCodeSignature|"sign":\s*null/)
+  })
+
+  it('the schema check would catch a wrong publish provider', () => {
+    const schema = JSON.parse(readFileSync(require.resolve('app-builder-lib/scheme.json'), 'utf8'))
+    const validate = new Ajv({ strict: false }).compile(schema)
+    expect(validate({ ...config, publish: { provider: 'githb' } })).toBe(false)
   })
 
   it('signs macOS with the hardened runtime and only the allow-jit entitlement', () => {
@@ -88,7 +112,13 @@ describe('the release workflow', () => {
       string,
       {
         strategy?: { matrix: { include: { os: string }[] } }
-        steps: { uses?: string; with?: Record<string, unknown>; run?: string }[]
+        steps: {
+          uses?: string
+          with?: Record<string, unknown>
+          run?: string
+          if?: string
+          env?: Record<string, string>
+        }[]
       }
     >
   }
@@ -104,6 +134,21 @@ describe('the release workflow', () => {
       job?.steps.find((step) => step.uses?.startsWith('actions/setup-node'))?.with,
     ).toMatchObject({ 'node-version': 24 })
     expect(job?.steps.some((step) => step.run?.startsWith('npm run dist'))).toBe(true)
+  })
+
+  it('publishes only for a v* tag, and builds without publishing otherwise', () => {
+    const dist = (workflow.jobs['installers']?.steps ?? []).filter((step) =>
+      step.run?.startsWith('npm run dist'),
+    )
+    const publishing = dist.filter((step) => /--publish always/.test(step.run ?? ''))
+    const building = dist.filter((step) => /--publish never/.test(step.run ?? ''))
+    expect(publishing).toHaveLength(1)
+    expect(building).toHaveLength(1)
+    expect(publishing[0]?.if).toBe("${{ startsWith(github.ref, 'refs/tags/v') }}")
+    expect(building[0]?.if).toBe("${{ !startsWith(github.ref, 'refs/tags/v') }}")
+    // Only the publishing step holds the token that can write a release.
+    expect(publishing[0]?.env?.['GH_TOKEN']).toBeDefined()
+    expect(building[0]?.env?.['GH_TOKEN']).toBeUndefined()
   })
 
   it('has the dist script it calls', () => {
