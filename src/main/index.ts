@@ -13,6 +13,9 @@ import { registerContract } from './ipc/register-contract'
 import { stopBeforeQuit } from './lifecycle/quit-guard'
 import { appMenuTemplate } from './menu/app-menu'
 import { syncNotification } from './notifications/sync-notification'
+import { createAppUpdates } from './update/app-updates'
+import { electronUpdaterBackend } from './update/electron-updater-backend'
+import { createUpdateHandlers } from './update/update-handlers'
 import { hardenSession, hardenWebContents } from './security/harden'
 import { rendererEntry } from './security/renderer-entry'
 import { registerAppScheme, serveAppProtocol } from './security/serve-app-protocol'
@@ -71,10 +74,29 @@ async function startShell(): Promise<void> {
   const keys = createKeychainKeyStore({
     onFallbackToMemory: (reason) => log(`API keys are kept in memory only. ${reason}`),
   })
+  // Updates: checked and downloaded in the background, never installed while work runs.
+  const { updates, busy } = createAppUpdates({
+    env: {
+      isPackaged: app.isPackaged,
+      platform: process.platform,
+      appImage: process.env['APPIMAGE'],
+    },
+    currentVersion: app.getVersion(),
+    prefs: settings.current.updates,
+    online: net.isOnline(),
+    backend: electronUpdaterBackend,
+    onChange: (view) => push('updateChanged', view),
+    onError: (error) => log('An update check or download failed', error),
+  })
   const cores = new CoreHost({
-    createCore: createAppCore,
+    createCore: (profile) => {
+      busy.coreStopped() // A new core starts only after the previous one stopped.
+      return createAppCore(profile)
+    },
     onEvent: (event, payload) => {
       push(event, payload)
+      if (event === 'operationChanged')
+        busy.operationChanged(payload as { id: number; state: string })
       if (event === 'syncFinished') notifySyncEnd(payload as SyncRunSummary)
     },
   })
@@ -83,10 +105,12 @@ async function startShell(): Promise<void> {
   setInterval(() => {
     const online = net.isOnline()
     if (online !== wasOnline) cores.connectivityChanged(online)
+    updates.connectivityChanged(online)
     wasOnline = online
   }, 10_000).unref()
   const profileFor = (current: typeof settings.current, id: typeof current.activeProfile) =>
     appCoreProfile(current, id, userData, keys)
+  const work = createWorkHandlers(() => cores.casefileCore())
 
   registerContract(
     ipcMain,
@@ -109,7 +133,9 @@ async function startShell(): Promise<void> {
         push,
       }),
       // Drafts, attachments, the outbox, search…: over the running core, read at each call.
-      ...createWorkHandlers(() => cores.casefileCore()),
+      ...work,
+      bulkQueue: (input) => busy.whileImporting(async () => work.bulkQueue(input)),
+      ...createUpdateHandlers({ updates, settings }),
     },
     {
       appUrlPrefixes: entry.senderPrefixes,
@@ -127,6 +153,7 @@ async function startShell(): Promise<void> {
   )
 
   mainWindow = createWindow()
+  updates.start()
   await cores
     .run(profileFor(settings.current, settings.current.activeProfile))
     .catch((error: unknown) => log('The core did not start', error))

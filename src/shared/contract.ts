@@ -7,6 +7,7 @@ import {
   type SubscriptionName,
 } from './ipc-channels'
 import type { IpcResult } from './ipc-result'
+import { updateContract, updateEventContract } from './contract-update'
 import { workContract, workEventContract } from './contract-work'
 
 // ---------------------------------------------------------------------------------------------
@@ -161,6 +162,7 @@ export const contract = {
     output: profilesViewSchema,
   },
   ...workContract,
+  ...updateContract,
 } satisfies { [M in InvokeMethod]: ChannelSpec & { channel: (typeof INVOKE_CHANNELS)[M] } }
 
 /** Every pushed event with the schema main checks its payload against before sending. */
@@ -174,6 +176,7 @@ export const eventContract = {
   outboxChanged: { channel: EVENT_CHANNELS.outboxChanged, payload: outboxCountsSchema },
   syncFinished: { channel: EVENT_CHANNELS.syncFinished, payload: syncRunSummarySchema },
   ...workEventContract,
+  ...updateEventContract,
 } satisfies {
   [E in EventName]: { channel: (typeof EVENT_CHANNELS)[E]; payload: z.ZodType }
 }

@@ -3,6 +3,7 @@
  * list alone (it must stay one small file that imports only electron). contract.ts pairs
  * each name with its zod schemas; a type check there keeps the two lists equal.
  */
+import { UPDATE_EVENT_CHANNELS, UPDATE_INVOKE_CHANNELS } from './ipc-channels-update'
 import { WORK_EVENT_CHANNELS, WORK_INVOKE_CHANNELS } from './ipc-channels-work'
 
 export const INVOKE_CHANNELS = {
@@ -14,6 +15,7 @@ export const INVOKE_CHANNELS = {
   switchProfile: 'profiles:switch',
   setRegistryConnection: 'profiles:set-registry-connection',
   ...WORK_INVOKE_CHANNELS,
+  ...UPDATE_INVOKE_CHANNELS,
 } as const
 
 /**
@@ -27,6 +29,7 @@ export const EVENT_CHANNELS = {
   outboxChanged: 'event:outbox-changed',
   syncFinished: 'event:sync-finished',
   ...WORK_EVENT_CHANNELS,
+  ...UPDATE_EVENT_CHANNELS,
 } as const
 
 export type InvokeMethod = keyof typeof INVOKE_CHANNELS

@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { ApiKeyStore } from '../../src/core/secrets/api-key-store'
 import type { SecretBackend } from '../../src/core/secrets/secret-backend'
-import { SettingsStore } from '../../src/core/settings'
+import { DEFAULT_SETTINGS, SettingsStore } from '../../src/core/settings'
 import type { AppCore, AppCoreProfile } from '../../src/main/core-host/app-core'
 import { appCoreProfile } from '../../src/main/core-host/core-profile'
 import { CoreHost } from '../../src/main/core-host/core-host'
@@ -169,12 +169,7 @@ describe('appCoreProfile', () => {
   it('says what to do when the registry has no addresses', () => {
     const keys = { getKey: vi.fn() }
     expect(() =>
-      appCoreProfile(
-        { version: 1, activeProfile: 'registry', registry: null },
-        'registry',
-        '/u',
-        keys,
-      ),
+      appCoreProfile({ ...DEFAULT_SETTINGS, activeProfile: 'registry' }, 'registry', '/u', keys),
     ).toThrow(/set the registry's base URL and upload URL first/)
   })
 })

@@ -10,6 +10,8 @@ import { profileDataDir, SettingsStore, settingsFilePath } from '../../src/core/
 import { createWorkHandlers } from '../../src/core/work-handlers'
 import { callContract, isContractMethod } from '../../src/main/ipc/call-contract'
 import { createShellHandlers } from '../../src/main/ipc/contract-handlers'
+import { createAppUpdates } from '../../src/main/update/app-updates'
+import { createUpdateHandlers } from '../../src/main/update/update-handlers'
 import { createEventPusher, type EventTarget } from '../../src/main/ipc/push-events'
 import { startSandbox, type RunningSandbox } from '../../src/sandbox'
 import { contract, eventContract, type ContractHandlers } from '../../src/shared/contract'
@@ -150,7 +152,24 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     }),
     push,
   })
-  const handlers = { ...workHandlers, ...shellHandlers } as unknown as ContractHandlers
+  // A development build, as the harness is: Settings shows why it does not update itself.
+  const { updates } = createAppUpdates({
+    env: { isPackaged: false, platform: process.platform, appImage: undefined },
+    currentVersion: '0.1.0',
+    prefs: settings.current.updates,
+    online: true,
+    backend: () => {
+      throw new Error('A development build has no update backend.')
+    },
+    onChange: (view) => push('updateChanged', view),
+    onError: (error) => console.error('[harness]', error.message),
+  })
+  const updateHandlers = createUpdateHandlers({ updates, settings })
+  const handlers = {
+    ...workHandlers,
+    ...shellHandlers,
+    ...updateHandlers,
+  } as unknown as ContractHandlers
 
   const manifest = JSON.stringify({
     methods: Object.keys(contract),

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { profileIdSchema, registryConnectionSchema } from '../../shared/contract'
+import { updatePreferencesSchema } from '../../shared/contract-update'
 
 /**
  * The app's settings file (settings.json in the user-data folder). Unknown keys are dropped
@@ -11,6 +12,8 @@ export const settingsSchema = z.object({
   activeProfile: profileIdSchema,
   /** The real registry's addresses; null until someone sets them. Its key is in the keychain. */
   registry: registryConnectionSchema.nullable(),
+  /** How the app updates itself; files from before updates existed get the defaults. */
+  updates: updatePreferencesSchema.default({ autoDownload: true, channel: 'stable' }),
 })
 export type Settings = z.output<typeof settingsSchema>
 
@@ -18,4 +21,5 @@ export const DEFAULT_SETTINGS: Settings = Object.freeze({
   version: 1,
   activeProfile: 'sandbox',
   registry: null,
+  updates: Object.freeze({ autoDownload: true, channel: 'stable' }),
 })

@@ -21,6 +21,7 @@ const registry: Settings = {
   version: 1,
   activeProfile: 'registry',
   registry: { baseUrl: 'https://registry.example.com', uploadUrl: 'https://files.example.com' },
+  updates: { autoDownload: false, channel: 'beta' },
 }
 
 describe('the settings file', () => {
@@ -94,6 +95,16 @@ describe('the settings file', () => {
     const path = join(tempDir(), 'settings.json')
     writeFileSync(path, JSON.stringify({ ...registry, theme: 'dark' }))
     expect(await readSettingsFile(path)).toEqual({ settings: registry })
+  })
+
+  it('opens a file written before update preferences existed, with automatic stable updates', async () => {
+    const path = join(tempDir(), 'settings.json')
+    const { updates: _updates, ...older } = registry
+    writeFileSync(path, JSON.stringify(older))
+    expect((await readSettingsFile(path)).settings.updates).toEqual({
+      autoDownload: true,
+      channel: 'stable',
+    })
   })
 
   it('says where and why when it cannot write', async () => {

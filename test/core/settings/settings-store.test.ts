@@ -26,6 +26,7 @@ describe('SettingsStore', () => {
       activeProfile: 'registry',
       // The schema writes one spelling of an address: no trailing slash.
       registry: { baseUrl: 'https://r.example.com', uploadUrl: 'https://u.example.com' },
+      updates: { autoDownload: true, channel: 'stable' },
     }
     expect(store.current).toEqual(expected)
     expect(JSON.parse(readFileSync(path, 'utf8'))).toEqual(expected)

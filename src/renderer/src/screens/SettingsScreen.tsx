@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react'
 import type { KeyStatus, ProfileId } from '../../../shared/contract'
 import { api } from '../api'
 import { ConfirmButton } from '../components/ConfirmButton'
+import { UpdatesPanel } from '../components/UpdatesPanel'
 import { useBanksStore } from '../stores/banks-store'
 import { useStatusStore } from '../stores/status-store'
 
@@ -229,6 +230,8 @@ export function SettingsScreen() {
           </p>
         )}
       </section>
+
+      <UpdatesPanel />
     </div>
   )
 }
