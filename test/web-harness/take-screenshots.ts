@@ -4,7 +4,7 @@
  */
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
-import { goTo, launchChromium, openDesk, PDF_BYTES, pickBank, REASON, see } from '../e2e/desk'
+import { goTo, launchChromium, openDesk, PDF_BYTES, pickBank, REASON, see } from '../e2e/desk-page'
 
 async function main() {
   const outDir = process.argv[2] ?? join('test-results', 'screens')
