@@ -3,7 +3,12 @@ import {
   IDENTIFIER_TYPES,
   type IdentifierType,
 } from '../../shared/domain/identifiers'
-import { createReportInputSchema, MAX_ATTACHMENTS } from '../../shared/domain/report-input'
+import { randomUUID } from 'node:crypto'
+import {
+  createReportInputSchema,
+  MAX_ATTACHMENTS,
+  type ReportInput,
+} from '../../shared/domain/report-input'
 import { reportFingerprint } from '../../shared/domain/fingerprint'
 import { toFieldIssues, type FieldIssue } from '../../shared/validation-messages'
 import { listAttachments } from '../attachments/attachment-store'
@@ -16,6 +21,7 @@ import {
   setFingerprint,
 } from '../drafts/drafts-repository'
 import type { Db } from '../store/open-database'
+import { prepare } from '../store/prepare'
 import {
   chainOperations,
   insertOperation,
@@ -157,6 +163,63 @@ export function queueReport(db: Db, localId: string, options: QueueOptions): Que
       return { ok: true, report: getReport(db, localId), operations: [...uploads, create] }
     })
     .immediate()
+}
+
+/** A report input already checked by the shared report schema (a spreadsheet row), with its links. */
+export interface CheckedReport {
+  input: ReportInput
+  /** Attachments already on the registry (https links, each checked by the attachment URL schema). */
+  attachmentUrls: readonly string[]
+  /** reportFingerprint(input), computed when the row was checked. */
+  fingerprint: string
+}
+
+/**
+ * Drafts and queues reports whose inputs were already checked by the shared report schema with
+ * the same bank list (the spreadsheet import's rows): two prepared inserts a report, a report
+ * row already `queued` and the first operation of its chain. The caller runs it inside its own
+ * transaction, one per batch, and says "queued" only after that commits. The payload is the one
+ * draftToPayload would build (the import's tests compare them), without parsing it a second time.
+ */
+export function queueCheckedReports(
+  db: Db,
+  reports: readonly CheckedReport[],
+  options: { now: number; origin?: string },
+): string[] {
+  const insertReport = prepare(
+    db,
+    "INSERT INTO reports (local_id, status, draft_json, fingerprint, origin, created_at, updated_at) VALUES (?, 'queued', ?, ?, ?, ?, ?)",
+  )
+  const insertCreate = prepare(
+    db,
+    "INSERT INTO operations (chain_id, seq, kind, state, payload_json, created_at, updated_at) VALUES (?, 1, 'create_report', 'queued', ?, ?, ?)",
+  )
+  const { now } = options
+  const origin = options.origin ?? 'import'
+  return reports.map(({ input, attachmentUrls, fingerprint }) => {
+    const localId = randomUUID()
+    const draft: Draft = {
+      fraudType: input.fraudType,
+      fraudReason: input.fraudReason,
+      identifiers: input.identifiers,
+      showUploaderInfo: input.showUploaderInfo,
+      attachmentIds: [],
+      attachmentUrls: [...attachmentUrls],
+    }
+    const payload: ReportPayload = {
+      input: {
+        fraudType: input.fraudType,
+        fraudReason: input.fraudReason,
+        identifiers: input.identifiers,
+        attachments: [...attachmentUrls],
+        showUploaderInfo: input.showUploaderInfo,
+      },
+      attachmentIds: [],
+    }
+    insertReport.run(localId, JSON.stringify(draft), fingerprint, origin, now, now)
+    insertCreate.run(localId, JSON.stringify(payload), now, now)
+    return localId
+  })
 }
 
 /** Creates a draft from input and queues it at once (CLI submit, spreadsheet import). */

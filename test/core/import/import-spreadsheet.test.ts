@@ -1,3 +1,4 @@
+import Database from 'better-sqlite3'
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
@@ -8,6 +9,9 @@ import { importBulkFile } from '../../../src/core/spreadsheet/bulk-rows'
 import { chainOperations, listOperations } from '../../../src/core/outbox/outbox-repository'
 import { openTestCore, submissionsWithReason, uniqueReason } from '../../support/core-with-sandbox'
 import { PDF_BYTES } from '../../support/temp-store'
+import { DATABASE_FILE } from '../../../src/core/casefile-core'
+import { draftToPayload } from '../../../src/core/outbox/queue-report'
+import { reportFingerprint } from '../../../src/shared/domain/fingerprint'
 
 const registry = useSandbox()
 
@@ -67,6 +71,92 @@ describe('importing a spreadsheet into the outbox', () => {
 
     await core.engine.runUntilIdle()
     expect(await submissionsWithReason(registry.sandbox, registry.key, good)).toHaveLength(1)
+    await core.close()
+  })
+
+  it('rows queued in batches carry the payload and fingerprint that queueing one by one builds', async () => {
+    const core = await coreWithBanks()
+    const file = join(core.dataDir, 'links.csv')
+    writeFileSync(
+      file,
+      [
+        HEADER,
+        line([
+          'money_mule',
+          uniqueReason('batch-a'),
+          '0123456789',
+          'Access Bank',
+          '0803 123 4567',
+          '',
+        ]),
+        line([
+          'theft',
+          uniqueReason('batch-b'),
+          '',
+          '',
+          '+234 803 765 4321',
+          'https://files.example.com/b.pdf',
+        ]),
+      ].join('\n'),
+    )
+    const outcome = await importSpreadsheet(core, { path: file })
+    expect(outcome.totals).toMatchObject({ queued: 2, rejected: 0 })
+    const slugs = new Set(core.banks().map((b) => b.slug))
+    for (const { localId } of outcome.queued) {
+      const report = core.getReport(localId!)
+      expect(report).toMatchObject({ status: 'queued', origin: 'import' })
+      const built = draftToPayload(report.draft, slugs)
+      if (!built.ok) throw new Error(built.message)
+      const [create, ...rest] = chainOperations(core.db, localId!)
+      expect(rest).toEqual([])
+      expect(create).toMatchObject({ kind: 'create_report', seq: 1, state: 'queued' })
+      expect(create?.payload).toEqual(built.payload)
+      const row = core.db
+        .prepare('SELECT fingerprint FROM reports WHERE local_id = ?')
+        .get(localId) as { fingerprint: string }
+      expect(row.fingerprint).toBe(reportFingerprint(built.payload.input))
+    }
+    expect(core.getReport(outcome.queued[1]!.localId!).draft.attachmentUrls).toEqual([
+      'https://files.example.com/b.pdf',
+    ])
+    await core.close()
+  })
+
+  it('says a batch is queued only once it is committed, batch by batch', async () => {
+    const core = await coreWithBanks()
+    const file = join(core.dataDir, 'many.csv')
+    const rows = Array.from({ length: 6001 }, (_, i) =>
+      line([
+        'money_mule',
+        `${uniqueReason('many')} number ${i}`,
+        String(1_000_000_000 + i),
+        'gtbank',
+        '',
+        '',
+      ]),
+    )
+    writeFileSync(file, [HEADER, ...rows].join('\n'))
+    // Another connection sees only what is committed.
+    const reader = new Database(join(core.dataDir, DATABASE_FILE), { readonly: true })
+    const committed = () =>
+      (reader.prepare('SELECT count(*) AS n FROM operations').get() as { n: number }).n
+    const said: { queued: number; committed: number }[] = []
+    const outcome = await importSpreadsheet(
+      core,
+      { path: file },
+      {
+        onProgress: (progress) => {
+          if (progress.queued !== undefined)
+            said.push({ queued: progress.queued, committed: committed() })
+        },
+      },
+    )
+    expect(outcome.totals).toMatchObject({ queued: 6001, rejected: 0 })
+    expect(said.length).toBeGreaterThan(1)
+    for (const { queued, committed: n } of said) expect(n).toBeGreaterThanOrEqual(queued)
+    expect(said.at(-1)?.queued).toBe(6001)
+    expect(said.map((s) => s.queued)).toEqual([...said.map((s) => s.queued)].sort((a, b) => a - b))
+    reader.close()
     await core.close()
   })
 
