@@ -1,23 +1,8 @@
+import { statSync } from 'node:fs'
 import { basename, dirname, resolve } from 'node:path'
-import { CasefileCore } from '../core/casefile-core'
-import { defaultUserDataDir, readConnection } from '../core/data-folder'
-import { createKeychainKeyStore } from '../core/secrets'
-import { profileDataDir, readSettingsFile, settingsFilePath } from '../core/settings'
-import { PROFILE_IDS, type ProfileId } from '../shared/contract'
+import { ConnectionFileError, defaultUserDataDir, readConnection } from '../core/data-folder'
 import { CliError } from './cli-error'
-import type { CliIo } from './cli-io'
-
-export interface GlobalOptions {
-  dataDir?: string
-  json: boolean
-}
-
-export interface CliEnvironment {
-  io: CliIo
-  env: NodeJS.ProcessEnv
-  /** Reads the API key of a profile from the OS keychain (null when none); the real keychain by default. */
-  readKeychain?: (profileId: string) => Promise<string | null>
-}
+import type { GlobalOptions } from './command-line-spec'
 
 export interface Connection {
   profileId: string
@@ -25,8 +10,10 @@ export interface Connection {
   uploadUrl: string
 }
 
-const isProfileId = (value: string | undefined): value is ProfileId =>
-  (PROFILE_IDS as readonly string[]).includes(value ?? '')
+const PROFILES = ['sandbox', 'registry'] as const
+
+/** Loaded only when the desktop app's folders are used (no --data-dir): the settings bring zod. */
+const settingsModule = () => import('../core/settings')
 
 /**
  * The data folder: --data-dir, else the desktop app's folder of a profile: CASEFILE_PROFILE,
@@ -36,16 +23,38 @@ export async function resolveDataDir(
   options: GlobalOptions,
   env: NodeJS.ProcessEnv,
 ): Promise<string> {
-  if (options.dataDir) return resolve(options.dataDir)
+  if (options.dataDir !== undefined) {
+    if (options.dataDir.trim() === '')
+      throw new CliError('--data-dir is empty: give the folder, e.g. --data-dir ./cases.')
+    const dataDir = resolve(options.dataDir)
+    const stat = statSync(dataDir, { throwIfNoEntry: false })
+    if (stat && !stat.isDirectory())
+      throw new CliError(
+        `--data-dir ${dataDir} is a file, not a folder. Give a folder (a new one is created).`,
+      )
+    return dataDir
+  }
   const userData = defaultUserDataDir(env)
   const chosen = env['CASEFILE_PROFILE']
-  if (chosen !== undefined && !isProfileId(chosen))
+  if (chosen !== undefined && !(PROFILES as readonly string[]).includes(chosen))
     throw new CliError(
-      `CASEFILE_PROFILE="${chosen}" is not a profile: use ${PROFILE_IDS.join(' or ')}.`,
+      `CASEFILE_PROFILE="${chosen}" is not a profile: use ${PROFILES.join(' or ')}.`,
     )
+  const { profileDataDir, readSettingsFile, settingsFilePath } = await settingsModule()
   const profile =
-    chosen ?? (await readSettingsFile(settingsFilePath(userData))).settings.activeProfile
+    (chosen as (typeof PROFILES)[number] | undefined) ??
+    (await readSettingsFile(settingsFilePath(userData))).settings.activeProfile
   return profileDataDir(userData, profile)
+}
+
+/** connection.json of the folder; a damaged one is a message saying how to fix it. */
+function ownConnection(dataDir: string): Connection | null {
+  try {
+    return readConnection(dataDir)
+  } catch (error) {
+    if (error instanceof ConnectionFileError) throw new CliError(error.message)
+    throw error
+  }
 }
 
 /**
@@ -56,13 +65,12 @@ export async function resolveConnection(
   dataDir: string,
   env: NodeJS.ProcessEnv,
 ): Promise<Connection | null> {
-  const own = readConnection(dataDir)
+  const own = ownConnection(dataDir)
   if (own) return own
   const userData = defaultUserDataDir(env)
-  if (
-    resolve(dataDir) === resolve(profileDataDir(userData, 'registry')) &&
-    basename(dirname(dataDir)) === 'profiles'
-  ) {
+  if (basename(dirname(dataDir)) !== 'profiles') return null
+  const { profileDataDir, readSettingsFile, settingsFilePath } = await settingsModule()
+  if (resolve(dataDir) === resolve(profileDataDir(userData, 'registry'))) {
     const { settings } = await readSettingsFile(settingsFilePath(userData))
     if (settings.registry) return { profileId: 'registry', ...settings.registry }
   }
@@ -80,22 +88,4 @@ export async function requireConnection(
         "(The desktop app's Sandbox profile starts its registry on a new port each time: for the CLI, run `casefile sandbox` and point a data folder at it.)",
     )
   return connection
-}
-
-/** Opens the core of the data folder, with the key from CASEFILE_API_KEY or the keychain (never from disk). */
-export async function openCliCore(
-  options: GlobalOptions,
-  environment: CliEnvironment,
-): Promise<CasefileCore> {
-  const dataDir = await resolveDataDir(options, environment.env)
-  const connection = await requireConnection(dataDir, environment.env)
-  const fromEnv = environment.env['CASEFILE_API_KEY']?.trim()
-  const readKeychain =
-    environment.readKeychain ?? ((profileId: string) => createKeychainKeyStore().getKey(profileId))
-  return new CasefileCore({
-    dataDir,
-    connection: { baseUrl: connection.baseUrl, uploadUrl: connection.uploadUrl },
-    userAgent: 'Casefile-CLI',
-    getApiKey: async () => fromEnv || ((await readKeychain(connection.profileId)) ?? undefined),
-  })
 }

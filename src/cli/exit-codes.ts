@@ -11,4 +11,15 @@ export const EXIT = {
   unauthorized: 4,
   /** Another Casefile process (the app or another CLI) is syncing this data folder. */
   busy: 5,
+  /** Casefile itself failed (a bug): CASEFILE_DEBUG=1 prints where. Sysexits' EX_SOFTWARE. */
+  internal: 70,
+  /** Stopped by Ctrl-C (SIGINT): 128 + 2, as shells report it. */
+  interruptedSigint: 130,
+  /** Stopped by SIGTERM (a scheduler's timeout): 128 + 15. */
+  interruptedSigterm: 143,
 } as const
+
+/** The exit code of a run stopped by this signal. */
+export function interruptedExitCode(signal: 'SIGINT' | 'SIGTERM'): number {
+  return signal === 'SIGINT' ? EXIT.interruptedSigint : EXIT.interruptedSigterm
+}

@@ -32,14 +32,30 @@ export type ConnectionFile = z.output<typeof connectionFileSchema>
 
 const CONNECTION_FILE = 'connection.json'
 
+/** connection.json cannot be used: the message names the file and says how to fix it. */
+export class ConnectionFileError extends Error {
+  override name = 'ConnectionFileError'
+}
+
 /** The registry a data folder syncs with, or null when none was set. */
 export function readConnection(dataDir: string): ConnectionFile | null {
   const path = join(dataDir, CONNECTION_FILE)
   if (!existsSync(path)) return null
-  const parsed = connectionFileSchema.safeParse(JSON.parse(readFileSync(path, 'utf8')))
+  const fix = 'Run `casefile config set --base-url URL --upload-url URL` again to rewrite it.'
+  let json: unknown
+  try {
+    json = JSON.parse(readFileSync(path, 'utf8'))
+  } catch (error) {
+    const why =
+      error instanceof SyntaxError
+        ? 'is not valid JSON'
+        : `cannot be read (${(error as Error).message})`
+    throw new ConnectionFileError(`${path} ${why}. ${fix}`)
+  }
+  const parsed = connectionFileSchema.safeParse(json)
   if (!parsed.success)
-    throw new Error(
-      `${path} is not a valid connection file: ${parsed.error.issues.map((i) => i.message).join(' ')} Run \`casefile config set\` again.`,
+    throw new ConnectionFileError(
+      `${path} is not a valid connection file: ${parsed.error.issues.map((i) => i.message).join(' ')} ${fix}`,
     )
   return parsed.data
 }

@@ -8,6 +8,8 @@ export {
 export {
   parseSandboxArgs,
   runSandboxCommand,
+  serveSandbox,
+  SandboxStartError,
   SANDBOX_USAGE,
   SandboxUsageError,
   DEFAULT_CLI_PORT,

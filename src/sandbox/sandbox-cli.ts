@@ -162,50 +162,75 @@ export interface SandboxCliIo {
   err: (line: string) => void
 }
 
+/** The sandbox could not start (port taken, data folder unusable): the message says what to do. */
+export class SandboxStartError extends Error {
+  override name = 'SandboxStartError'
+}
+
+/** Resolves when the process gets SIGINT or SIGTERM (the standalone `npm run sandbox`). */
+function processStopSignal(): Promise<void> {
+  return new Promise<void>((resolve) => {
+    process.once('SIGINT', () => resolve())
+    process.once('SIGTERM', () => resolve())
+  })
+}
+
+/**
+ * Starts the sandbox and keeps it running until `stop` resolves (SIGINT/SIGTERM by default),
+ * then stops it cleanly. The running sandbox is handed to `onStarted`.
+ */
+export async function serveSandbox(
+  options: SandboxCliOptions,
+  io: SandboxCliIo,
+  {
+    stop = processStopSignal(),
+    onStarted,
+  }: {
+    stop?: Promise<void>
+    onStarted?: (sandbox: RunningSandbox) => void
+  } = {},
+): Promise<void> {
+  const logger: SandboxLogger = { info: io.out, error: io.err }
+  let sandbox: RunningSandbox
+  try {
+    sandbox = await startSandbox({ ...options, logger })
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code
+    throw new SandboxStartError(
+      code === 'EADDRINUSE'
+        ? `Port ${options.port} is taken: stop what uses it or pass --port <another> (0 takes a free port).`
+        : `The sandbox could not start: ${(error as Error).message}`,
+    )
+  }
+  if (options.faults.length > 0) io.out(`  fault rules: ${JSON.stringify(options.faults)}`)
+  onStarted?.(sandbox)
+  await stop
+  io.out('Stopping the sandbox registry…')
+  await sandbox.stop()
+}
+
 /**
  * Parses the flags, starts the sandbox and keeps it running until SIGINT/SIGTERM.
- * Resolves with the process exit code; the running sandbox is handed to `onStarted`.
+ * Resolves with the process exit code (1 for a mistake in the flags, as the `casefile` command).
  */
 export async function runSandboxCommand(
   argv: readonly string[],
   io: SandboxCliIo = { out: console.log, err: console.error },
   onStarted?: (sandbox: RunningSandbox) => void,
 ): Promise<number> {
-  let parsed: ParsedSandboxArgs
   try {
-    parsed = parseSandboxArgs(argv)
+    const parsed = parseSandboxArgs(argv)
+    if (parsed.help) {
+      io.out(SANDBOX_USAGE)
+      return 0
+    }
+    await serveSandbox(parsed, io, { onStarted })
+    return 0
   } catch (error) {
-    if (error instanceof SandboxUsageError) {
+    if (error instanceof SandboxUsageError || error instanceof SandboxStartError) {
       io.err(error.message)
-      return 2
+      return 1
     }
     throw error
   }
-  if (parsed.help) {
-    io.out(SANDBOX_USAGE)
-    return 0
-  }
-  const logger: SandboxLogger = { info: io.out, error: io.err }
-  let sandbox: RunningSandbox
-  try {
-    sandbox = await startSandbox({ ...parsed, logger })
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code
-    io.err(
-      code === 'EADDRINUSE'
-        ? `Port ${parsed.port} is taken: stop what uses it or pass --port <another> (0 takes a free port).`
-        : `The sandbox could not start: ${(error as Error).message}`,
-    )
-    return 1
-  }
-  if (parsed.faults.length > 0) io.out(`  fault rules: ${JSON.stringify(parsed.faults)}`)
-  onStarted?.(sandbox)
-  await new Promise<void>((resolve) => {
-    const stop = () => resolve()
-    process.once('SIGINT', stop)
-    process.once('SIGTERM', stop)
-  })
-  io.out('Stopping the sandbox registry…')
-  await sandbox.stop()
-  return 0
 }

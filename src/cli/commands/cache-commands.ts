@@ -4,12 +4,23 @@ import { searchInputSchema } from '../../shared/domain/search-input'
 import { exportSearchAnswer, exportSubmissions } from '../../core/export/export-lists'
 import { CliError } from '../cli-error'
 import { printJson, printTable, type CliIo } from '../cli-io'
+import type { CommandRun } from '../command-line-spec'
+import { EXIT } from '../exit-codes'
+import { withCore } from '../open-core'
+import { countOption, stringOption } from '../option-values'
 
 /** casefile search --type T VALUE [--offline] [--json] */
 export async function searchCommand(
   core: CasefileCore,
   io: CliIo,
-  options: { type?: string; value?: string; offline: boolean; json: boolean; exportTo?: string },
+  options: {
+    type?: string
+    value?: string
+    offline: boolean
+    json: boolean
+    exportTo?: string
+    signal?: AbortSignal
+  },
 ): Promise<void> {
   const type = identifierTypeSchema.safeParse(options.type)
   if (!type.success) throw new CliError(`--type: ${type.error.issues[0]?.message ?? 'missing'}`)
@@ -22,7 +33,10 @@ export async function searchCommand(
     value: normalizeIdentifierValue(type.data, options.value),
   })
   if (!query.success) throw new CliError(query.error.issues.map((i) => i.message).join(' '))
-  const answer = await core.search(query.data, { offline: options.offline })
+  const answer = await core.search(query.data, {
+    offline: options.offline,
+    signal: options.signal,
+  })
   if (options.exportTo) {
     const { rows } = await exportSearchAnswer(answer, options.exportTo)
     if (!options.json) io.out(`Wrote ${rows} row(s) to ${options.exportTo}.`)
@@ -67,9 +81,17 @@ export async function searchCommand(
 export async function submissionsCommand(
   core: CasefileCore,
   io: CliIo,
-  options: { refresh: boolean; json: boolean; limit: number; exportTo?: string },
+  options: {
+    refresh: boolean
+    json: boolean
+    limit: number
+    exportTo?: string
+    signal?: AbortSignal
+  },
 ): Promise<void> {
-  const refreshed = options.refresh ? await core.refreshSubmissions() : null
+  const refreshed = options.refresh
+    ? await core.refreshSubmissions({ signal: options.signal })
+    : null
   if (options.exportTo) {
     const { rows } = await exportSubmissions(core, options.exportTo)
     if (!options.json) io.out(`Wrote ${rows} submission(s) to ${options.exportTo}.`)
@@ -100,9 +122,9 @@ export async function submissionsCommand(
 export async function banksCommand(
   core: CasefileCore,
   io: CliIo,
-  options: { refresh: boolean; json: boolean },
+  options: { refresh: boolean; json: boolean; signal?: AbortSignal },
 ): Promise<void> {
-  const refreshed = options.refresh ? await core.refreshBanks() : null
+  const refreshed = options.refresh ? await core.refreshBanks(options.signal) : null
   const banks = core.banks()
   if (options.json) return printJson(io, { refreshed, banks })
   if (banks.length === 0)
@@ -113,3 +135,40 @@ export async function banksCommand(
     banks.map((b) => [b.slug, b.code ?? '', b.name]),
   )
 }
+
+export const runSearch: CommandRun = (context) =>
+  withCore(context, async (core) => {
+    await searchCommand(core, context.io, {
+      type: stringOption(context, 'type'),
+      value: context.args[0],
+      offline: context.options['offline'] === true,
+      json: context.global.json,
+      exportTo: stringOption(context, 'export'),
+      signal: context.signal,
+    })
+    return EXIT.ok
+  })
+
+export const runSubmissions: CommandRun = (context) => {
+  const limit = countOption(context, 'limit', 50)
+  return withCore(context, async (core) => {
+    await submissionsCommand(core, context.io, {
+      refresh: context.options['refresh'] === true,
+      json: context.global.json,
+      limit,
+      exportTo: stringOption(context, 'export'),
+      signal: context.signal,
+    })
+    return EXIT.ok
+  })
+}
+
+export const runBanks: CommandRun = (context) =>
+  withCore(context, async (core) => {
+    await banksCommand(core, context.io, {
+      refresh: context.options['refresh'] === true,
+      json: context.global.json,
+      signal: context.signal,
+    })
+    return EXIT.ok
+  })

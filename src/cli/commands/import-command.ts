@@ -6,8 +6,12 @@ import { BulkFileError } from '../../core/spreadsheet/bulk-file-error'
 import { describeRowErrors, exportRejectedRows } from '../../core/spreadsheet/export'
 import { TableFileError } from '../../core/spreadsheet/table-file-error'
 import { CliError } from '../cli-error'
+import { describeFileError } from '../describe-failure'
 import { printJson, type CliIo } from '../cli-io'
+import type { CommandRun } from '../command-line-spec'
 import { EXIT } from '../exit-codes'
+import { withCore } from '../open-core'
+import { stringOption } from '../option-values'
 
 export interface ImportCommandOptions {
   dryRun: boolean
@@ -33,6 +37,8 @@ export async function importCommand(
   } catch (error) {
     if (error instanceof TableFileError || error instanceof BulkFileError)
       throw new CliError(`${file}: ${error.message}`)
+    const fileProblem = describeFileError(error, file)
+    if (fileProblem) throw new CliError(fileProblem)
     throw error
   }
   if (options.rejectedOut && outcome.rejected.length > 0) {
@@ -74,3 +80,13 @@ export async function importCommand(
   if (outcome.mode !== 'dry-run' && totals.queued > 0) io.out('Run `casefile sync` to send them.')
   return code
 }
+
+export const run: CommandRun = (context) =>
+  withCore(context, (core) => {
+    return importCommand(core, context.io, context.args[0] as string, {
+      dryRun: context.options['dry-run'] === true,
+      asBulk: context.options['as-bulk'] === true,
+      rejectedOut: stringOption(context, 'rejected-out'),
+      json: context.global.json,
+    })
+  })

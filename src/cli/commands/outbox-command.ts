@@ -1,5 +1,8 @@
 import type { CasefileCore } from '../../core/casefile-core'
 import { printJson, printTable, type CliIo } from '../cli-io'
+import type { CommandRun } from '../command-line-spec'
+import { EXIT } from '../exit-codes'
+import { withCore } from '../open-core'
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString())
 
@@ -48,3 +51,9 @@ export function outboxCommand(core: CasefileCore, io: CliIo, json: boolean): voi
     ]),
   )
 }
+
+export const run: CommandRun = (context) =>
+  withCore(context, (core) => {
+    outboxCommand(core, context.io, context.global.json)
+    return EXIT.ok
+  })

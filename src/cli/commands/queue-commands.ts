@@ -2,6 +2,9 @@ import type { CasefileCore } from '../../core/casefile-core'
 import type { QueueResult } from '../../core/outbox/queue-report'
 import { CliError } from '../cli-error'
 import { printJson, type CliIo } from '../cli-io'
+import type { CommandRun } from '../command-line-spec'
+import { EXIT } from '../exit-codes'
+import { withCore } from '../open-core'
 import { readReportFile, withAttachments } from './report-file'
 
 function report(io: CliIo, json: boolean, result: QueueResult, verb: string): void {
@@ -65,3 +68,22 @@ export function updateCommand(
 export function unlistCommand(core: CasefileCore, io: CliIo, id: string, json: boolean): void {
   report(io, json, core.queueUnlist(id), 'Queued the unlisting of')
 }
+
+export const runSubmit: CommandRun = (context) =>
+  withCore(context, (core) => {
+    submitCommand(core, context.io, context.args[0] as string, context.global.json)
+    return EXIT.ok
+  })
+
+export const runUpdate: CommandRun = (context) =>
+  withCore(context, (core) => {
+    const [id, file] = context.args as [string, string]
+    updateCommand(core, context.io, id, file, context.global.json)
+    return EXIT.ok
+  })
+
+export const runUnlist: CommandRun = (context) =>
+  withCore(context, (core) => {
+    unlistCommand(core, context.io, context.args[0] as string, context.global.json)
+    return EXIT.ok
+  })

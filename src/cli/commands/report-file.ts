@@ -5,6 +5,7 @@ import type { CasefileCore } from '../../core/casefile-core'
 import { AttachmentRefusedError } from '../../core/attachments/attachment-store'
 import type { DraftInput } from '../../core/drafts/draft'
 import { CliError } from '../cli-error'
+import { describeFileError } from '../describe-failure'
 
 /** A report file for submit/update: the registry's report input, where attachments may be local paths. */
 const reportFileSchema = z.looseObject({
@@ -22,9 +23,15 @@ export interface ReportFile {
 }
 
 export function readReportFile(path: string): ReportFile {
+  let text: string
+  try {
+    text = readFileSync(path, 'utf8')
+  } catch (error) {
+    throw new CliError(describeFileError(error, path) ?? `${path} cannot be read.`)
+  }
   let json: unknown
   try {
-    json = JSON.parse(readFileSync(path, 'utf8'))
+    json = JSON.parse(text)
   } catch (error) {
     throw new CliError(
       `${path} cannot be read as JSON (${error instanceof Error ? error.message : String(error)}). Write the report as a JSON object with fraudType, fraudReason and identifiers.`,

@@ -1,7 +1,16 @@
+import { setTimeout as delay } from 'node:timers/promises'
 import type { CasefileCore } from '../../core/casefile-core'
 import type { RunSummary } from '../../core/outbox/sync-engine'
 import { EXIT } from '../exit-codes'
 import { printJson, type CliIo } from '../cli-io'
+import type { CommandRun } from '../command-line-spec'
+import { interruptedError } from '../interrupted'
+import { withCore } from '../open-core'
+
+/** Waits between runs until the next retry time, or until the process is asked to stop. */
+function wait(ms: number, signal: AbortSignal): Promise<void> {
+  return delay(ms, undefined, { signal }).catch(() => undefined)
+}
 
 export function exitCodeOf(summary: RunSummary, needsAttention: number): number {
   if (!summary.leaseHeld) return EXIT.busy
@@ -15,13 +24,23 @@ export function exitCodeOf(summary: RunSummary, needsAttention: number): number 
 export async function syncCommand(
   core: CasefileCore,
   io: CliIo,
-  options: { untilIdle: boolean; json: boolean },
+  options: { untilIdle: boolean; json: boolean; signal: AbortSignal },
 ): Promise<number> {
   // Each run brings its key (CASEFILE_API_KEY or the keychain): a pause for an earlier refused key is tried again.
   core.resumeAfterKeyChange()
+  // SIGINT/SIGTERM: the engine stops at once; a request in flight is aborted and recorded as
+  // outcome-unknown, to be reconciled on the next run (as after a crash), and the lease released.
+  const stop = () => void core.engine.stop(0)
+  options.signal.addEventListener('abort', stop, { once: true })
   const summary = options.untilIdle
-    ? await core.engine.runUntilIdle({ stopWhenOffline: true })
+    ? await core.engine.runUntilIdle({
+        stopWhenOffline: true,
+        signal: options.signal,
+        sleep: (ms) => wait(ms, options.signal),
+      })
     : await core.engine.runOnce()
+  options.signal.removeEventListener('abort', stop)
+  if (options.signal.aborted) throw interruptedError(options.signal)
   const outbox = core.outbox()
   const code = exitCodeOf(summary, outbox.counts.needs_attention)
   const result = {
@@ -43,3 +62,12 @@ export async function syncCommand(
   }
   return code
 }
+
+export const run: CommandRun = (context) =>
+  withCore(context, (core) =>
+    syncCommand(core, context.io, {
+      untilIdle: context.options['until-idle'] === true,
+      json: context.global.json,
+      signal: context.signal,
+    }),
+  )

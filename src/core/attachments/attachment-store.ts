@@ -62,17 +62,27 @@ export function addAttachment(
   const fileName = source.fileName ?? basename((source as { path: string }).path)
   let bytes: Uint8Array
   if ('path' in source) {
-    let size: number
-    try {
-      size = statSync(source.path).size
-    } catch {
-      throw new AttachmentRefusedError(
+    const unreadable = () =>
+      new AttachmentRefusedError(
         `${fileName} cannot be read: check that the file exists and that Casefile may open it.`,
       )
+    let stat
+    try {
+      stat = statSync(source.path)
+    } catch {
+      throw unreadable()
     }
-    if (size > MAX_ATTACHMENT_BYTES)
-      throw new AttachmentRefusedError(checkAttachment(size, null, fileName) ?? '')
-    bytes = readFileSync(source.path)
+    if (stat.isDirectory())
+      throw new AttachmentRefusedError(
+        `${fileName} is a folder: attach the files in it one by one.`,
+      )
+    if (stat.size > MAX_ATTACHMENT_BYTES)
+      throw new AttachmentRefusedError(checkAttachment(stat.size, null, fileName) ?? '')
+    try {
+      bytes = readFileSync(source.path)
+    } catch {
+      throw unreadable()
+    }
   } else {
     bytes = source.bytes
   }

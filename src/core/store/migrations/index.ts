@@ -6,6 +6,11 @@ import { migration0002 } from './0002-caches'
 /** Every migration, in order. A new one gets the next number and its own file. */
 export const MIGRATIONS: readonly Migration[] = [migration0001, migration0002]
 
+/** The database was written by a newer Casefile: this one must not touch it. */
+export class NewerSchemaError extends Error {
+  override name = 'NewerSchemaError'
+}
+
 /** Runs the migrations the database has not had yet, each in its own transaction. */
 export function migrate(
   db: Database.Database,
@@ -14,7 +19,7 @@ export function migrate(
   let current = db.pragma('user_version', { simple: true }) as number
   const latest = migrations.at(-1)?.version ?? 0
   if (current > latest)
-    throw new Error(
+    throw new NewerSchemaError(
       `This data folder was written by a newer Casefile (schema ${current}, this version knows ${latest}). Update Casefile to open it.`,
     )
   for (const migration of migrations) {

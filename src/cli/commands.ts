@@ -1,0 +1,231 @@
+// The `casefile` commands: what each takes, its help, and where its code is (loaded on use).
+import type { CommandSpec, OptionSpec } from './command-line-spec'
+
+/** Options every command takes, before or after the command's name. */
+export const GLOBAL_OPTIONS: Readonly<Record<string, OptionSpec>> = {
+  'data-dir': {
+    type: 'string',
+    value: 'D',
+    description:
+      "the data folder (default: the desktop app's, of the profile CASEFILE_PROFILE names or the app has active)",
+  },
+  json: { type: 'boolean', description: 'machine-readable output, errors included (see README)' },
+  help: { type: 'boolean', short: 'h', description: "show this command's usage" },
+  version: { type: 'boolean', description: "print Casefile's version" },
+}
+
+const limit: OptionSpec = {
+  type: 'string',
+  value: 'N',
+  description: 'show at most N (default 50)',
+}
+const exportTo: OptionSpec = {
+  type: 'string',
+  value: 'OUT',
+  description: 'also write them to OUT (.csv or .xlsx), formulas neutralized',
+}
+
+export const COMMANDS: readonly CommandSpec[] = [
+  {
+    name: 'sandbox',
+    summary: 'run the local sandbox registry (prints its addresses and demo keys)',
+    arguments: [],
+    options: {
+      port: {
+        type: 'string',
+        value: 'N',
+        description: 'port to listen on; 0 takes a free one (default 4010)',
+      },
+      host: { type: 'string', value: 'ADDRESS', description: 'address to listen on' },
+      latency: { type: 'string', value: 'MS', description: 'add this delay to every request' },
+      'error-rate': {
+        type: 'string',
+        value: '0..1',
+        description: 'answer this share of requests with --error-status',
+      },
+      'error-status': { type: 'string', value: 'CODE', description: '500 or 503 (default 500)' },
+      faults: {
+        type: 'string',
+        value: 'JSON',
+        description: 'fault rules (see src/sandbox/README)',
+      },
+      'faults-file': { type: 'string', value: 'PATH', description: 'the same, from a JSON file' },
+    },
+    details: [
+      'Keeps its data in --data-dir (default ~/.casefile/sandbox) and runs until Ctrl-C or SIGTERM,',
+      'then stops cleanly and exits 0.',
+    ],
+    examples: ['casefile sandbox --port 4010 --data-dir ./.sandbox'],
+    load: async () => (await import('./commands/sandbox-command')).run,
+  },
+  {
+    name: 'config set',
+    summary: 'set the registry this data folder syncs with',
+    arguments: [],
+    options: {
+      'base-url': { type: 'string', value: 'URL', description: "the registry's {base_url}" },
+      'upload-url': { type: 'string', value: 'URL', description: "the registry's {upload_url}" },
+      profile: {
+        type: 'string',
+        value: 'P',
+        description: 'which keychain entry holds the key (default registry)',
+      },
+    },
+    details: ['Writes connection.json in the data folder. The API key is never written to disk.'],
+    examples: [
+      'casefile config set --base-url http://127.0.0.1:4010 --upload-url http://127.0.0.1:4010/upload-service --data-dir ./cases',
+    ],
+    load: async () => (await import('./commands/config-command')).runSet,
+  },
+  {
+    name: 'config show',
+    summary: 'show the data folder, its registry and where the key comes from',
+    arguments: [],
+    options: {},
+    json: true,
+    examples: ['casefile config show --data-dir ./cases --json'],
+    load: async () => (await import('./commands/config-command')).runShow,
+  },
+  {
+    name: 'submit',
+    summary: 'draft and queue a report (attachments may be local file paths)',
+    arguments: [{ name: 'FILE.json' }],
+    options: {},
+    json: true,
+    details: [
+      'FILE.json holds fraudType, fraudReason, identifiers ([{ "label", "value" }]), attachments',
+      '(links, or paths relative to the file) and showUploaderInfo.',
+    ],
+    examples: ['casefile submit report.json --data-dir ./cases'],
+    load: async () => (await import('./commands/queue-commands')).runSubmit,
+  },
+  {
+    name: 'update',
+    summary: 'queue an update of a report',
+    arguments: [{ name: 'ID' }, { name: 'FILE.json' }],
+    options: {},
+    json: true,
+    details: ['ID: the local id or the registry id.'],
+    examples: ['casefile update 7f3c…e1 corrected.json'],
+    load: async () => (await import('./commands/queue-commands')).runUpdate,
+  },
+  {
+    name: 'unlist',
+    summary: 'queue the unlisting of a report',
+    arguments: [{ name: 'ID' }],
+    options: {},
+    json: true,
+    details: ['ID: the local id or the registry id.'],
+    examples: ['casefile unlist 7f3c…e1'],
+    load: async () => (await import('./commands/queue-commands')).runUnlist,
+  },
+  {
+    name: 'sync',
+    summary: 'send the outbox (once, or until nothing more can move)',
+    arguments: [],
+    options: {
+      'until-idle': {
+        type: 'boolean',
+        description: 'keep going until everything is sent, needs attention or must wait',
+      },
+    },
+    json: true,
+    details: [
+      'Exits 2 when items need attention, 3 when the registry cannot be reached, 4 when the key',
+      'is missing or refused, 5 when another Casefile process is syncing this folder.',
+    ],
+    examples: ['casefile sync --until-idle --data-dir ./cases'],
+    load: async () => (await import('./commands/sync-command')).run,
+  },
+  {
+    name: 'outbox',
+    summary: 'list what is waiting to be sent',
+    arguments: [],
+    options: {},
+    json: true,
+    examples: ['casefile outbox --json'],
+    load: async () => (await import('./commands/outbox-command')).run,
+  },
+  {
+    name: 'search',
+    summary: 'search by identifier (online, falling back to the cache)',
+    arguments: [{ name: 'VALUE' }],
+    options: {
+      type: {
+        type: 'string',
+        value: 'T',
+        description:
+          'account, bvn, nin, drivers_license, international_passport, email, phone, account_name, social_handle',
+      },
+      offline: { type: 'boolean', description: 'search only the cache' },
+      export: exportTo,
+    },
+    json: true,
+    examples: ['casefile search --type account 0123456789_access-bank'],
+    load: async () => (await import('./commands/cache-commands')).runSearch,
+  },
+  {
+    name: 'submissions',
+    summary: "the organization's reports, from the cache",
+    arguments: [],
+    options: {
+      refresh: { type: 'boolean', description: 'fetch what changed from the registry first' },
+      limit,
+      export: {
+        type: 'string',
+        value: 'OUT',
+        description: 'write all of them to OUT (.csv or .xlsx), formulas neutralized',
+      },
+    },
+    json: true,
+    examples: ['casefile submissions --refresh --limit 10'],
+    load: async () => (await import('./commands/cache-commands')).runSubmissions,
+  },
+  {
+    name: 'banks',
+    summary: 'the bank list, from the cache',
+    arguments: [],
+    options: { refresh: { type: 'boolean', description: 'fetch it from the registry first' } },
+    json: true,
+    examples: ['casefile banks --refresh'],
+    load: async () => (await import('./commands/cache-commands')).runBanks,
+  },
+  {
+    name: 'import',
+    summary: 'queue the rows of a bulk spreadsheet (CSV or XLSX)',
+    arguments: [{ name: 'FILE' }],
+    options: {
+      'dry-run': { type: 'boolean', description: 'check every row, queue nothing' },
+      'as-bulk': { type: 'boolean', description: "send through the registry's bulk endpoint" },
+      'rejected-out': {
+        type: 'string',
+        value: 'OUT',
+        description: 'write the rejected rows with their reasons to OUT (.csv or .xlsx)',
+      },
+    },
+    json: true,
+    details: [
+      'Every row is queued, rejected (with its cell and how to fix it) or skipped as empty.',
+      'Exits 2 when rows were rejected: fix them in OUT and import that file.',
+    ],
+    examples: [
+      'casefile import cases.xlsx --dry-run',
+      'casefile import cases.csv --rejected-out to-fix.xlsx',
+    ],
+    load: async () => (await import('./commands/import-command')).run,
+  },
+  {
+    name: 'log',
+    summary: 'the local log of exchanges with the registry',
+    arguments: [],
+    options: { limit },
+    json: true,
+    examples: ['casefile log --limit 20'],
+    load: async () => (await import('./commands/log-command')).run,
+  },
+]
+
+/** `config` is only a group: `casefile config` alone asks for set or show. */
+export const COMMAND_GROUPS: Readonly<Record<string, string>> = {
+  config: 'Use `casefile config set --base-url URL --upload-url URL` or `casefile config show`.',
+}

@@ -1,0 +1,54 @@
+import {
+  ConnectionFileError,
+  connectionFileSchema,
+  readConnection,
+  writeConnection,
+} from '../../core/data-folder'
+import { resolveConnection, resolveDataDir } from '../cli-context'
+import { CliError } from '../cli-error'
+import { printJson } from '../cli-io'
+import type { CommandContext, CommandRun } from '../command-line-spec'
+import { EXIT } from '../exit-codes'
+
+async function show(context: CommandContext, dataDir: string): Promise<number> {
+  const { io, env, global } = context
+  const connection = await resolveConnection(dataDir, env)
+  const keySource = env['CASEFILE_API_KEY'] ? 'CASEFILE_API_KEY' : 'OS keychain'
+  if (global.json) printJson(io, { dataDir, connection, apiKeySource: keySource })
+  else
+    io.out(
+      `Data folder: ${dataDir}\nBase URL:    ${connection?.baseUrl ?? '(not set)'}\nUpload URL:  ${connection?.uploadUrl ?? '(not set)'}\nProfile:     ${connection?.profileId ?? '(none)'}\nAPI key:     from ${keySource}`,
+    )
+  return EXIT.ok
+}
+
+/** The profile of the connection being replaced; a damaged file is what `config set` repairs. */
+function previousProfile(dataDir: string): string | undefined {
+  try {
+    return readConnection(dataDir)?.profileId
+  } catch (error) {
+    if (error instanceof ConnectionFileError) return undefined
+    throw error
+  }
+}
+
+/** casefile config set --base-url URL --upload-url URL [--profile P] */
+export const runSet: CommandRun = async (context) => {
+  const { options } = context
+  const dataDir = await resolveDataDir(context.global, context.env)
+  const checked = connectionFileSchema.safeParse({
+    profileId: options['profile'] ?? previousProfile(dataDir) ?? 'registry',
+    baseUrl: options['base-url'],
+    uploadUrl: options['upload-url'],
+  })
+  if (!checked.success)
+    throw new CliError(
+      `config set needs --base-url and --upload-url: ${checked.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
+    )
+  writeConnection(dataDir, checked.data)
+  return show(context, dataDir)
+}
+
+/** casefile config show */
+export const runShow: CommandRun = async (context) =>
+  show(context, await resolveDataDir(context.global, context.env))

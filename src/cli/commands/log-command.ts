@@ -1,0 +1,20 @@
+import { printJson } from '../cli-io'
+import type { CommandRun } from '../command-line-spec'
+import { EXIT } from '../exit-codes'
+import { withCore } from '../open-core'
+import { countOption } from '../option-values'
+
+/** casefile log [--limit N]: the newest exchanges with the registry. */
+export const run: CommandRun = (context) => {
+  const limit = countOption(context, 'limit', 50)
+  return withCore(context, (core) => {
+    const entries = core.exchangeLog({ limit })
+    if (context.global.json) printJson(context.io, entries)
+    else
+      for (const e of entries)
+        context.io.out(
+          `${e.at}  ${e.endpoint}  ${e.status ?? '-'}  ${e.outcome}  ${e.durationMs} ms${e.message ? `  ${e.message}` : ''}`,
+        )
+    return EXIT.ok
+  })
+}

@@ -1,0 +1,52 @@
+import { join } from 'node:path'
+import { CasefileCore, DATABASE_FILE } from '../core/casefile-core'
+import { NewerSchemaError } from '../core/store/migrations'
+import { requireConnection, resolveDataDir } from './cli-context'
+import { CliError } from './cli-error'
+import type { CommandContext } from './command-line-spec'
+import { describeFailure } from './describe-failure'
+
+/** Opens the core of the data folder, with the key from CASEFILE_API_KEY or the keychain (never from disk). */
+export async function openCliCore(context: CommandContext): Promise<CasefileCore> {
+  const dataDir = await resolveDataDir(context.global, context.env)
+  const connection = await requireConnection(dataDir, context.env)
+  const fromEnv = context.env['CASEFILE_API_KEY']?.trim()
+  const readKeychain =
+    context.readKeychain ??
+    (async (profileId: string) =>
+      (await import('../core/secrets')).createKeychainKeyStore().getKey(profileId))
+  try {
+    return new CasefileCore({
+      dataDir,
+      connection: { baseUrl: connection.baseUrl, uploadUrl: connection.uploadUrl },
+      userAgent: 'Casefile-CLI',
+      getApiKey: async () => fromEnv || ((await readKeychain(connection.profileId)) ?? undefined),
+    })
+  } catch (error) {
+    const database = join(dataDir, DATABASE_FILE)
+    if (error instanceof NewerSchemaError) throw new CliError(`${database}: ${error.message}`)
+    const failure = describeFailure(error)
+    if (failure.code === 'internal') throw error
+    throw new CliError(
+      failure.message.replace("The data folder's database (casefile.db)", database),
+      {
+        exitCode: failure.exitCode,
+        code: failure.code,
+      },
+    )
+  }
+}
+
+/** Runs `work` with the data folder's core open, and closes it after (releasing the lease). */
+export async function withCore<T>(
+  context: CommandContext,
+  work: (core: CasefileCore) => Promise<T> | T,
+): Promise<T> {
+  const core = await openCliCore(context)
+  try {
+    return await work(core)
+  } finally {
+    // Interrupted: in-flight requests are aborted at once and left to reconciliation.
+    await core.close(context.signal.aborted ? 0 : undefined)
+  }
+}
