@@ -56,6 +56,28 @@ export default tseslint.config(
     },
   },
   {
+    // The core's own process, and main's code it runs, never load Electron (a utilityProcess
+    // has no Electron main-process API, and the same code runs under plain Node).
+    files: [
+      'src/main/core-process/**/*.ts',
+      'src/main/core-host/casefile-app-core.ts',
+      'src/main/core-host/process-app-core.ts',
+      'src/main/core-host/fork-core.ts',
+      'src/main/ipc/call-contract.ts',
+    ],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [electronImport],
+          patterns: [
+            { group: ['**/renderer/**', '**/preload/**'], message: 'Not in the core process.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['src/core/**/*.ts', 'src/sandbox/**/*.ts', 'src/cli/**/*.ts'],
     rules: {
       'no-restricted-imports': [

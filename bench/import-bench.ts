@@ -11,8 +11,7 @@
 import { mkdtemp, rm, stat } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { BULK_HEADERS } from '../src/shared/bulk-template'
-import { FRAUD_TYPES } from '../src/shared/domain'
+import { BENCH_BANKS, benchReportRows } from './bulk-fixture'
 import { writeCsv } from '../src/core/spreadsheet/csv-writer'
 import { writeXlsx } from '../src/core/spreadsheet/xlsx-writer'
 import { importBulkFile } from '../src/core/spreadsheet/bulk-rows'
@@ -27,32 +26,9 @@ const argument = (name: string) => {
 }
 const ROWS = Number(argument('rows') ?? 50_000)
 const ONLY = argument('only')
-const BANKS = [
-  { name: 'Access Bank', slug: 'access-bank', code: '044' },
-  { name: 'Guaranty Trust Bank', slug: 'gtbank', code: '058' },
-  { name: 'First Bank of Nigeria', slug: 'first-bank', code: '011' },
-  { name: 'Zenith Bank', slug: 'zenith-bank', code: '057' },
-]
+const BANKS = BENCH_BANKS
 const TARGETS = { csv: 20_000, xlsx: 10_000, rssMb: 300 }
-
-function* reportRows(): Generator<string[]> {
-  yield [...BULK_HEADERS]
-  const at = (header: string) => BULK_HEADERS.indexOf(header)
-  for (let i = 0; i < ROWS; i++) {
-    const row = BULK_HEADERS.map(() => '')
-    row[at('fraud_type')] = FRAUD_TYPES[i % FRAUD_TYPES.length] ?? 'other'
-    row[at('fraud_reason')] =
-      `Case ${i}: the subject opened an account with forged documents, received transfers from ${i % 97} victims of a fake investment scheme and moved the funds within hours.`
-    row[at('show_uploader_info')] = i % 2 === 0 ? 'true' : 'false'
-    row[at('account_number_1')] = String(1_000_000_000 + i)
-    row[at('bank_1')] = BANKS[i % BANKS.length]?.name ?? ''
-    row[at('bvn')] = String(22_000_000_000 + i)
-    row[at('phone')] = `080${String(i).padStart(8, '0')}`
-    row[at('email')] = `suspect${i}@example.com`
-    if (i % 10 === 0) row[at('attachment_1')] = `https://files.example.com/evidence-${i}.pdf`
-    yield row
-  }
-}
+const reportRows = () => benchReportRows(ROWS)
 
 async function measure(run: (onProgress: () => void) => Promise<number>) {
   const gc = (globalThis as { gc?: () => void }).gc

@@ -51,7 +51,7 @@ import {
 import { getCachedReport } from './cache/reports-cache'
 import type { IdentifierQuery } from './cache/searches-cache'
 import type { ReportSynced } from './outbox/sync-engine'
-import type { OperationState } from './outbox/operations'
+import { PENDING_STATES, type OperationState } from './outbox/operations'
 
 export interface CoreOptions {
   /** The data folder of one connection profile: casefile.db and attachments/ live here. */
@@ -260,6 +260,14 @@ export class CasefileCore {
       pending: pendingCount(this.db),
       paused: syncPause(this.db),
       lastSyncAt: lastSyncAt(this.db),
+    }
+  }
+  /** The outbox's counts without its operations (what the status bar and events need). */
+  outboxCounts() {
+    const counts = countByState(this.db)
+    return {
+      counts,
+      pending: PENDING_STATES.reduce((sum, state) => sum + counts[state], 0),
     }
   }
   getOperation(id: number) {

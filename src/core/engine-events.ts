@@ -14,8 +14,9 @@ export type EmitCoreEvent = <E extends CoreEventName>(event: E, payload: EventPa
  */
 export function forwardEngineEvents(core: CasefileCore, emit: EmitCoreEvent): () => void {
   let online: boolean | null = null
+  // Counts only: listing every pending operation at each event made a drain of n reports cost n².
   const counts = () => {
-    const outbox = core.outbox()
+    const outbox = core.outboxCounts()
     emit('outboxChanged', {
       pending: outbox.pending,
       needsAttention: outbox.counts.needs_attention,
@@ -36,7 +37,7 @@ export function forwardEngineEvents(core: CasefileCore, emit: EmitCoreEvent): ()
       const { summary } = event
       emit('syncFinished', {
         sent: summary.sent + summary.adopted,
-        needsAttention: core.outbox().counts.needs_attention,
+        needsAttention: core.outboxCounts().counts.needs_attention,
       })
       counts()
       if (summary.leaseHeld && online !== !summary.offline) {

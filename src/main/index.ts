@@ -1,11 +1,10 @@
 import { app, BrowserWindow, ipcMain, Menu, net, Notification, session, shell } from 'electron'
 import { join } from 'node:path'
 import { createKeychainKeyStore } from '../core/secrets'
-import { createWorkHandlers } from '../core/work-handlers'
 import { settingsFilePath, SettingsStore } from '../core/settings'
 import type { SyncRunSummary } from '../shared/contract'
 import { appCoreProfile } from './core-host/core-profile'
-import { CoreHost } from './core-host/core-host'
+import { CoreHost, delegateWorkHandlers } from './core-host/core-host'
 import { createAppCore } from './core-host/wire-core'
 import { createShellHandlers } from './ipc/contract-handlers'
 import { createEventPusher } from './ipc/push-events'
@@ -99,6 +98,10 @@ async function startShell(): Promise<void> {
         busy.operationChanged(payload as { id: number; state: string })
       if (event === 'syncFinished') notifySyncEnd(payload as SyncRunSummary)
     },
+    onStatus: (status) => {
+      if (status.state !== 'running') log(status.message)
+      push('coreStatus', status)
+    },
   })
   // The OS knows first when the network comes back: tell the core so waiting work goes at once.
   let wasOnline = net.isOnline()
@@ -110,7 +113,8 @@ async function startShell(): Promise<void> {
   }, 10_000).unref()
   const profileFor = (current: typeof settings.current, id: typeof current.activeProfile) =>
     appCoreProfile(current, id, userData, keys)
-  const work = createWorkHandlers(() => cores.casefileCore())
+  // Read at each call: a profile switch or a restart of the core swaps them underneath.
+  const work = delegateWorkHandlers(() => cores.workHandlers())
 
   registerContract(
     ipcMain,
@@ -132,7 +136,7 @@ async function startShell(): Promise<void> {
         profileFor,
         push,
       }),
-      // Drafts, attachments, the outbox, search…: over the running core, read at each call.
+      // Drafts, attachments, the outbox, search…: forwarded to the running core's process.
       ...work,
       bulkQueue: (input) => busy.whileImporting(async () => work.bulkQueue(input)),
       ...createUpdateHandlers({ updates, settings }),
@@ -175,7 +179,8 @@ if (!app.requestSingleInstanceLock()) {
   app.on('web-contents-created', (_event, contents) =>
     hardenWebContents(contents, entry.appOrigins, openInBrowser),
   )
-  // Syncing runs in this process: with the window gone there is nothing left to show it, so quit.
+  // Syncing runs in the core process, which lives only as long as this one: with the window
+  // gone there is nothing left to show it, so quit.
   app.on('window-all-closed', () => app.quit())
   app
     .whenReady()

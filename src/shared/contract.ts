@@ -118,6 +118,13 @@ const count = z.number().int().min(0)
 export const syncRunSummarySchema = z.strictObject({ sent: count, needsAttention: count })
 export type SyncRunSummary = z.infer<typeof syncRunSummarySchema>
 
+/** The core's process as the window is told of it: stopped on its own and restarting, running again, or given up on. */
+export const coreStatusSchema = z.strictObject({
+  state: z.enum(['restarting', 'running', 'stopped']),
+  message: z.string(),
+})
+export type CoreStatus = z.infer<typeof coreStatusSchema>
+
 export const outboxCountsSchema = z.strictObject({ pending: count, needsAttention: count })
 export type OutboxCounts = z.infer<typeof outboxCountsSchema>
 
@@ -175,6 +182,7 @@ export const eventContract = {
   profileChanged: { channel: EVENT_CHANNELS.profileChanged, payload: profilesViewSchema },
   outboxChanged: { channel: EVENT_CHANNELS.outboxChanged, payload: outboxCountsSchema },
   syncFinished: { channel: EVENT_CHANNELS.syncFinished, payload: syncRunSummarySchema },
+  coreStatus: { channel: EVENT_CHANNELS.coreStatus, payload: coreStatusSchema },
   ...workEventContract,
   ...updateEventContract,
 } satisfies {

@@ -28,6 +28,7 @@ export const EVENT_CHANNELS = {
   profileChanged: 'event:profile-changed',
   outboxChanged: 'event:outbox-changed',
   syncFinished: 'event:sync-finished',
+  coreStatus: 'event:core-status',
   ...WORK_EVENT_CHANNELS,
   ...UPDATE_EVENT_CHANNELS,
 } as const

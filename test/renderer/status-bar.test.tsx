@@ -32,6 +32,26 @@ describe('the status bar', () => {
     expect(screen.getByText('Offline')).toBeTruthy()
     off()
   })
+
+  it('says so while the core restarts after a crash, and stops saying it once it runs again', () => {
+    const { push, api } = installCasefileDouble()
+    const off = useStatusStore.getState().listen()
+    render(<StatusBar />)
+    expect(screen.queryByRole('alert')).toBeNull()
+    act(() =>
+      push('coreStatus', {
+        state: 'restarting',
+        message:
+          "Casefile's background work stopped unexpectedly (exit code 1) and is restarting. Nothing queued is lost.",
+      }),
+    )
+    expect(screen.getByRole('alert').textContent).toMatch(/restarting\. Nothing queued is lost/)
+    const refreshes = api.outboxList.mock.calls.length
+    act(() => push('coreStatus', { state: 'running', message: 'running again' }))
+    expect(screen.queryByRole('alert')).toBeNull()
+    expect(api.outboxList.mock.calls.length).toBe(refreshes + 1) // what the new core has, asked again
+    off()
+  })
 })
 
 describe('a destructive action', () => {

@@ -7,16 +7,24 @@ import { CasefileCore } from '../../src/core/casefile-core'
 import type { RetryPolicy } from '../../src/core/outbox/retry-policy'
 import { ApiKeyStore } from '../../src/core/secrets'
 import { profileDataDir, SettingsStore, settingsFilePath } from '../../src/core/settings'
-import { createWorkHandlers } from '../../src/core/work-handlers'
+import type { Settings } from '../../src/core/settings'
+import type { AppCoreProfile } from '../../src/main/core-host/app-core'
+import { CoreHost, delegateWorkHandlers } from '../../src/main/core-host/core-host'
+import { forkCoreFromSource } from '../../src/main/core-host/fork-core'
+import { createProcessAppCore } from '../../src/main/core-host/process-app-core'
 import { callContract, isContractMethod } from '../../src/main/ipc/call-contract'
 import { createShellHandlers } from '../../src/main/ipc/contract-handlers'
 import { createAppUpdates } from '../../src/main/update/app-updates'
 import { createUpdateHandlers } from '../../src/main/update/update-handlers'
 import { createEventPusher, type EventTarget } from '../../src/main/ipc/push-events'
 import { startSandbox, type RunningSandbox } from '../../src/sandbox'
-import { contract, eventContract, type ContractHandlers } from '../../src/shared/contract'
+import {
+  contract,
+  eventContract,
+  type ContractHandlers,
+  type ProfileId,
+} from '../../src/shared/contract'
 import { memorySecretBackend } from './memory-secret-backend'
-import { wireCoreEvents } from './core-events'
 import { repoRoot } from './repo-root'
 
 export interface HarnessOptions {
@@ -34,6 +42,7 @@ export interface Harness {
   url: string
   userDataDir: string
   sandbox: () => RunningSandbox
+  /** A second core on the active profile's data folder, for the tests' own checks (never syncs on its own). */
   core: () => CasefileCore
   /** Stops the sandbox registry, keeping its port and data: requests get "connection refused". */
   registryDown: () => Promise<void>
@@ -73,7 +82,7 @@ async function readBody(request: IncomingMessage): Promise<string> {
 /**
  * The web test harness: serves the built renderer with a page-side bridge injected, and answers
  * every contract call over HTTP (POST /api/<method>) through callContract — the same parse, run
- * and check as Electron's IPC — over the real core (createWorkHandlers over a CasefileCore) and
+ * and check as Electron's IPC — over the real core in its own process (CoreHost and the process core, as in the app) and
  * the real shell handlers (settings file, ApiKeyStore), with a real sandbox registry behind it.
  * Pushed events go to the page as Server-Sent Events (GET /api/events).
  */
@@ -101,35 +110,54 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     }))
   const push = createEventPusher(targets, (error) => console.error('[harness]', error.message))
 
-  let core: CasefileCore | null = null
-  let unwire: () => void = () => undefined
-  const workHandlers = createWorkHandlers(() => {
-    if (!core) throw new Error('The core is not running.')
-    return core
+  // The core runs in its own process, as in the app (a forked child here, Electron's
+  // utilityProcess there), behind the same router: CoreHost, the process core's protocol, and the
+  // contract checked on both hops. Its registry is the harness's sandbox, which the journeys can
+  // take down and bring back (the app's Sandbox profile starts its own inside the core process).
+  const cores = new CoreHost({
+    createCore: (profile) => createProcessAppCore(profile, forkCoreFromSource()),
+    onEvent: (event, payload) => push(event, payload),
+    onStatus: (status) => push('coreStatus', status),
   })
-  const openCore = async (profileId: 'sandbox' | 'registry') => {
-    unwire()
-    await core?.close()
-    const registry = settings.current.registry
-    const connection =
-      profileId === 'registry' && registry
-        ? registry
-        : { baseUrl: sandbox.baseUrl, uploadUrl: sandbox.uploadUrl }
-    core = new CasefileCore({
-      dataDir: profileDataDir(userDataDir, profileId),
-      connection,
-      getApiKey: async () =>
-        (await keys.getKey(profileId)) ??
-        (profileId === 'sandbox' ? sandbox.demoKeys[0]?.key : undefined) ??
-        undefined,
-      retryPolicy: options.retryPolicy,
-      timeoutMs: options.timeoutMs,
-      uploadTimeoutMs: options.timeoutMs,
-      autoSync: true,
-    })
-    unwire = wireCoreEvents(core, push)
+  const workHandlers = delegateWorkHandlers(() => cores.workHandlers())
+  const profileFor = (current: Settings, id: ProfileId): AppCoreProfile => ({
+    id,
+    dataDir: profileDataDir(userDataDir, id),
+    registry:
+      id === 'registry' && current.registry
+        ? current.registry
+        : { baseUrl: sandbox.baseUrl, uploadUrl: sandbox.uploadUrl },
+    getApiKey: async () =>
+      (await keys.getKey(id)) ?? (id === 'sandbox' ? (sandbox.demoKeys[0]?.key ?? null) : null),
+    tuning: {
+      ...(options.retryPolicy ? { retryPolicy: options.retryPolicy } : {}),
+      ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
+    },
+  })
+  await cores.run(profileFor(settings.current, settings.current.activeProfile))
+
+  /**
+   * For the tests' own checks: a second core on the active profile's folder, as the CLI would
+   * open beside the app (SQLite in WAL mode, one sender at a time by the lease). It never syncs
+   * on its own.
+   */
+  let inspector: CasefileCore | null = null
+  const inspect = () => {
+    const active = settings.current.activeProfile
+    const dataDir = profileDataDir(userDataDir, active)
+    if (inspector?.dataDir !== dataDir) {
+      void inspector?.close()
+      const profile = profileFor(settings.current, active)
+      inspector = new CasefileCore({
+        dataDir,
+        connection: profile.registry ?? { baseUrl: sandbox.baseUrl, uploadUrl: sandbox.uploadUrl },
+        getApiKey: async () => (await profile.getApiKey()) ?? undefined,
+        retryPolicy: options.retryPolicy,
+        timeoutMs: options.timeoutMs,
+      })
+    }
+    return inspector
   }
-  await openCore(settings.current.activeProfile)
 
   const shellHandlers = createShellHandlers({
     appInfo: () => ({
@@ -140,16 +168,8 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     }),
     keys,
     settings,
-    cores: {
-      run: async (profile) => openCore(profile.id),
-      keyChanged: () => core?.resumeAfterKeyChange(),
-    },
-    profileFor: (current, id) => ({
-      id,
-      dataDir: profileDataDir(userDataDir, id),
-      registry: id === 'registry' ? current.registry : null,
-      getApiKey: () => keys.getKey(id),
-    }),
+    cores,
+    profileFor,
     push,
   })
   // A development build, as the harness is: Settings shows why it does not update itself.
@@ -237,10 +257,7 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     url: `http://127.0.0.1:${port}/`,
     userDataDir,
     sandbox: () => sandbox,
-    core: () => {
-      if (!core) throw new Error('The core is not running.')
-      return core
-    },
+    core: inspect,
     registryDown: async () => {
       if (!registryUp) return
       registryUp = false
@@ -250,14 +267,14 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
       if (registryUp) return
       sandbox = await startSandbox({ port: sandboxPort, dataDir: sandboxDir })
       registryUp = true
-      core?.connectivityChanged(true)
+      cores.connectivityChanged(true)
     },
     stop: async () => {
       for (const client of sseClients) client.end()
       server.closeAllConnections()
       await new Promise<void>((resolve) => server.close(() => resolve()))
-      unwire()
-      await core?.close()
+      await cores.stop()
+      await inspector?.close()
       if (registryUp) await sandbox.stop()
     },
   }

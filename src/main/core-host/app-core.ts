@@ -1,5 +1,7 @@
 import type { CasefileCore } from '../../core/casefile-core'
+import type { WorkHandlers } from '../../core/work-handlers'
 import type { EventPayload, ProfileId } from '../../shared/contract'
+import type { CoreProfile } from '../../shared/core-protocol'
 import { EventHub } from './event-hub'
 
 /**
@@ -24,6 +26,16 @@ export interface AppCore {
    * once started; null in the stand-in, so those channels answer that the core is not running.
    */
   readonly casefile: CasefileCore | null
+  /**
+   * The work channels' handlers, once started: over `casefile` in this process, or forwarded to
+   * the core process (process-app-core.ts). Absent or null: those channels say it is not running.
+   */
+  readonly work?: WorkHandlers | null
+  /**
+   * Told when the core stops without being asked to (its process crashed or was killed), with
+   * what is known of why; the host then reports it and starts the core again. Returns the unsubscribe.
+   */
+  onCrash?(listener: (detail: string) => void): () => void
 }
 
 /**
@@ -51,6 +63,8 @@ export interface AppCoreProfile {
   getApiKey: () => Promise<string | null>
   /** For the sandbox profile: where its own sandbox registry keeps its data; null otherwise. */
   sandboxRegistryDir?: string | null
+  /** Quicker retries and timeouts (the web harness's journeys); the core's defaults otherwise. */
+  tuning?: CoreProfile['tuning']
 }
 
 export type CreateAppCore = (profile: AppCoreProfile) => AppCore

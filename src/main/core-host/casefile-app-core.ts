@@ -1,5 +1,6 @@
 import { CasefileCore } from '../../core/casefile-core'
 import { forwardEngineEvents } from '../../core/engine-events'
+import { createWorkHandlers } from '../../core/work-handlers'
 import { startSandbox } from '../../sandbox'
 import type { AppCore, AppCoreEvents, AppCoreProfile } from './app-core'
 import { EventHub } from './event-hub'
@@ -37,11 +38,21 @@ export function createCasefileAppCore(
   const events = new EventHub<AppCoreEvents>()
   let core: CasefileCore | null = null
   let sandbox: SandboxRegistryHandle | null = null
+  const work = createWorkHandlers(() => {
+    if (!core)
+      throw new Error(
+        "Casefile's core is not running (it is starting, switching profile or stopping): try again in a moment.",
+      )
+    return core
+  })
 
   return {
     events,
     get casefile() {
       return core
+    },
+    get work() {
+      return core ? work : null
     },
     async start() {
       let connection = profile.registry
@@ -60,6 +71,9 @@ export function createCasefileAppCore(
         getApiKey: async () => (await profile.getApiKey()) ?? demoKey ?? undefined,
         userAgent: 'Casefile-Desktop',
         autoSync: true,
+        retryPolicy: profile.tuning?.retryPolicy,
+        timeoutMs: profile.tuning?.timeoutMs,
+        uploadTimeoutMs: profile.tuning?.timeoutMs,
       })
       // AppCoreEvents is EventPayload per name; TypeScript cannot see that through the generic.
       forwardEngineEvents(casefile, (event, payload) =>

@@ -1,5 +1,8 @@
 import type { CasefileCore } from '../../core/casefile-core'
-import type { ProfileId } from '../../shared/contract'
+import type { WorkHandlers } from '../../core/work-handlers'
+import type { CoreStatus, ProfileId } from '../../shared/contract'
+import { createWorkHandlers } from '../../core/work-handlers'
+import { workContract } from '../../shared/contract-work'
 import {
   APP_CORE_EVENTS,
   type AppCore,
@@ -12,7 +15,14 @@ export interface CoreHostOptions {
   createCore: CreateAppCore
   /** Every event of the running core, for the window and notifications. */
   onEvent: <E extends keyof AppCoreEvents>(event: E, payload: AppCoreEvents[E]) => void
+  /** The core stopped on its own and is restarting, is running again, or could not be restarted. */
+  onStatus?: (status: CoreStatus) => void
+  /** Waits before restart n (1, 2, …) after a crash; defaults to 1 s, 2 s, 4 s… up to 30 s. */
+  restartDelayMs?: (attempt: number) => number
 }
+
+/** Crashes in a row (each within a minute of its restart) before the host stops restarting. */
+const MAX_QUICK_CRASHES = 5
 
 interface Running {
   profileId: ProfileId
@@ -28,6 +38,10 @@ interface Running {
 export class CoreHost {
   private running: Running | null = null
   private queue: Promise<unknown> = Promise.resolve()
+  private quickCrashes = 0
+  /** Counts run and stop requests: a restart after a crash yields to any made since. */
+  private generation = 0
+  private readonly localWork = createWorkHandlers(() => this.casefileCore())
 
   constructor(private readonly options: CoreHostOptions) {}
 
@@ -36,13 +50,19 @@ export class CoreHost {
   }
 
   run(profile: AppCoreProfile): Promise<void> {
+    this.generation++
     return this.enqueue(async () => {
       await this.stopRunning()
       const core = this.options.createCore(profile)
       const forward = <E extends keyof AppCoreEvents>(event: E) =>
         core.events.on(event, (payload) => this.options.onEvent(event, payload))
       const unsubscribes = APP_CORE_EVENTS.map((event) => forward(event))
-      const unsubscribe = () => unsubscribes.forEach((off) => off())
+      const startedAt = Date.now()
+      const offCrash = core.onCrash?.((detail) => this.crashed(core, profile, detail, startedAt))
+      const unsubscribe = () => {
+        unsubscribes.forEach((off) => off())
+        offCrash?.()
+      }
       try {
         await core.start()
       } catch (error) {
@@ -58,7 +78,54 @@ export class CoreHost {
   }
 
   stop(): Promise<void> {
+    this.generation++
     return this.enqueue(() => this.stopRunning())
+  }
+
+  /**
+   * The running core ended without being asked to (its process crashed or was killed): the
+   * window is told, and the same profile's core is started again after a short wait. The outbox
+   * is in the profile's database, so nothing queued is lost; what was being sent is recovered
+   * as "outcome unknown" and checked with the registry before it is sent again.
+   */
+  private crashed(core: AppCore, profile: AppCoreProfile, detail: string, startedAt: number): void {
+    if (this.running?.core !== core) return
+    this.running.unsubscribe()
+    this.running = null
+    this.quickCrashes = Date.now() - startedAt < 60_000 ? this.quickCrashes + 1 : 1
+    const status = this.options.onStatus ?? (() => undefined)
+    if (this.quickCrashes > MAX_QUICK_CRASHES) {
+      status({
+        state: 'stopped',
+        message: `Casefile's background work keeps stopping (${detail}), so it was not restarted again. Nothing queued is lost: quit and open Casefile to try again.`,
+      })
+      return
+    }
+    status({
+      state: 'restarting',
+      message: `Casefile's background work stopped unexpectedly (${detail}) and is restarting. Nothing queued is lost.`,
+    })
+    const delay = (this.options.restartDelayMs ?? ((n) => Math.min(30_000, 1000 * 2 ** (n - 1))))(
+      this.quickCrashes,
+    )
+    const generation = this.generation
+    setTimeout(() => {
+      // A profile switch or quit asked for meanwhile wins over the restart.
+      if (this.generation !== generation) return
+      this.run(profile).then(
+        () => status({ state: 'running', message: "Casefile's background work is running again." }),
+        (error: unknown) =>
+          status({
+            state: 'stopped',
+            message: `Casefile's background work could not be restarted: ${(error as Error).message} Quit and open Casefile to try again.`,
+          }),
+      )
+    }, delay).unref?.()
+  }
+
+  /** The running core's work handlers (forwarded to the core process, or over the core in this one). */
+  workHandlers(): WorkHandlers {
+    return this.running?.core.work ?? this.localWork
   }
 
   /**
@@ -99,4 +166,17 @@ export class CoreHost {
     this.queue = result.catch(() => undefined)
     return result
   }
+}
+
+/**
+ * Work handlers that look up the running core's at each call (a profile switch or a restart
+ * swaps them underneath), for registering once with the contract.
+ */
+export function delegateWorkHandlers(current: () => WorkHandlers): WorkHandlers {
+  return Object.fromEntries(
+    (Object.keys(workContract) as (keyof WorkHandlers)[]).map((method) => [
+      method,
+      (input: never) => (current()[method] as (input: never) => unknown)(input),
+    ]),
+  ) as unknown as WorkHandlers
 }

@@ -31,6 +31,11 @@ export function StatusBar() {
           : ''}
       </button>
       {s.paused && <span className="error-text">Sending paused: {s.paused.message}</span>}
+      {s.coreTrouble && (
+        <span className="error-text" role="alert">
+          {s.coreTrouble.message}
+        </span>
+      )}
       <span className="last-sync">
         Last sync: {s.lastSyncAt ? formatTime(s.lastSyncAt) : 'never'}
       </span>

@@ -1,5 +1,5 @@
 import { create } from 'zustand'
-import type { ProfilesView } from '../../../shared/contract'
+import type { CoreStatus, ProfilesView } from '../../../shared/contract'
 import { api } from '../api'
 
 interface StatusState {
@@ -11,6 +11,8 @@ interface StatusState {
   needsAttention: number
   lastSyncAt: number | null
   paused: { reason: string; message: string } | null
+  /** Set while the core's process is restarting after a crash, or could not be restarted. */
+  coreTrouble: CoreStatus | null
   refresh: () => Promise<void>
   /** Subscribes to the pushed events; returns the unsubscribe. */
   listen: () => () => void
@@ -25,6 +27,7 @@ export const useStatusStore = create<StatusState>((set, get) => ({
   needsAttention: 0,
   lastSyncAt: null,
   paused: null,
+  coreTrouble: null,
   refresh: async () => {
     const [profiles, outbox] = await Promise.all([api().profiles(), api().outboxList()])
     if (profiles.ok) set({ profiles: profiles.value })
@@ -48,6 +51,11 @@ export const useStatusStore = create<StatusState>((set, get) => ({
         void get().refresh()
       }),
       api().onSyncFinished(() => void get().refresh()),
+      api().onCoreStatus((status) => {
+        set({ coreTrouble: status.state === 'running' ? null : status })
+        // What the restarted core has may differ from what the crashed one last said.
+        if (status.state === 'running') void get().refresh()
+      }),
     ]
     return () => {
       window.removeEventListener('online', setBrowser)

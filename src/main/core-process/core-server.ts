@@ -1,0 +1,122 @@
+import { eventContract, type ContractHandlers, type ContractMethod } from '../../shared/contract'
+import { workContract } from '../../shared/contract-work'
+import { toCoreSchema, type CoreProfile, type FromCore } from '../../shared/core-protocol'
+import { describeIssues } from '../../shared/validation-messages'
+import { APP_CORE_EVENTS, type AppCore, type AppCoreProfile } from '../core-host/app-core'
+import { createCasefileAppCore } from '../core-host/casefile-app-core'
+import { callContract } from '../ipc/call-contract'
+
+/** One end of the channel between main and the core process (a utilityProcess port, a fork's IPC). */
+export interface CoreChannel {
+  post(message: FromCore): void
+  onMessage(listener: (message: unknown) => void): void
+}
+
+const isWorkMethod = (method: string): method is keyof typeof workContract & ContractMethod =>
+  Object.hasOwn(workContract, method)
+
+/**
+ * The core process's side: runs one AppCore (Casefile's core over a profile's data folder and,
+ * for the Sandbox profile, its registry) and answers main over the channel. Every message is
+ * parsed with the protocol's envelopes; every call goes through callContract (its input parsed
+ * and its answer checked with the contract's schemas, as main does again on its side) and every
+ * event is checked against its eventContract schema before it leaves. No Electron here: the same
+ * code runs in Electron's utilityProcess and in a child process forked by Node.
+ */
+export function serveCore(
+  channel: CoreChannel,
+  createCore: (profile: AppCoreProfile) => AppCore = (profile) => createCasefileAppCore(profile),
+): void {
+  let core: AppCore | null = null
+  let nextKeyRequest = 0
+  const keyRequests = new Map<number, (key: string | null) => void>()
+
+  const askKey = () =>
+    new Promise<string | null>((resolve) => {
+      const id = nextKeyRequest++
+      keyRequests.set(id, resolve)
+      channel.post({ type: 'apiKeyWanted', id })
+    })
+
+  const start = async (profile: CoreProfile) => {
+    if (core) throw new Error('A core is already running in this process.')
+    const started = createCore({ ...profile, getApiKey: askKey })
+    for (const event of APP_CORE_EVENTS)
+      started.events.on(event, (payload) => {
+        const parsed = eventContract[event].payload.safeParse(payload)
+        if (parsed.success) channel.post({ type: 'event', event, payload: parsed.data })
+        else console.error(`[core] did not send ${event}: ${describeIssues(parsed.error)}`)
+      })
+    await started.start()
+    core = started
+  }
+
+  channel.onMessage((raw) => {
+    const parsed = toCoreSchema.safeParse(raw)
+    if (!parsed.success) {
+      channel.post({ type: 'refused', message: describeIssues(parsed.error) })
+      return
+    }
+    const message = parsed.data
+    switch (message.type) {
+      case 'start':
+        start(message.profile).then(
+          () => channel.post({ type: 'started' }),
+          (error: unknown) =>
+            channel.post({
+              type: 'startFailed',
+              message: error instanceof Error ? error.message : String(error),
+            }),
+        )
+        return
+      case 'stop': {
+        const running = core
+        core = null
+        void (running?.stop() ?? Promise.resolve())
+          .catch((error: unknown) => console.error('[core] did not stop cleanly', error))
+          .finally(() => channel.post({ type: 'stopped' }))
+        return
+      }
+      case 'call': {
+        const { id, method, input } = message
+        const work = core?.work
+        if (!isWorkMethod(method) || !work) {
+          channel.post({
+            type: 'result',
+            id,
+            result: {
+              ok: false,
+              error: {
+                code: isWorkMethod(method) ? 'failed' : 'bad_input',
+                message: isWorkMethod(method)
+                  ? "Casefile's core is not running (it is starting, switching profile or stopping): try again in a moment."
+                  : `${method} is not something the core does.`,
+              },
+            },
+          })
+          return
+        }
+        void callContract(
+          method,
+          input === undefined ? [] : [input],
+          work as ContractHandlers,
+          (m, error) =>
+            console.error(`[core] ${m} failed:`, error instanceof Error ? error.message : error),
+        ).then((result) => channel.post({ type: 'result', id, result }))
+        return
+      }
+      case 'keyChanged':
+        core?.keyChanged()
+        return
+      case 'connectivityChanged':
+        core?.connectivityChanged(message.online)
+        return
+      case 'apiKey': {
+        const resolve = keyRequests.get(message.id)
+        keyRequests.delete(message.id)
+        resolve?.(message.key)
+        return
+      }
+    }
+  })
+}

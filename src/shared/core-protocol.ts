@@ -1,0 +1,70 @@
+import { z } from 'zod'
+import { profileIdSchema } from './contract'
+
+/**
+ * The messages between the Electron main process (the router) and the core process (Casefile's
+ * core and the Sandbox profile's registry; docs/architecture.md "The core in its own process").
+ * Both ends parse every message with these envelopes; what a call carries (its input and its
+ * answer) and what an event carries are parsed again, at both ends, with the contract's own
+ * schemas (src/shared/contract.ts), so the window's contract holds on both hops.
+ */
+
+const id = z.number().int().nonnegative()
+
+const ipcResultSchema = z.union([
+  z.strictObject({ ok: z.literal(true), value: z.unknown() }),
+  z.strictObject({
+    ok: z.literal(false),
+    error: z.strictObject({
+      code: z.enum(['bad_input', 'forbidden', 'failed']),
+      message: z.string(),
+      issues: z.array(z.strictObject({ path: z.string(), message: z.string() })).optional(),
+    }),
+  }),
+])
+
+/** What a core is started with (the profile, minus the key, which the core asks main for). */
+export const coreProfileSchema = z.strictObject({
+  id: profileIdSchema,
+  dataDir: z.string().min(1),
+  registry: z.strictObject({ baseUrl: z.string(), uploadUrl: z.string() }).nullable(),
+  sandboxRegistryDir: z.string().min(1).nullable(),
+  /** Quicker retries and timeouts for the web harness's journeys; the core's defaults otherwise. */
+  tuning: z
+    .strictObject({
+      retryPolicy: z
+        .strictObject({
+          baseMs: z.number().nonnegative(),
+          capMs: z.number().nonnegative(),
+          unknownOutcomeFloorMs: z.number().nonnegative(),
+        })
+        .optional(),
+      timeoutMs: z.number().positive().optional(),
+    })
+    .optional(),
+})
+export type CoreProfile = z.infer<typeof coreProfileSchema>
+
+/** Main to the core process. */
+export const toCoreSchema = z.discriminatedUnion('type', [
+  z.strictObject({ type: z.literal('start'), profile: coreProfileSchema }),
+  z.strictObject({ type: z.literal('stop') }),
+  z.strictObject({ type: z.literal('call'), id, method: z.string(), input: z.unknown() }),
+  z.strictObject({ type: z.literal('keyChanged') }),
+  z.strictObject({ type: z.literal('connectivityChanged'), online: z.boolean() }),
+  z.strictObject({ type: z.literal('apiKey'), id, key: z.string().nullable() }),
+])
+export type ToCore = z.infer<typeof toCoreSchema>
+
+/** The core process to main. */
+export const fromCoreSchema = z.discriminatedUnion('type', [
+  z.strictObject({ type: z.literal('started') }),
+  z.strictObject({ type: z.literal('startFailed'), message: z.string() }),
+  z.strictObject({ type: z.literal('stopped') }),
+  z.strictObject({ type: z.literal('result'), id, result: ipcResultSchema }),
+  z.strictObject({ type: z.literal('event'), event: z.string(), payload: z.unknown() }),
+  z.strictObject({ type: z.literal('apiKeyWanted'), id }),
+  /** A message the core process refused (it does not fit the envelopes above). */
+  z.strictObject({ type: z.literal('refused'), message: z.string() }),
+])
+export type FromCore = z.infer<typeof fromCoreSchema>
