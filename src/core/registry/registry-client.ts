@@ -1,4 +1,4 @@
-import axios, { type AxiosInstance, type AxiosProgressEvent } from 'axios'
+import type { AxiosInstance, AxiosProgressEvent, AxiosStatic } from 'axios'
 import { openAsBlob } from 'node:fs'
 import type { z } from 'zod'
 import {
@@ -121,6 +121,19 @@ async function toBlob(file: FileSource): Promise<Blob> {
 }
 
 /**
+ * axios is loaded on the first request, not with the client: a command that never talks to
+ * the registry (casefile outbox) starts without it (it and what it pulls in weigh ~100 ms).
+ */
+let axiosModule: Promise<{ default: AxiosStatic }> | null = null
+const loadAxios = () => (axiosModule ??= import('axios'))
+
+/** What axios.isAxiosError checks, without needing axios loaded (an injected http may throw). */
+const isAxiosError = (error: unknown): error is { code?: string; cause?: unknown } =>
+  typeof error === 'object' &&
+  error !== null &&
+  (error as { isAxiosError?: unknown }).isAxiosError === true
+
+/**
  * The registry API, one function per endpoint (registry-api.md section 4). Every answer is
  * parsed with the shared schemas; every failure is thrown as one RegistryError.
  */
@@ -129,7 +142,8 @@ export function createRegistryClient(
   options: RegistryClientOptions,
 ) {
   checkConnection(connection)
-  const http = options.http ?? axios.create()
+  let http: AxiosInstance | undefined = options.http
+  const httpClient = async () => (http ??= (await loadAxios()).default.create())
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS
   const uploadTimeoutMs = options.uploadTimeoutMs ?? DEFAULT_UPLOAD_TIMEOUT_MS
 
@@ -190,7 +204,9 @@ export function createRegistryClient(
     const base = request.base === 'upload' ? connection.uploadUrl : connection.baseUrl
     let answer
     try {
-      answer = await http.request<string>({
+      answer = await (
+        await httpClient()
+      ).request<string>({
         method,
         url: joinUrl(base, fillPath(path, request.id)),
         params: request.query,
@@ -210,11 +226,9 @@ export function createRegistryClient(
           : undefined,
       })
     } catch (error) {
-      const code = axios.isAxiosError(error)
-        ? error.code
-        : (error as { code?: string } | null)?.code
+      const code = isAxiosError(error) ? error.code : (error as { code?: string } | null)?.code
       const callerAborted = request.signal?.aborted === true
-      const cause = axios.isAxiosError(error)
+      const cause = isAxiosError(error)
         ? (error.cause as { code?: string } | undefined)?.code
         : undefined
       return fail(
