@@ -3,6 +3,10 @@
 // Installed (npm pack, npm install -g): the built bundle in out/cli. In a checkout that has not
 // built it (`npm run build:cli`), the TypeScript sources through tsx's in-process loader.
 import { existsSync } from 'node:fs'
+import { enableCompileCache } from 'node:module'
+
+// V8 keeps the compiled bundle on disk (in the OS temp folder): later starts skip compiling it.
+enableCompileCache?.()
 
 const bundle = new URL('../out/cli/index.mjs', import.meta.url)
 if (existsSync(bundle)) {
