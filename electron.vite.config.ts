@@ -1,6 +1,7 @@
 import { resolve } from 'node:path'
 import { defineConfig } from 'electron-vite'
 import react from '@vitejs/plugin-react'
+import type { InlineConfig } from 'vite'
 
 export default defineConfig({
   main: {
@@ -29,3 +30,36 @@ export default defineConfig({
     plugins: [react()],
   },
 })
+
+/** Packages the `casefile` command loads from node_modules at run time instead of bundling. */
+const CLI_RUNTIME_PACKAGES = ['better-sqlite3', '@napi-rs/keyring', 'fastify', '@fastify/multipart']
+
+/**
+ * The `casefile` command: plain Node (not Electron), ESM, into out/cli, each command in its own
+ * chunk loaded only when it runs (a fast start). The native modules and the sandbox's web server
+ * stay in node_modules (installed as dependencies); the rest is bundled and tree-shaken.
+ * Built with vite by scripts/build-cli.ts (`npm run build:cli`, part of `npm run build`).
+ */
+export const cli: InlineConfig = {
+  configFile: false,
+  root: __dirname,
+  logLevel: 'warn',
+  build: {
+    ssr: true,
+    target: 'node22',
+    outDir: resolve(__dirname, 'out/cli'),
+    emptyOutDir: true,
+    minify: false,
+    rollupOptions: {
+      input: { index: resolve(__dirname, 'src/cli/index.ts') },
+      external: (id) =>
+        CLI_RUNTIME_PACKAGES.some((name) => id === name || id.startsWith(`${name}/`)),
+      output: {
+        format: 'esm',
+        entryFileNames: '[name].mjs',
+        chunkFileNames: 'chunks/[name]-[hash].mjs',
+      },
+    },
+  },
+  ssr: { noExternal: true, target: 'node' },
+}

@@ -14,7 +14,8 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
-import { buildNodeBundle } from '../scripts/build-node-bundles.mjs'
+import { build } from 'vite'
+import { cli } from '../electron.vite.config'
 
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '10' } } })
 const RUNS = Number(values.runs)
@@ -40,7 +41,7 @@ const median = (xs: number[]) => {
 }
 
 async function main(): Promise<void> {
-  await buildNodeBundle('cli')
+  await build(cli)
   const dataDir = mkdtempSync(join(tmpdir(), 'casefile-bench-cli-'))
   try {
     timed([
