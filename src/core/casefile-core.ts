@@ -1,3 +1,4 @@
+import { EventEmitter } from 'node:events'
 import { join } from 'node:path'
 import type { DraftInput } from './drafts/draft'
 import { addAttachment, listAttachments, removeAttachment } from './attachments/attachment-store'
@@ -14,6 +15,7 @@ import { isHolderAlive, processHolder } from './outbox/lease-holder'
 import {
   countByState,
   getOperation,
+  listFinished,
   listOperations,
   pendingCount,
 } from './outbox/outbox-repository'
@@ -36,8 +38,21 @@ import {
   type RegistryClient,
   type RegistryConnection,
 } from './registry/registry-client'
+import {
+  reachabilityOf,
+  sameReachability,
+  UNKNOWN_REACHABILITY,
+  type Reachability,
+} from './registry/reachability'
 import { openDatabase, type Db } from './store/open-database'
-import { bankSlugs, banksRefreshedAt, listBanks, markUnlisted, upsertOwnSubmission } from './cache'
+import {
+  bankNameOf,
+  bankSlugs,
+  banksRefreshedAt,
+  listBanks,
+  markUnlisted,
+  upsertOwnSubmission,
+} from './cache'
 import { refreshBanks } from './cache/refresh-banks'
 import { refreshSubmissions, type SubmissionsRefreshOptions } from './cache/refresh-submissions'
 import { searchOffline } from './cache/offline-search'
@@ -93,7 +108,10 @@ export class CasefileCore {
       timeoutMs: options.timeoutMs,
       uploadTimeoutMs: options.uploadTimeoutMs,
       userAgent: options.userAgent,
-      onExchange: (entry) => this.logExchange(entry),
+      onExchange: (entry) => {
+        this.logExchange(entry)
+        this.noteReachability(entry)
+      },
     })
     this.engine = new SyncEngine({
       db: this.db,
@@ -112,6 +130,28 @@ export class CasefileCore {
 
   private now(): number {
     return this.clock.now()
+  }
+
+  private reach: Reachability = UNKNOWN_REACHABILITY
+  private readonly reachEvents = new EventEmitter()
+
+  /** Every exchange with the registry says whether it can be reached; the window is told of changes. */
+  private noteReachability(entry: ExchangeLogEntry): void {
+    const found = reachabilityOf(entry, this.now())
+    if (!found) return
+    const changed = !sameReachability(found, this.reach)
+    this.reach = found
+    if (changed) this.reachEvents.emit('change', found)
+  }
+
+  /** Whether the registry could be reached at the last exchange with it (any call, not only sync). */
+  reachability(): Reachability {
+    return this.reach
+  }
+
+  onReachability(listener: (reachability: Reachability) => void): () => void {
+    this.reachEvents.on('change', listener)
+    return () => this.reachEvents.off('change', listener)
   }
 
   private logBuffer: ExchangeLogEntry[] = []
@@ -237,16 +277,25 @@ export class CasefileCore {
       editAndRequeue(this.db, operationId, input, { now: this.now(), bankSlugs: this.slugs() }),
     )
   }
-  /** The connection came back (the shell hears it from the OS): send what waited, now. */
-  connectivityChanged(online: boolean) {
-    if (!online) return
-    // Waiting operations were waiting for the network, not for their backoff to run out.
+  /** Makes every item waiting to retry due now (not those whose outcome is being reconciled). */
+  private wakeWaiting(): void {
     this.db
       .prepare(
         "UPDATE operations SET next_attempt_at = ? WHERE state = 'waiting_retry' AND outcome_unknown = 0",
       )
       .run(this.now())
+  }
+  /** The connection came back (the shell hears it from the OS): send what waited, now. */
+  connectivityChanged(online: boolean) {
+    if (!online) return
+    // Waiting operations were waiting for the network, not for their backoff to run out.
+    this.wakeWaiting()
     if (this.options.autoSync) this.engine.kick()
+  }
+  /** The person asked to sync now: everything waiting goes now, not at its next retry time. */
+  syncNow() {
+    this.wakeWaiting()
+    return this.engine.runOnce()
   }
   /** The key was replaced: lift a pause caused by the old one and try again. */
   resumeAfterKeyChange() {
@@ -270,6 +319,10 @@ export class CasefileCore {
       pending: PENDING_STATES.reduce((sum, state) => sum + counts[state], 0),
     }
   }
+  /** What was sent or discarded, newest first: the outbox's history, kept with the database. */
+  outboxHistory(options: Parameters<typeof listFinished>[1]) {
+    return listFinished(this.db, options)
+  }
   getOperation(id: number) {
     return getOperation(this.db, id)
   }
@@ -281,6 +334,10 @@ export class CasefileCore {
   // Banks, submissions and search (online, with the cache as fallback and for offline use)
   banks() {
     return listBanks(this.db)
+  }
+  /** The cached bank's name for a slug (for showing accounts as people read them). */
+  bankName(slug: string) {
+    return bankNameOf(this.db, slug)
   }
   banksRefreshedAt() {
     return banksRefreshedAt(this.db)

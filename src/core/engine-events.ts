@@ -9,11 +9,14 @@ export type EmitCoreEvent = <E extends CoreEventName>(event: E, payload: EventPa
 /**
  * The sync engine's events as the window's pushed events: each operation change (as the
  * outbox shows it), upload progress, the end of a run, the outbox counts that follow, and
- * online/offline as each run found the registry. The Electron shell and the web harness both
+ * whether the registry can be reached as each exchange with it found. The Electron shell and the web harness both
  * forward through this. Returns the unsubscribe.
  */
 export function forwardEngineEvents(core: CasefileCore, emit: EmitCoreEvent): () => void {
-  let online: boolean | null = null
+  // Every exchange with the registry (sync, search, refresh) says whether it can be reached.
+  const offReach = core.onReachability(({ state, reason, detail }) =>
+    emit('onlineChanged', { online: state !== 'unreachable', state, reason, detail }),
+  )
   // Counts only: listing every pending operation at each event made a drain of n reports cost n².
   const counts = () => {
     const outbox = core.outboxCounts()
@@ -22,7 +25,7 @@ export function forwardEngineEvents(core: CasefileCore, emit: EmitCoreEvent): ()
       needsAttention: outbox.counts.needs_attention,
     })
   }
-  return core.engine.on((event) => {
+  const offEngine = core.engine.on((event) => {
     if (!core.db.open) return
     if (event.type === 'operation') {
       emit('operationChanged', toOperationView(core, event.operation))
@@ -40,10 +43,10 @@ export function forwardEngineEvents(core: CasefileCore, emit: EmitCoreEvent): ()
         needsAttention: core.outboxCounts().counts.needs_attention,
       })
       counts()
-      if (summary.leaseHeld && online !== !summary.offline) {
-        online = !summary.offline
-        emit('onlineChanged', { online })
-      }
     }
   })
+  return () => {
+    offReach()
+    offEngine()
+  }
 }

@@ -1,6 +1,7 @@
 import type { z } from 'zod'
 import { FRAUD_TYPE_LABELS, type FraudType } from '../shared/domain/fraud-types'
 import { reportRecordSchema, type ReportRecord } from '../shared/domain/responses'
+import { displayIdentifierValue } from '../shared/domain/identifiers'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -32,12 +33,14 @@ export type WorkHandlers = {
   ) => Promise<z.input<WorkContract[M]['output']>> | z.input<WorkContract[M]['output']>
 }
 
-function titleOf(report: LocalReport | null): string {
+function titleOf(core: CasefileCore, report: LocalReport | null): string {
   if (!report) return 'Report'
   const type =
     FRAUD_TYPE_LABELS[report.draft.fraudType as FraudType] ?? (report.draft.fraudType || 'Report')
   const first = report.draft.identifiers[0]
-  return first ? `${type} · ${first.value}` : type
+  return first
+    ? `${type} · ${displayIdentifierValue(first.label, first.value, (slug) => core.bankName(slug))}`
+    : type
 }
 
 /** An outbox operation as the window shows it, with a line that tells its report apart. */
@@ -50,7 +53,7 @@ export function toOperationView(core: CasefileCore, op: Operation): OperationVie
     reportTitle:
       op.kind === 'bulk_upload'
         ? `Bulk upload · ${(op.payload as { rows?: unknown[] } | null)?.rows?.length ?? 0} reports`
-        : titleOf(report),
+        : titleOf(core, report),
     kind: op.kind,
     state: op.state,
     attempts: op.attempts,
@@ -166,7 +169,12 @@ export function createWorkHandlers(core: () => CasefileCore): WorkHandlers {
     outboxRetry: ({ operationId }) => operationView(core().retryNow(operationId)),
     outboxDiscard: ({ operationId }) => core().discardOperation(operationId).map(operationView),
     outboxEdit: ({ operationId, draft }) => queueView(core().editAndRequeue(operationId, draft)),
-    syncNow: () => core().engine.runOnce(),
+    syncNow: () => core().syncNow(),
+    registryReachability: () => ({ ...core().reachability() }),
+    outboxHistory: ({ state, from, to, limit }) =>
+      core()
+        .outboxHistory({ states: state ? [state] : ['done', 'cancelled'], from, to, limit })
+        .map(operationView),
     searchRun: ({ offline, ...query }) => core().search(query, { offline }),
     searchReasons: ({ text, limit }) => ({ ...core().searchReasons(text, limit) }),
     submissionsList: (query) => {

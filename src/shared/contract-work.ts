@@ -99,6 +99,17 @@ export const outboxViewSchema = z.strictObject({
 })
 export type OutboxView = z.infer<typeof outboxViewSchema>
 
+/** Whether the registry could be reached at the last exchange with it, and why not. */
+export const reachabilityViewSchema = z.strictObject({
+  state: z.enum(['unknown', 'online', 'unreachable']),
+  /** A sentence a person reads; null when online or unknown. */
+  reason: z.string().nullable(),
+  /** The technical detail behind the reason (call, error code or HTTP status), for "Details". */
+  detail: z.string().nullable(),
+  at: time,
+})
+export type ReachabilityView = z.infer<typeof reachabilityViewSchema>
+
 export const runSummaryViewSchema = z.strictObject({
   leaseHeld: z.boolean(),
   sent: count,
@@ -250,6 +261,23 @@ export const workContract = {
     output: queueResultSchema,
   },
   syncNow: { channel: C.syncNow, input: z.undefined(), output: runSummaryViewSchema },
+  registryReachability: {
+    channel: C.registryReachability,
+    input: z.undefined(),
+    output: reachabilityViewSchema,
+  },
+  /** Finished items (sent or discarded), newest first: the Outbox's history, kept in the database. */
+  outboxHistory: {
+    channel: C.outboxHistory,
+    input: z.strictObject({
+      state: z.enum(['done', 'cancelled']).optional(),
+      /** Finished at or after / before (epoch ms). */
+      from: z.number().optional(),
+      to: z.number().optional(),
+      limit: z.number().int().min(1).max(1000).optional(),
+    }),
+    output: z.array(operationViewSchema),
+  },
   searchRun: { channel: C.searchRun, input: searchQuerySchema, output: searchAnswerSchema },
   searchReasons: {
     channel: C.searchReasons,

@@ -176,7 +176,13 @@ export const contract = {
 export const eventContract = {
   onlineChanged: {
     channel: EVENT_CHANNELS.onlineChanged,
-    payload: z.strictObject({ online: z.boolean() }),
+    payload: z.strictObject({
+      online: z.boolean(),
+      /** Present when an exchange with the registry said it (see reachabilityViewSchema). */
+      state: z.enum(['unknown', 'online', 'unreachable']).optional(),
+      reason: z.string().nullable().optional(),
+      detail: z.string().nullable().optional(),
+    }),
   },
   keyStateChanged: { channel: EVENT_CHANNELS.keyStateChanged, payload: keyStatusSchema },
   profileChanged: { channel: EVENT_CHANNELS.profileChanged, payload: profilesViewSchema },

@@ -18,6 +18,8 @@ export const WORK_INVOKE_CHANNELS = {
   outboxDiscard: 'outbox:discard',
   outboxEdit: 'outbox:edit',
   syncNow: 'sync:now',
+  registryReachability: 'registry:reachability',
+  outboxHistory: 'outbox:history',
   searchRun: 'search:run',
   searchReasons: 'search:reasons',
   submissionsList: 'submissions:list',

@@ -44,7 +44,10 @@ describe('the app core of the Sandbox profile', () => {
         (s) => s.event === 'operationChanged' && (s.payload as { state: string }).state === 'done',
       ),
     ).toBe(true)
-    expect(seen).toContainEqual({ event: 'onlineChanged', payload: { online: true } })
+    expect(seen).toContainEqual({
+      event: 'onlineChanged',
+      payload: { online: true, state: 'online', reason: null, detail: null },
+    })
     expect(seen).toContainEqual({
       event: 'outboxChanged',
       payload: { pending: 0, needsAttention: 0 },

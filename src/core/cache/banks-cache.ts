@@ -59,6 +59,14 @@ export function listBanks(db: Db): Bank[] {
 }
 
 /** The known slugs, for checkIdentifierValue's `bankSlugs`; empty when never refreshed. */
+/** The cached bank's name for a slug, or undefined when the list does not know it. */
+export function bankNameOf(db: Db, slug: string): string | undefined {
+  return prepare<[string], { name: string }>(
+    db,
+    'SELECT name FROM cached_banks WHERE slug = ?',
+  ).get(slug)?.name
+}
+
 export function bankSlugs(db: Db): Set<string> {
   return new Set(
     prepare<[], { slug: string }>(db, 'SELECT slug FROM cached_banks')

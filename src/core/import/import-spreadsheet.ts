@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto'
+import { existsSync } from 'node:fs'
 import { dirname, isAbsolute, resolve } from 'node:path'
 import { reportFingerprint } from '../../shared/domain/fingerprint'
 import type { ReportInput } from '../../shared/domain/report-input'
 import { AttachmentRefusedError } from '../attachments/attachment-store'
 import type { CasefileCore } from '../casefile-core'
+import { draftSchema } from '../drafts/draft'
 import { setDraft, setFingerprint } from '../drafts/drafts-repository'
 import { insertOperation } from '../outbox/outbox-repository'
 import { draftToPayload, queueCheckedReports, queueReport } from '../outbox/queue-report'
@@ -165,7 +167,31 @@ export async function importSpreadsheet(
   const baseDir = 'path' in source ? dirname(source.path) : null
 
   if (options.dryRun) {
-    outcome.queued = result.accepted.map((row) => ({ rowNumber: row.rowNumber, localId: null }))
+    // The preview runs the checks queueing would (attachment paths, the report's rules), so a
+    // row it counts as ready is one the import will queue.
+    for (const row of result.accepted) {
+      const urls = row.attachments.filter(isLink)
+      const paths = row.attachments.filter((a) => !isLink(a))
+      const errors: BulkRowError[] = paths
+        .map((path, i) => unreadablePath(path, baseDir, `attachment_${urls.length + i + 1}`))
+        .filter((e): e is BulkRowError => e !== null)
+      if (errors.length === 0) {
+        const built = draftToPayload(
+          draftSchema.parse({
+            ...row.input,
+            identifiers: row.input.identifiers ?? [],
+            attachmentUrls: urls,
+            // Stand-ins for the files, so the count of attachments is checked as when queued.
+            attachmentIds: paths,
+          }),
+        )
+        if (!built.ok)
+          errors.push(...built.issues.map((i) => ({ column: i.path, message: i.message })))
+      }
+      if (errors.length > 0)
+        outcome.rejected.push({ rowNumber: row.rowNumber, reason: 'not_queued', errors, cells: [] })
+      else outcome.queued.push({ rowNumber: row.rowNumber, localId: null })
+    }
   } else {
     const bulkRows: { localId: string; rowNumber: number }[] = []
     const bankList = banks.length > 0 ? new Set(banks.map((b) => b.slug)) : undefined
@@ -252,13 +278,8 @@ function queueOneRow(
       attachmentUrls: urls,
     })
     const attachmentIds = paths.map((path, i) => {
-      if (baseDir === null && !isAbsolute(path))
-        throw new RowRefused([
-          {
-            column: `attachment_${urls.length + i + 1}`,
-            message: `"${path}" is a file path, and a spreadsheet opened in the app can only carry links (https://…) or full paths. Add the file in the report editor after the import, or import the spreadsheet with \`casefile import\` from its folder.`,
-          },
-        ])
+      const unreadable = unreadablePath(path, baseDir, `attachment_${urls.length + i + 1}`)
+      if (unreadable) throw new RowRefused([unreadable])
       try {
         return core.addAttachment(draft.localId, {
           path: isAbsolute(path) ? path : resolve(baseDir ?? '.', path),
@@ -285,6 +306,25 @@ function queueOneRow(
     }
     return draft.localId
   })()
+}
+
+/**
+ * Why an attachment path in a row cannot be read, or null when it can be tried: a spreadsheet
+ * picked in the window arrives as bytes, with no folder to read relative paths from.
+ */
+function unreadablePath(path: string, baseDir: string | null, column: string): BulkRowError | null {
+  if (baseDir === null && !isAbsolute(path))
+    return {
+      column,
+      message: `"${path}" is the name of a file, and a spreadsheet opened in the app can only carry links (https://…) in its attachment columns. Put a link there, or leave it empty and add the file to the report in the editor after the import.`,
+    }
+  const full = isAbsolute(path) ? path : resolve(baseDir ?? '.', path)
+  if (!existsSync(full))
+    return {
+      column,
+      message: `The file "${path}" cannot be read: it was not found. Check its name and folder.`,
+    }
+  return null
 }
 
 class RowRefused extends Error {

@@ -110,6 +110,26 @@ export function listOperations(
     .map(toOperation)
 }
 
+/** Finished operations (done or cancelled), newest first, optionally finished within [from, to). */
+export function listFinished(
+  db: Db,
+  options: { states: readonly OperationState[]; from?: number; to?: number; limit?: number },
+): Operation[] {
+  const placeholders = options.states.map(() => '?').join(', ')
+  return prepare<unknown[], OperationRow>(
+    db,
+    `SELECT * FROM operations WHERE state IN (${placeholders}) AND updated_at >= ? AND updated_at < ?
+     ORDER BY updated_at DESC, id DESC LIMIT ?`,
+  )
+    .all(
+      ...options.states,
+      options.from ?? 0,
+      options.to ?? Number.MAX_SAFE_INTEGER,
+      options.limit ?? 200,
+    )
+    .map(toOperation)
+}
+
 export function countByState(db: Db): Record<OperationState, number> {
   const counts = {
     queued: 0,

@@ -43,6 +43,10 @@ export interface QueueOptions {
   bankSlugs?: ReadonlySet<string>
 }
 
+/** A report as the person knows it: by its registry id once it has one (the window shows that id). */
+const nameOf = (report: { localId: string; registryId: string | null }): string =>
+  report.registryId ? `Report ${report.registryId}` : `Report ${report.localId}`
+
 const refuse = (message: string, issues: FieldIssue[] = []): QueueResult => ({
   ok: false,
   message,
@@ -281,14 +285,14 @@ export function queueUpdate(
           status: 'submitted',
         })
       if (report.status === 'draft')
-        return refuse(`Report ${report.localId} is still a draft: queue it instead of updating it.`)
+        return refuse(`${nameOf(report)} is still a draft: queue it instead of updating it.`)
       if (
         report.status === 'unlisted' ||
         report.status === 'discarded' ||
         hasPendingUnlist(db, report.localId)
       )
         return refuse(
-          `Report ${report.localId} is ${report.status === 'discarded' ? 'discarded' : 'unlisted'}; the registry does not take updates to it.`,
+          `${nameOf(report)} is ${report.status === 'discarded' ? 'discarded' : 'unlisted'}; the registry does not take updates to it.`,
         )
       const draft = draftSchema.parse(input)
       const built = draftToPayload(draft, options.bankSlugs)
@@ -356,10 +360,10 @@ export function queueUnlist(
         )
       if (report.status === 'draft')
         return refuse(
-          `Report ${report.localId} is a draft that was never sent: discard it instead of unlisting it.`,
+          `${nameOf(report)} is a draft that was never sent: discard it instead of unlisting it.`,
         )
       if (report.status === 'unlisted' || hasPendingUnlist(db, report.localId))
-        return refuse(`Report ${report.localId} is already unlisted or queued to be.`)
+        return refuse(`${nameOf(report)} is already unlisted or queued to be.`)
       const operation = insertOperation(db, {
         chainId: report.localId,
         kind: 'unlist_report',

@@ -55,6 +55,21 @@ export function splitAccountValue(value: string): AccountParts | null {
   return { accountNumber: value.slice(0, at), bankSlug: value.slice(at + 1) }
 }
 
+/**
+ * An identifier as a person reads it: an account as "0123456789 · Access Bank" (the bank's name
+ * when the list knows its slug), anything else as it is.
+ */
+export function displayIdentifierValue(
+  label: string | null | undefined,
+  value: string,
+  bankName: (slug: string) => string | undefined,
+): string {
+  if (label !== 'account') return value
+  const parts = splitAccountValue(value)
+  if (!parts) return value
+  return `${parts.accountNumber} · ${bankName(parts.bankSlug) ?? parts.bankSlug}`
+}
+
 export function joinAccountValue(parts: AccountParts): string {
   return `${parts.accountNumber.trim()}_${parts.bankSlug.trim()}`
 }
