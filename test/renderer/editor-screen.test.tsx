@@ -39,7 +39,7 @@ describe('the report editor', () => {
   })
   afterEach(cleanup)
 
-  it('counts the reason as it is typed and says what the bounds need', async () => {
+  it('counts the reason as it is typed, and judges it once the person leaves the field', async () => {
     installCasefileDouble({
       draftList: [],
       draftCreate: draftView('d1'),
@@ -48,6 +48,9 @@ describe('the report editor', () => {
     render(<EditorScreen />)
     fireEvent.change(screen.getByLabelText('Reason'), { target: { value: 'Too short.' } })
     expect(screen.getByText('10 / 2000 characters (at least 50)')).toBeTruthy()
+    // Not from the first keystroke: only once the field is left.
+    expect(screen.queryByText(/it needs at least 50/)).toBeNull()
+    fireEvent.blur(screen.getByLabelText('Reason'))
     expect(screen.getByText(/it needs at least 50/)).toBeTruthy()
     fireEvent.change(screen.getByLabelText('Reason'), { target: { value: REASON } })
     expect(screen.queryByText(/it needs at least 50/)).toBeNull()
@@ -62,6 +65,8 @@ describe('the report editor', () => {
     render(<EditorScreen />)
     fireEvent.click(screen.getByRole('button', { name: 'Add identifier' }))
     fireEvent.change(screen.getByLabelText('Account number'), { target: { value: '12345' } })
+    expect(screen.queryByText(/must be 10 digits/)).toBeNull()
+    fireEvent.blur(screen.getByLabelText('Account number'))
     expect(screen.getByText(/must be 10 digits/)).toBeTruthy()
     fireEvent.change(screen.getByLabelText('Account number'), { target: { value: '0123456789' } })
     expect(screen.getByText('Pick the bank from the list.')).toBeTruthy()
@@ -101,7 +106,18 @@ describe('the report editor', () => {
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Queue for sync' }))
     })
-    await screen.findByText('The report cannot be queued yet.')
-    expect(screen.getByText('Bank "old-bank" is not in the bank list.')).toBeTruthy()
+    // A summary that names fields as people do, each a way to the field.
+    await screen.findByText(/The report cannot be queued yet: 1 problem to fix/)
+    expect(screen.queryByText(/identifiers\.0/)).toBeNull()
+    expect(screen.getAllByText(/Bank "old-bank" is not in the bank list\./)).toHaveLength(2)
+    const link = screen.getByRole('button', { name: 'Identifier 1 (Email)' })
+    await act(async () => {
+      fireEvent.click(link)
+      await new Promise((resolve) => requestAnimationFrame(() => resolve(null)))
+    })
+    expect(document.activeElement).toBe(screen.getByLabelText('Email'))
+    // Changing the field clears what main said about it.
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'other@example.com' } })
+    expect(screen.queryByText(/old-bank/)).toBeNull()
   })
 })

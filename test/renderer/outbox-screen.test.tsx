@@ -44,6 +44,7 @@ describe('the outbox', () => {
         paused: null,
         lastSyncAt: null,
       },
+      outboxHistory: [],
     })
     await act(async () => {
       render(<OutboxScreen />)
@@ -60,6 +61,7 @@ describe('the outbox', () => {
     const sending = operation({ id: 3, kind: 'upload_attachment', state: 'sending', attempts: 1 })
     const { push } = installCasefileDouble({
       outboxList: { operations: [sending], counts: {}, pending: 1, paused: null, lastSyncAt: null },
+      outboxHistory: [],
     })
     const off = useOutboxStore.getState().listen()
     await act(async () => {

@@ -17,7 +17,7 @@ describe('the status bar', () => {
         profiles: [{ id: 'sandbox', name: 'Sandbox', baseUrl: null, uploadUrl: null, ready: true }],
       },
       pending: 0,
-      registryOnline: null,
+      reach: { state: 'online', reason: null, detail: null, at: 1 },
       browserOnline: true,
     })
     const off = useStatusStore.getState().listen()
@@ -26,9 +26,19 @@ describe('the status bar', () => {
     expect(screen.getByText('Online')).toBeTruthy()
     act(() => {
       push('outboxChanged', { pending: 3, needsAttention: 1 })
-      push('onlineChanged', { online: false })
+      push('onlineChanged', {
+        online: false,
+        state: 'unreachable',
+        reason: 'The registry cannot be reached: nothing answers at its address.',
+        detail: 'GET /api/v1/banks: ECONNREFUSED',
+      })
     })
     expect(screen.getByText(/3 pending · 1 needs attention/)).toBeTruthy()
+    expect(screen.getByText('Registry unreachable')).toBeTruthy()
+    expect(screen.getByTestId('connection').title).toMatch(/nothing answers at its address/)
+    act(() => {
+      useStatusStore.setState({ browserOnline: false })
+    })
     expect(screen.getByText('Offline')).toBeTruthy()
     off()
   })

@@ -20,3 +20,41 @@ export function formatDate(value: string | null | undefined): string {
     ? value
     : date.toLocaleDateString(undefined, { dateStyle: 'medium' })
 }
+
+/**
+ * Splits a message into its sentence and the technical part some end with: "(ECONNREFUSED)",
+ * "(HTTP 503)", "(the answer is not JSON)" after a full stop.
+ */
+export function splitTechnical(message: string): { text: string; detail: string | null } {
+  const match = /^(.*?[.!?])\s*\(((?:[A-Z][A-Z0-9_]{2,})|(?:HTTP \d{3}))\)\s*$/s.exec(message)
+  if (!match) return { text: message, detail: null }
+  return { text: match[1] ?? message, detail: match[2] ?? null }
+}
+
+/** "just now", "3 minutes ago", "in 5 seconds": a time relative to now, for people. */
+export function formatRelative(
+  value: number | string | null | undefined,
+  now = Date.now(),
+): string {
+  if (value === null || value === undefined || value === '') return '—'
+  const at = new Date(value).getTime()
+  if (Number.isNaN(at)) return String(value)
+  const seconds = Math.round((at - now) / 1000)
+  const abs = Math.abs(seconds)
+  if (abs < 5) return at > now ? 'now' : 'just now'
+  const units: [Intl.RelativeTimeFormatUnit, number][] = [
+    ['second', 60],
+    ['minute', 60],
+    ['hour', 24],
+    ['day', 30],
+    ['month', 12],
+    ['year', Infinity],
+  ]
+  let amount = seconds
+  for (const [unit, size] of units) {
+    if (Math.abs(amount) < size)
+      return new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' }).format(amount, unit)
+    amount = Math.round(amount / size)
+  }
+  return formatTime(at)
+}

@@ -15,6 +15,8 @@ interface AttachmentsFieldProps {
   onAdd: (fileName: string, bytes: Uint8Array<ArrayBuffer>) => Promise<string | null>
   onRemove: (id: string) => void
   disabled?: boolean
+  /** The file input's id (the editor's error summary moves focus to it); generated when absent. */
+  inputId?: string
 }
 
 /**
@@ -26,8 +28,10 @@ export function AttachmentsField({
   onAdd,
   onRemove,
   disabled,
+  inputId,
 }: AttachmentsFieldProps) {
   const id = useId()
+  const fileId = inputId ?? `${id}-file`
   const [refusals, setRefusals] = useState<string[]>([])
   const [over, setOver] = useState(false)
 
@@ -81,17 +85,24 @@ export function AttachmentsField({
       >
         <p>
           Drop up to {MAX_ATTACHMENTS} files here, or{' '}
-          <label htmlFor={`${id}-file`} className="file-label">
+          <label htmlFor={fileId} className="file-label">
             choose files
           </label>
           . {ACCEPTED_TYPES_SENTENCE}; at most 10 MiB each.
         </p>
         <input
-          id={`${id}-file`}
+          id={fileId}
           type="file"
           multiple
           className="file-input"
           disabled={disabled || attachments.length >= MAX_ATTACHMENTS}
+          // Enter opens the picker too, as it does for a button (Chromium answers only Space).
+          onKeyDown={(event) => {
+            if (event.key === 'Enter') {
+              event.preventDefault()
+              event.currentTarget.click()
+            }
+          }}
           onChange={(event) => {
             const files = [...(event.target.files ?? [])]
             event.target.value = ''

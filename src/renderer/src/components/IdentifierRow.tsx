@@ -1,41 +1,37 @@
-import { useId } from 'react'
 import {
-  checkIdentifierValue,
   IDENTIFIER_TYPE_LABELS,
   IDENTIFIER_TYPES,
   type IdentifierType,
 } from '../../../shared/domain/identifiers'
 import type { Bank } from '../../../shared/domain/responses'
-import { identifierValue, type IdentifierField } from '../stores/editor-form'
+import type { IdentifierField } from '../stores/editor-form'
 import { BankPicker } from './BankPicker'
 
 interface IdentifierRowProps {
+  /** Ids of the row's controls start with this (the editor's error summary moves focus to them). */
+  idPrefix: string
   index: number
   field: IdentifierField
   banks: readonly Bank[]
-  bankSlugs: ReadonlySet<string> | undefined
-  /** A problem main or the registry reported for this row, shown when the row's own check passes. */
-  reported: string | null
-  showEmpty: boolean
+  /** The row's problem to show now (the editor decides when: after the row is left, or a Queue). */
+  problem: string | null
   onChange: (patch: Partial<IdentifierField>) => void
+  /** Focus left the row (not only one of its controls). */
+  onLeave: () => void
   onRemove: () => void
 }
 
-/** One identifier: its type, its value (for accounts, number + bank picker), and its check inline. */
+/** One identifier: its type, its value (for accounts, number + bank picker), and its problem inline. */
 export function IdentifierRow(props: IdentifierRowProps) {
-  const { index, field, banks, bankSlugs, reported, showEmpty, onChange, onRemove } = props
-  const id = useId()
-  const value = identifierValue(field)
-  const touched = field.label === 'account' ? field.accountNumber !== '' : field.value !== ''
-  // An account without a bank yet: judge the number alone first, then ask for the bank.
-  const check =
-    field.label === 'account' && !field.bankSlug
-      ? (checkIdentifierValue('account', `${value}_bank`) ?? 'Pick the bank from the list.')
-      : checkIdentifierValue(field.label, value, { bankSlugs })
-  const problem = touched || showEmpty ? (check ?? reported) : null
+  const { idPrefix: id, index, field, banks, problem, onChange, onLeave, onRemove } = props
   const errorId = `${id}-error`
   return (
-    <fieldset className="identifier-row">
+    <fieldset
+      className="identifier-row"
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) onLeave()
+      }}
+    >
       <legend className="visually-hidden">Identifier {index + 1}</legend>
       <div className="field">
         <label htmlFor={`${id}-type`}>Identifier type</label>
@@ -89,7 +85,7 @@ export function IdentifierRow(props: IdentifierRowProps) {
         Remove<span className="visually-hidden"> identifier {index + 1}</span>
       </button>
       {problem && (
-        <p id={errorId} className="field-error" role="alert">
+        <p id={errorId} className="field-error">
           {problem}
         </p>
       )}

@@ -1,10 +1,20 @@
 import type { PublicReport, ReportRecord } from '../../../shared/domain/responses'
 import { FRAUD_TYPE_LABELS, type FraudType } from '../../../shared/domain/fraud-types'
-import { IDENTIFIER_TYPE_LABELS, type IdentifierType } from '../../../shared/domain/identifiers'
-import { formatTime } from '../format'
+import {
+  displayIdentifierValue,
+  IDENTIFIER_TYPE_LABELS,
+  type IdentifierType,
+} from '../../../shared/domain/identifiers'
+import { useBankName } from '../stores/banks-store'
+import { Time } from './Time'
+
+/** "listed" → "Listed": the registry's listing status as a word. */
+export const listingLabel = (status: string | null | undefined): string =>
+  status ? `${status.charAt(0).toUpperCase()}${status.slice(1)}` : '—'
 
 /** One report's fields as a definition list (own reports and public reports alike). */
 export function ReportDetails({ record }: { record: ReportRecord | PublicReport }) {
+  const bankName = useBankName()
   const type = record.fraudType
   const company =
     'reportingCompany' in record && record.reportingCompany
@@ -30,7 +40,9 @@ export function ReportDetails({ record }: { record: ReportRecord | PublicReport 
                     'Identifier'}
                   :
                 </span>{' '}
-                <code>{identifier.value}</code>
+                <span className="identifier-value">
+                  {displayIdentifierValue(identifier.label, identifier.value, bankName)}
+                </span>
               </li>
             ))}
           </ul>
@@ -41,21 +53,25 @@ export function ReportDetails({ record }: { record: ReportRecord | PublicReport 
       {'listingStatus' in record && (
         <>
           <dt>Listing</dt>
-          <dd>{(record.listingStatus as string | null | undefined) ?? '—'}</dd>
+          <dd>{listingLabel(record.listingStatus as string | null | undefined)}</dd>
         </>
       )}
       {company && (
         <>
           <dt>Reported by</dt>
-          <dd>{company}</dd>
+          <dd>{company === 'self' ? 'Your organization' : company}</dd>
         </>
       )}
       <dt>Filed</dt>
-      <dd>{formatTime(record.createdAt)}</dd>
+      <dd>
+        <Time value={record.createdAt} />
+      </dd>
       {record.attachments?.length ? (
         <>
           <dt>Attachments</dt>
-          <dd>{record.attachments.length} file(s)</dd>
+          <dd>
+            {record.attachments.length} file{record.attachments.length === 1 ? '' : 's'}
+          </dd>
         </>
       ) : null}
     </dl>

@@ -1,28 +1,39 @@
-import { formatTime } from '../format'
-import { selectOnline, useStatusStore } from '../stores/status-store'
+import { useConnection, useStatusStore } from '../stores/status-store'
 import { useNavStore } from '../stores/nav-store'
+import { Time } from './Time'
 
-/** Always visible: which registry, online or not, what waits to be sent, when a sync last succeeded. */
+/** Always visible: which registry, whether it can be reached, what waits to be sent, the last sync. */
 export function StatusBar() {
   const s = useStatusStore()
-  const online = useStatusStore(selectOnline)
+  const connection = useConnection()
   const profile = s.profiles?.profiles.find((p) => p.id === s.profiles?.active)
   const sandbox = s.profiles?.active === 'sandbox'
+  const go = useNavStore((n) => n.go)
   return (
     <footer className="status-bar" aria-label="Status">
       <span
         className={sandbox ? 'sandbox-mark' : 'profile-mark'}
-        title={sandbox ? 'Practice registry: nothing reaches the real registry' : undefined}
+        title={
+          sandbox
+            ? 'Practice registry: nothing reaches the real registry'
+            : 'The real registry: reports sent from here are shared with other organizations'
+        }
       >
         {sandbox ? 'SANDBOX' : (profile?.name ?? '…')}
       </span>
-      <span className={`online ${online ? 'yes' : 'no'}`} role="status">
-        {online ? 'Online' : 'Offline'}
+      <span
+        className={`online ${connection.kind}`}
+        role="status"
+        title={connection.reason ?? undefined}
+        data-testid="connection"
+      >
+        {connection.label}
+        {connection.reason && <span className="visually-hidden">: {connection.reason}</span>}
       </span>
       <button
         type="button"
         className="link"
-        onClick={() => useNavStore.getState().go('outbox')}
+        onClick={() => go('outbox')}
         data-testid="pending-count"
       >
         {s.pending} pending
@@ -30,14 +41,21 @@ export function StatusBar() {
           ? ` · ${s.needsAttention} need${s.needsAttention === 1 ? 's' : ''} attention`
           : ''}
       </button>
-      {s.paused && <span className="error-text">Sending paused: {s.paused.message}</span>}
+      {s.paused && (
+        <span className="paused" title={s.paused.message}>
+          <span className="error-text">Sending paused</span>{' '}
+          <button type="button" className="link" onClick={() => go('settings')}>
+            Open Settings
+          </button>
+        </span>
+      )}
       {s.coreTrouble && (
         <span className="error-text" role="alert">
           {s.coreTrouble.message}
         </span>
       )}
       <span className="last-sync">
-        Last sync: {s.lastSyncAt ? formatTime(s.lastSyncAt) : 'never'}
+        Last sync: {s.lastSyncAt ? <Time value={s.lastSyncAt} /> : 'never'}
       </span>
     </footer>
   )

@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo } from 'react'
+import { useEffect, useId, useMemo, useRef } from 'react'
 import { FRAUD_TYPE_LABELS, FRAUD_TYPES } from '../../../shared/domain/fraud-types'
 import {
   FRAUD_REASON_MAX,
@@ -9,11 +9,37 @@ import {
 import { AttachmentsField } from '../components/AttachmentsField'
 import { ConfirmButton } from '../components/ConfirmButton'
 import { IdentifierRow } from '../components/IdentifierRow'
-import { formatTime } from '../format'
+import { PlainMessage } from '../components/TechnicalDetails'
+import { Time } from '../components/Time'
+import { afterPointerRelease } from '../pointer'
 import { bankSlugSet, useBanksStore } from '../stores/banks-store'
-import { blankIdentifier, checkForm, issueAt } from '../stores/editor-form'
+import {
+  blankIdentifier,
+  checkForm,
+  identifierLabel,
+  identifierPath,
+  identifierProblem,
+  identifierTyped,
+  issueAt,
+} from '../stores/editor-form'
 import { useEditorStore } from '../stores/editor-store'
 import './editor.css'
+
+interface SummaryEntry {
+  label: string
+  message: string
+  /** The element to move focus to; none for a problem of the report as a whole. */
+  targetId: string | null
+}
+
+/** Moves focus to a field (and brings it into view), after React has drawn it. */
+function focusById(targetId: string): void {
+  requestAnimationFrame(() => {
+    const element = document.getElementById(targetId)
+    element?.scrollIntoView({ block: 'center' })
+    element?.focus()
+  })
+}
 
 /** The report editor: a draft (autosaved), an outbox item to fix, or a submitted report to update. */
 export function EditorScreen() {
@@ -22,25 +48,71 @@ export function EditorScreen() {
   const banks = useBanksStore((b) => b.banks)
   const bankError = useBanksStore((b) => b.error)
   const slugs = useMemo(() => bankSlugSet(banks), [banks])
+  const summaryRef = useRef<HTMLDivElement>(null)
+  const noticeRef = useRef<HTMLParagraphElement>(null)
   const { form, target } = s
+  const leave = (path: string) => afterPointerRelease(() => useEditorStore.getState().touch(path))
 
   useEffect(() => {
     void useEditorStore.getState().loadDrafts()
   }, [])
 
   const local = checkForm(form, s.attachments.length, slugs)
-  // Before a first "Queue", only fields with something in them are judged.
-  const shown = s.attempted ? [...local, ...s.issues] : s.issues
-  const typeIssue =
-    form.fraudType || s.attempted
-      ? (issueAt(shown, 'fraudType') ?? issueAt(local, 'fraudType'))
-      : null
+  // A field is judged once the person has left it (or tried to queue); what main or the
+  // registry said about it shows until that field changes.
+  const judged = (path: string) => s.attempted || Boolean(s.touched[path])
+  const fieldIssue = (path: string) =>
+    (judged(path) ? issueAt(local, path) : null) ?? issueAt(s.issues, path)
+  const typeIssue = fieldIssue('fraudType')
+  const reasonIssue = fieldIssue('fraudReason')
+  const identifiersIssue = fieldIssue('identifiers')
+  const attachmentsIssue =
+    fieldIssue('attachments') ??
+    s.issues.find((issue) => issue.path.startsWith('attachments'))?.message ??
+    null
   const length = reasonLength(form.fraudReason)
-  const reasonIssue =
-    form.fraudReason || s.attempted
-      ? (issueAt(local, 'fraudReason') ?? issueAt(s.issues, 'fraudReason'))
-      : null
-  const identifiersIssue = s.attempted ? (issueAt(shown, 'identifiers') ?? null) : null
+  const rowId = (key: string) => `${id}-row-${key}`
+  const rows = form.identifiers.map((field, index) => {
+    const reported =
+      issueAt(s.issues, `identifiers.${index}.value`) ??
+      issueAt(s.issues, `identifiers.${index}.label`) ??
+      issueAt(s.issues, `identifiers.${index}`)
+    const own =
+      judged(identifierPath(field)) || (s.attempted && !identifierTyped(field))
+        ? identifierProblem(field, slugs)
+        : null
+    return { field, index, problem: own ?? reported }
+  })
+
+  const summary: SummaryEntry[] = []
+  if (typeIssue) summary.push({ label: 'Fraud type', message: typeIssue, targetId: `${id}-type` })
+  if (reasonIssue) summary.push({ label: 'Reason', message: reasonIssue, targetId: `${id}-reason` })
+  if (identifiersIssue)
+    summary.push({ label: 'Identifiers', message: identifiersIssue, targetId: `${id}-add` })
+  for (const row of rows)
+    if (row.problem)
+      summary.push({
+        label: identifierLabel(row.field, row.index),
+        message: row.problem,
+        targetId: `${rowId(row.field.key)}-${row.field.label === 'account' ? 'number' : 'value'}`,
+      })
+  if (attachmentsIssue)
+    summary.push({ label: 'Attachments', message: attachmentsIssue, targetId: `${id}-files` })
+  const known = /^(fraudType|fraudReason|identifiers|attachments)/
+  for (const issue of s.issues)
+    if (!known.test(issue.path))
+      summary.push({ label: 'Report', message: issue.message, targetId: null })
+  const showSummary = s.attempted && summary.length > 0
+
+  const submit = async () => {
+    const queued = await s.submit()
+    // Focus follows the outcome: the list of problems, or the message that it was queued.
+    requestAnimationFrame(() => {
+      const element = queued ? noticeRef.current : (summaryRef.current ?? noticeRef.current)
+      element?.scrollIntoView({ block: 'nearest' })
+      element?.focus()
+    })
+  }
 
   const heading =
     target.kind === 'draft'
@@ -65,21 +137,58 @@ export function EditorScreen() {
           <SaveStatus />
         </header>
         {target.kind === 'operation' && target.message && (
-          <p className="callout warn">The registry said: {target.message}</p>
-        )}
-        {s.notice && (
-          <p
-            className={`callout ${s.issues.length || (s.attempted && local.length) ? 'error' : 'ok'}`}
-            role="status"
-          >
-            {s.notice}
+          <p className="callout warn">
+            The registry said: <PlainMessage message={target.message} />
           </p>
+        )}
+        {showSummary ? (
+          <div
+            ref={summaryRef}
+            className="callout error error-summary"
+            tabIndex={-1}
+            role="alert"
+            aria-labelledby={`${id}-summary-h`}
+          >
+            <h3 id={`${id}-summary-h`}>
+              The report cannot be queued yet: {summary.length} problem
+              {summary.length === 1 ? '' : 's'} to fix
+            </h3>
+            <ul>
+              {summary.map((entry, index) => (
+                <li key={`${entry.label}-${index}`}>
+                  {entry.targetId ? (
+                    <button
+                      type="button"
+                      className="link"
+                      onClick={() => focusById(entry.targetId as string)}
+                    >
+                      {entry.label}
+                    </button>
+                  ) : (
+                    <strong>{entry.label}</strong>
+                  )}
+                  : {entry.message}
+                </li>
+              ))}
+            </ul>
+          </div>
+        ) : (
+          s.notice && (
+            <p
+              ref={noticeRef}
+              tabIndex={-1}
+              className={`callout ${s.attempted ? 'error' : 'ok'}`}
+              role="status"
+            >
+              <PlainMessage message={s.notice} />
+            </p>
+          )
         )}
         <form
           noValidate
           onSubmit={(event) => {
             event.preventDefault()
-            void s.submit()
+            void submit()
           }}
         >
           <div className="field">
@@ -90,6 +199,7 @@ export function EditorScreen() {
               aria-invalid={typeIssue ? true : undefined}
               aria-describedby={typeIssue ? `${id}-type-err` : undefined}
               onChange={(event) => s.change({ fraudType: event.target.value })}
+              onBlur={() => leave('fraudType')}
             >
               <option value="">Choose the type of fraud…</option>
               {FRAUD_TYPES.map((type) => (
@@ -115,6 +225,7 @@ export function EditorScreen() {
               aria-describedby={`${id}-count${reasonIssue ? ` ${id}-reason-err` : ''}`}
               placeholder="What happened, when, and how the identifiers below are involved."
               onChange={(event) => s.change({ fraudReason: event.target.value })}
+              onBlur={() => leave('fraudReason')}
             />
             <p
               id={`${id}-count`}
@@ -131,36 +242,46 @@ export function EditorScreen() {
 
           <fieldset className="identifiers">
             <legend>Identifiers</legend>
-            {bankError && <p className="callout warn">{bankError}</p>}
-            {form.identifiers.map((field, index) => (
+            {bankError && (
+              <p className="callout warn">
+                <PlainMessage message={bankError} />
+              </p>
+            )}
+            {rows.map(({ field, index, problem }) => (
               <IdentifierRow
                 key={field.key}
+                idPrefix={rowId(field.key)}
                 index={index}
                 field={field}
                 banks={banks}
-                bankSlugs={slugs}
-                reported={
-                  issueAt(s.issues, `identifiers.${index}.value`) ??
-                  issueAt(s.issues, `identifiers.${index}`)
-                }
-                showEmpty={s.attempted}
+                problem={problem}
                 onChange={(patch) => s.changeIdentifier(field.key, patch)}
-                onRemove={() =>
+                onLeave={() => leave(identifierPath(field))}
+                onRemove={() => {
                   s.change({ identifiers: form.identifiers.filter((f) => f.key !== field.key) })
-                }
+                  // Focus goes to the row that takes its place, or to "Add identifier".
+                  const next = form.identifiers[index + 1] ?? form.identifiers[index - 1]
+                  focusById(next ? `${rowId(next.key)}-type` : `${id}-add`)
+                }}
               />
             ))}
             {identifiersIssue && <p className="field-error">{identifiersIssue}</p>}
             <button
+              id={`${id}-add`}
               type="button"
               disabled={form.identifiers.length >= MAX_IDENTIFIERS}
-              onClick={() => s.change({ identifiers: [...form.identifiers, blankIdentifier()] })}
+              onClick={() => {
+                const added = blankIdentifier()
+                s.change({ identifiers: [...form.identifiers, added] })
+                focusById(`${rowId(added.key)}-type`)
+              }}
             >
               Add identifier
             </button>
           </fieldset>
 
           <AttachmentsField
+            inputId={`${id}-files`}
             attachments={s.attachments}
             disabled={target.kind !== 'draft'}
             onAdd={s.addAttachment}
@@ -189,7 +310,14 @@ export function EditorScreen() {
               </button>
             )}
             {target.kind !== 'draft' || target.localId ? (
-              <button type="button" className="quiet" onClick={() => s.newDraft()}>
+              <button
+                type="button"
+                className="quiet"
+                onClick={() => {
+                  s.newDraft()
+                  focusById(`${id}-type`)
+                }}
+              >
                 {target.kind === 'draft' ? 'New report' : 'Cancel'}
               </button>
             ) : null}
@@ -208,7 +336,7 @@ function SaveStatus() {
     saveState === 'saving'
       ? 'Saving…'
       : saveState === 'saved'
-        ? `Draft saved ${formatTime(savedAt)}`
+        ? `Draft saved at ${savedAt ? new Date(savedAt).toLocaleTimeString(undefined, { timeStyle: 'short' }) : ''}`
         : saveState === 'error'
           ? `Not saved: ${saveError}`
           : 'Changes are saved as you type'
@@ -245,7 +373,7 @@ function DraftsList() {
                   {title}
                   <span className="muted">
                     {draft.draft.fraudReason.slice(0, 60) || 'No reason yet'} ·{' '}
-                    {formatTime(draft.updatedAt)}
+                    <Time value={draft.updatedAt} />
                   </span>
                 </button>
                 <ConfirmButton

@@ -1,7 +1,10 @@
 import { useEffect } from 'react'
 import type { OperationView } from '../../../shared/contract-work'
 import { ConfirmButton } from '../components/ConfirmButton'
-import { formatBytes, formatTime } from '../format'
+import { ConnectionNote } from '../components/Connection'
+import { PlainMessage } from '../components/TechnicalDetails'
+import { Time } from '../components/Time'
+import { formatBytes } from '../format'
 import { useEditorStore } from '../stores/editor-store'
 import { useNavStore } from '../stores/nav-store'
 import { useOutboxStore } from '../stores/outbox-store'
@@ -25,10 +28,11 @@ const STATE_LABELS: Record<OperationView['state'], string> = {
 
 /** Every outbox item with its state, attempts and next try; actions for what needs a person. */
 export function OutboxScreen() {
-  const { operations, finished, paused, progress, syncing, message, syncNow, retry, discard } =
+  const { operations, paused, progress, syncing, message, syncNow, retry, discard } =
     useOutboxStore()
   useEffect(() => {
     void useOutboxStore.getState().load()
+    void useOutboxStore.getState().loadHistory()
   }, [])
   const open = (operation: OperationView) => {
     void useEditorStore.getState().openOperation(operation)
@@ -44,7 +48,12 @@ export function OutboxScreen() {
           {syncing ? 'Syncing…' : 'Sync now'}
         </button>
       </header>
-      {paused && <p className="callout error">Sending is paused: {paused.message}</p>}
+      <ConnectionNote />
+      {paused && (
+        <p className="callout error">
+          Sending is paused: <PlainMessage message={paused.message} />
+        </p>
+      )}
       {attention > 0 && (
         <p className="callout warn">
           {attention} item{attention === 1 ? ' needs' : 's need'} attention: read the registry’s
@@ -88,7 +97,7 @@ export function OutboxScreen() {
                       <span
                         className={`block ${op.state === 'needs_attention' ? 'error-text' : 'muted'}`}
                       >
-                        {op.lastError.message}
+                        <PlainMessage message={op.lastError.message} />
                       </span>
                     )}
                   </td>
@@ -111,7 +120,7 @@ export function OutboxScreen() {
                     )}
                   </td>
                   <td>{op.attempts}</td>
-                  <td>{op.state === 'waiting_retry' ? formatTime(op.nextAttemptAt) : '—'}</td>
+                  <td>{op.state === 'waiting_retry' ? <Time value={op.nextAttemptAt} /> : '—'}</td>
                   <td className="row-actions">
                     <div>
                       {(op.state === 'needs_attention' || op.state === 'waiting_retry') && (
@@ -144,19 +153,74 @@ export function OutboxScreen() {
           </tbody>
         </table>
       )}
-      {finished.length > 0 && (
-        <>
-          <h3>Finished while this window was open</h3>
-          <ul className="plain finished">
-            {finished.map((op) => (
-              <li key={op.id}>
-                <span className={`badge state-${op.state}`}>{STATE_LABELS[op.state]}</span>{' '}
-                {KIND_LABELS[op.kind]}: {op.reportTitle}
-                {op.registryId && <span className="muted"> · registry id {op.registryId}</span>}
-              </li>
-            ))}
-          </ul>
-        </>
+      <History />
+    </section>
+  )
+}
+
+/** What was sent or discarded, from the database (so it outlives the window), filtered by state and date. */
+function History() {
+  const { finished, historyFilter: filter, setHistoryFilter } = useOutboxStore()
+  const filtered = Boolean(filter.state || filter.from || filter.to)
+  return (
+    <section aria-labelledby="history-h">
+      <h3 id="history-h">History</h3>
+      <div className="filters" role="group" aria-label="History filters">
+        <div className="field">
+          <label htmlFor="h-state">Show</label>
+          <select
+            id="h-state"
+            value={filter.state}
+            onChange={(e) =>
+              setHistoryFilter({ state: e.target.value as '' | 'done' | 'cancelled' })
+            }
+          >
+            <option value="">Sent and discarded</option>
+            <option value="done">Sent</option>
+            <option value="cancelled">Discarded</option>
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="h-from">Finished from</label>
+          <input
+            id="h-from"
+            type="date"
+            value={filter.from}
+            onChange={(e) => setHistoryFilter({ from: e.target.value })}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor="h-to">Finished to</label>
+          <input
+            id="h-to"
+            type="date"
+            value={filter.to}
+            onChange={(e) => setHistoryFilter({ to: e.target.value })}
+          />
+        </div>
+      </div>
+      {finished.length === 0 ? (
+        <p className="muted">
+          {filtered
+            ? 'Nothing finished matches these filters.'
+            : 'Nothing has been sent from this computer yet.'}
+        </p>
+      ) : (
+        <ul className="plain finished" aria-label="Finished items">
+          {finished.map((op) => (
+            <li key={op.id} data-state={op.state}>
+              <span className={`badge state-${op.state}`}>
+                {op.state === 'done' ? 'Sent' : STATE_LABELS[op.state]}
+              </span>{' '}
+              {KIND_LABELS[op.kind]}: {op.reportTitle}
+              {op.registryId && <span className="muted"> · registry id {op.registryId}</span>}
+              <span className="muted">
+                {' '}
+                · <Time value={op.updatedAt} />
+              </span>
+            </li>
+          ))}
+        </ul>
       )}
     </section>
   )

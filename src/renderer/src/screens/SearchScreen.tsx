@@ -13,7 +13,8 @@ import { BankPicker } from '../components/BankPicker'
 import { ReportDetails } from '../components/ReportDetails'
 import { formatTime } from '../format'
 import { bankSlugSet, useBanksStore } from '../stores/banks-store'
-import { useStatusStore } from '../stores/status-store'
+import { ConnectionNote } from '../components/Connection'
+import { PlainMessage } from '../components/TechnicalDetails'
 import './lists.css'
 
 type ReasonHits = Extract<
@@ -42,19 +43,21 @@ export function SearchScreen() {
       : normalizeIdentifierValue(type, value)
 
   const search = async () => {
-    const check = checkIdentifierValue(type, query, { bankSlugs: slugs })
+    const check = !value.trim()
+      ? type === 'account'
+        ? 'Enter the account number to search for.'
+        : 'Enter the value to search for.'
+      : type === 'account' && !bank
+        ? 'Pick the bank from the list: an account number is searched together with its bank.'
+        : checkIdentifierValue(type, query, { bankSlugs: slugs })
     setProblem(check)
     if (check) return
     setBusy(true)
     const result = await api().searchRun({ identifier: type, value: query, offline })
     setBusy(false)
-    if (result.ok) {
-      setAnswer(result.value)
-      // A search is also news about the connection: say it in the status bar too.
-      if (result.value.source === 'online') useStatusStore.setState({ registryOnline: true })
-      else if (result.value.offlineReason?.kind === 'offline')
-        useStatusStore.setState({ registryOnline: false })
-    } else setProblem(result.error.message)
+    // The search's exchange with the registry updates the connection everywhere (status bar too).
+    if (result.ok) setAnswer(result.value)
+    else setProblem(result.error.message)
   }
   const searchText = async () => {
     if (!text.trim()) return setTextProblem('Type a few words to look for in the reasons.')
@@ -69,6 +72,7 @@ export function SearchScreen() {
     <div className="stack">
       <section className="panel" aria-labelledby="search-h">
         <h2 id="search-h">Search by identifier</h2>
+        <ConnectionNote />
         <form
           className="search-form"
           noValidate
@@ -176,7 +180,12 @@ function SearchAnswer({ answer }: { answer: SearchAnswerView }) {
         {answer.source === 'online'
           ? 'Answer from the registry, just now.'
           : `Answer from the copy saved on this computer${asOf ? `, as of ${formatTime(asOf)}` : ''}.`}
-        {answer.offlineReason ? ` ${answer.offlineReason.message}` : ''}
+        {answer.offlineReason ? (
+          <>
+            {' '}
+            <PlainMessage message={answer.offlineReason.message} />
+          </>
+        ) : null}
       </p>
       <h3>Reports ({answer.reports.length})</h3>
       {answer.reports.length === 0 ? (

@@ -1,9 +1,11 @@
-import { useCallback, useEffect, useState } from 'react'
+import { useCallback, useEffect, useRef, useState } from 'react'
 import type { ReportRecord } from '../../../shared/domain/responses'
 import { FRAUD_TYPE_LABELS, FRAUD_TYPES, type FraudType } from '../../../shared/domain/fraud-types'
 import { api } from '../api'
 import { ConfirmButton } from '../components/ConfirmButton'
-import { ReportDetails } from '../components/ReportDetails'
+import { listingLabel, ReportDetails } from '../components/ReportDetails'
+import { PlainMessage } from '../components/TechnicalDetails'
+import { useOutboxStore } from '../stores/outbox-store'
 import { VirtualList } from '../components/VirtualList'
 import { formatDate } from '../format'
 import { useEditorStore } from '../stores/editor-store'
@@ -130,7 +132,7 @@ export function SubmissionsScreen() {
                     <span>{fraudLabel(row.fraudType)}</span>
                     <span className="ellipsis">{row.fraudReason}</span>
                     <span className={`badge listing-${row.listingStatus ?? 'unknown'}`}>
-                      {row.listingStatus ?? '—'}
+                      {listingLabel(row.listingStatus)}
                     </span>
                   </button>
                 ) : (
@@ -142,7 +144,7 @@ export function SubmissionsScreen() {
         />
       </section>
       {s.selected ? (
-        <SubmissionDetail id={s.selected} />
+        <SubmissionDetail key={s.selected} id={s.selected} />
       ) : (
         <aside className="panel detail">
           <p className="muted">Choose a report to see it in full, edit it or unlist it.</p>
@@ -163,7 +165,27 @@ function SubmissionDetail({ id }: { id: string }) {
     note: null,
     loading: true,
   })
-  const [notice, setNotice] = useState<string | null>(null)
+  const [refusal, setRefusal] = useState<string | null>(null)
+  const refusalRef = useRef<HTMLParagraphElement>(null)
+  // The panel follows the list: a refresh from the registry, or an action on this report finished.
+  const generation = useSubmissionsStore((st) => st.generation)
+  const operations = useOutboxStore((o) => o.operations)
+  const [queuedHere, setQueuedHere] = useState(false)
+  const inOutbox = operations.some(
+    (op) =>
+      op.registryId === id &&
+      op.kind === 'unlist_report' &&
+      op.state !== 'done' &&
+      op.state !== 'cancelled',
+  )
+  const [finishedHere, setFinishedHere] = useState(0)
+  useEffect(
+    () =>
+      api().onOperationChanged((op) => {
+        if (op.registryId === id && op.state === 'done') setFinishedHere((n) => n + 1)
+      }),
+    [id],
+  )
   useEffect(() => {
     let live = true
     void api()
@@ -177,36 +199,50 @@ function SubmissionDetail({ id }: { id: string }) {
     return () => {
       live = false
     }
-  }, [id, decoded])
+  }, [id, decoded, generation, finishedHere])
 
+  const refuse = (message: string) => {
+    setRefusal(message)
+    requestAnimationFrame(() => {
+      refusalRef.current?.scrollIntoView({ block: 'nearest' })
+      refusalRef.current?.focus()
+    })
+  }
   const unlist = async () => {
     const result = await api().reportUnlist({ localOrRegistryId: id })
-    setNotice(
-      !result.ok
-        ? result.error.message
-        : result.value.ok
-          ? 'Unlisting is queued; it is sent with the next sync. Follow it in the Outbox.'
-          : result.value.message,
-    )
+    if (!result.ok) refuse(result.error.message)
+    else if (!result.value.ok) refuse(result.value.message)
+    else {
+      setQueuedHere(true)
+      await useOutboxStore.getState().load()
+    }
   }
   // The editor needs the identifiers in full: the list and the plain fetch mask them.
   const edit = async () => {
     const full = await api().submissionGet({ id, decoded: true })
     if (!full.ok || !full.value.record) {
-      setNotice(
-        `The report cannot be edited now: ${full.ok ? (full.value.message ?? 'the registry did not return it.') : full.error.message}`,
+      refuse(
+        `Report ${id} cannot be edited now: ${full.ok ? (full.value.message ?? 'the registry did not return it.') : full.error.message}`,
       )
       return
     }
     useEditorStore.getState().openUpdate(full.value.record)
     useNavStore.getState().go('editor')
   }
+  const unlisted = state.record?.listingStatus === 'unlisted'
+  // Queued until the registry's copy says unlisted (the panel re-reads it when the unlisting is done).
+  const pendingUnlist = inOutbox || (queuedHere && !unlisted)
 
   return (
     <aside className="panel detail" aria-labelledby="detail-h">
       <header className="panel-head">
         <h2 id="detail-h">Report {id}</h2>
       </header>
+      {refusal && (
+        <p ref={refusalRef} tabIndex={-1} className="callout error" role="alert">
+          <PlainMessage message={refusal} />
+        </p>
+      )}
       <div className="checkbox">
         <input
           id="decode"
@@ -216,10 +252,14 @@ function SubmissionDetail({ id }: { id: string }) {
         />
         <label htmlFor="decode">Show identifiers decoded (in full)</label>
       </div>
-      {state.note && <p className="callout warn">{state.note}</p>}
-      {notice && (
+      {state.note && (
+        <p className="callout warn">
+          <PlainMessage message={state.note} />
+        </p>
+      )}
+      {pendingUnlist && (
         <p className="callout ok" role="status">
-          {notice}
+          Unlisting is queued; it is sent with the next sync. Follow it in the Outbox.
         </p>
       )}
       {state.loading ? (
@@ -227,19 +267,26 @@ function SubmissionDetail({ id }: { id: string }) {
       ) : state.record ? (
         <>
           <ReportDetails record={state.record} />
-          <div className="actions">
-            <button type="button" onClick={() => void edit()}>
-              Edit
-            </button>
-            {state.record.listingStatus !== 'unlisted' && (
-              <ConfirmButton
-                label="Unlist"
-                question="Unlist this report? Other organizations will no longer find it."
-                confirmLabel="Unlist report"
-                onConfirm={() => void unlist()}
-              />
-            )}
-          </div>
+          {unlisted ? (
+            <p className="muted">
+              This report is unlisted: other organizations no longer find it, and the registry takes
+              no more changes to it.
+            </p>
+          ) : (
+            !pendingUnlist && (
+              <div className="actions">
+                <button type="button" onClick={() => void edit()}>
+                  Edit
+                </button>
+                <ConfirmButton
+                  label="Unlist"
+                  question="Unlist this report? Other organizations will no longer find it."
+                  confirmLabel="Unlist report"
+                  onConfirm={() => void unlist()}
+                />
+              </div>
+            )
+          )}
         </>
       ) : (
         <p className="muted">This report is not in the saved copy.</p>

@@ -1,3 +1,4 @@
+import { useMemo } from 'react'
 import { create } from 'zustand'
 import type { Bank } from '../../../shared/domain/responses'
 import { api } from '../api'
@@ -20,7 +21,9 @@ export const useBanksStore = create<BanksState>((set, get) => ({
   load: async () => {
     const cached = await api().banksList()
     if (cached.ok) set({ ...cached.value, loaded: true })
-    if (!cached.ok || cached.value.banks.length === 0) await get().refresh()
+    // Refreshed at each start: banks change, and this first exchange says whether the registry
+    // can be reached before anything else needs it.
+    await get().refresh()
   },
   refresh: async () => {
     const fresh = await api().banksRefresh()
@@ -28,9 +31,13 @@ export const useBanksStore = create<BanksState>((set, get) => ({
       set({ ...fresh.value, loaded: true, error: null })
       return true
     }
+    // With a saved list the editor works as it is; without one, say why banks cannot be picked.
     set({
       loaded: true,
-      error: `The bank list could not be refreshed: ${fresh.error.message} The saved list is used.`,
+      error:
+        get().banks.length > 0
+          ? null
+          : `The bank list could not be loaded: ${fresh.error.message} Accounts can be picked from it once the registry answers.`,
     })
     return false
   },
@@ -39,4 +46,13 @@ export const useBanksStore = create<BanksState>((set, get) => ({
 /** The slugs of the list, for the same bank check main applies; undefined before there is a list. */
 export function bankSlugSet(banks: readonly Bank[]): ReadonlySet<string> | undefined {
   return banks.length > 0 ? new Set(banks.map((bank) => bank.slug)) : undefined
+}
+
+/** A bank's name by its slug, from the cached list (for showing accounts as people read them). */
+export function useBankName(): (slug: string) => string | undefined {
+  const banks = useBanksStore((b) => b.banks)
+  return useMemo(() => {
+    const names = new Map(banks.map((bank) => [bank.slug, bank.name]))
+    return (slug: string) => names.get(slug)
+  }, [banks])
 }

@@ -1,4 +1,6 @@
 import {
+  checkIdentifierValue,
+  IDENTIFIER_TYPE_LABELS,
   IDENTIFIER_TYPES,
   joinAccountValue,
   normalizeIdentifierValue,
@@ -115,4 +117,37 @@ export function checkForm(
 
 export function issueAt(issues: readonly FieldIssue[], path: string): string | null {
   return issues.find((issue) => issue.path === path)?.message ?? null
+}
+
+/**
+ * The problem of one identifier row as the person sees it: an account without a bank yet is
+ * judged on its number first, then asked for its bank.
+ */
+export function identifierProblem(
+  field: IdentifierField,
+  bankSlugs: ReadonlySet<string> | undefined,
+): string | null {
+  const value = identifierValue(field)
+  return field.label === 'account' && !field.bankSlug
+    ? (checkIdentifierValue('account', `${value}_bank`) ?? 'Pick the bank from the list.')
+    : checkIdentifierValue(field.label, value, { bankSlugs })
+}
+
+/** Whether a row has anything typed in it yet. */
+export function identifierTyped(field: IdentifierField): boolean {
+  return field.label === 'account' ? field.accountNumber !== '' : field.value !== ''
+}
+
+/** The touched-field key of a row: by its stable key, so removing a row above does not move it. */
+export const identifierPath = (field: IdentifierField): string => `identifier:${field.key}`
+
+/** The identifier's index in a path such as `identifiers.1.value`, or null for another field. */
+export function identifierIndexOf(path: string): number | null {
+  const match = /^identifiers\.(\d+)/.exec(path)
+  return match ? Number(match[1]) : null
+}
+
+/** A row's name in an error summary: "Identifier 2 (Phone)". */
+export function identifierLabel(field: IdentifierField, index: number): string {
+  return `Identifier ${index + 1} (${IDENTIFIER_TYPE_LABELS[field.label]})`
 }

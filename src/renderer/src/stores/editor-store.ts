@@ -7,6 +7,7 @@ import {
   draftOf,
   emptyForm,
   identifierFields,
+  identifierIndexOf,
   type EditorForm,
   type FieldIssue,
   type IdentifierField,
@@ -34,6 +35,8 @@ interface EditorState {
   issues: FieldIssue[]
   /** Set once the person tried to queue: from then on every problem is shown, not only touched ones. */
   attempted: boolean
+  /** Fields the person has left (blurred) at least once: their problems show from then on. */
+  touched: Record<string, boolean>
   notice: string | null
   busy: boolean
   drafts: LocalReportView[]
@@ -46,6 +49,8 @@ interface EditorState {
   restoreLast: () => Promise<void>
   loadDrafts: () => Promise<void>
   change: (patch: Partial<EditorForm>) => void
+  /** The person left a field: judge it from now on. */
+  touch: (path: string) => void
   changeIdentifier: (key: string, patch: Partial<IdentifierField>) => void
   addAttachment: (fileName: string, bytes: Uint8Array<ArrayBuffer>) => Promise<string | null>
   removeAttachment: (id: string) => Promise<void>
@@ -64,6 +69,7 @@ const cleanState = {
   saveError: null,
   issues: [],
   attempted: false,
+  touched: {},
   notice: null,
 }
 
@@ -177,15 +183,33 @@ export const useEditorStore = create<EditorState>((set, get) => {
     },
 
     change: (patch) => {
-      set({ form: { ...get().form, ...patch }, notice: null })
+      // What the registry or main said about a field is stale once that field changes.
+      const changed = Object.keys(patch)
+      const issues = get().issues.filter(
+        (issue) =>
+          !changed.some((field) => issue.path === field || issue.path.startsWith(`${field}.`)),
+      )
+      set({ form: { ...get().form, ...patch }, issues, notice: null })
       scheduleAutosave()
     },
 
+    touch: (path) => {
+      if (!get().touched[path]) set({ touched: { ...get().touched, [path]: true } })
+    },
+
     changeIdentifier: (key, patch) => {
+      const index = get().form.identifiers.findIndex((field) => field.key === key)
       const identifiers = get().form.identifiers.map((field) =>
         field.key === key ? { ...field, ...patch } : field,
       )
-      get().change({ identifiers })
+      set({
+        form: { ...get().form, identifiers },
+        notice: null,
+        issues: get().issues.filter(
+          (issue) => issue.path !== 'identifiers' && identifierIndexOf(issue.path) !== index,
+        ),
+      })
+      scheduleAutosave()
     },
 
     addAttachment: async (fileName, bytes) => {
@@ -220,8 +244,16 @@ export const useEditorStore = create<EditorState>((set, get) => {
       })
       // Typing went on while this was on its way: the next autosave will carry it.
       if (autosaveTimer) return
-      if (saved.ok) set({ saveState: 'saved', savedAt: saved.value.updatedAt, saveError: null })
-      else set({ saveState: 'error', saveError: saved.error.message })
+      if (saved.ok) {
+        // The Drafts list shows what was just saved (its reason, its time), not what it had at load.
+        const others = get().drafts.filter((d) => d.localId !== saved.value.localId)
+        set({
+          saveState: 'saved',
+          savedAt: saved.value.updatedAt,
+          saveError: null,
+          drafts: [saved.value, ...others],
+        })
+      } else set({ saveState: 'error', saveError: saved.error.message })
     },
 
     submit: async () => {

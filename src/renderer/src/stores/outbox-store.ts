@@ -1,17 +1,27 @@
 import { create } from 'zustand'
 import type { OperationView, OutboxView } from '../../../shared/contract-work'
-import { api } from '../api'
-import { useStatusStore } from './status-store'
+import { api, hasMethod } from '../api'
+import { selectConnection, useStatusStore } from './status-store'
 
 interface Progress {
   loaded: number
   total?: number
 }
 
+export interface HistoryFilter {
+  state: '' | 'done' | 'cancelled'
+  /** yyyy-mm-dd, as the date inputs give it; '' for no bound. */
+  from: string
+  to: string
+}
+
 interface OutboxState {
   operations: OperationView[]
-  /** Items that finished (sent or discarded) while this window was open: the outbox list drops them. */
+  /** Items that finished (sent or discarded), from the database: they outlive the window. */
   finished: OperationView[]
+  historyFilter: HistoryFilter
+  setHistoryFilter: (patch: Partial<HistoryFilter>) => void
+  loadHistory: () => Promise<void>
   paused: OutboxView['paused']
   lastSyncAt: number | null
   progress: Record<number, Progress>
@@ -25,11 +35,30 @@ interface OutboxState {
   discard: (operationId: number) => Promise<void>
 }
 
-const MAX_FINISHED = 50
+const HISTORY_LIMIT = 200
+let historyTimer: ReturnType<typeof setTimeout> | null = null
+/** The end of a "Sync now" is said by its own answer; the same run's pushed event may come after it. */
+let manualSyncSaidUntil = 0
 
 export const useOutboxStore = create<OutboxState>((set, get) => ({
   operations: [],
   finished: [],
+  historyFilter: { state: '', from: '', to: '' },
+  setHistoryFilter: (patch) => {
+    set({ historyFilter: { ...get().historyFilter, ...patch } })
+    void get().loadHistory()
+  },
+  loadHistory: async () => {
+    if (!hasMethod('outboxHistory')) return
+    const { state, from, to } = get().historyFilter
+    const result = await api().outboxHistory({
+      ...(state ? { state } : {}),
+      ...(from ? { from: new Date(`${from}T00:00:00`).getTime() } : {}),
+      ...(to ? { to: new Date(`${to}T23:59:59.999`).getTime() + 1 } : {}),
+      limit: HISTORY_LIMIT,
+    })
+    if (result.ok) set({ finished: result.value })
+  },
   paused: null,
   lastSyncAt: null,
   progress: {},
@@ -62,13 +91,11 @@ export const useOutboxStore = create<OutboxState>((set, get) => ({
             ? get().operations.map((op) => (op.id === operation.id ? operation : op))
             : [operation, ...get().operations],
         })
-        if (operation.state === 'done' || operation.state === 'cancelled')
-          set({
-            finished: [operation, ...get().finished.filter((op) => op.id !== operation.id)].slice(
-              0,
-              MAX_FINISHED,
-            ),
-          })
+        // A burst of finished items (a drained queue) reloads the history once.
+        if (operation.state === 'done' || operation.state === 'cancelled') {
+          if (historyTimer) clearTimeout(historyTimer)
+          historyTimer = setTimeout(() => void get().loadHistory(), 150)
+        }
         if (operation.state !== 'sending') {
           const { [operation.id]: _done, ...rest } = get().progress
           set({ progress: rest })
@@ -79,13 +106,15 @@ export const useOutboxStore = create<OutboxState>((set, get) => ({
       ),
       api().onOutboxChanged(() => void get().load()),
       api().onSyncFinished(({ sent, needsAttention }) => {
-        set({
-          message:
-            `Sync finished: ${sent} sent` +
-            (needsAttention
-              ? `, ${needsAttention} need${needsAttention === 1 ? 's' : ''} attention.`
-              : '.'),
-        })
+        // A run of its own that changed something is news; "Sync now" says its own outcome.
+        if (!get().syncing && Date.now() > manualSyncSaidUntil && (sent > 0 || needsAttention > 0))
+          set({
+            message:
+              `Sync finished: ${sent} sent` +
+              (needsAttention
+                ? `, ${needsAttention} need${needsAttention === 1 ? 's' : ''} attention.`
+                : '.'),
+          })
         void get().load()
       }),
     ]
@@ -94,12 +123,17 @@ export const useOutboxStore = create<OutboxState>((set, get) => ({
   syncNow: async () => {
     set({ syncing: true, message: 'Syncing…' })
     const run = await api().syncNow()
+    manualSyncSaidUntil = Date.now() + 2000
     set({ syncing: false })
+    const connection = selectConnection(useStatusStore.getState())
     if (!run.ok) set({ message: `Sync failed: ${run.error.message}` })
-    else if (run.value.offline)
+    else if (run.value.offline || connection.kind === 'offline')
       set({
-        message:
-          'The registry cannot be reached: the items stay queued and are sent when it answers.',
+        message: `${
+          connection.kind === 'offline'
+            ? 'This computer is offline, so the registry cannot be reached'
+            : 'The registry cannot be reached'
+        }: the items stay queued and are sent when it answers.`,
       })
     else if (run.value.paused) set({ message: run.value.paused.message })
     else if (!run.value.leaseHeld)
@@ -108,7 +142,7 @@ export const useOutboxStore = create<OutboxState>((set, get) => ({
       set({
         message: `Sync finished: ${run.value.sent + run.value.adopted} sent, ${run.value.pending} still pending.`,
       })
-    await get().load()
+    await Promise.all([get().load(), get().loadHistory()])
   },
   retry: async (operationId) => {
     const result = await api().outboxRetry({ operationId })

@@ -1,11 +1,12 @@
 import { create } from 'zustand'
 import type { CoreStatus, ProfilesView } from '../../../shared/contract'
-import { api } from '../api'
+import type { ReachabilityView } from '../../../shared/contract-work'
+import { api, hasMethod } from '../api'
 
 interface StatusState {
   profiles: ProfilesView | null
-  /** The core's view (a sync run reached the registry or not), combined with navigator.onLine. */
-  registryOnline: boolean | null
+  /** Whether the registry answered at the last exchange with it (any call: sync, search, refresh). */
+  reach: ReachabilityView | null
   browserOnline: boolean
   pending: number
   needsAttention: number
@@ -21,7 +22,7 @@ interface StatusState {
 /** What the status bar shows, kept current by pushed events. */
 export const useStatusStore = create<StatusState>((set, get) => ({
   profiles: null,
-  registryOnline: null,
+  reach: null,
   browserOnline: typeof navigator === 'undefined' ? true : navigator.onLine,
   pending: 0,
   needsAttention: 0,
@@ -29,8 +30,13 @@ export const useStatusStore = create<StatusState>((set, get) => ({
   paused: null,
   coreTrouble: null,
   refresh: async () => {
-    const [profiles, outbox] = await Promise.all([api().profiles(), api().outboxList()])
+    const [profiles, outbox, reach] = await Promise.all([
+      api().profiles(),
+      api().outboxList(),
+      hasMethod('registryReachability') ? api().registryReachability() : null,
+    ])
     if (profiles.ok) set({ profiles: profiles.value })
+    if (reach?.ok) set({ reach: reach.value })
     if (outbox.ok)
       set({
         pending: outbox.value.pending,
@@ -44,10 +50,19 @@ export const useStatusStore = create<StatusState>((set, get) => ({
     window.addEventListener('online', setBrowser)
     window.addEventListener('offline', setBrowser)
     const offs = [
-      api().onOnlineChanged(({ online }) => set({ registryOnline: online })),
+      api().onOnlineChanged(({ online, state, reason, detail }) =>
+        set({
+          reach: {
+            state: state ?? (online ? 'online' : 'unreachable'),
+            reason: reason ?? (online ? null : 'The registry cannot be reached.'),
+            detail: detail ?? null,
+            at: Date.now(),
+          },
+        }),
+      ),
       api().onOutboxChanged(({ pending, needsAttention }) => set({ pending, needsAttention })),
       api().onProfileChanged((profiles) => {
-        set({ profiles, registryOnline: null })
+        set({ profiles, reach: null })
         void get().refresh()
       }),
       api().onSyncFinished(() => void get().refresh()),
@@ -65,6 +80,52 @@ export const useStatusStore = create<StatusState>((set, get) => ({
   },
 }))
 
-/** Online unless the computer or the last sync run said otherwise. */
-export const selectOnline = (s: StatusState): boolean =>
-  s.browserOnline && s.registryOnline !== false
+export type ConnectionKind = 'online' | 'unreachable' | 'offline' | 'unknown'
+
+export interface ConnectionView {
+  kind: ConnectionKind
+  /** A word or two for the status bar. */
+  label: string
+  /** Why, in a sentence; null when online. */
+  reason: string | null
+  /** The technical detail, shown behind "Details". */
+  detail: string | null
+}
+
+/**
+ * One reading of the connection for every place that shows it (status bar, Search, Outbox): the
+ * computer offline, the registry unreachable (with why), online, or not yet known.
+ */
+export function selectConnection(s: Pick<StatusState, 'browserOnline' | 'reach'>): ConnectionView {
+  if (!s.browserOnline)
+    return {
+      kind: 'offline',
+      label: 'Offline',
+      reason:
+        'This computer is not connected to a network. Work is kept here and sent when the connection is back.',
+      detail: null,
+    }
+  if (s.reach?.state === 'unreachable')
+    return {
+      kind: 'unreachable',
+      label: 'Registry unreachable',
+      reason: s.reach.reason ?? 'The registry cannot be reached.',
+      detail: s.reach.detail,
+    }
+  if (s.reach?.state === 'online')
+    return { kind: 'online', label: 'Online', reason: null, detail: null }
+  return { kind: 'unknown', label: 'Checking the registry…', reason: null, detail: null }
+}
+
+/** Online unless the computer or the last exchange with the registry said otherwise. */
+export const selectOnline = (s: StatusState): boolean => {
+  const kind = selectConnection(s).kind
+  return kind === 'online' || kind === 'unknown'
+}
+
+/** The connection as every screen shows it, re-rendering only when it reads differently. */
+export function useConnection(): ConnectionView {
+  const browserOnline = useStatusStore((s) => s.browserOnline)
+  const reach = useStatusStore((s) => s.reach)
+  return selectConnection({ browserOnline, reach })
+}

@@ -1,0 +1,37 @@
+import { useEffect, useState } from 'react'
+import { formatRelative, formatTime } from '../format'
+
+let listeners = new Set<() => void>()
+let timer: ReturnType<typeof setInterval> | null = null
+
+/** One shared clock for every relative time on screen, ticking every 15 s while any is shown. */
+function useNow(): number {
+  const [now, setNow] = useState(() => Date.now())
+  useEffect(() => {
+    const tick = () => setNow(Date.now())
+    listeners.add(tick)
+    timer ??= setInterval(() => listeners.forEach((listener) => listener()), 15_000)
+    return () => {
+      listeners.delete(tick)
+      if (listeners.size === 0 && timer) {
+        clearInterval(timer)
+        timer = null
+        listeners = new Set()
+      }
+    }
+  }, [])
+  return now
+}
+
+/** A time as people say it ("3 minutes ago", "in 5 seconds"), the exact time on hover. */
+export function Time({ value }: { value: number | string | null | undefined }) {
+  const now = useNow()
+  if (value === null || value === undefined || value === '') return <>—</>
+  const date = new Date(value)
+  if (Number.isNaN(date.getTime())) return <>{String(value)}</>
+  return (
+    <time dateTime={date.toISOString()} title={formatTime(date.getTime())}>
+      {formatRelative(date.getTime(), now)}
+    </time>
+  )
+}
