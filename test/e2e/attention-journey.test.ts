@@ -28,11 +28,6 @@ describe('an outbox item that needs attention, in Chromium', { timeout: 60_000 }
       registryId = core.findReport(queued.report.localId)?.registryId ?? ''
       if (!registryId) await new Promise((resolve) => setTimeout(resolve, 100))
     }
-    const sandbox = desk.harness.sandbox()
-    await createRegistryClient(
-      { baseUrl: sandbox.baseUrl, uploadUrl: sandbox.uploadUrl },
-      { getApiKey: () => sandbox.demoKeys[0]?.key },
-    ).unlistReport(registryId)
   }, 120_000)
   afterAll(async () => {
     await desk?.close()
@@ -45,6 +40,12 @@ describe('an outbox item that needs attention, in Chromium', { timeout: 60_000 }
     await goTo(page, 'Submissions')
     await page.getByRole('list', { name: 'Submitted reports' }).getByRole('button').first().click()
     await page.getByRole('button', { name: 'Edit', exact: true }).click()
+    // While the update is being written, a colleague unlists the report on the registry.
+    const sandbox = desk.harness.sandbox()
+    await createRegistryClient(
+      { baseUrl: sandbox.baseUrl, uploadUrl: sandbox.uploadUrl },
+      { getApiKey: () => sandbox.demoKeys[0]?.key },
+    ).unlistReport(registryId)
     await page.getByLabel('Reason').fill(`${REASON} A second account was found.`)
     await page.getByRole('button', { name: 'Queue update' }).click()
     await see(page, /1 needs attention/, 30_000)

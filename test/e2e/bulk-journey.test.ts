@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { expectAccessible } from './axe'
 import { goTo, REASON, see, useDesk } from './desk'
 
 const SHEET = [
@@ -39,6 +40,30 @@ describe('bulk import, in Chromium', { timeout: 60_000 }, () => {
     expect(harness.core().outbox().pending).toBe(0)
   })
 
+  it('counts a row with a file name for an attachment as a problem, as queueing would', async () => {
+    const { page } = session.desk
+    const sheet = [
+      'fraud_type,fraud_reason,account_number_1,bank_1,attachment_1',
+      `money_mule,"${REASON}",0123456789,Access Bank,statement.pdf`,
+    ].join('\n')
+    await page.getByLabel('Choose a spreadsheet').setInputFiles({
+      name: 'with-files.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(sheet),
+    })
+    await see(page, 'Preview of with-files.csv')
+    await see(page, '1 row: 0 valid, 1 with problems.')
+    await see(page, /"statement\.pdf" is the name of a file/)
+    expect(await page.getByText(/casefile import/).count()).toBe(0)
+    await expectAccessible(page)
+    await page.getByLabel('Choose a spreadsheet').setInputFiles({
+      name: 'reports.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(SHEET),
+    })
+    await see(page, 'Preview of reports.csv')
+  })
+
   it('queues the valid row only, and it is sent', async () => {
     const { page } = session.desk
     await page.getByRole('button', { name: 'Queue the 1 valid row' }).click()
@@ -46,6 +71,6 @@ describe('bulk import, in Chromium', { timeout: 60_000 }, () => {
     await see(page, /1 queued, 2 with problems/)
     await see(page, '0 pending', 30_000)
     await page.getByRole('button', { name: 'Open the Outbox' }).click()
-    await see(page, /Create report: Money mule · 0123456789_access-bank/)
+    await see(page, /Create report: Money mule · 0123456789 · Access Bank/)
   })
 })

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { expectAccessible } from './axe'
 import { builtRenderer, goTo, PDF_BYTES, pickBank, REASON, see, useDesk } from './desk'
 
 /*
@@ -34,11 +35,14 @@ describe(
       const { page } = session.desk
       await page.getByLabel('Fraud type').selectOption({ label: 'Money mule' })
       await page.getByLabel('Reason').fill('Too short')
+      await page.getByLabel('Reason').press('Tab')
       await see(page, /it needs at least 50/)
       await page.getByLabel('Reason').fill(REASON)
       await see(page, `${REASON.length} / 2000 characters`)
       await page.getByRole('button', { name: 'Add identifier' }).click()
       await page.getByLabel('Account number').fill('012345678')
+      // Judged once the person leaves the identifier.
+      await page.getByLabel('Reason').focus()
       await see(page, /must be 10 digits/)
       await page.getByLabel('Account number').fill('0123456789')
       await pickBank(page, 'acce', 'Access Bank')
@@ -68,6 +72,7 @@ describe(
       await see(page, 'Draft report')
       expect(await page.getByLabel('Reason').inputValue()).toBe(REASON)
       await see(page, 'statement.pdf')
+      await expectAccessible(page)
     })
 
     it('queues it while the registry is down and shows it pending', async () => {
@@ -92,8 +97,9 @@ describe(
         .locator('tbody tr')
         .evaluateAll((rows) => rows.map((row) => row.getAttribute('data-state')))
       expect(states.every((state) => state === 'done')).toBe(true)
-      await see(page, 'Finished while this window was open')
-      await see(page, /Create report: Money mule · 0123456789_access-bank/)
+      await see(page, 'History')
+      await see(page, /Create report: Money mule · 0123456789 · Access Bank/)
+      await expectAccessible(page)
       await see(page, /Last sync: (?!never)/)
     })
 
@@ -105,6 +111,7 @@ describe(
       await page.getByRole('main').getByRole('button', { name: 'Search', exact: true }).click()
       await see(page, 'Answer from the registry, just now.')
       await see(page, REASON)
+      await expectAccessible(page)
       await harness.registryDown()
       await page.getByRole('main').getByRole('button', { name: 'Search', exact: true }).click()
       await see(page, /Answer from the copy saved on this computer, as of/)
@@ -123,9 +130,9 @@ describe(
         .click()
       await see(page, REASON)
       // The plain fetch masks identifiers; the decode toggle shows them in full.
-      await see(page, /\*+6789_access-bank/)
+      await see(page, /\*+6789 · Access Bank/)
       await page.getByLabel('Show identifiers decoded (in full)').check()
-      await see(page, '0123456789_access-bank')
+      await see(page, '0123456789 · Access Bank')
       await page.getByRole('button', { name: 'Edit', exact: true }).click()
       await see(page, /Edit submitted report/)
       await page.getByLabel('Reason').fill(`${REASON} Updated after the bank's confirmation.`)
@@ -147,9 +154,20 @@ describe(
       await page.getByRole('button', { name: 'Unlist', exact: true }).click()
       await see(page, 'Unlist this report? Other organizations will no longer find it.')
       await page.getByRole('button', { name: 'Unlist report' }).click()
-      await see(page, /Unlisting is queued/)
+      // It may be sent at once: then the panel says so right away.
+      await see(page, /Unlisting is queued|This report is unlisted/)
+      // While it waits, the panel offers nothing that would be refused.
+      expect(await page.getByRole('button', { name: 'Edit', exact: true }).count()).toBe(0)
       await see(page, '0 pending', 30_000)
       await page.getByRole('button', { name: 'Refresh from registry' }).click()
+      // The open panel follows: unlisted, no more "queued", no Edit or Unlist to offer.
+      const detail = page.getByRole('complementary', { name: /^Report / })
+      await detail.getByText('Unlisted', { exact: true }).waitFor()
+      await detail.getByText(/This report is unlisted/).waitFor()
+      expect(await detail.getByText(/Unlisting is queued/).count()).toBe(0)
+      expect(await detail.getByRole('button', { name: 'Edit', exact: true }).count()).toBe(0)
+      expect(await detail.getByRole('button', { name: 'Unlist', exact: true }).count()).toBe(0)
+      await expectAccessible(page)
       await page.getByLabel('Listing').selectOption('unlisted')
       await see(page, /^1 report/)
     })
