@@ -44,7 +44,10 @@ describe('the status bar', () => {
   })
 
   it('says so while the core restarts after a crash, and stops saying it once it runs again', () => {
-    const { push, api } = installCasefileDouble()
+    const { push, api } = installCasefileDouble({
+      outboxList: { operations: [], counts: {}, pending: 0, paused: null, lastSyncAt: null },
+      registryReachability: { state: 'online', reason: null, detail: null, at: 1 },
+    })
     const off = useStatusStore.getState().listen()
     render(<StatusBar />)
     expect(screen.queryByRole('alert')).toBeNull()
