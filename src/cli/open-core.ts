@@ -1,10 +1,7 @@
-import { join } from 'node:path'
-import { CasefileCore, DATABASE_FILE } from '../core/casefile-core'
-import { NewerSchemaError } from '../core/store/migrations'
+import { CasefileCore } from '../core/casefile-core'
 import { requireConnection, resolveDataDir } from './cli-context'
-import { CliError } from './cli-error'
 import type { CommandContext } from './command-line-spec'
-import { describeFailure } from './describe-failure'
+import { databaseOpenFailure } from './open-store'
 
 /** Opens the core of the data folder, with the key from CASEFILE_API_KEY or the keychain (never from disk). */
 export async function openCliCore(context: CommandContext): Promise<CasefileCore> {
@@ -23,17 +20,7 @@ export async function openCliCore(context: CommandContext): Promise<CasefileCore
       getApiKey: async () => fromEnv || ((await readKeychain(connection.profileId)) ?? undefined),
     })
   } catch (error) {
-    const database = join(dataDir, DATABASE_FILE)
-    if (error instanceof NewerSchemaError) throw new CliError(`${database}: ${error.message}`)
-    const failure = describeFailure(error)
-    if (failure.code === 'internal') throw error
-    throw new CliError(
-      failure.message.replace("The data folder's database (casefile.db)", database),
-      {
-        exitCode: failure.exitCode,
-        code: failure.code,
-      },
-    )
+    throw databaseOpenFailure(error, dataDir)
   }
 }
 

@@ -12,13 +12,7 @@ import {
 } from './drafts/drafts-repository'
 import { appendExchange, readExchangeLog } from './log/exchange-log'
 import { isHolderAlive, processHolder } from './outbox/lease-holder'
-import {
-  countByState,
-  getOperation,
-  listFinished,
-  listOperations,
-  pendingCount,
-} from './outbox/outbox-repository'
+import { countByState, getOperation, listFinished } from './outbox/outbox-repository'
 import {
   discardOperation,
   editAndRequeue,
@@ -31,7 +25,8 @@ import {
 } from './outbox/queue-report'
 import { SyncEngine, type Clock } from './outbox/sync-engine'
 import type { RetryPolicy } from './outbox/retry-policy'
-import { lastSyncAt, resumeSync, syncPause } from './outbox/sync-state'
+import { outboxSnapshot } from './outbox/outbox-snapshot'
+import { resumeSync } from './outbox/sync-state'
 import {
   createRegistryClient,
   type ExchangeLogEntry,
@@ -44,7 +39,7 @@ import {
   UNKNOWN_REACHABILITY,
   type Reachability,
 } from './registry/reachability'
-import { openDatabase, type Db } from './store/open-database'
+import { DATABASE_FILE, openDatabase, type Db } from './store/open-database'
 import {
   bankNameOf,
   bankSlugs,
@@ -85,7 +80,7 @@ export interface CoreOptions {
   autoSync?: boolean
 }
 
-export const DATABASE_FILE = 'casefile.db'
+export { DATABASE_FILE }
 
 /**
  * Casefile's core for one data folder, wired once: the store, the registry client (every
@@ -303,13 +298,7 @@ export class CasefileCore {
     if (this.options.autoSync) this.engine.kick()
   }
   outbox(states?: readonly OperationState[]) {
-    return {
-      operations: listOperations(this.db, { states }),
-      counts: countByState(this.db),
-      pending: pendingCount(this.db),
-      paused: syncPause(this.db),
-      lastSyncAt: lastSyncAt(this.db),
-    }
+    return outboxSnapshot(this.db, states)
   }
   /** The outbox's counts without its operations (what the status bar and events need). */
   outboxCounts() {

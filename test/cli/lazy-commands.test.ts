@@ -41,7 +41,7 @@ registerHooks({
 }
 
 describe('lazy loading per command', () => {
-  it('casefile outbox --json runs the bundle without fastify, spreadsheets or axios', async () => {
+  it('casefile outbox --json runs the bundle without fastify, spreadsheets, axios or the sync engine', async () => {
     const dataDir = tempFolder()
     await runCasefile([
       'config',
@@ -61,6 +61,9 @@ describe('lazy loading per command', () => {
     expect(code).not.toMatch(/\/\/ src\/core\/spreadsheet\//)
     expect(code).not.toMatch(/\/\/ src\/sandbox\//)
     expect(code).not.toMatch(/\/\/ node_modules\/axios\//)
+    // It only reads the store: neither the core's wiring nor its sync engine is loaded.
+    expect(code).not.toMatch(/\/\/ src\/core\/casefile-core\.ts/)
+    expect(code).not.toMatch(/\/\/ src\/core\/outbox\/sync-engine\.ts/)
   })
 
   it('by contrast, casefile import loads the spreadsheet readers; --version loads no database', async () => {
@@ -79,6 +82,7 @@ describe('lazy loading per command', () => {
     writeFileSync(sheet, 'fraud_type,fraud_reason,phone\n')
     const imported = modulesLoadedBy(['import', sheet, '--dry-run', '--data-dir', dataDir])
     expect(imported.code).toMatch(/\/\/ src\/core\/spreadsheet\//)
+    expect(imported.code).toMatch(/\/\/ src\/core\/casefile-core\.ts/)
     const version = modulesLoadedBy(['--version'])
     expect(version.urls.filter((url) => /better-sqlite3|\/chunks\//.test(url))).toEqual([])
   })

@@ -1,16 +1,18 @@
-import type { CasefileCore } from '../../core/casefile-core'
+import { findReport } from '../../core/drafts/drafts-repository'
+import { outboxSnapshot } from '../../core/outbox/outbox-snapshot'
+import type { Db } from '../../core/store/open-database'
 import { printJson, printTable, type CliIo } from '../cli-io'
 import type { CommandRun } from '../command-line-spec'
 import { EXIT } from '../exit-codes'
-import { withCore } from '../open-core'
+import { withStore } from '../open-store'
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString())
 
 /** casefile outbox [--json] */
-export function outboxCommand(core: CasefileCore, io: CliIo, json: boolean): void {
-  const outbox = core.outbox()
+export function outboxCommand(db: Db, io: CliIo, json: boolean): void {
+  const outbox = outboxSnapshot(db)
   const operations = outbox.operations.map((op) => {
-    const report = core.findReport(op.chainId)
+    const report = findReport(db, op.chainId)
     return {
       id: op.id,
       reportId: op.chainId,
@@ -53,7 +55,7 @@ export function outboxCommand(core: CasefileCore, io: CliIo, json: boolean): voi
 }
 
 export const run: CommandRun = (context) =>
-  withCore(context, (core) => {
-    outboxCommand(core, context.io, context.global.json)
+  withStore(context, (db) => {
+    outboxCommand(db, context.io, context.global.json)
     return EXIT.ok
   })

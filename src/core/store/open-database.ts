@@ -37,6 +37,9 @@ export function openSqlite(path: string, options: SqliteOptions): Db {
   }
 }
 
+/** The Casefile database's file in a data folder. */
+export const DATABASE_FILE = 'casefile.db'
+
 /**
  * Opens the Casefile database of a data folder. synchronous=FULL: the app and the CLI share it,
  * and an outbox row the UI called "queued" must survive a power cut.

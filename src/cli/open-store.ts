@@ -1,0 +1,43 @@
+import { join } from 'node:path'
+import { NewerSchemaError } from '../core/store/migrations'
+import { DATABASE_FILE, openDatabase, type Db } from '../core/store/open-database'
+import { requireConnection, resolveDataDir } from './cli-context'
+import { CliError } from './cli-error'
+import type { CommandContext } from './command-line-spec'
+import { describeFailure } from './describe-failure'
+
+/** Why the data folder's database could not be opened, naming the file; rethrows a bug. */
+export function databaseOpenFailure(error: unknown, dataDir: string): CliError {
+  const database = join(dataDir, DATABASE_FILE)
+  if (error instanceof NewerSchemaError) return new CliError(`${database}: ${error.message}`)
+  const failure = describeFailure(error)
+  if (failure.code === 'internal') throw error
+  return new CliError(
+    failure.message.replace("The data folder's database (casefile.db)", database),
+    { exitCode: failure.exitCode, code: failure.code },
+  )
+}
+
+/**
+ * Runs `work` on the data folder's database alone, for commands that only read it (`outbox`):
+ * they start without the sync engine, the registry client or the caches' schemas. The folder
+ * must have a registry set, as for every command on it.
+ */
+export async function withStore<T>(
+  context: CommandContext,
+  work: (db: Db) => Promise<T> | T,
+): Promise<T> {
+  const dataDir = await resolveDataDir(context.global, context.env)
+  await requireConnection(dataDir, context.env)
+  let db: Db
+  try {
+    db = openDatabase(join(dataDir, DATABASE_FILE))
+  } catch (error) {
+    throw databaseOpenFailure(error, dataDir)
+  }
+  try {
+    return await work(db)
+  } finally {
+    db.close()
+  }
+}
