@@ -1,7 +1,8 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
 import { homedir } from 'node:os'
 import { join } from 'node:path'
-import { z } from 'zod'
+import type { z } from 'zod'
+import { connectionFileSchema } from '../shared/registry-address'
 
 /**
  * Where the desktop app keeps its data: Electron's userData folder for an app named
@@ -17,17 +18,9 @@ export function defaultUserDataDir(
   return join(env['XDG_CONFIG_HOME'] ?? join(homedir(), '.config'), 'Casefile')
 }
 
-export const connectionFileSchema = z.strictObject({
-  profileId: z.string().default('registry'),
-  baseUrl: z.url({
-    protocol: /^https?$/,
-    error: 'The base URL must be an http(s) address, e.g. https://registry.example.com.',
-  }),
-  uploadUrl: z.url({
-    protocol: /^https?$/,
-    error: 'The upload URL must be an http(s) address, e.g. https://upload.example.com.',
-  }),
-})
+/** The one address rule (src/shared/registry-address.ts): connection.json is read with it too. */
+export { connectionFileSchema }
+
 export type ConnectionFile = z.output<typeof connectionFileSchema>
 
 const CONNECTION_FILE = 'connection.json'

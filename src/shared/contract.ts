@@ -9,62 +9,21 @@ import {
 import type { IpcResult } from './ipc-result'
 import { updateContract, updateEventContract } from './contract-update'
 import { workContract, workEventContract } from './contract-work'
+import { profileIdSchema, registryConnectionSchema } from './registry-address'
 
 // ---------------------------------------------------------------------------------------------
 // Connection profiles and the API key, as the renderer sees them. The key itself never appears
 // in any output schema: the renderer can set, replace and remove it, and learn only whether one
 // is set and its last four characters.
 
-/** "Sandbox" is the local sandbox registry the app starts itself; "Registry" is the real one. */
-export const PROFILE_IDS = ['sandbox', 'registry'] as const
-export const profileIdSchema = z.enum(PROFILE_IDS)
-export type ProfileId = z.infer<typeof profileIdSchema>
-
-const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]'])
-
-/**
- * A registry address: https, or http only on this computer (a registry run locally), since the
- * API key travels in a header of every request. No user name or password in it.
- */
-export const registryUrlSchema = z
-  .string()
-  .trim()
-  .max(2048, 'That address is longer than 2048 characters: check that only the address was pasted.')
-  .superRefine((value, ctx) => {
-    let url: URL
-    try {
-      url = new URL(value)
-    } catch {
-      ctx.addIssue({
-        code: 'custom',
-        message: 'Write the address in full, like https://registry.example.com.',
-      })
-      return
-    }
-    if (
-      url.protocol !== 'https:' &&
-      !(url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname))
-    )
-      ctx.addIssue({
-        code: 'custom',
-        message:
-          'The address must start with https:// (http:// only for a registry on this computer, such as http://127.0.0.1:4010).',
-      })
-    else if (url.username || url.password)
-      ctx.addIssue({
-        code: 'custom',
-        message:
-          'Leave the user name and password out of the address: the API key is the only credential.',
-      })
-  })
-  // One spelling per address, so `…/` and `…` are the same registry.
-  .transform((value) => value.replace(/\/+$/, ''))
-
-export const registryConnectionSchema = z.strictObject({
-  baseUrl: registryUrlSchema,
-  uploadUrl: registryUrlSchema,
-})
-export type RegistryConnectionInput = z.input<typeof registryConnectionSchema>
+export {
+  PROFILE_IDS,
+  profileIdSchema,
+  registryConnectionSchema,
+  registryUrlSchema,
+  type ProfileId,
+  type RegistryConnectionInput,
+} from './registry-address'
 
 /** What an API key may look like: visible ASCII (it is sent as an HTTP header value). */
 export const apiKeySchema = z

@@ -32,6 +32,12 @@ function previousProfile(dataDir: string): string | undefined {
   }
 }
 
+const FLAG_OF: Record<string, string> = {
+  baseUrl: '--base-url',
+  uploadUrl: '--upload-url',
+  profileId: '--profile',
+}
+
 /** casefile config set --base-url URL --upload-url URL [--profile P] */
 export const runSet: CommandRun = async (context) => {
   const { options } = context
@@ -43,7 +49,7 @@ export const runSet: CommandRun = async (context) => {
   })
   if (!checked.success)
     throw new CliError(
-      `config set needs --base-url and --upload-url: ${checked.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
+      `config set cannot use that: ${checked.error.issues.map((i) => `${FLAG_OF[String(i.path[0])] ?? i.path.join('.')}: ${i.message}`).join('; ')}`,
     )
   writeConnection(dataDir, checked.data)
   return show(context, dataDir)

@@ -23,6 +23,7 @@ import {
 } from '../../shared/domain/responses'
 import type { ReportInput } from '../../shared/domain/report-input'
 import type { SearchInput } from '../../shared/domain/search-input'
+import { registryAddressProblem } from '../../shared/registry-address'
 import {
   classifyHttpFailure,
   classifyTransportFailure,
@@ -93,24 +94,23 @@ export const DEFAULT_TIMEOUT_MS = 15_000
 export const DEFAULT_UPLOAD_TIMEOUT_MS = 120_000
 const MAX_RESPONSE_BYTES = 50 * 1024 * 1024
 
+/**
+ * The last line of the one address rule: whatever built the connection (settings, a data
+ * folder's connection.json, a test), the client never sends a key to an address the rule refuses.
+ */
 function checkConnection(connection: RegistryConnection): void {
   for (const [name, value] of [
-    ['baseUrl', connection.baseUrl],
-    ['uploadUrl', connection.uploadUrl],
+    ['base URL', connection.baseUrl],
+    ['upload URL', connection.uploadUrl],
   ] as const) {
-    let url: URL
-    try {
-      url = new URL(value)
-    } catch {
-      throw new Error(
-        `The ${name === 'baseUrl' ? 'base URL' : 'upload URL'} "${value}" is not an address; write it like https://registry.example.com.`,
-      )
-    }
-    if (url.protocol !== 'https:' && url.protocol !== 'http:')
-      throw new Error(
-        `The ${name === 'baseUrl' ? 'base URL' : 'upload URL'} must start with https:// (or http:// for a local sandbox).`,
-      )
+    const problem = registryAddressProblem(value)
+    if (problem) throw new Error(`The ${name} "${redactAddress(value)}" cannot be used. ${problem}`)
   }
+}
+
+/** An address as it may be shown: any user name or password in it replaced. */
+function redactAddress(value: string): string {
+  return value.replace(/\/\/[^/@]*@/, '//…@')
 }
 
 async function toBlob(file: FileSource): Promise<Blob> {
