@@ -1,4 +1,5 @@
 import type { createReportInputSchema } from '../shared/domain/report-input'
+import type { SandboxAddress } from './host-names'
 import type { FaultInjector } from './fault-injection'
 import type { Organization } from './organizations'
 import type { SandboxRoute } from './route-names'
@@ -26,4 +27,6 @@ export interface SandboxContext {
   /** The create/update body schema, with the bank list's slugs checked on accounts. */
   reportInputSchema: ReturnType<typeof createReportInputSchema>
   now: () => Date
+  /** Where the sandbox listens and the names it answers to; null until it listens. */
+  address: SandboxAddress | null
 }

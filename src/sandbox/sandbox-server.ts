@@ -12,6 +12,7 @@ import {
   type FaultRule,
   type FaultRuleInput,
 } from './fault-injection'
+import { hostForUrl, registerHostCheck, sandboxHostNames } from './host-names'
 import { listOrganizations, seedDemoOrganizations } from './organizations'
 import { seedPublicReports } from './public-reports'
 import { UPLOAD_SERVICE_PREFIX } from './route-names'
@@ -74,7 +75,7 @@ const silent: SandboxLogger = { info: () => {}, error: () => {} }
 
 function urlHost(host: string): string {
   if (host === '0.0.0.0' || host === '::' || host === '') return '127.0.0.1'
-  return host.includes(':') ? `[${host}]` : host
+  return hostForUrl(host)
 }
 
 /** Seeds a new data dir (demo organizations, public reports) and refreshes the bank list. */
@@ -103,6 +104,8 @@ export async function buildSandboxApp(
   await app.register(multipart)
 
   registerErrorHandling(app, logger)
+  // First of all hooks: a request for another name is refused before anything else runs.
+  registerHostCheck(app, () => context.address)
   registerFaultHooks(app, context.faults, shutdown)
   registerApiKeyAuth(app, context.db)
 
@@ -135,6 +138,7 @@ export async function startSandbox(options: StartSandboxOptions): Promise<Runnin
       faults,
       reportInputSchema: createReportInputSchema({ bankSlugs }),
       now,
+      address: null,
     }
     app = await buildSandboxApp(context, logger, shutdown.signal)
     const host = options.host ?? DEFAULT_HOST
@@ -142,6 +146,7 @@ export async function startSandbox(options: StartSandboxOptions): Promise<Runnin
     const address = app.server.address()
     const port = typeof address === 'object' && address ? address.port : (options.port ?? 0)
     const baseUrl = `http://${urlHost(host)}:${port}`
+    context.address = { baseUrl, hostNames: sandboxHostNames(host, port) }
     const demoKeys = listOrganizations(db).map((organization) => ({
       key: organization.apiKey,
       organization: organization.businessName,

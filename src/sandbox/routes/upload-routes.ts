@@ -29,8 +29,8 @@ export function registerUploadRoutes(app: FastifyInstance, context: SandboxConte
         fileName,
         context.now(),
       )
-      // The address the caller reached us by, so the link works from where it will be used.
-      const url = `${request.protocol}://${request.host}${FILES_PATH}/${upload.storedName}`
+      // Built from the sandbox's own address, never from the request's Host header.
+      const url = `${context.address?.baseUrl ?? ''}${FILES_PATH}/${upload.storedName}`
       return success('File uploaded successfully', { id: upload.id, url })
     },
   )
