@@ -40,6 +40,7 @@ import {
   type Reachability,
 } from './registry/reachability'
 import { DATABASE_FILE, openDatabase, type Db } from './store/open-database'
+import { tightenPrivateTree } from './private-files'
 import {
   bankNameOf,
   bankSlugs,
@@ -97,6 +98,8 @@ export class CasefileCore {
   constructor(private readonly options: CoreOptions) {
     this.dataDir = options.dataDir
     this.clock = options.clock ?? { now: () => Date.now() }
+    // Folders 0700, files 0600, whatever the umask or an older version left (private-files.ts).
+    tightenPrivateTree(options.dataDir)
     this.db = openDatabase(join(options.dataDir, DATABASE_FILE))
     this.client = createRegistryClient(options.connection, {
       getApiKey: options.getApiKey,

@@ -1,7 +1,8 @@
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
+import { existsSync, readFileSync, renameSync } from 'node:fs'
 import { homedir } from 'node:os'
 import { join } from 'node:path'
 import type { z } from 'zod'
+import { ensurePrivateDir, writePrivateFile } from './private-files'
 import { connectionFileSchema } from '../shared/registry-address'
 
 /**
@@ -55,9 +56,9 @@ export function readConnection(dataDir: string): ConnectionFile | null {
 
 /** Writes the connection atomically (temp file + rename): a crash never leaves half a file. */
 export function writeConnection(dataDir: string, connection: ConnectionFile): void {
-  mkdirSync(dataDir, { recursive: true })
+  ensurePrivateDir(dataDir)
   const path = join(dataDir, CONNECTION_FILE)
-  writeFileSync(
+  writePrivateFile(
     `${path}.tmp`,
     JSON.stringify(connectionFileSchema.parse(connection), null, 2) + '\n',
   )

@@ -1,5 +1,6 @@
 import { app, BrowserWindow, ipcMain, Menu, net, Notification, session, shell } from 'electron'
 import { join } from 'node:path'
+import { ensurePrivateDir } from '../core/private-files'
 import { createKeychainKeyStore } from '../core/secrets'
 import { settingsFilePath, SettingsStore } from '../core/settings'
 import type { SyncRunSummary } from '../shared/contract'
@@ -63,6 +64,8 @@ async function startShell(): Promise<void> {
   )
 
   const userData = app.getPath('userData')
+  // 0700 whatever the umask: the profiles' data folders beneath hold PII (private-files.ts).
+  ensurePrivateDir(userData)
   const { store: settings, recovered } = await SettingsStore.open(settingsFilePath(userData))
   if (recovered) log(recovered.reason)
 

@@ -1,8 +1,8 @@
 import type Database from 'better-sqlite3'
-import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { migrate as runMigrations } from '../core/store/migrations'
 import type { Migration } from '../core/store/migrations/migration'
+import { ensurePrivateDir } from '../core/private-files'
 import { openSqlite } from '../core/store/open-database'
 import { SANDBOX_MIGRATIONS } from './sandbox-migrations'
 
@@ -17,7 +17,9 @@ export const UPLOADS_DIR = 'uploads'
  * never on a process crash, and this is what lets it take well over 1,000 creates a second.
  */
 export function openSandboxDb(dataDir: string): SandboxDb {
-  mkdirSync(join(dataDir, UPLOADS_DIR), { recursive: true })
+  // The uploads hold what reporters sent: private to this user, like Casefile's own folders.
+  ensurePrivateDir(dataDir)
+  ensurePrivateDir(join(dataDir, UPLOADS_DIR))
   // NORMAL: a test registry may lose its last commits in a power cut, not in a crash. Checkpoints
   // are where NORMAL still syncs; doing them every ~40 MB of WAL instead of every 4 MB halves the
   // cost of a commit under a burst of creates.

@@ -29,7 +29,7 @@ export function storeUpload(
   if (!existsSync(path)) {
     // Write then rename, so a crash never leaves a half file under the final name.
     const partial = join(uploadsDir, `.${randomUUID()}.partial`)
-    writeFileSync(partial, bytes)
+    writeFileSync(partial, bytes, { mode: 0o600 })
     renameSync(partial, path)
   }
   prepare(

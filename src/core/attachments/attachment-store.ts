@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto'
-import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs'
+import { existsSync, readFileSync, renameSync, statSync } from 'node:fs'
 import { basename, join } from 'node:path'
 import { MAX_ATTACHMENTS } from '../../shared/domain/report-input'
 import {
@@ -8,6 +8,7 @@ import {
   MAX_ATTACHMENT_BYTES,
   sniffFileType,
 } from '../../shared/file-types'
+import { ensurePrivateDir, writePrivateFile } from '../private-files'
 import { prepare } from '../store/prepare'
 import type { Db } from '../store/open-database'
 
@@ -102,9 +103,9 @@ export function addAttachment(
   const sha256 = createHash('sha256').update(bytes).digest('hex')
   const target = attachmentFilePath(dataDir, sha256)
   if (!existsSync(target)) {
-    mkdirSync(join(dataDir, 'attachments'), { recursive: true })
+    ensurePrivateDir(join(dataDir, 'attachments'))
     const temp = `${target}.${process.pid}.tmp`
-    writeFileSync(temp, bytes, { flush: true })
+    writePrivateFile(temp, bytes)
     renameSync(temp, target)
   }
   const id = randomUUID()

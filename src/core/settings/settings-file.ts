@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
-import { copyFile, mkdir, open, readFile, rename, rm } from 'node:fs/promises'
+import { copyFile, open, readFile, rename, rm } from 'node:fs/promises'
+import { ensurePrivateDir, PRIVATE_FILE_MODE, tightenFile } from '../private-files'
 import { dirname } from 'node:path'
 import { DEFAULT_SETTINGS, settingsSchema, type Settings } from './settings-schema'
 
@@ -47,6 +48,7 @@ async function recover(path: string, why: string): Promise<LoadedSettings> {
   let copied = true
   try {
     await copyFile(path, corruptCopy)
+    tightenFile(corruptCopy)
   } catch {
     copied = false
   }
@@ -68,9 +70,10 @@ export async function writeSettingsFile(path: string, settings: Settings): Promi
   const checked = settingsSchema.parse(settings)
   const temporary = `${path}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`
   try {
-    await mkdir(dirname(path), { recursive: true })
-    const file = await open(temporary, 'wx', 0o600)
+    ensurePrivateDir(dirname(path))
+    const file = await open(temporary, 'wx', PRIVATE_FILE_MODE)
     try {
+      if (process.platform !== 'win32') await file.chmod(PRIVATE_FILE_MODE) // whatever the umask
       await file.writeFile(`${JSON.stringify(checked, null, 2)}\n`, 'utf8')
       await file.sync()
     } finally {

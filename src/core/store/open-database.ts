@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3'
-import { mkdirSync } from 'node:fs'
 import { dirname } from 'node:path'
+import { createPrivateFile, ensurePrivateDir, tightenFile } from '../private-files'
 import { MIGRATIONS, migrate } from './migrations'
 import type { Migration } from './migrations/migration'
 
@@ -20,7 +20,12 @@ export interface SqliteOptions {
  * process, and its migrations run.
  */
 export function openSqlite(path: string, options: SqliteOptions): Db {
-  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true })
+  if (path !== ':memory:') {
+    ensurePrivateDir(dirname(path))
+    // 0600 before SQLite opens it: SQLite gives its -wal and -shm files the database's mode.
+    createPrivateFile(path)
+    for (const suffix of ['', '-wal', '-shm', '-journal']) tightenFile(`${path}${suffix}`)
+  }
   const db = new Database(path)
   try {
     db.pragma('journal_mode = WAL')

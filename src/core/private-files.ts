@@ -1,0 +1,78 @@
+import {
+  chmodSync,
+  closeSync,
+  fchmodSync,
+  fsyncSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  statSync,
+  writeSync,
+} from 'node:fs'
+import { join } from 'node:path'
+
+// What Casefile writes holds an organization's registry traffic and its investigators' PII
+// (BVN, NIN, phone and account numbers): its folders are 0700 and its files 0600, whatever
+// the umask, and folders written by an older version (0755/0644) are tightened when opened.
+// On Windows the modes mean little: the per-user ACL of the app-data folder keeps other users
+// out, and the chmod calls below are skipped.
+
+export const PRIVATE_DIR_MODE = 0o700
+export const PRIVATE_FILE_MODE = 0o600
+
+const posix = (platform: NodeJS.Platform = process.platform) => platform !== 'win32'
+
+/** Creates the folder (and missing parents) 0700, or tightens it to 0700 if it exists. */
+export function ensurePrivateDir(path: string): void {
+  mkdirSync(path, { recursive: true, mode: PRIVATE_DIR_MODE })
+  if (posix()) chmodSync(path, PRIVATE_DIR_MODE)
+}
+
+/** Sets an existing file to 0600; a missing one is left missing. */
+export function tightenFile(path: string): void {
+  if (!posix()) return
+  try {
+    chmodSync(path, PRIVATE_FILE_MODE)
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error
+  }
+}
+
+/** Creates an empty 0600 file if none is there (so SQLite's WAL and SHM, made in its image, are 0600 too). */
+export function createPrivateFile(path: string): void {
+  const fd = openSync(path, 'a', PRIVATE_FILE_MODE)
+  try {
+    if (posix()) fchmodSync(fd, PRIVATE_FILE_MODE)
+  } finally {
+    closeSync(fd)
+  }
+}
+
+/** Writes a new file 0600 from its first byte (never readable by others, not even for a moment), flushed. */
+export function writePrivateFile(path: string, data: string | Uint8Array): void {
+  const fd = openSync(path, 'w', PRIVATE_FILE_MODE)
+  try {
+    if (posix()) fchmodSync(fd, PRIVATE_FILE_MODE)
+    const bytes = typeof data === 'string' ? Buffer.from(data, 'utf8') : data
+    for (let offset = 0; offset < bytes.length;)
+      offset += writeSync(fd, bytes, offset, bytes.length - offset)
+    fsyncSync(fd)
+  } finally {
+    closeSync(fd)
+  }
+}
+
+/**
+ * Tightens a folder Casefile owns and everything in it (one level of subfolders, as the data
+ * folder has: attachments/): folders 0700, files 0600. Symbolic links are left alone.
+ */
+export function tightenPrivateTree(path: string, depth = 1): void {
+  ensurePrivateDir(path)
+  if (!posix()) return
+  for (const entry of readdirSync(path, { withFileTypes: true })) {
+    const child = join(path, entry.name)
+    if (entry.isDirectory() && depth > 0) tightenPrivateTree(child, depth - 1)
+    else if (entry.isFile() && (statSync(child).mode & 0o777) !== PRIVATE_FILE_MODE)
+      tightenFile(child)
+  }
+}
