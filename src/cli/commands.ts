@@ -202,11 +202,18 @@ export const COMMANDS: readonly CommandSpec[] = [
         value: 'OUT',
         description: 'write the rejected rows with their reasons to OUT (.csv or .xlsx)',
       },
+      'attachments-dir': {
+        type: 'string',
+        value: 'D',
+        description: "read attachment paths from D instead of the spreadsheet's folder",
+      },
     },
     json: true,
     details: [
       'Every row is queued, rejected (with its cell and how to fix it) or skipped as empty.',
       'Exits 2 when rows were rejected: fix them in OUT and import that file.',
+      "Attachment paths must lead to files inside the spreadsheet's folder (or D): full paths,",
+      '`..` and links out are refused. The files each row uploads are listed, in a dry run too.',
     ],
     examples: [
       'casefile import cases.xlsx --dry-run',

@@ -165,7 +165,18 @@ const spreadsheetInput = {
 export const importOutcomeSchema = z.strictObject({
   mode: z.enum(['dry-run', 'individual', 'bulk']),
   totals: z.strictObject({ dataRows: count, queued: count, rejected: count, skippedEmpty: count }),
-  queued: z.array(z.strictObject({ rowNumber: z.number().int(), localId: z.string().nullable() })),
+  queued: z.array(
+    z.strictObject({
+      rowNumber: z.number().int(),
+      localId: z.string().nullable(),
+      /** The files on this computer the row uploads (or would, in a preview): nothing hidden. */
+      files: z
+        .array(
+          z.strictObject({ column: z.string(), path: z.string(), size: count, type: z.string() }),
+        )
+        .optional(),
+    }),
+  ),
   rejected: z.array(
     z.strictObject({
       rowNumber: z.number().int(),

@@ -70,7 +70,13 @@ function isUtf8Text(bytes: Uint8Array): boolean {
   }
 }
 
-/** The type of a file by its content; the name only tells CSV from plain text. */
+const TEXT_NAME = /\.(txt|csv)$/i
+
+/**
+ * The type of a file by its content, from a short allow-list. Plain text (valid UTF-8, no
+ * control bytes) is taken only when the name ends in .txt or .csv, which also tells CSV from
+ * plain text; every other type is decided by the bytes alone, whatever the name says.
+ */
 export function sniffFileType(bytes: Uint8Array, fileName = ''): AttachmentType | null {
   if (startsWith(bytes, ascii('%PDF-'))) return 'pdf'
   if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'png'
@@ -86,7 +92,10 @@ export function sniffFileType(bytes: Uint8Array, fileName = ''): AttachmentType 
     if (includes(bytes, ascii('word/document.xml'))) return 'docx'
     return null
   }
-  if (bytes.length > 0 && isUtf8Text(bytes)) return /\.csv$/i.test(fileName) ? 'csv' : 'txt'
+  // Text only under a text file's name: an extension-less text file is as likely a private key
+  // (~/.ssh/id_rsa), a token or a config file as a note, and is never taken as evidence.
+  if (bytes.length > 0 && TEXT_NAME.test(fileName) && isUtf8Text(bytes))
+    return /\.csv$/i.test(fileName) ? 'csv' : 'txt'
   return null
 }
 
@@ -100,6 +109,6 @@ export function checkAttachment(
   if (size > MAX_ATTACHMENT_BYTES)
     return `${fileName} is ${(size / 1024 / 1024).toFixed(1)} MiB; attachments can be at most 10 MiB. Compress or split it.`
   if (!type)
-    return `${fileName} is not a file type the registry takes. Attach a ${ACCEPTED_TYPES_SENTENCE} file.`
+    return `${fileName} is not a file type the registry takes (its content decides, and text needs a .txt or .csv name). Attach a ${ACCEPTED_TYPES_SENTENCE} file.`
   return null
 }

@@ -211,7 +211,7 @@ describe('casefile CLI', () => {
           folder(),
         ])
       ).stderr,
-    ).toMatch(/http\(s\) address/)
+    ).toMatch(/--base-url: Write the address in full/)
   })
 })
 

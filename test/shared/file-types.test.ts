@@ -15,9 +15,19 @@ describe('sniffFileType', () => {
     ['heic', bytes([0, 0, 0, 24], 'ftypheic', [0, 0, 0, 0])],
     ['xlsx', bytes([0x50, 0x4b, 0x03, 0x04], '....[Content_Types].xml....xl/workbook.xml')],
     ['docx', bytes([0x50, 0x4b, 0x03, 0x04], '....word/document.xml')],
-    ['txt', bytes('Customer called from 0803…, said the transfer was a refund.')],
   ] as const)('recognises %s by content', (type, content) => {
     expect(sniffFileType(content, 'whatever.bin')).toBe(type)
+  })
+  it('takes text only under a .txt or .csv name: no extension-less text fallthrough', () => {
+    const note = bytes('Customer called from 0803…, said the transfer was a refund.')
+    expect(sniffFileType(note, 'call-notes.txt')).toBe('txt')
+    expect(sniffFileType(note, 'CALL.TXT')).toBe('txt')
+    const key = bytes('-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAA\n')
+    expect(sniffFileType(key, 'id_rsa')).toBeNull()
+    expect(sniffFileType(bytes('root:x:0:0:root:/root:/bin/bash\n'), 'passwd')).toBeNull()
+    expect(sniffFileType(note, 'notes.bin')).toBeNull()
+    expect(sniffFileType(note, '')).toBeNull()
+    expect(checkAttachment(key.length, null, 'id_rsa')).toMatch(/\.txt or \.csv name/)
   })
   it('tells CSV from plain text by name only among text files', () => {
     expect(sniffFileType(bytes('a,b\n1,2\n'), 'cases.csv')).toBe('csv')

@@ -136,6 +136,7 @@ describe('a bulk row', () => {
         showUploaderInfo: true,
       },
       attachments: ['https://files.example.com/a.pdf', 'C:\\Evidence\\scan 1.png'],
+      files: [{ column: 'attachment_2', cell: 'J2', path: 'C:\\Evidence\\scan 1.png' }],
     })
     expect(
       createReportInputSchema({ bankSlugs: new Set(BANKS.map((b) => b.slug)) }).parse(

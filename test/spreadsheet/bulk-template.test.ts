@@ -90,6 +90,7 @@ const EXPECTED = [
       showUploaderInfo: true,
     },
     attachments: [],
+    files: [],
   },
   {
     rowNumber: 3,
@@ -107,6 +108,13 @@ const EXPECTED = [
       showUploaderInfo: false,
     },
     attachments: ['https://files.example.com/a.pdf', 'evidence/scan 2.png'],
+    files: [
+      {
+        column: 'attachment_2',
+        cell: expect.stringMatching(/^[A-Z]+3$/),
+        path: 'evidence/scan 2.png',
+      },
+    ],
   },
 ]
 

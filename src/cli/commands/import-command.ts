@@ -17,6 +17,8 @@ export interface ImportCommandOptions {
   dryRun: boolean
   asBulk: boolean
   rejectedOut?: string
+  /** The folder attachment paths are read from, instead of the spreadsheet's. */
+  attachmentsDir?: string
   json: boolean
 }
 
@@ -32,7 +34,12 @@ export async function importCommand(
     outcome = await importSpreadsheet(
       core,
       { path: file },
-      { dryRun: options.dryRun, asBulk: options.asBulk, sourceName: file },
+      {
+        dryRun: options.dryRun,
+        asBulk: options.asBulk,
+        sourceName: file,
+        attachmentsDir: options.attachmentsDir,
+      },
     )
   } catch (error) {
     if (error instanceof TableFileError || error instanceof BulkFileError)
@@ -71,6 +78,11 @@ export async function importCommand(
     `${totals.dataRows} data rows: ${totals.queued} ${verb}, ${totals.rejected} rejected, ${totals.skippedEmpty} empty (skipped).`,
   )
   for (const problem of outcome.fileProblems) io.err(`Note: ${problem.message}`)
+  // Every file that leaves this computer is named before it does (and in a dry run).
+  const uploads = outcome.mode === 'dry-run' ? 'would upload' : 'uploads'
+  for (const row of outcome.queued)
+    for (const f of row.files ?? [])
+      io.out(`Row ${row.rowNumber} ${uploads} ${f.path} (${f.column}, ${f.type}, ${f.size} bytes)`)
   for (const row of outcome.rejected)
     io.out(`Row ${row.rowNumber}: ${describeRowErrors(row).replace(/\n/g, '\n        ')}`)
   if (options.rejectedOut && outcome.rejected.length > 0)
@@ -87,6 +99,7 @@ export const run: CommandRun = (context) =>
       dryRun: context.options['dry-run'] === true,
       asBulk: context.options['as-bulk'] === true,
       rejectedOut: stringOption(context, 'rejected-out'),
+      attachmentsDir: stringOption(context, 'attachments-dir'),
       json: context.global.json,
     })
   })

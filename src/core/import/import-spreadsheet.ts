@@ -1,9 +1,14 @@
 import { randomUUID } from 'node:crypto'
-import { existsSync } from 'node:fs'
-import { dirname, isAbsolute, resolve } from 'node:path'
+import { dirname, resolve } from 'node:path'
 import { reportFingerprint } from '../../shared/domain/fingerprint'
 import type { ReportInput } from '../../shared/domain/report-input'
 import { AttachmentRefusedError } from '../attachments/attachment-store'
+import {
+  checkRowFiles,
+  readCheckedFile,
+  type AttachmentRoot,
+  type CheckedAttachmentFile,
+} from './attachment-files'
 import type { CasefileCore } from '../casefile-core'
 import { draftSchema } from '../drafts/draft'
 import { setDraft, setFingerprint } from '../drafts/drafts-repository'
@@ -33,6 +38,11 @@ export interface ImportOptions {
   dryRun?: boolean
   /** Send the valid rows as bulk uploads (one template file per 500 rows) instead of one report each. */
   asBulk?: boolean
+  /**
+   * The folder attachment paths are read from (the user named it); by default the
+   * spreadsheet's own folder. A spreadsheet given as bytes (the window) has none: links only.
+   */
+  attachmentsDir?: string
   /** The file's name, for messages (defaults to the path's). */
   sourceName?: string
   /** While reading (every 500 rows), then after each committed batch with `queued` so far. */
@@ -48,7 +58,20 @@ export interface ImportedRow {
   rowNumber: number
   /** The local report it became; null in a dry run. */
   localId: string | null
+  /** The local files it uploads (would upload, in a dry run); absent when it has none. */
+  files?: ImportedFile[]
 }
+
+/** A file on this computer that a row uploads, as the dry run and the preview list it. */
+export interface ImportedFile {
+  column: string
+  path: string
+  size: number
+  type: string
+}
+
+const listed = (files: readonly CheckedAttachmentFile[]): ImportedFile[] =>
+  files.map(({ column, path, size, mimeType }) => ({ column, path, size, type: mimeType }))
 
 export interface RefusedRow {
   rowNumber: number
@@ -162,41 +185,58 @@ export async function importSpreadsheet(
       skippedEmpty: result.totals.skippedEmpty,
     },
   }
-  // File paths in attachment columns are read relative to the spreadsheet's folder; a
-  // spreadsheet handed over as bytes (picked in the window) has none to read them from.
-  const baseDir = 'path' in source ? dirname(source.path) : null
+  // File paths in attachment columns are read from the spreadsheet's folder (or the one the
+  // user named), confined to it; a spreadsheet handed over as bytes (the window) has none.
+  const root = attachmentRoot(source, options.attachmentsDir)
+  // Every file is checked before anything is written, the same in a dry run: a row whose
+  // files cannot all be uploaded is rejected naming each cell.
+  const checkedFiles = new Map<number, CheckedAttachmentFile[]>()
+  const accepted: BulkAcceptedRow[] = []
+  for (const row of result.accepted) {
+    if (row.files.length === 0) {
+      accepted.push(row)
+      continue
+    }
+    const { files, errors } = checkRowFiles(row.files, root)
+    if (errors.length > 0)
+      outcome.rejected.push({ rowNumber: row.rowNumber, reason: 'invalid', errors, cells: [] })
+    else {
+      checkedFiles.set(row.rowNumber, files)
+      accepted.push(row)
+    }
+  }
+  const withFiles = (rowNumber: number, localId: string | null): ImportedRow => {
+    const files = checkedFiles.get(rowNumber)
+    return files ? { rowNumber, localId, files: listed(files) } : { rowNumber, localId }
+  }
 
   if (options.dryRun) {
-    // The preview runs the checks queueing would (attachment paths, the report's rules), so a
-    // row it counts as ready is one the import will queue.
-    for (const row of result.accepted) {
-      const urls = row.attachments.filter(isLink)
-      const paths = row.attachments.filter((a) => !isLink(a))
-      const errors: BulkRowError[] = paths
-        .map((path, i) => unreadablePath(path, baseDir, `attachment_${urls.length + i + 1}`))
-        .filter((e): e is BulkRowError => e !== null)
-      if (errors.length === 0) {
-        const built = draftToPayload(
-          draftSchema.parse({
-            ...row.input,
-            identifiers: row.input.identifiers ?? [],
-            attachmentUrls: urls,
-            // Stand-ins for the files, so the count of attachments is checked as when queued.
-            attachmentIds: paths,
-          }),
-        )
-        if (!built.ok)
-          errors.push(...built.issues.map((i) => ({ column: i.path, message: i.message })))
-      }
-      if (errors.length > 0)
-        outcome.rejected.push({ rowNumber: row.rowNumber, reason: 'not_queued', errors, cells: [] })
-      else outcome.queued.push({ rowNumber: row.rowNumber, localId: null })
+    // The preview runs every check queueing would (the files above, the report's rules), so a
+    // row it counts as ready is one the import will queue; it names the files each row uploads.
+    for (const row of accepted) {
+      const built = draftToPayload(
+        draftSchema.parse({
+          ...row.input,
+          identifiers: row.input.identifiers ?? [],
+          attachmentUrls: row.attachments.filter(isLink),
+          // Stand-ins for the files, so the count of attachments is checked as when queued.
+          attachmentIds: row.files.map((file) => file.path),
+        }),
+      )
+      if (built.ok) outcome.queued.push(withFiles(row.rowNumber, null))
+      else
+        outcome.rejected.push({
+          rowNumber: row.rowNumber,
+          reason: 'not_queued',
+          errors: built.issues.map((i) => ({ column: i.path, message: i.message })),
+          cells: [],
+        })
     }
   } else {
     const bulkRows: { localId: string; rowNumber: number }[] = []
     const bankList = banks.length > 0 ? new Set(banks.map((b) => b.slug)) : undefined
-    for (let from = 0; from < result.accepted.length; from += TRANSACTION_ROWS) {
-      const batch = result.accepted.slice(from, from + TRANSACTION_ROWS)
+    for (let from = 0; from < accepted.length; from += TRANSACTION_ROWS) {
+      const batch = accepted.slice(from, from + TRANSACTION_ROWS)
       // Rows whose attachments are all links were checked by the report schema when read: they
       // are queued with two prepared inserts each. A row with files to copy, or bound for a
       // bulk upload, goes the long way in its own savepoint, so a refused file refuses its row only.
@@ -220,8 +260,9 @@ export async function importSpreadsheet(
         quick.forEach((row, i) => queued.push({ rowNumber: row.rowNumber, localId: ids[i] ?? '' }))
         for (const row of slow) {
           try {
-            const localId = queueOneRow(core, row, { baseDir, asBulk: options.asBulk, bankList })
-            queued.push({ rowNumber: row.rowNumber, localId })
+            const files = checkedFiles.get(row.rowNumber) ?? []
+            const localId = queueOneRow(core, row, files, { asBulk: options.asBulk, bankList })
+            queued.push(withFiles(row.rowNumber, localId))
             if (options.asBulk) bulkBatch.push({ localId, rowNumber: row.rowNumber })
           } catch (error) {
             if (!(error instanceof RowRefused)) throw error
@@ -241,7 +282,7 @@ export async function importSpreadsheet(
       bulkRows.push(...bulkBatch)
       options.onProgress?.({
         ...lastProgress,
-        accepted: result.accepted.length,
+        accepted: accepted.length,
         rejected: outcome.rejected.length,
         queued: outcome.queued.length,
       })
@@ -258,6 +299,16 @@ export async function importSpreadsheet(
 
 const isLink = (attachment: string) => /^https?:\/\//i.test(attachment)
 
+function attachmentRoot(source: TableSource, attachmentsDir?: string): AttachmentRoot | null {
+  if (attachmentsDir !== undefined) {
+    const folder = resolve(attachmentsDir)
+    return { folder, label: `the attachments folder ${folder}` }
+  }
+  if (!('path' in source)) return null
+  const folder = dirname(resolve(source.path))
+  return { folder, label: `the spreadsheet's folder (${folder})` }
+}
+
 /**
  * One row the long way, in its own savepoint: its local files copied into the data folder,
  * then queued alone or (asBulk) marked queued for a bulk upload. Returns its local id; throws
@@ -266,30 +317,31 @@ const isLink = (attachment: string) => /^https?:\/\//i.test(attachment)
 function queueOneRow(
   core: CasefileCore,
   row: BulkAcceptedRow,
-  options: { baseDir: string | null; asBulk?: boolean; bankList?: ReadonlySet<string> },
+  files: readonly CheckedAttachmentFile[],
+  options: { asBulk?: boolean; bankList?: ReadonlySet<string> },
 ): string {
-  const { baseDir } = options
   return core.db.transaction(() => {
     const urls = row.attachments.filter(isLink)
-    const paths = row.attachments.filter((a) => !isLink(a))
     const draft = core.createDraft({
       ...row.input,
       identifiers: row.input.identifiers ?? [],
       attachmentUrls: urls,
     })
-    const attachmentIds = paths.map((path, i) => {
-      const unreadable = unreadablePath(path, baseDir, `attachment_${urls.length + i + 1}`)
-      if (unreadable) throw new RowRefused([unreadable])
+    const attachmentIds = files.map((file) => {
+      const where = { column: file.column, ...(file.cell ? { cell: file.cell } : {}) }
       try {
+        // The checked file, read again without following a link (it may have changed since).
         return core.addAttachment(draft.localId, {
-          path: isAbsolute(path) ? path : resolve(baseDir ?? '.', path),
+          bytes: readCheckedFile(file),
+          fileName: file.fileName,
         }).id
       } catch (error) {
         if (error instanceof AttachmentRefusedError)
-          throw new RowRefused([
-            { column: `attachment_${urls.length + i + 1}`, message: error.message },
-          ])
-        throw error
+          throw new RowRefused([{ ...where, message: error.message }])
+        const why = (error as NodeJS.ErrnoException).code ?? (error as Error).message
+        throw new RowRefused([
+          { ...where, message: `"${file.path}" could not be read (${why}); import the row again.` },
+        ])
       }
     })
     const saved = core.saveDraft(draft.localId, { ...draft.draft, attachmentIds })
@@ -306,25 +358,6 @@ function queueOneRow(
     }
     return draft.localId
   })()
-}
-
-/**
- * Why an attachment path in a row cannot be read, or null when it can be tried: a spreadsheet
- * picked in the window arrives as bytes, with no folder to read relative paths from.
- */
-function unreadablePath(path: string, baseDir: string | null, column: string): BulkRowError | null {
-  if (baseDir === null && !isAbsolute(path))
-    return {
-      column,
-      message: `"${path}" is the name of a file, and a spreadsheet opened in the app can only carry links (https://…) in its attachment columns. Put a link there, or leave it empty and add the file to the report in the editor after the import.`,
-    }
-  const full = isAbsolute(path) ? path : resolve(baseDir ?? '.', path)
-  if (!existsSync(full))
-    return {
-      column,
-      message: `The file "${path}" cannot be read: it was not found. Check its name and folder.`,
-    }
-  return null
 }
 
 class RowRefused extends Error {

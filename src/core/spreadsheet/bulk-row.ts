@@ -33,6 +33,15 @@ export interface AcceptedBulkRow {
   input: ReportInputDraft
   /** attachment_1…3 as written: https links, or paths of files on this computer to upload first. */
   attachments: string[]
+  /** The attachments that are file paths, with the cell each was written in (checked at import). */
+  files: AttachmentFileCell[]
+}
+
+/** A file path written in an attachment cell. */
+export interface AttachmentFileCell {
+  column: string
+  cell?: string
+  path: string
 }
 
 export interface RejectedBulkRow {
@@ -230,6 +239,7 @@ export function createBulkRowMapper(
     }
 
     const attachments: string[] = []
+    const files: AttachmentFileCell[] = []
     for (const column of attachmentColumns) {
       const written = cellOf(column.header).trim()
       if (written === '') continue
@@ -248,6 +258,13 @@ export function createBulkRowMapper(
           `"${written.slice(0, 80)}" is neither an https link nor a file path: write the link the upload returned, or the path of a file on this computer.`,
         )
         continue
+      } else {
+        const cell = refOf(column.header)
+        files.push(
+          cell
+            ? { column: column.header, cell, path: written }
+            : { column: column.header, path: written },
+        )
       }
       attachments.push(written)
     }
@@ -283,7 +300,7 @@ export function createBulkRowMapper(
     }
     if (errors.length > 0 || !parsed.success)
       return { ok: false, rowNumber: row.rowNumber, errors: inSheetOrder(errors, header) }
-    return { ok: true, rowNumber: row.rowNumber, input: parsed.data, attachments }
+    return { ok: true, rowNumber: row.rowNumber, input: parsed.data, attachments, files }
   }
 }
 

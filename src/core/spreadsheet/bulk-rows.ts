@@ -5,6 +5,7 @@ import { mapBulkHeader, type BulkHeaderMapping } from './bulk-header'
 import { BulkFileError, type BulkFileProblem } from './bulk-file-error'
 import {
   createBulkRowMapper,
+  type AttachmentFileCell,
   type BulkRowError,
   type BulkRowOptions,
   type BulkRowResult,
@@ -74,6 +75,8 @@ export interface BulkAcceptedRow {
   rowNumber: number
   input: ReportInputDraft
   attachments: string[]
+  /** The attachments that are file paths, with their cells. */
+  files: AttachmentFileCell[]
   fingerprint: string
 }
 
@@ -220,6 +223,7 @@ export async function importBulkFile(
       rowNumber: row.rowNumber,
       input: row.input,
       attachments: row.attachments,
+      files: row.files,
       fingerprint,
     })
   }

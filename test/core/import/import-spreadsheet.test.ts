@@ -46,6 +46,22 @@ describe('importing a spreadsheet into the outbox', () => {
     const dry = await importSpreadsheet(core, { path: file }, { dryRun: true })
     expect(dry.mode).toBe('dry-run')
     expect(core.outbox().pending).toBe(0)
+    // The dry run checks the files as the import does, and names the ones each row would upload.
+    expect(dry.queued).toEqual([
+      {
+        rowNumber: 2,
+        localId: null,
+        files: [
+          {
+            column: 'attachment_1',
+            path: 'evidence.pdf',
+            size: PDF_BYTES.length,
+            type: 'application/pdf',
+          },
+        ],
+      },
+    ])
+    expect(dry.rejected.map((r) => r.rowNumber)).toEqual([3, 5, 6, 7])
 
     const outcome = await importSpreadsheet(core, { path: file })
     expect(outcome.totals).toEqual({ dataRows: 6, queued: 1, rejected: 4, skippedEmpty: 1 })
@@ -59,7 +75,8 @@ describe('importing a spreadsheet into the outbox', () => {
     expect(byRow.get(6)).toMatchObject({ reason: 'duplicate_in_file' })
     expect(byRow.get(7)?.errors[0]).toMatchObject({
       column: 'attachment_1',
-      message: expect.stringMatching(/cannot be read/),
+      cell: 'F7',
+      message: expect.stringMatching(/no such file in the spreadsheet's folder/),
     })
     expect(outcome.skippedEmptyRows).toEqual([4])
 
