@@ -155,20 +155,20 @@ describe('bulk import over the contract', () => {
     )
     const pending = (await call('outboxList', undefined)).pending
     const preview = await call('bulkPreview', { fileName: 'cases.csv', bytes: sheet })
+    // The preview runs every check the import runs: the row with a file path is refused here too.
     expect(preview).toMatchObject({
       mode: 'dry-run',
-      // The preview runs queueing's checks: the row with a file name is not counted as ready.
       totals: { dataRows: 3, queued: 1, rejected: 2 },
     })
     expect(preview.rejected.find((r) => r.rowNumber === 4)?.errors[0]?.message).toMatch(
-      /is the name of a file/,
+      /can only carry links/,
     )
     expect((await call('outboxList', undefined)).pending).toBe(pending)
 
     const queued = await call('bulkQueue', { fileName: 'cases.csv', bytes: sheet })
     expect(queued.totals).toEqual({ dataRows: 3, queued: 1, rejected: 2, skippedEmpty: 0 })
     expect(queued.rejected.find((r) => r.rowNumber === 4)?.errors[0]?.message).toMatch(
-      /is the name of a file/,
+      /can only carry links/,
     )
     expect(JSON.stringify(queued.rejected)).not.toMatch(/casefile import/)
     expect((await call('outboxList', undefined)).pending).toBe(pending + 1)
