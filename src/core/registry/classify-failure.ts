@@ -1,6 +1,7 @@
 import { anyEnvelopeSchema } from '../../shared/domain/envelope'
 import { RegistryError, type RegistryErrorKind } from './registry-error'
 import { parseRetryAfter } from './retry-after'
+import { redactKey } from '../secrets/redact-key'
 
 const RAW_BODY_LIMIT = 4096
 
@@ -47,15 +48,18 @@ const defaultMessages: Record<RegistryErrorKind, string> = {
   cancelled: 'The request was cancelled.',
 }
 
+/** The key out of a text, whole or in part (redact-key.ts). */
 export function redact(text: string, secret: string | undefined): string {
-  return secret && secret.length >= 4 ? text.split(secret).join('[redacted]') : text
+  return redactKey(text, secret)
 }
 
+/** Redacted before it is cut, so the cut cannot leave the start of a key behind; and after. */
 export function cutRawBody(body: string, secret?: string): string {
+  const clean = redact(body, secret)
   const cut =
-    body.length > RAW_BODY_LIMIT
-      ? `${body.slice(0, RAW_BODY_LIMIT)}… (${body.length} characters)`
-      : body
+    clean.length > RAW_BODY_LIMIT
+      ? `${clean.slice(0, RAW_BODY_LIMIT)}… (${clean.length} characters)`
+      : clean
   return redact(cut, secret)
 }
 

@@ -1,3 +1,5 @@
+import { redactKey } from './redact-key'
+
 /**
  * Why the keychain could not be used, in words that say what it means for the person and what
  * to do. The library's own message is appended (it names the cause, e.g. "no D-Bus session"),
@@ -27,5 +29,6 @@ function errorText(error: unknown): string {
 
 /** Replaces every occurrence of the secret; never lets a key reach a message or a log line. */
 export function scrubSecret(text: string, secret: string | undefined): string {
-  return secret ? text.split(secret).join('[key]') : text
+  // The whole key first (whatever its length), then any part of it.
+  return redactKey(secret ? text.split(secret).join('[key]') : text, secret)
 }
