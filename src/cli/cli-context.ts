@@ -1,11 +1,12 @@
 import { statSync } from 'node:fs'
 import { basename, dirname, resolve } from 'node:path'
 import { ConnectionFileError, defaultUserDataDir, readConnection } from '../core/data-folder'
+import type { ProfileId } from '../shared/registry-address'
 import { CliError } from './cli-error'
 import type { GlobalOptions } from './command-line-spec'
 
 export interface Connection {
-  profileId: string
+  profileId: ProfileId
   baseUrl: string
   uploadUrl: string
 }

@@ -68,10 +68,19 @@ export const COMMANDS: readonly CommandSpec[] = [
       profile: {
         type: 'string',
         value: 'P',
-        description: 'which keychain entry holds the key (default registry)',
+        description: 'sandbox or registry (default registry)',
+      },
+      'confirm-registry-change': {
+        type: 'boolean',
+        description: 'send work queued for the previous registry to this one',
       },
     },
-    details: ['Writes connection.json in the data folder. The API key is never written to disk.'],
+    details: [
+      'Writes connection.json in the data folder. The API key is never written to disk.',
+      'https only (http only to this computer); the key is read from the keychain entry of this',
+      "registry's origin (registry@https://host[:port]), or CASEFILE_API_KEY.",
+      'Work queued for another registry stays paused until --confirm-registry-change.',
+    ],
     examples: [
       'casefile config set --base-url http://127.0.0.1:4010 --upload-url http://127.0.0.1:4010/upload-service --data-dir ./cases',
     ],

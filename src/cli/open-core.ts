@@ -1,23 +1,30 @@
 import { CasefileCore } from '../core/casefile-core'
+import { keyAccount } from '../shared/registry-address'
 import { requireConnection, resolveDataDir } from './cli-context'
 import type { CommandContext } from './command-line-spec'
 import { databaseOpenFailure } from './open-store'
 
 /** Opens the core of the data folder, with the key from CASEFILE_API_KEY or the keychain (never from disk). */
-export async function openCliCore(context: CommandContext): Promise<CasefileCore> {
+export async function openCliCore(
+  context: CommandContext,
+  options: { acceptOriginChange?: boolean } = {},
+): Promise<CasefileCore> {
   const dataDir = await resolveDataDir(context.global, context.env)
   const connection = await requireConnection(dataDir, context.env)
   const fromEnv = context.env['CASEFILE_API_KEY']?.trim()
   const readKeychain =
     context.readKeychain ??
-    (async (profileId: string) =>
-      (await import('../core/secrets')).createKeychainKeyStore().getKey(profileId))
+    (async (account: string) =>
+      (await import('../core/secrets')).createKeychainKeyStore().getKey(account))
+  // The key of this registry only: `registry@https://host[:port]`, as the app files it.
+  const account = keyAccount(connection.profileId, connection.baseUrl)
   try {
     return new CasefileCore({
       dataDir,
       connection: { baseUrl: connection.baseUrl, uploadUrl: connection.uploadUrl },
       userAgent: 'Casefile-CLI',
-      getApiKey: async () => fromEnv || ((await readKeychain(connection.profileId)) ?? undefined),
+      getApiKey: async () => fromEnv || ((await readKeychain(account)) ?? undefined),
+      acceptOriginChange: options.acceptOriginChange === true,
     })
   } catch (error) {
     throw databaseOpenFailure(error, dataDir)

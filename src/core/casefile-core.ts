@@ -41,6 +41,8 @@ import {
 } from './registry/reachability'
 import { DATABASE_FILE, openDatabase, type Db } from './store/open-database'
 import { tightenPrivateTree } from './private-files'
+import { bindOutboxOrigin } from './outbox/outbox-origin'
+import { registryOrigins } from '../shared/registry-address'
 import {
   bankNameOf,
   bankSlugs,
@@ -77,6 +79,12 @@ export interface CoreOptions {
   timeoutMs?: number
   uploadTimeoutMs?: number
   userAgent?: string
+  /**
+   * The user confirmed that work queued for another registry may go to this one (the app's
+   * dialog, the CLI's --confirm-registry-change). Without it, a data folder opened with a new
+   * registry while work waits stays paused (outbox-origin.ts).
+   */
+  acceptOriginChange?: boolean
   /** Sync on its own (on enqueue, every few minutes, at retry times); off for one-shot CLI runs. */
   autoSync?: boolean
 }
@@ -110,6 +118,11 @@ export class CasefileCore {
         this.logExchange(entry)
         this.noteReachability(entry)
       },
+    })
+    // Before the engine can send anything: work queued for another registry waits for a yes.
+    bindOutboxOrigin(this.db, registryOrigins(options.connection), {
+      accept: options.acceptOriginChange === true,
+      now: this.now(),
     })
     this.engine = new SyncEngine({
       db: this.db,

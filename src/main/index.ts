@@ -16,6 +16,7 @@ import { syncNotification } from './notifications/sync-notification'
 import { createAppUpdates } from './update/app-updates'
 import { electronUpdaterBackend } from './update/electron-updater-backend'
 import { createUpdateHandlers } from './update/update-handlers'
+import { confirmRegistryChange } from './security/confirm-registry-change'
 import { hardenSession, hardenWebContents } from './security/harden'
 import { rendererEntry } from './security/renderer-entry'
 import { registerAppScheme, serveAppProtocol } from './security/serve-app-protocol'
@@ -138,6 +139,7 @@ async function startShell(): Promise<void> {
         cores,
         profileFor,
         push,
+        confirmRegistryChange: (change) => confirmRegistryChange(mainWindow, change),
       }),
       // Drafts, attachments, the outbox, search…: forwarded to the running core's process.
       ...work,

@@ -29,6 +29,8 @@ export const coreProfileSchema = z.strictObject({
   dataDir: z.string().min(1),
   registry: z.strictObject({ baseUrl: z.string(), uploadUrl: z.string() }).nullable(),
   sandboxRegistryDir: z.string().min(1).nullable(),
+  /** The user confirmed (main's dialog) that work queued for another registry may go to this one. */
+  acceptOriginChange: z.boolean().optional(),
   /** Quicker retries and timeouts for the web harness's journeys; the core's defaults otherwise. */
   tuning: z
     .strictObject({

@@ -178,6 +178,8 @@ describe('casefile CLI', () => {
           down,
           '--upload-url',
           down,
+          // A closed port stands in for the registry being down: another origin, so confirmed.
+          '--confirm-registry-change',
           '--data-dir',
           dataDir,
         ])

@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { ApiKeyStore } from '../../src/core/secrets/api-key-store'
 import type { SecretBackend } from '../../src/core/secrets/secret-backend'
-import { DEFAULT_SETTINGS, SettingsStore } from '../../src/core/settings'
+import { DEFAULT_SETTINGS, SettingsStore, type RegistryChange } from '../../src/core/settings'
 import type { AppCore, AppCoreProfile } from '../../src/main/core-host/app-core'
 import { appCoreProfile } from '../../src/main/core-host/core-profile'
 import { CoreHost } from '../../src/main/core-host/core-host'
@@ -27,7 +27,7 @@ function memoryBackend(): SecretBackend {
 }
 
 /** The handlers over real services: a key store, a settings file in a temp folder, a core host. */
-async function shell(options: { failStartOf?: string } = {}) {
+async function shell(options: { failStartOf?: string; confirm?: boolean } = {}) {
   const userData = mkdtempSync(join(tmpdir(), 'casefile-shell-'))
   dirs.push(userData)
   const { store: settings } = await SettingsStore.open(join(userData, 'settings.json'))
@@ -49,6 +49,7 @@ async function shell(options: { failStartOf?: string } = {}) {
     }),
     onEvent: () => undefined,
   })
+  const dialogs: RegistryChange[] = []
   const pushed: [string, unknown][] = []
   const push: PushEvent = (event, payload) => void pushed.push([event, payload])
   const handlers = createShellHandlers({
@@ -58,9 +59,13 @@ async function shell(options: { failStartOf?: string } = {}) {
     cores,
     profileFor: (current, id) => appCoreProfile(current, id, userData, keys),
     push,
+    confirmRegistryChange: async (change) => {
+      dialogs.push(change)
+      return options.confirm ?? true
+    },
   })
   await cores.run(appCoreProfile(settings.current, 'sandbox', userData, keys))
-  return { handlers, settings, keys, journal, started, pushed, userData }
+  return { handlers, settings, keys, journal, started, pushed, userData, dialogs }
 }
 
 const connection = {
@@ -120,7 +125,8 @@ describe('the profile handlers', () => {
   it('switch to the registry: the sandbox core stops, the registry core starts on its own folder and key', async () => {
     const { handlers, settings, keys, journal, started, pushed, userData } = await shell()
     await handlers.setRegistryConnection(connection)
-    await keys.setKey('registry', KEY)
+    await handlers.setKey({ profileId: 'registry', key: KEY })
+    expect(await keys.getKey('registry@https://registry.example.com')).toBe(KEY)
     const view = await handlers.switchProfile({ profileId: 'registry' })
     expect(view.active).toBe('registry')
     expect(settings.current.activeProfile).toBe('registry')
@@ -162,6 +168,74 @@ describe('the profile handlers', () => {
       'stop registry',
       'start sandbox',
     ])
+  })
+})
+
+describe('the key is bound to the registry it was given for', () => {
+  it('cannot be set for a registry with no address yet', async () => {
+    const { handlers } = await shell()
+    await expect(handlers.setKey({ profileId: 'registry', key: KEY })).rejects.toThrow(
+      /Set the registry's base URL and upload URL first/,
+    )
+    expect(await handlers.keyStatus({ profileId: 'registry' })).toMatchObject({ set: false })
+  })
+
+  it('a changed origin is confirmed in main, naming both, and finds no key; going back finds it again', async () => {
+    const { handlers, keys, journal, started, dialogs, pushed } = await shell()
+    await handlers.setRegistryConnection(connection) // the first address: nothing to confirm
+    expect(dialogs).toEqual([])
+    await handlers.setKey({ profileId: 'registry', key: KEY })
+    await handlers.switchProfile({ profileId: 'registry' })
+
+    const moved = { baseUrl: 'https://attacker.example', uploadUrl: 'https://attacker.example' }
+    await handlers.setRegistryConnection(moved)
+    expect(dialogs).toEqual([
+      {
+        from: { base: 'https://registry.example.com', upload: 'https://files.example.com' },
+        to: { base: 'https://attacker.example', upload: 'https://attacker.example' },
+      },
+    ])
+    expect(await handlers.keyStatus({ profileId: 'registry' })).toMatchObject({ set: false })
+    const running = started.at(-1)
+    expect(running).toMatchObject({ registry: moved, acceptOriginChange: true })
+    expect(await running?.getApiKey()).toBeNull() // the old key never reaches the new host
+    expect(pushed.filter(([e]) => e === 'keyStateChanged').at(-1)?.[1]).toMatchObject({
+      profileId: 'registry',
+      set: false,
+    })
+    expect(journal.slice(-2)).toEqual(['stop registry', 'start registry'])
+
+    await handlers.setRegistryConnection(connection)
+    expect(await handlers.keyStatus({ profileId: 'registry' })).toMatchObject({ set: true })
+    expect(await started.at(-1)?.getApiKey()).toBe(KEY)
+    expect(await keys.getKey('registry@https://attacker.example')).toBeNull()
+  })
+
+  it('refused in the dialog: nothing changes and the running core is left alone', async () => {
+    const { handlers, settings, journal, started } = await shell({ confirm: false })
+    await handlers.setRegistryConnection(connection)
+    await handlers.setKey({ profileId: 'registry', key: KEY })
+    await handlers.switchProfile({ profileId: 'registry' })
+    const before = journal.length
+    await expect(
+      handlers.setRegistryConnection({
+        ...connection,
+        uploadUrl: 'https://files.attacker.example',
+      }),
+    ).rejects.toThrow(/not changed: the change was not confirmed/)
+    expect(settings.current.registry).toEqual(connection)
+    expect(journal).toHaveLength(before)
+    expect(await started.at(-1)?.getApiKey()).toBe(KEY)
+  })
+
+  it('asks nothing for a new path on the same hosts', async () => {
+    const { handlers, dialogs } = await shell({ confirm: false })
+    await handlers.setRegistryConnection(connection)
+    await handlers.setRegistryConnection({
+      baseUrl: 'https://registry.example.com/v2',
+      uploadUrl: 'https://files.example.com/v2',
+    })
+    expect(dialogs).toEqual([])
   })
 })
 

@@ -6,7 +6,12 @@ import { extname, join, normalize } from 'node:path'
 import { CasefileCore } from '../../src/core/casefile-core'
 import type { RetryPolicy } from '../../src/core/outbox/retry-policy'
 import { ApiKeyStore } from '../../src/core/secrets'
-import { profileDataDir, SettingsStore, settingsFilePath } from '../../src/core/settings'
+import {
+  profileDataDir,
+  profileKeyAccount,
+  SettingsStore,
+  settingsFilePath,
+} from '../../src/core/settings'
 import type { Settings } from '../../src/core/settings'
 import type { AppCoreProfile } from '../../src/main/core-host/app-core'
 import { CoreHost, delegateWorkHandlers } from '../../src/main/core-host/core-host'
@@ -35,6 +40,8 @@ export interface HarnessOptions {
   userDataDir?: string
   /** Faster retries for tests; the core's default otherwise. */
   retryPolicy?: RetryPolicy
+  /** What main's native dialog would answer to a change of registry (yes unless told). */
+  confirmRegistryChange?: boolean
   timeoutMs?: number
 }
 
@@ -127,8 +134,11 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
       id === 'registry' && current.registry
         ? current.registry
         : { baseUrl: sandbox.baseUrl, uploadUrl: sandbox.uploadUrl },
-    getApiKey: async () =>
-      (await keys.getKey(id)) ?? (id === 'sandbox' ? (sandbox.demoKeys[0]?.key ?? null) : null),
+    getApiKey: async () => {
+      const account = profileKeyAccount(current, id)
+      const key = account === null ? null : await keys.getKey(account)
+      return key ?? (id === 'sandbox' ? (sandbox.demoKeys[0]?.key ?? null) : null)
+    },
     tuning: {
       ...(options.retryPolicy ? { retryPolicy: options.retryPolicy } : {}),
       ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
@@ -171,6 +181,8 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     cores,
     profileFor,
     push,
+    // Stands in for main's native dialog, which a page in Chromium cannot show or answer.
+    confirmRegistryChange: async () => options.confirmRegistryChange ?? true,
   })
   // A development build, as the harness is: Settings shows why it does not update itself.
   const { updates } = createAppUpdates({

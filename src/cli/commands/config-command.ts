@@ -9,6 +9,7 @@ import { CliError } from '../cli-error'
 import { printJson } from '../cli-io'
 import type { CommandContext, CommandRun } from '../command-line-spec'
 import { EXIT } from '../exit-codes'
+import { openCliCore } from '../open-core'
 
 async function show(context: CommandContext, dataDir: string): Promise<number> {
   const { io, env, global } = context
@@ -52,6 +53,11 @@ export const runSet: CommandRun = async (context) => {
       `config set cannot use that: ${checked.error.issues.map((i) => `${FLAG_OF[String(i.path[0])] ?? i.path.join('.')}: ${i.message}`).join('; ')}`,
     )
   writeConnection(dataDir, checked.data)
+  if (options['confirm-registry-change'] === true) {
+    // The person at the terminal confirms: work queued for the previous registry goes to this one.
+    const core = await openCliCore(context, { acceptOriginChange: true })
+    await core.close()
+  }
   return show(context, dataDir)
 }
 

@@ -57,6 +57,10 @@ export async function syncCommand(
       `Sent ${summary.sent}${summary.adopted ? `, found already on the registry ${summary.adopted}` : ''}; ${outbox.pending} pending, ${outbox.counts.needs_attention} need attention.`,
     )
     if (summary.paused) io.err(`Paused: ${summary.paused.message}`)
+    if (summary.paused?.reason === 'origin_changed')
+      io.err(
+        'If this registry is the right one, run `casefile config set --base-url URL --upload-url URL --confirm-registry-change` to send the queued work there.',
+      )
     if (summary.offline)
       io.err('The registry cannot be reached; queued work is kept and will be sent later.')
   }

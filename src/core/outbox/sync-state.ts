@@ -1,9 +1,13 @@
 import { prepare } from '../store/prepare'
 import type { Db } from '../store/open-database'
 
-/** Why the whole queue is paused (a refused key), or null when it runs. */
+/**
+ * Why the whole queue is paused, or null when it runs: a refused key (lifted when a key is
+ * set or the user retries), or a registry address that changed under queued work (lifted only
+ * when the user confirms the new registry: outbox-origin.ts).
+ */
 export interface PauseState {
-  reason: 'unauthorized'
+  reason: 'unauthorized' | 'origin_changed'
   message: string
   since: number
 }
@@ -15,8 +19,12 @@ export function pauseSync(db: Db, state: PauseState): void {
   ).run(JSON.stringify(state))
 }
 
+/** Lifts a pause a refused key caused; a pause for a changed registry stays (see outbox-origin.ts). */
 export function resumeSync(db: Db): void {
-  prepare(db, "DELETE FROM sync_state WHERE key = 'paused'").run()
+  prepare(
+    db,
+    "DELETE FROM sync_state WHERE key = 'paused' AND json_extract(value, '$.reason') = 'unauthorized'",
+  ).run()
 }
 
 export function syncPause(db: Db): PauseState | null {

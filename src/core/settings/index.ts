@@ -7,4 +7,10 @@ export {
   sandboxRegistryDataDir,
   settingsFilePath,
 } from './profile-paths'
+export {
+  profileKeyAccount,
+  registryChange,
+  registryChangeDialog,
+  type RegistryChange,
+} from './registry-change'
 export { PROFILE_NAMES, profilesView, whyProfileNotReady } from './profiles-view'

@@ -63,6 +63,11 @@ export interface AppCoreProfile {
   getApiKey: () => Promise<string | null>
   /** For the sandbox profile: where its own sandbox registry keeps its data; null otherwise. */
   sandboxRegistryDir?: string | null
+  /**
+   * The user confirmed, in main's dialog, that work queued for the previous registry may go to
+   * this one; without it a data folder opened with a new registry while work waits stays paused.
+   */
+  acceptOriginChange?: boolean
   /** Quicker retries and timeouts (the web harness's journeys); the core's defaults otherwise. */
   tuning?: CoreProfile['tuning']
 }

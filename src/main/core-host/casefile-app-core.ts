@@ -71,6 +71,8 @@ export function createCasefileAppCore(
         getApiKey: async () => (await profile.getApiKey()) ?? demoKey ?? undefined,
         userAgent: 'Casefile-Desktop',
         autoSync: true,
+        // The app's own sandbox moves to a new loopback port at each start: it is the same registry.
+        acceptOriginChange: profile.acceptOriginChange === true || sandbox !== null,
         retryPolicy: profile.tuning?.retryPolicy,
         timeoutMs: profile.tuning?.timeoutMs,
         uploadTimeoutMs: profile.tuning?.timeoutMs,

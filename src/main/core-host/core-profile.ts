@@ -1,5 +1,10 @@
 import type { ApiKeyStore } from '../../core/secrets'
-import { profileDataDir, sandboxRegistryDataDir, type Settings } from '../../core/settings'
+import {
+  profileDataDir,
+  profileKeyAccount,
+  sandboxRegistryDataDir,
+  type Settings,
+} from '../../core/settings'
 import type { ProfileId } from '../../shared/contract'
 import type { AppCoreProfile } from './app-core'
 
@@ -18,7 +23,11 @@ export function appCoreProfile(
     id: profileId,
     dataDir: profileDataDir(userDataDir, profileId),
     registry: profileId === 'registry' ? settings.registry : null,
-    getApiKey: () => keys.getKey(profileId),
+    // The key of this profile's registry (bound to its origin), read at each request.
+    getApiKey: async () => {
+      const account = profileKeyAccount(settings, profileId)
+      return account === null ? null : keys.getKey(account)
+    },
     sandboxRegistryDir: profileId === 'sandbox' ? sandboxRegistryDataDir(userDataDir) : null,
   }
 }

@@ -164,6 +164,7 @@ export function createProcessAppCore(profile: AppCoreProfile, spawn: SpawnCore):
             dataDir: profile.dataDir,
             registry: profile.registry,
             sandboxRegistryDir: profile.sandboxRegistryDir ?? null,
+            ...(profile.acceptOriginChange ? { acceptOriginChange: true } : {}),
             ...(profile.tuning ? { tuning: profile.tuning } : {}),
           },
         }),

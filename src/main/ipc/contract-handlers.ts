@@ -1,7 +1,10 @@
 import type { ApiKeyStore } from '../../core/secrets'
 import {
+  profileKeyAccount,
   profilesView,
+  registryChange,
   whyProfileNotReady,
+  type RegistryChange,
   type Settings,
   type SettingsStore,
 } from '../../core/settings'
@@ -18,7 +21,15 @@ export interface ShellServices {
   cores: Pick<CoreHost, 'run' | 'keyChanged'>
   profileFor: (settings: Settings, profileId: ProfileId) => AppCoreProfile
   push: PushEvent
+  /**
+   * Asks the person, in main (a native dialog naming both hosts), whether the Registry profile
+   * may move to other origins; resolves true only on their yes. The window cannot answer it.
+   */
+  confirmRegistryChange: (change: RegistryChange) => Promise<boolean>
 }
+
+/** Asked only for the storage state when no registry is set: no key can be set for none. */
+const NO_ACCOUNT = 'registry@'
 
 /** The shell's own channels; the work channels' handlers are src/core/work-handlers.ts. */
 export const SHELL_METHODS = [
@@ -39,6 +50,21 @@ export type ShellHandlers = Pick<ContractHandlers, (typeof SHELL_METHODS)[number
 export function createShellHandlers(services: ShellServices): ShellHandlers {
   const { keys, settings, cores, push } = services
 
+  const accountFor = (profileId: ProfileId): string => {
+    const account = profileKeyAccount(settings.current, profileId)
+    if (account === null)
+      throw new Error(
+        "Set the registry's base URL and upload URL first: the key is kept for that registry only.",
+      )
+    return account
+  }
+  const keyStatusOf = async (profileId: ProfileId, current: Settings): Promise<KeyStatus> => {
+    const account = profileKeyAccount(current, profileId)
+    return account === null
+      ? { profileId, ...(await keys.status(NO_ACCOUNT)), set: false, last4: null }
+      : { profileId, ...(await keys.status(account)) }
+  }
+
   const keyChanged = (status: KeyStatus): KeyStatus => {
     push('keyStateChanged', status)
     cores.keyChanged(status.profileId)
@@ -54,11 +80,13 @@ export function createShellHandlers(services: ShellServices): ShellHandlers {
   return {
     appInfo: () => services.appInfo(),
 
-    keyStatus: async ({ profileId }) => ({ profileId, ...(await keys.status(profileId)) }),
+    // Each key lives under its registry's origin (profileKeyAccount): the window names only the
+    // profile, main decides which keychain entry that is under the current settings.
+    keyStatus: ({ profileId }) => keyStatusOf(profileId, settings.current),
     setKey: async ({ profileId, key }) =>
-      keyChanged({ profileId, ...(await keys.setKey(profileId, key)) }),
+      keyChanged({ profileId, ...(await keys.setKey(accountFor(profileId), key)) }),
     removeKey: async ({ profileId }) =>
-      keyChanged({ profileId, ...(await keys.removeKey(profileId)) }),
+      keyChanged({ profileId, ...(await keys.removeKey(accountFor(profileId))) }),
 
     profiles: () => profilesView(settings.current),
 
@@ -78,8 +106,20 @@ export function createShellHandlers(services: ShellServices): ShellHandlers {
     },
 
     setRegistryConnection: async (connection) => {
+      // Another registry's origins: nothing changes, nothing is sent, until the person says yes
+      // in main's own dialog. The old core keeps running on the old registry meanwhile.
+      const change = registryChange(settings.current.registry, connection)
+      if (change && !(await services.confirmRegistryChange(change)))
+        throw new Error(
+          'The registry address was not changed: the change was not confirmed. Casefile keeps sending to the current registry.',
+        )
       const next = await settings.update((s) => ({ ...s, registry: connection }))
-      if (next.activeProfile === 'registry') await cores.run(services.profileFor(next, 'registry'))
+      if (next.activeProfile === 'registry')
+        await cores.run({
+          ...services.profileFor(next, 'registry'),
+          ...(change ? { acceptOriginChange: true } : {}),
+        })
+      if (change) push('keyStateChanged', await keyStatusOf('registry', next))
       return profilesChanged(next)
     },
   }

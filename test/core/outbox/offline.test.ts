@@ -73,7 +73,12 @@ describe('offline', () => {
     await offline.close()
 
     // Back online: the queued report goes, once.
-    const back = openTestCore(registry.sandbox, { dataDir, key: () => registry.key })
+    // (The "down" registry stood in as another port, so another origin: the move is confirmed.)
+    const back = openTestCore(registry.sandbox, {
+      dataDir,
+      key: () => registry.key,
+      acceptOriginChange: true,
+    })
     await back.engine.runUntilIdle()
     expect(back.outbox().pending).toBe(0)
     expect(back.getReport(draft.localId)).toMatchObject({
@@ -106,6 +111,8 @@ describe('coming back online', () => {
       dataDir,
       key: () => registry.key,
       retryPolicy: { baseMs: 60_000, capMs: 60_000, unknownOutcomeFloorMs: 60_000 },
+      // The "down" registry was another port, so another origin: moving the queue is confirmed.
+      acceptOriginChange: true,
     })
     expect((await online.engine.runOnce()).sent).toBe(0) // still inside its backoff
     online.connectivityChanged(true)

@@ -1,0 +1,60 @@
+import { describeOrigins, sameOrigins, type RegistryOrigins } from '../../shared/registry-address'
+import { prepare } from '../store/prepare'
+import type { Db } from '../store/open-database'
+import { pendingCount } from './outbox-repository'
+import { pauseSync, syncPause } from './sync-state'
+
+const KEY = 'registry_origins'
+
+/** The registry (its base and upload origins) the data folder's outbox was written for. */
+export function outboxOrigins(db: Db): RegistryOrigins | null {
+  const row = prepare<[], { value: string }>(
+    db,
+    `SELECT value FROM sync_state WHERE key = '${KEY}'`,
+  ).get()
+  return row ? (JSON.parse(row.value) as RegistryOrigins) : null
+}
+
+function saveOrigins(db: Db, origins: RegistryOrigins): void {
+  prepare(
+    db,
+    `INSERT INTO sync_state (key, value) VALUES ('${KEY}', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value`,
+  ).run(JSON.stringify({ base: origins.base, upload: origins.upload }))
+}
+
+function liftOriginPause(db: Db): void {
+  prepare(
+    db,
+    "DELETE FROM sync_state WHERE key = 'paused' AND json_extract(value, '$.reason') = 'origin_changed'",
+  ).run()
+}
+
+/**
+ * Binds a data folder's outbox to the registry it is opened with. Reports queued for one
+ * registry (with their PII) are never sent to another without the user's confirmation: when the
+ * folder is opened with other origins while work waits, the queue is paused and nothing is sent
+ * until the change is confirmed (`accept`: the app's dialog, the CLI's flag). An empty outbox
+ * simply moves to the new registry; there is nothing of the old one's to send.
+ */
+export function bindOutboxOrigin(
+  db: Db,
+  origins: RegistryOrigins,
+  options: { accept: boolean; now: number },
+): void {
+  db.transaction(() => {
+    const bound = outboxOrigins(db)
+    if (bound && sameOrigins(bound, origins)) return liftOriginPause(db)
+    const waiting = pendingCount(db)
+    if (bound && waiting > 0 && !options.accept) {
+      if (syncPause(db)?.reason !== 'origin_changed')
+        pauseSync(db, {
+          reason: 'origin_changed',
+          message: `${waiting} operation(s) were queued for the registry at ${describeOrigins(bound)}, and this data folder now points at ${describeOrigins(origins)}. Nothing is sent until you confirm the change of registry.`,
+          since: options.now,
+        })
+      return
+    }
+    saveOrigins(db, origins)
+    liftOriginPause(db)
+  }).immediate()
+}
