@@ -25,17 +25,22 @@ const posix = (platform: NodeJS.Platform = process.platform) => platform !== 'wi
 /** Creates the folder (and missing parents) 0700, or tightens it to 0700 if it exists. */
 export function ensurePrivateDir(path: string): void {
   mkdirSync(path, { recursive: true, mode: PRIVATE_DIR_MODE })
-  if (posix()) chmodSync(path, PRIVATE_DIR_MODE)
+  if (posix()) tighten(path, PRIVATE_DIR_MODE)
+}
+
+/** chmod, except on a folder or file another user owns (a shared mount): that is theirs to set. */
+function tighten(path: string, mode: number): void {
+  try {
+    chmodSync(path, mode)
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code
+    if (code !== 'EPERM' && code !== 'ENOENT') throw error
+  }
 }
 
 /** Sets an existing file to 0600; a missing one is left missing. */
 export function tightenFile(path: string): void {
-  if (!posix()) return
-  try {
-    chmodSync(path, PRIVATE_FILE_MODE)
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error
-  }
+  if (posix()) tighten(path, PRIVATE_FILE_MODE)
 }
 
 /** Creates an empty 0600 file if none is there (so SQLite's WAL and SHM, made in its image, are 0600 too). */
