@@ -8,13 +8,19 @@ import { resolveConnection, resolveDataDir } from '../cli-context'
 import { CliError } from '../cli-error'
 import { printJson } from '../cli-io'
 import type { CommandContext, CommandRun } from '../command-line-spec'
+import { keyAccount } from '../../shared/registry-address'
 import { EXIT } from '../exit-codes'
 import { openCliCore } from '../open-core'
 
 async function show(context: CommandContext, dataDir: string): Promise<number> {
   const { io, env, global } = context
   const connection = await resolveConnection(dataDir, env)
-  const keySource = env['CASEFILE_API_KEY'] ? 'CASEFILE_API_KEY' : 'OS keychain'
+  // The keychain entry is that of the registry's origin: a key given for one host is not read for another.
+  const keySource = env['CASEFILE_API_KEY']
+    ? 'CASEFILE_API_KEY'
+    : connection
+      ? `OS keychain (${keyAccount(connection.profileId, connection.baseUrl)})`
+      : 'OS keychain'
   if (global.json) printJson(io, { dataDir, connection, apiKeySource: keySource })
   else
     io.out(
