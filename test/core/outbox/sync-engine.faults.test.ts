@@ -174,6 +174,8 @@ describe.each(KINDS)('%s', (kind) => {
       dataDir: c.dataDir,
       key: () => registry.key,
       connection: { baseUrl: await closedPortUrl(), uploadUrl: await closedPortUrl() },
+      // A closed port stands in for the registry being down: another origin, so the move is confirmed.
+      acceptOriginChange: true,
     })
     const summary = await offline.engine.runOnce()
     expect(summary.offline).toBe(true)
@@ -183,7 +185,11 @@ describe.each(KINDS)('%s', (kind) => {
       lastError: { kind: 'offline' },
     })
     await offline.close()
-    c.core = openTestCore(registry.sandbox, { dataDir: c.dataDir, key: () => registry.key })
+    c.core = openTestCore(registry.sandbox, {
+      dataDir: c.dataDir,
+      key: () => registry.key,
+      acceptOriginChange: true,
+    })
     await expectSettled(c, kind)
   })
 
