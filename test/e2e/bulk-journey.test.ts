@@ -53,7 +53,7 @@ describe('bulk import, in Chromium', { timeout: 60_000 }, () => {
     })
     await see(page, 'Preview of with-files.csv')
     await see(page, '1 row: 0 valid, 1 with problems.')
-    await see(page, /"statement\.pdf" is the name of a file/)
+    await see(page, /"statement\.pdf": a spreadsheet opened in the window .* can only carry links/)
     expect(await page.getByText(/casefile import/).count()).toBe(0)
     await expectAccessible(page)
     await page.getByLabel('Choose a spreadsheet').setInputFiles({
