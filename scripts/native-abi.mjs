@@ -4,10 +4,10 @@
 //   node scripts/native-abi.mjs --target=node       (run by `npm test`)
 //   node scripts/native-abi.mjs --target=electron   (run by `npm start` / `npm run dev`)
 //
-// better-sqlite3 13 and @napi-rs/keyring ship Node-API prebuilds inside their npm packages:
+// better-sqlite3-multiple-ciphers 13 and @napi-rs/keyring ship Node-API prebuilds inside their npm packages:
 // one binary per platform loads under plain Node (tests, CLI, sandbox) and under Electron alike,
 // so nothing is rebuilt per runtime and no C++ toolchain is needed. What can still go wrong:
-//  - a Node older than 22.12 (better-sqlite3 13 crashes under Node 20 with a segfault, which
+//  - a Node older than 22.12 (better-sqlite3-multiple-ciphers 13 crashes under Node 20 with a segfault, which
 //    would end `npm test` with no word of why): said here, with what to install;
 //  - a platform with no prebuild (the package ships win32, darwin and linux/linuxmusl for x64
 //    and arm64): said here too.
@@ -40,13 +40,13 @@ if (major < 22 || (major === 22 && minor < 12)) {
   )
 }
 
-const moduleDir = dirname(require.resolve('better-sqlite3/package.json'))
+const moduleDir = dirname(require.resolve('better-sqlite3-multiple-ciphers/package.json'))
 const libc =
   process.platform === 'linux' && !process.report?.getReport?.().header?.glibcVersionRuntime
 const prebuild = `${process.platform === 'linux' && libc ? 'linuxmusl' : process.platform}-${process.arch}`
 if (!existsSync(join(moduleDir, 'prebuilds', `${prebuild}.node`))) {
   fail(
-    `better-sqlite3 ships no prebuilt binary for ${prebuild}; Casefile runs on Windows, macOS and Linux (x64, arm64).`,
+    `better-sqlite3-multiple-ciphers ships no prebuilt binary for ${prebuild}; Casefile runs on Windows, macOS and Linux (x64, arm64).`,
   )
 }
 
@@ -54,16 +54,16 @@ if (target === 'node') {
   // Loaded in a child: a module that cannot load may take the process down with it.
   const probe = spawnSync(
     process.execPath,
-    ['-e', "const D=require('better-sqlite3');new D(':memory:').prepare('select 1').get()"],
+    ['-e', "const D=require('better-sqlite3-multiple-ciphers');new D(':memory:').prepare('select 1').get()"],
     { cwd: root, encoding: 'utf8' },
   )
   if (probe.status !== 0) {
     const why =
       (probe.stderr || '').split('\n').find((l) => /Error/.test(l)) ||
       `the probe ended with ${probe.signal ?? `exit ${probe.status}`}`
-    fail(`better-sqlite3 does not load under Node ${process.versions.node}: ${why}`)
+    fail(`better-sqlite3-multiple-ciphers does not load under Node ${process.versions.node}: ${why}`)
   }
-  say(`better-sqlite3 (Node-API ${prebuild}) loads under Node ${process.versions.node}.`)
+  say(`better-sqlite3-multiple-ciphers (Node-API ${prebuild}) loads under Node ${process.versions.node}.`)
 } else {
-  say(`better-sqlite3 (Node-API ${prebuild}) loads under Electron as it is: nothing to rebuild.`)
+  say(`better-sqlite3-multiple-ciphers (Node-API ${prebuild}) loads under Electron as it is: nothing to rebuild.`)
 }

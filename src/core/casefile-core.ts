@@ -1,7 +1,9 @@
 import { EventEmitter } from 'node:events'
 import { join } from 'node:path'
 import type { DraftInput } from './drafts/draft'
+import { AttachmentFiles } from './attachments/attachment-files'
 import { addAttachment, listAttachments, removeAttachment } from './attachments/attachment-store'
+import { attachmentKeys } from './encryption/attachment-cipher'
 import {
   createDraft,
   discardDraft,
@@ -39,7 +41,8 @@ import {
   UNKNOWN_REACHABILITY,
   type Reachability,
 } from './registry/reachability'
-import { DATABASE_FILE, openDatabase, type Db } from './store/open-database'
+import { ATTACHMENTS_DIR, DATABASE_FILE } from './store/folder-layout'
+import { openDatabase, type Db } from './store/open-database'
 import { tightenPrivateTree } from './private-files'
 import { bindOutboxOrigin } from './outbox/outbox-origin'
 import { registryOrigins } from '../shared/registry-address'
@@ -87,9 +90,15 @@ export interface CoreOptions {
   acceptOriginChange?: boolean
   /** Sync on its own (on enqueue, every few minutes, at retry times); off for one-shot CLI runs. */
   autoSync?: boolean
+  /**
+   * The data folder's key (openDataFolder gives it): the database and the kept attachments are
+   * encrypted with it. The app and the CLI always pass one; without it the folder is plain,
+   * which only tests and the benchmarks' plain baseline use.
+   */
+  folderKey?: Buffer
 }
 
-export { DATABASE_FILE }
+export { ATTACHMENTS_DIR, DATABASE_FILE }
 
 /**
  * Casefile's core for one data folder, wired once: the store, the registry client (every
@@ -101,6 +110,7 @@ export class CasefileCore {
   readonly client: RegistryClient
   readonly engine: SyncEngine
   readonly dataDir: string
+  readonly files: AttachmentFiles
   private readonly clock: Clock
 
   constructor(private readonly options: CoreOptions) {
@@ -108,7 +118,11 @@ export class CasefileCore {
     this.clock = options.clock ?? { now: () => Date.now() }
     // Folders 0700, files 0600, whatever the umask or an older version left (private-files.ts).
     tightenPrivateTree(options.dataDir)
-    this.db = openDatabase(join(options.dataDir, DATABASE_FILE))
+    this.db = openDatabase(join(options.dataDir, DATABASE_FILE), options.folderKey)
+    this.files = new AttachmentFiles(
+      join(options.dataDir, ATTACHMENTS_DIR),
+      options.folderKey ? attachmentKeys(options.folderKey) : null,
+    )
     this.client = createRegistryClient(options.connection, {
       getApiKey: options.getApiKey,
       timeoutMs: options.timeoutMs,
@@ -126,7 +140,7 @@ export class CasefileCore {
     })
     this.engine = new SyncEngine({
       db: this.db,
-      dataDir: options.dataDir,
+      files: this.files,
       client: this.client,
       holder: processHolder(),
       isHolderAlive,
@@ -238,7 +252,7 @@ export class CasefileCore {
     return listReports(this.db, options)
   }
   addAttachment(localId: string, source: Parameters<typeof addAttachment>[3]) {
-    return addAttachment(this.db, this.dataDir, localId, source, this.now())
+    return addAttachment(this.db, this.files, localId, source, this.now())
   }
   listAttachments(localId: string) {
     return listAttachments(this.db, localId)

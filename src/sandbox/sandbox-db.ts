@@ -1,4 +1,4 @@
-import type Database from 'better-sqlite3'
+import type Database from 'better-sqlite3-multiple-ciphers'
 import { join } from 'node:path'
 import { migrate as runMigrations } from '../core/store/migrations'
 import type { Migration } from '../core/store/migrations/migration'

@@ -1,4 +1,4 @@
-import type Database from 'better-sqlite3'
+import type Database from 'better-sqlite3-multiple-ciphers'
 
 /**
  * The sandbox database's migrations, in order; index + 1 is the user_version each leaves.

@@ -5,19 +5,24 @@ import { describe, expect, it } from 'vitest'
 import type { AppCoreEvents } from '../../src/main/core-host/app-core'
 import { createCasefileAppCore } from '../../src/main/core-host/casefile-app-core'
 import { uniqueReason } from '../support/core-with-sandbox'
+import { memorySecretBackend } from '../web-harness/memory-secret-backend'
 
 /* The shell's real core under Node: the Sandbox profile starts its own registry, syncs, pushes events, stops cleanly. */
 
 describe('the app core of the Sandbox profile', () => {
   it('starts its sandbox registry, sends with the demo key, reports progress, and stops', async () => {
     const userData = mkdtempSync(join(tmpdir(), 'casefile-app-'))
-    const core = createCasefileAppCore({
-      id: 'sandbox',
-      dataDir: join(userData, 'profiles', 'sandbox'),
-      registry: null,
-      getApiKey: async () => null, // no key set: the sandbox's demo key is used
-      sandboxRegistryDir: join(userData, 'sandbox-registry'),
-    })
+    const core = createCasefileAppCore(
+      {
+        id: 'sandbox',
+        dataDir: join(userData, 'profiles', 'sandbox'),
+        registry: null,
+        getApiKey: async () => null, // no key set: the sandbox's demo key is used
+        sandboxRegistryDir: join(userData, 'sandbox-registry'),
+      },
+      undefined,
+      { keychain: memorySecretBackend() },
+    )
     const seen: { event: keyof AppCoreEvents; payload: unknown }[] = []
     for (const event of [
       'onlineChanged',

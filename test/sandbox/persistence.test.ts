@@ -1,6 +1,6 @@
 import { rmSync } from 'node:fs'
 import { afterEach, describe, expect, it } from 'vitest'
-import Database from 'better-sqlite3'
+import Database from 'better-sqlite3-multiple-ciphers'
 import { join } from 'node:path'
 import { startSandbox, type RunningSandbox } from '../../src/sandbox'
 import { SANDBOX_DB_FILE } from '../../src/sandbox/sandbox-db'

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { mkdtempSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
@@ -15,12 +16,23 @@ export async function startTestSandbox(): Promise<RunningSandbox> {
   return startSandbox({ port: 0, dataDir: mkdtempSync(join(tmpdir(), 'casefile-sbx-')) })
 }
 
+/**
+ * The key of a test data folder: fixed by its path, so a test that reopens a folder (a restart,
+ * a crash) opens it with the same key, as the keychain would give it.
+ */
+export function testFolderKey(dataDir: string): Buffer {
+  return createHash('sha256').update(`casefile test folder ${dataDir}`).digest()
+}
+
+/** A core on an encrypted test folder (as the app and CLI run), with fast retries and timeouts. */
 export function openTestCore(
   sandbox: Pick<RunningSandbox, 'baseUrl' | 'uploadUrl'>,
   options: Partial<CoreOptions> & { key?: () => string | undefined } = {},
 ): CasefileCore {
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'casefile-core-'))
   return new CasefileCore({
-    dataDir: options.dataDir ?? mkdtempSync(join(tmpdir(), 'casefile-core-')),
+    dataDir,
+    folderKey: testFolderKey(dataDir),
     connection: options.connection ?? { baseUrl: sandbox.baseUrl, uploadUrl: sandbox.uploadUrl },
     getApiKey: options.key ?? options.getApiKey ?? (() => undefined),
     retryPolicy: TEST_RETRY_POLICY,

@@ -1,6 +1,7 @@
 // A child process for the crash test: syncs one data folder until nothing more can move.
 // Killed with SIGKILL at random moments by the test, then started again.
 import { CasefileCore } from '../../src/core/casefile-core'
+import { testFolderKey } from './core-with-sandbox'
 
 const { DATA_DIR, BASE_URL, UPLOAD_URL, API_KEY } = process.env
 if (!DATA_DIR || !BASE_URL || !UPLOAD_URL || !API_KEY)
@@ -8,6 +9,7 @@ if (!DATA_DIR || !BASE_URL || !UPLOAD_URL || !API_KEY)
 
 const core = new CasefileCore({
   dataDir: DATA_DIR,
+  folderKey: testFolderKey(DATA_DIR), // an encrypted folder, as the app and the CLI keep
   connection: { baseUrl: BASE_URL, uploadUrl: UPLOAD_URL },
   getApiKey: () => API_KEY,
   retryPolicy: { baseMs: 5, capMs: 50, unknownOutcomeFloorMs: 100 },

@@ -1,13 +1,24 @@
+import { AttachmentFiles } from '../../src/core/attachments/attachment-files'
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { openDatabase, type Db } from '../../src/core/store/open-database'
 
 /** A real SQLite file in a fresh temp data folder. */
-export function tempStore(prefix = 'casefile-test-'): { db: Db; dataDir: string; dbPath: string } {
+export function tempStore(prefix = 'casefile-test-'): {
+  db: Db
+  dataDir: string
+  dbPath: string
+  files: AttachmentFiles
+} {
   const dataDir = mkdtempSync(join(tmpdir(), prefix))
   const dbPath = join(dataDir, 'casefile.db')
-  return { db: openDatabase(dbPath), dataDir, dbPath }
+  return {
+    db: openDatabase(dbPath),
+    dataDir,
+    dbPath,
+    files: new AttachmentFiles(join(dataDir, 'attachments'), null),
+  }
 }
 
 export const REASON =

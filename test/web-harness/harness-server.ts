@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto'
 import { mkdtempSync, readFileSync } from 'node:fs'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -121,8 +122,15 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
   // utilityProcess there), behind the same router: CoreHost, the process core's protocol, and the
   // contract checked on both hops. Its registry is the harness's sandbox, which the journeys can
   // take down and bring back (the app's Sandbox profile starts its own inside the core process).
+  // The folders are encrypted as in the app; their key is given to the core process the way a
+  // machine with no keychain gives it (CASEFILE_DB_KEY), so the harness touches no keychain.
+  const folderKey = randomBytes(32)
   const cores = new CoreHost({
-    createCore: (profile) => createProcessAppCore(profile, forkCoreFromSource()),
+    createCore: (profile) =>
+      createProcessAppCore(
+        profile,
+        forkCoreFromSource({ CASEFILE_DB_KEY: folderKey.toString('hex') }),
+      ),
     onEvent: (event, payload) => push(event, payload),
     onStatus: (status) => push('coreStatus', status),
   })
@@ -160,6 +168,7 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
       const profile = profileFor(settings.current, active)
       inspector = new CasefileCore({
         dataDir,
+        folderKey,
         connection: profile.registry ?? { baseUrl: sandbox.baseUrl, uploadUrl: sandbox.uploadUrl },
         getApiKey: async () => (await profile.getApiKey()) ?? undefined,
         retryPolicy: options.retryPolicy,

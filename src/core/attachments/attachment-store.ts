@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto'
-import { existsSync, readFileSync, renameSync, statSync } from 'node:fs'
-import { basename, join } from 'node:path'
+import { readFileSync, statSync } from 'node:fs'
+import { basename } from 'node:path'
 import { MAX_ATTACHMENTS } from '../../shared/domain/report-input'
 import {
   ATTACHMENT_TYPES,
@@ -8,9 +8,9 @@ import {
   MAX_ATTACHMENT_BYTES,
   sniffFileType,
 } from '../../shared/file-types'
-import { ensurePrivateDir, writePrivateFile } from '../private-files'
 import { prepare } from '../store/prepare'
 import type { Db } from '../store/open-database'
+import type { AttachmentFiles } from './attachment-files'
 
 export interface StoredAttachment {
   id: string
@@ -44,18 +44,15 @@ const toAttachment = (row: AttachmentRow): StoredAttachment => ({
 
 export class AttachmentRefusedError extends Error {}
 
-export function attachmentFilePath(dataDir: string, sha256: string): string {
-  return join(dataDir, 'attachments', sha256)
-}
-
 /**
- * Copies a file into the data folder under its content hash (the original may be moved or
- * deleted before the outbox sends it), after checking its size and its type by content.
+ * Copies a file into the data folder, keyed by its content hash and encrypted in an encrypted
+ * folder (the original may be moved or deleted before the outbox sends it), after checking its
+ * size and its type by content.
  * The user's file name is kept for display only.
  */
 export function addAttachment(
   db: Db,
-  dataDir: string,
+  files: AttachmentFiles,
   reportLocalId: string,
   source: { path: string; fileName?: string } | { bytes: Uint8Array; fileName: string },
   now: number,
@@ -101,13 +98,7 @@ export function addAttachment(
     )
 
   const sha256 = createHash('sha256').update(bytes).digest('hex')
-  const target = attachmentFilePath(dataDir, sha256)
-  if (!existsSync(target)) {
-    ensurePrivateDir(join(dataDir, 'attachments'))
-    const temp = `${target}.${process.pid}.tmp`
-    writePrivateFile(temp, bytes)
-    renameSync(temp, target)
-  }
+  files.write(sha256, bytes)
   const id = randomUUID()
   prepare(
     db,

@@ -1,10 +1,6 @@
-import { existsSync } from 'node:fs'
 import type { CreatedReport } from '../../shared/domain/responses'
-import {
-  attachmentFilePath,
-  getAttachment,
-  setAttachmentUrl,
-} from '../attachments/attachment-store'
+import type { AttachmentFiles } from '../attachments/attachment-files'
+import { getAttachment, setAttachmentUrl } from '../attachments/attachment-store'
 import { getReport, setReportStatus } from '../drafts/drafts-repository'
 import type { RegistryClient, UploadProgress } from '../registry/registry-client'
 import { isRegistryError } from '../registry/registry-error'
@@ -35,7 +31,8 @@ export interface SendContext {
     | 'decodeSubmission'
     | 'bulkUpload'
   >
-  dataDir: string
+  /** The folder's kept copies of attachments, decrypted only to be sent. */
+  files: AttachmentFiles
   now: () => number
   onReportSynced: (change: ReportSynced) => void
   onUploadProgress: (progress: UploadProgress) => void
@@ -62,13 +59,20 @@ export async function sendOperation(
         )
       const attachment = getAttachment(db, payload.data.attachmentId)
       if (attachment.url) return () => ({ url: attachment.url, alreadyUploaded: true })
-      const path = attachmentFilePath(context.dataDir, attachment.sha256)
-      if (!existsSync(path))
+      if (!context.files.has(attachment.sha256))
         throw new LocalProblem(
           `The saved copy of ${attachment.fileName} is missing from the data folder; remove the attachment and add it again.`,
         )
+      let bytes: Buffer
+      try {
+        bytes = context.files.read(attachment.sha256)
+      } catch {
+        throw new LocalProblem(
+          `The saved copy of ${attachment.fileName} is damaged (it does not decrypt with this folder\u2019s key); remove the attachment and add it again.`,
+        )
+      }
       const uploaded = await client.uploadFile(
-        { path, fileName: attachment.fileName, mimeType: attachment.mimeType },
+        { bytes, fileName: attachment.fileName, mimeType: attachment.mimeType },
         {
           signal,
           onProgress: context.onUploadProgress,

@@ -1,3 +1,4 @@
+import type { AttachmentFiles } from '../attachments/attachment-files'
 import { EventEmitter } from 'node:events'
 import { isRegistryError, type RegistryError } from '../registry/registry-error'
 import { prepare } from '../store/prepare'
@@ -32,7 +33,7 @@ export interface Clock {
 
 export interface SyncEngineOptions {
   db: Db
-  dataDir: string
+  files: AttachmentFiles
   client: SyncClient
   /** Who holds the lease: unique per process, e.g. `${host}:${pid}:${random}`. */
   holder: string
@@ -390,7 +391,7 @@ export class SyncEngine {
       {
         db: this.options.db,
         client: this.options.client,
-        dataDir: this.options.dataDir,
+        files: this.options.files,
         now: () => this.clock.now(),
         onReportSynced: (change) => this.options.onReportSynced?.(change),
         onUploadProgress: (progress) =>

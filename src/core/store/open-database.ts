@@ -1,4 +1,4 @@
-import Database from 'better-sqlite3'
+import Database from 'better-sqlite3-multiple-ciphers'
 import { dirname } from 'node:path'
 import { createPrivateFile, ensurePrivateDir, tightenFile } from '../private-files'
 import { MIGRATIONS, migrate } from './migrations'
@@ -12,6 +12,20 @@ export interface SqliteOptions {
   /** WAL pages between automatic checkpoints (SQLite's default is 1000). */
   walAutocheckpoint?: number
   migrations: readonly Migration[]
+  /**
+   * The 32-byte key of an encrypted database (SQLCipher 4 format, through SQLite3 Multiple
+   * Ciphers): every page of the file and of its WAL is encrypted; temporary tables and indexes
+   * stay in memory. Absent: a plain database.
+   */
+  key?: Buffer
+}
+
+/** Makes the connection read and write SQLCipher 4 pages with the key; first thing after open. */
+export function applyKey(db: Db, key: Buffer): void {
+  if (key.length !== 32) throw new Error('A data folder key is 32 bytes.')
+  db.pragma(`cipher = 'sqlcipher'`)
+  db.pragma('legacy = 4')
+  db.pragma(`key = "x'${key.toString('hex')}'"`)
 }
 
 /**
@@ -28,6 +42,10 @@ export function openSqlite(path: string, options: SqliteOptions): Db {
   }
   const db = new Database(path)
   try {
+    if (options.key) {
+      applyKey(db, options.key)
+      db.pragma('temp_store = MEMORY')
+    }
     db.pragma('journal_mode = WAL')
     db.pragma(`synchronous = ${options.synchronous}`)
     if (options.walAutocheckpoint !== undefined)
@@ -43,12 +61,13 @@ export function openSqlite(path: string, options: SqliteOptions): Db {
 }
 
 /** The Casefile database's file in a data folder. */
-export const DATABASE_FILE = 'casefile.db'
+export { DATABASE_FILE } from './folder-layout'
 
 /**
- * Opens the Casefile database of a data folder. synchronous=FULL: the app and the CLI share it,
+ * Opens the Casefile database of a data folder, encrypted with the folder's key when one is
+ * given (openDataFolder decides; see src/core/encryption/). synchronous=FULL: the app and the CLI share it,
  * and an outbox row the UI called "queued" must survive a power cut.
  */
-export function openDatabase(path: string): Db {
-  return openSqlite(path, { synchronous: 'FULL', migrations: MIGRATIONS })
+export function openDatabase(path: string, key?: Buffer): Db {
+  return openSqlite(path, { synchronous: 'FULL', migrations: MIGRATIONS, key })
 }

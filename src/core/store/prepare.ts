@@ -1,4 +1,4 @@
-import type Database from 'better-sqlite3'
+import type Database from 'better-sqlite3-multiple-ciphers'
 
 const caches = new WeakMap<Database.Database, Map<string, Database.Statement>>()
 

@@ -1,4 +1,6 @@
 import { CasefileCore } from '../../core/casefile-core'
+import { openDataFolder } from '../../core/encryption/open-data-folder'
+import { defaultFolderKeySource, type FolderKeySource } from '../../core/encryption/folder-key'
 import { forwardEngineEvents } from '../../core/engine-events'
 import { createWorkHandlers } from '../../core/work-handlers'
 import { startSandbox } from '../../sandbox'
@@ -34,6 +36,7 @@ export const startSandboxRegistry: StartSandboxRegistry = async (dataDir) => {
 export function createCasefileAppCore(
   profile: AppCoreProfile,
   startRegistry: StartSandboxRegistry = startSandboxRegistry,
+  folderKeys: FolderKeySource = defaultFolderKeySource(),
 ): AppCore {
   const events = new EventHub<AppCoreEvents>()
   let core: CasefileCore | null = null
@@ -55,6 +58,9 @@ export function createCasefileAppCore(
       return core ? work : null
     },
     async start() {
+      // First the folder's key (and, once, the move of a plain folder to encrypted): with no
+      // key or a wrong one this throws, saying so, before anything else starts.
+      const { key: folderKey } = await openDataFolder(profile.dataDir, folderKeys)
       let connection = profile.registry
       let demoKey: string | null = null
       if (!connection) {
@@ -66,6 +72,7 @@ export function createCasefileAppCore(
       }
       const casefile = new CasefileCore({
         dataDir: profile.dataDir,
+        folderKey,
         connection,
         // A key set for the profile wins; the Sandbox falls back to its demo organization's.
         getApiKey: async () => (await profile.getApiKey()) ?? demoKey ?? undefined,

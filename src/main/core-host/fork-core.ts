@@ -7,11 +7,16 @@ import type { SpawnCore } from './process-app-core'
  * running core-process-main with structured-clone messages (spreadsheets and attachments cross
  * as bytes). `execArgv` lets a TypeScript entry run through tsx.
  */
-export function forkCore(entry: string, execArgv: readonly string[] = []): SpawnCore {
+export function forkCore(
+  entry: string,
+  execArgv: readonly string[] = [],
+  env: NodeJS.ProcessEnv = {},
+): SpawnCore {
   return () => {
     const child = fork(entry, [], {
       serialization: 'advanced',
       execArgv: [...execArgv],
+      env: { ...process.env, ...env },
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     })
     return {
@@ -30,7 +35,10 @@ export function forkCore(entry: string, execArgv: readonly string[] = []): Spawn
   }
 }
 
-/** The core process from the TypeScript sources, through tsx (tests, the web harness, the benches). */
-export function forkCoreFromSource(): SpawnCore {
-  return forkCore(join(__dirname, '../core-process/core-process-main.ts'), ['--import', 'tsx'])
+/**
+ * The core process from the TypeScript sources, through tsx (tests, the web harness, the
+ * benches), with `env` added to its environment.
+ */
+export function forkCoreFromSource(env: NodeJS.ProcessEnv = {}): SpawnCore {
+  return forkCore(join(__dirname, '../core-process/core-process-main.ts'), ['--import', 'tsx'], env)
 }

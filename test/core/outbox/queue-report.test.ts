@@ -34,11 +34,11 @@ describe('drafts', () => {
 
 describe('queueReport', () => {
   it('queues uploads then the create, in one chain, and counts them pending', () => {
-    const { db, dataDir } = tempStore()
+    const { db, files } = tempStore()
     const draft = createDraft(db, validDraft(), { now })
     const attachment = addAttachment(
       db,
-      dataDir,
+      files,
       draft.localId,
       { bytes: PDF_BYTES, fileName: 'statement.pdf' },
       now,
@@ -94,18 +94,18 @@ describe('queueReport', () => {
   })
 
   it('refuses a 4th attachment and a file of the wrong type, saying why', () => {
-    const { db, dataDir } = tempStore()
+    const { db, files } = tempStore()
     const draft = createDraft(db, validDraft(), { now })
     for (let i = 0; i < 3; i++)
-      addAttachment(db, dataDir, draft.localId, { bytes: PDF_BYTES, fileName: `f${i}.pdf` }, now)
+      addAttachment(db, files, draft.localId, { bytes: PDF_BYTES, fileName: `f${i}.pdf` }, now)
     expect(() =>
-      addAttachment(db, dataDir, draft.localId, { bytes: PDF_BYTES, fileName: 'f4.pdf' }, now),
+      addAttachment(db, files, draft.localId, { bytes: PDF_BYTES, fileName: 'f4.pdf' }, now),
     ).toThrow(/at most 3 attachments/)
     const other = createDraft(db, validDraft(), { now })
     expect(() =>
       addAttachment(
         db,
-        dataDir,
+        files,
         other.localId,
         { bytes: new Uint8Array([0x4d, 0x5a, 0, 0]), fileName: 'evil.pdf' },
         now,

@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { useSandbox } from '../../support/use-sandbox'
 import { CasefileCore } from '../../../src/core/casefile-core'
-import { inspector } from '../../support/core-with-sandbox'
+import { inspector, testFolderKey } from '../../support/core-with-sandbox'
 import { PDF_BYTES } from '../../support/temp-store'
 
 /*
@@ -73,6 +73,7 @@ describe('crash test', () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'casefile-crash-'))
     const core = new CasefileCore({
       dataDir,
+      folderKey: testFolderKey(dataDir), // the encrypted folder the app keeps
       connection: { baseUrl: registry.sandbox.baseUrl, uploadUrl: registry.sandbox.uploadUrl },
       getApiKey: () => registry.key,
     })

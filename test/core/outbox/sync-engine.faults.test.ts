@@ -1,8 +1,7 @@
-import { writeFileSync } from 'node:fs'
+import { rmSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { useSandbox } from '../../support/use-sandbox'
 import type { CasefileCore } from '../../../src/core/casefile-core'
-import { attachmentFilePath } from '../../../src/core/attachments/attachment-store'
 import { chainOperations } from '../../../src/core/outbox/outbox-repository'
 import type { Operation } from '../../../src/core/outbox/operations'
 import {
@@ -227,10 +226,14 @@ describe.each(KINDS)('%s', (kind) => {
     let fix: () => void
     if (kind === 'upload_attachment') {
       const attachment = c.core.listAttachments(c.localId)[0]!
-      const path = attachmentFilePath(c.dataDir, attachment.sha256)
-      writeFileSync(path, new Uint8Array([0x4d, 0x5a, 0x90, 0x00])) // no longer a PDF: 415
+      // The kept copy is no longer a PDF (the registry answers 415), then is mended.
+      const replace = (bytes: Uint8Array) => {
+        rmSync(c.core.files.pathOf(attachment.sha256))
+        c.core.files.write(attachment.sha256, bytes)
+      }
+      replace(new Uint8Array([0x4d, 0x5a, 0x90, 0x00]))
       fix = () => {
-        writeFileSync(path, PDF_BYTES)
+        replace(PDF_BYTES)
         c.core.retryNow(op.id)
       }
     } else if (kind === 'unlist_report') {

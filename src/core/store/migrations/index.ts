@@ -1,4 +1,4 @@
-import type Database from 'better-sqlite3'
+import type Database from 'better-sqlite3-multiple-ciphers'
 import type { Migration } from './migration'
 import { migration0001 } from './0001-drafts-and-outbox'
 import { migration0002 } from './0002-caches'

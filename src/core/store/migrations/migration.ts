@@ -1,4 +1,4 @@
-import type Database from 'better-sqlite3'
+import type Database from 'better-sqlite3-multiple-ciphers'
 
 /** One numbered migration; `up` runs inside a transaction that also bumps user_version. */
 export interface Migration {

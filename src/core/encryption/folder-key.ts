@@ -1,0 +1,151 @@
+import { randomBytes, randomUUID } from 'node:crypto'
+import { existsSync, readFileSync, renameSync, statSync } from 'node:fs'
+import { join } from 'node:path'
+import { writePrivateFile } from '../private-files'
+import { keyringBackend } from '../secrets/keyring-backend'
+import type { SecretBackend } from '../secrets/secret-backend'
+
+/**
+ * The key of a data folder: 32 random bytes made when the folder is created, kept in the OS
+ * keychain under an account that names the folder (never on disk). A headless machine with no
+ * keychain (a scheduled CLI on a server) may give it instead as 64 hex digits, in
+ * CASEFILE_DB_KEY or in a file only its owner can read (--db-key-file).
+ */
+export const FOLDER_FILE = 'casefile-folder.json'
+export const DB_KEY_ENV = 'CASEFILE_DB_KEY'
+
+export type FolderKeyProblem =
+  /** The folder is encrypted and no key for it was found. */
+  | 'missing'
+  /** A key was found, but the folder does not open with it. */
+  | 'wrong'
+  /** A new key cannot be kept anywhere: no keychain, and none given. */
+  | 'no-keychain'
+  /** The key given in the environment or a file is not usable. */
+  | 'bad-key'
+
+/** Why a data folder cannot be opened; the message says what to do. Nothing was changed. */
+export class FolderKeyError extends Error {
+  constructor(
+    readonly problem: FolderKeyProblem,
+    message: string,
+  ) {
+    super(message)
+    this.name = 'FolderKeyError'
+  }
+}
+
+export interface FolderKeySource {
+  /** The OS keychain; null where there is none. */
+  keychain: SecretBackend | null
+  /** CASEFILE_DB_KEY's value, if set. */
+  envKey?: string | undefined
+  /** --db-key-file's path, if given. */
+  keyFile?: string | undefined
+}
+
+/** The folder's identity: the keychain account its key is under survives a rename of the folder. */
+export interface FolderIdentity {
+  format: 1
+  id: string
+}
+
+export const keychainAccount = (identity: FolderIdentity) => `data-folder:${identity.id}`
+
+export function readFolderIdentity(dataDir: string): FolderIdentity | null {
+  const path = join(dataDir, FOLDER_FILE)
+  if (!existsSync(path)) return null
+  try {
+    const parsed = JSON.parse(readFileSync(path, 'utf8')) as Partial<FolderIdentity>
+    if (parsed.format === 1 && typeof parsed.id === 'string' && /^[\w-]{8,64}$/.test(parsed.id))
+      return { format: 1, id: parsed.id }
+  } catch {
+    // An unreadable identity is handled like a missing one below.
+  }
+  return null
+}
+
+export function createFolderIdentity(dataDir: string): FolderIdentity {
+  const identity: FolderIdentity = { format: 1, id: randomUUID() }
+  const path = join(dataDir, FOLDER_FILE)
+  const temp = `${path}.${process.pid}.tmp`
+  writePrivateFile(temp, `${JSON.stringify(identity, null, 2)}\n`)
+  renameSync(temp, path)
+  return identity
+}
+
+/** 64 hex digits → 32 bytes, or a FolderKeyError naming where the key came from. */
+export function parseKeyText(text: string, from: string): Buffer {
+  const hex = text.trim()
+  if (!/^[0-9a-fA-F]{64}$/.test(hex))
+    throw new FolderKeyError(
+      'bad-key',
+      `The data folder key in ${from} must be 64 hexadecimal digits (a 256-bit key).`,
+    )
+  return Buffer.from(hex, 'hex')
+}
+
+/** The key given outside the keychain (file first, then the environment), or null. */
+export function givenKey(source: FolderKeySource): Buffer | null {
+  if (source.keyFile) {
+    let mode: number
+    try {
+      mode = statSync(source.keyFile).mode
+    } catch {
+      throw new FolderKeyError(
+        'bad-key',
+        `The key file ${source.keyFile} cannot be read: check the path.`,
+      )
+    }
+    if (process.platform !== 'win32' && (mode & 0o077) !== 0)
+      throw new FolderKeyError(
+        'bad-key',
+        `The key file ${source.keyFile} can be read by other users: make it private (chmod 600) and try again.`,
+      )
+    return parseKeyText(readFileSync(source.keyFile, 'utf8'), source.keyFile)
+  }
+  if (source.envKey !== undefined && source.envKey !== '')
+    return parseKeyText(source.envKey, DB_KEY_ENV)
+  return null
+}
+
+/** The key kept in the keychain for this folder, or null (none there, or no keychain). */
+export async function keychainKey(
+  source: FolderKeySource,
+  identity: FolderIdentity,
+): Promise<Buffer | null> {
+  if (!source.keychain) return null
+  let text: string | null
+  try {
+    text = await source.keychain.read(keychainAccount(identity))
+  } catch {
+    return null
+  }
+  return text ? parseKeyText(text, source.keychain.description) : null
+}
+
+/** A new random key, kept in the keychain; refused (nothing written) when it cannot be kept. */
+export async function newKeychainKey(
+  source: FolderKeySource,
+  identity: FolderIdentity,
+): Promise<Buffer> {
+  const why =
+    'Casefile keeps each data folder\u2019s key in the OS keychain, and none can be used here'
+  const fallback = `give the key yourself in ${DB_KEY_ENV} or with --db-key-file (64 hexadecimal digits, for instance from: openssl rand -hex 32), and keep it safe: without it the folder cannot be read.`
+  if (!source.keychain) throw new FolderKeyError('no-keychain', `${why}: ${fallback}`)
+  const key = randomBytes(32)
+  try {
+    await source.keychain.write(keychainAccount(identity), key.toString('hex'))
+  } catch (error) {
+    throw new FolderKeyError('no-keychain', `${why} (${(error as Error).message}): ${fallback}`)
+  }
+  return key
+}
+
+/** Where the app and the CLI look for folder keys: the OS keychain, or CASEFILE_DB_KEY. */
+export function defaultFolderKeySource(
+  env: NodeJS.ProcessEnv = process.env,
+  keyFile?: string,
+): FolderKeySource {
+  return { keychain: keyringBackend(), envKey: env[DB_KEY_ENV], keyFile }
+}

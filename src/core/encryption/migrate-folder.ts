@@ -1,0 +1,153 @@
+import {
+  closeSync,
+  copyFileSync,
+  existsSync,
+  fsyncSync,
+  openSync,
+  readdirSync,
+  readSync,
+  renameSync,
+  rmSync,
+  statSync,
+  unlinkSync,
+} from 'node:fs'
+import { join } from 'node:path'
+import Database from 'better-sqlite3-multiple-ciphers'
+import { AttachmentFiles } from '../attachments/attachment-files'
+import { openDatabase } from '../store/open-database'
+import { attachmentKeys, isEncryptedAttachment } from './attachment-cipher'
+
+/**
+ * Moves a plain data folder (from before encryption) to the encrypted layout, so that a kill
+ * at any moment leaves either the old plain folder or the new encrypted one, whole:
+ *
+ * 1. every kept attachment is sealed into a new file beside the plain one (new names, so
+ *    nothing the plain folder uses is touched);
+ * 2. the database is copied and the copy rekeyed (its journal kept in memory, so no plain page
+ *    is written anywhere but the copy being encrypted);
+ * 3. the commit: the encrypted copy is renamed over casefile.db;
+ * 4. the plain attachments are removed (a marker says so until it is done, so an interrupted
+ *    clean-up finishes at the next open).
+ *
+ * Before 3 the folder is the plain one (plus sealed copies, made again next time); after 3 it
+ * is the encrypted one. On an SSD, the plain bytes removed may survive in free blocks: only
+ * full-disk encryption protects what was written before.
+ */
+export type MigrationStep = 'attachments-sealed' | 'database-encrypted' | 'committed' | 'cleaned'
+
+export const PLAIN_COPIES_MARKER = '.plain-copies'
+const SQLITE_HEADER = Buffer.from('SQLite format 3\0', 'latin1')
+
+export type DatabaseState = 'absent' | 'plain' | 'encrypted'
+
+export function databaseState(path: string): DatabaseState {
+  if (!existsSync(path) || statSync(path).size === 0) return 'absent'
+  const head = Buffer.alloc(SQLITE_HEADER.length)
+  const fd = openSync(path, 'r')
+  try {
+    readSync(fd, head, 0, head.length, 0)
+  } finally {
+    closeSync(fd)
+  }
+  return head.equals(SQLITE_HEADER) ? 'plain' : 'encrypted'
+}
+
+function fsyncPath(path: string): void {
+  const fd = openSync(path, 'r')
+  try {
+    fsyncSync(fd)
+  } finally {
+    closeSync(fd)
+  }
+}
+
+export interface MigrationPaths {
+  dbPath: string
+  attachmentsDir: string
+}
+
+export function migrateToEncrypted(
+  paths: MigrationPaths,
+  key: Buffer,
+  onStep: (step: MigrationStep) => void = () => undefined,
+): void {
+  const { dbPath, attachmentsDir } = paths
+  const temp = `${dbPath}.encrypting`
+  for (const leftover of [temp, `${temp}-journal`]) rmSync(leftover, { force: true })
+
+  // Make the plain database whole in its main file, and learn which attachments it keeps.
+  const plain = openDatabase(dbPath)
+  let hashes: string[]
+  try {
+    plain.pragma('wal_checkpoint(TRUNCATE)')
+    hashes = plain
+      .prepare<[], { sha256: string }>('SELECT DISTINCT sha256 FROM attachments')
+      .all()
+      .map((row) => row.sha256)
+  } finally {
+    plain.close()
+  }
+  const wal = `${dbPath}-wal`
+  if (existsSync(wal) && statSync(wal).size > 0)
+    throw new Error(
+      'Another Casefile (the app or a casefile command) has this data folder open: close it, then start again.',
+    )
+
+  // 1. Seal each kept attachment beside its plain copy.
+  const plainFiles = new AttachmentFiles(attachmentsDir, null)
+  const sealed = new AttachmentFiles(attachmentsDir, attachmentKeys(key))
+  for (const sha256 of hashes)
+    if (plainFiles.has(sha256) && !sealed.has(sha256)) sealed.write(sha256, plainFiles.read(sha256))
+  onStep('attachments-sealed')
+
+  // 2. An encrypted copy of the database.
+  copyFileSync(dbPath, temp)
+  const copy = new Database(temp)
+  try {
+    copy.pragma('journal_mode = MEMORY')
+    copy.pragma(`cipher = 'sqlcipher'`)
+    copy.pragma('legacy = 4')
+    copy.pragma(`rekey = "x'${key.toString('hex')}'"`)
+  } finally {
+    copy.close()
+  }
+  fsyncPath(temp)
+  onStep('database-encrypted')
+
+  // 3. The commit.
+  if (existsSync(attachmentsDir))
+    closeSync(openSync(join(attachmentsDir, PLAIN_COPIES_MARKER), 'w', 0o600))
+  renameSync(temp, dbPath)
+  for (const stale of [`${dbPath}-wal`, `${dbPath}-shm`]) rmSync(stale, { force: true })
+  onStep('committed')
+
+  // 4. The plain copies go.
+  removePlainCopies(attachmentsDir)
+  onStep('cleaned')
+}
+
+/**
+ * Removes the plain attachment files an interrupted migration left (named by a bare content
+ * hash, unsealed), once the encrypted database has been committed; then the marker.
+ */
+export function removePlainCopies(attachmentsDir: string): void {
+  const marker = join(attachmentsDir, PLAIN_COPIES_MARKER)
+  if (!existsSync(marker)) return
+  for (const name of readdirSync(attachmentsDir)) {
+    if (name === PLAIN_COPIES_MARKER) continue
+    const path = join(attachmentsDir, name)
+    if (name.endsWith('.tmp') || !isSealedFile(path)) unlinkSync(path)
+  }
+  unlinkSync(marker)
+}
+
+function isSealedFile(path: string): boolean {
+  const head = Buffer.alloc(4)
+  const fd = openSync(path, 'r')
+  try {
+    readSync(fd, head, 0, 4, 0)
+  } finally {
+    closeSync(fd)
+  }
+  return isEncryptedAttachment(head)
+}

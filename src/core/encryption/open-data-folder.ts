@@ -1,0 +1,86 @@
+import { join } from 'node:path'
+import Database from 'better-sqlite3-multiple-ciphers'
+import { ensurePrivateDir } from '../private-files'
+import { ATTACHMENTS_DIR, DATABASE_FILE } from '../store/folder-layout'
+import { applyKey } from '../store/open-database'
+import {
+  createFolderIdentity,
+  FolderKeyError,
+  givenKey,
+  keychainKey,
+  newKeychainKey,
+  readFolderIdentity,
+  type FolderKeySource,
+} from './folder-key'
+import {
+  databaseState,
+  migrateToEncrypted,
+  removePlainCopies,
+  type MigrationStep,
+} from './migrate-folder'
+
+export interface OpenedFolder {
+  key: Buffer
+  /** What happened on the way: a new folder, a plain one encrypted, or one already encrypted. */
+  outcome: 'created' | 'migrated' | 'opened'
+}
+
+/**
+ * Gets a data folder ready to be opened encrypted, and its key: a new folder gets a new key in
+ * the keychain; a plain folder from before encryption is migrated; an encrypted one is opened
+ * with the key the keychain (or CASEFILE_DB_KEY / --db-key-file) holds for it. With no key, or
+ * a wrong one, it throws a FolderKeyError and changes nothing: never a new empty database over
+ * the old one.
+ */
+export async function openDataFolder(
+  dataDir: string,
+  source: FolderKeySource,
+  onStep?: (step: MigrationStep) => void,
+): Promise<OpenedFolder> {
+  ensurePrivateDir(dataDir)
+  const dbPath = join(dataDir, DATABASE_FILE)
+  const attachmentsDir = join(dataDir, ATTACHMENTS_DIR)
+  const state = databaseState(dbPath)
+  const given = givenKey(source)
+  let identity = readFolderIdentity(dataDir)
+
+  if (state === 'encrypted') {
+    const key = given ?? (identity ? await keychainKey(source, identity) : null)
+    if (!key)
+      throw new FolderKeyError(
+        'missing',
+        `The data folder ${dataDir} is encrypted and its key is not in ${source.keychain?.description ?? 'a keychain on this computer'}` +
+          ' (the keychain was reset, this is another user account, or the folder was copied from another computer). ' +
+          'Import the key exported from where the folder was made, or set the folder aside and start a new one. Nothing in the folder was changed.',
+      )
+    if (!opensWith(dbPath, key))
+      throw new FolderKeyError(
+        'wrong',
+        `The data folder ${dataDir} does not open with the key ${given ? 'given' : 'in the keychain'}: it belongs to another folder, or the folder was replaced. ` +
+          'Import the right key, or set the folder aside and start a new one. Nothing in the folder was changed.',
+      )
+    removePlainCopies(attachmentsDir)
+    return { key, outcome: 'opened' }
+  }
+
+  identity ??= createFolderIdentity(dataDir)
+  const key =
+    given ?? (await keychainKey(source, identity)) ?? (await newKeychainKey(source, identity))
+  if (state === 'absent') return { key, outcome: 'created' }
+  migrateToEncrypted({ dbPath, attachmentsDir }, key, onStep)
+  return { key, outcome: 'migrated' }
+}
+
+/** Whether the encrypted database reads with this key (a wrong key reads as "not a database"). */
+function opensWith(dbPath: string, key: Buffer): boolean {
+  const db = new Database(dbPath, { readonly: true, fileMustExist: true })
+  try {
+    applyKey(db, key)
+    db.prepare('SELECT count(*) FROM sqlite_master').get()
+    return true
+  } catch {
+    return false
+  } finally {
+    db.close()
+  }
+}

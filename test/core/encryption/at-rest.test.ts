@@ -1,0 +1,110 @@
+import { existsSync, mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { CasefileCore } from '../../../src/core/casefile-core'
+import { openDataFolder } from '../../../src/core/encryption/open-data-folder'
+import type { RunningSandbox } from '../../../src/sandbox'
+import {
+  startTestSandbox,
+  TEST_RETRY_POLICY,
+  TEST_TIMEOUT_MS,
+} from '../../support/core-with-sandbox'
+import { whereFound } from '../../support/folder-scan'
+import { memorySecretBackend } from '../../web-harness/memory-secret-backend'
+
+// What a stolen disk shows: a folder the core wrote reports, an attachment, caches and the
+// exchange log into, scanned byte by byte for what the investigator typed.
+const BVN = '22298765431'
+const ACCOUNT = '7730019284'
+const PHONE = '08039918274'
+const REASON_WORDS = 'Halvorsen-Okonkwo laundered the proceeds through a chain of mule accounts'
+const EVIDENCE = 'EVIDENCE-7f3a9c statement of the suspect account, page one'
+const NEEDLES = [BVN, ACCOUNT, PHONE, 'Halvorsen-Okonkwo', 'EVIDENCE-7f3a9c']
+
+let sandbox: RunningSandbox
+beforeAll(async () => {
+  sandbox = await startTestSandbox()
+})
+afterAll(() => sandbox.stop())
+
+async function writeThroughCore(dataDir: string, folderKey: Buffer | undefined) {
+  const core = new CasefileCore({
+    dataDir,
+    folderKey,
+    connection: { baseUrl: sandbox.baseUrl, uploadUrl: sandbox.uploadUrl },
+    getApiKey: () => sandbox.demoKeys[0]!.key,
+    retryPolicy: TEST_RETRY_POLICY,
+    timeoutMs: 5000,
+    uploadTimeoutMs: 5000,
+  })
+  await core.refreshBanks()
+  const draft = core.createDraft({
+    fraudType: 'money_mule',
+    fraudReason: `${REASON_WORDS}, then withdrew everything in cash within the hour.`,
+    identifiers: [
+      { label: 'bvn', value: BVN },
+      { label: 'account', value: `${ACCOUNT}_access-bank` },
+      { label: 'phone', value: PHONE },
+    ],
+  })
+  const attachment = core.addAttachment(draft.localId, {
+    bytes: Buffer.from(`${EVIDENCE}\n`.repeat(40)),
+    fileName: 'statement.txt',
+  })
+  core.saveDraft(draft.localId, {
+    ...core.getReport(draft.localId).draft,
+    attachmentIds: [attachment.id],
+  })
+  expect(core.queueReport(draft.localId).ok).toBe(true)
+  // A second report only queued, never sent: the outbox holds it in full.
+  expect(
+    core.submit({
+      fraudType: 'hacker',
+      fraudReason: `${REASON_WORDS} and phoned the victims pretending to be the bank.`,
+      identifiers: [{ label: 'bvn', value: BVN }],
+    }).ok,
+  ).toBe(true)
+  await core.engine.runUntilIdle()
+  await core.refreshSubmissions()
+  await core.search({ identifier: 'bvn', value: BVN })
+  return core
+}
+
+describe('a data folder at rest', () => {
+  it('holds none of the typed BVN, account, phone, reason or evidence bytes in any file', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'casefile-rest-'))
+    const keychain = memorySecretBackend()
+    const { key, outcome } = await openDataFolder(dataDir, { keychain })
+    expect(outcome).toBe('created')
+    const open = await writeThroughCore(dataDir, key)
+    // While the core runs, with its WAL and shared-memory files beside the database…
+    expect(existsSync(join(dataDir, 'casefile.db-wal'))).toBe(true)
+    expect(whereFound(dataDir, NEEDLES)).toEqual([])
+    await open.close()
+    // …and once it stopped.
+    expect(whereFound(dataDir, NEEDLES)).toEqual([])
+    // And the folder reads back with the key: the data is there, only not in the clear.
+    const again = await openDataFolder(dataDir, { keychain })
+    expect(again.outcome).toBe('opened')
+    const core = new CasefileCore({
+      dataDir,
+      folderKey: again.key,
+      connection: { baseUrl: sandbox.baseUrl, uploadUrl: sandbox.uploadUrl },
+      getApiKey: () => undefined,
+      timeoutMs: TEST_TIMEOUT_MS,
+    })
+    expect(
+      core.listReports({ status: 'submitted' }).map((r) => r.draft.identifiers[0]?.value),
+    ).toContain(BVN)
+    await core.close()
+  })
+
+  it('the scan finds those bytes in a plain folder (so an empty answer above means something)', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'casefile-plain-'))
+    const open = await writeThroughCore(dataDir, undefined)
+    await open.close()
+    const found = whereFound(dataDir, NEEDLES).join('\n')
+    for (const needle of NEEDLES) expect(found).toContain(needle)
+  })
+})

@@ -1,0 +1,72 @@
+import { cpSync, mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { CasefileCore } from '../../src/core/casefile-core'
+import { PDF_BYTES } from './temp-store'
+
+/**
+ * A data folder as Casefile wrote it before encryption (today's schema, plain): a draft with an
+ * attachment, a queued report with an attachment (its uploads and create in the outbox), and a
+ * second draft. `snapshot` reads back everything a migration must keep.
+ */
+export const TEXT_BYTES = Buffer.from(
+  'Plain evidence EVIDENCE-MIGRATE-91 kept before encryption.\n',
+)
+
+const offline = { baseUrl: 'http://127.0.0.1:9', uploadUrl: 'http://127.0.0.1:9' }
+
+export function openCore(dataDir: string, folderKey?: Buffer): CasefileCore {
+  return new CasefileCore({ dataDir, folderKey, connection: offline, getApiKey: () => undefined })
+}
+
+export async function makePlainFolder(): Promise<string> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'casefile-plain-'))
+  const core = openCore(dataDir)
+  const draft = core.createDraft({
+    fraudType: 'identity_theft',
+    fraudReason: 'Half a reason typed before lunch, BVN 22211133344 of the suspect.',
+  })
+  core.addAttachment(draft.localId, { bytes: TEXT_BYTES, fileName: 'notes.txt' })
+  const queued = core.createDraft({
+    fraudType: 'money_mule',
+    fraudReason:
+      'The account received funds from three phishing victims and moved them on within minutes to other banks.',
+    identifiers: [{ label: 'bvn', value: '22211133344' }],
+  })
+  const pdf = core.addAttachment(queued.localId, { bytes: PDF_BYTES, fileName: 'statement.pdf' })
+  core.saveDraft(queued.localId, {
+    ...core.getReport(queued.localId).draft,
+    attachmentIds: [pdf.id],
+  })
+  const result = core.queueReport(queued.localId)
+  if (!result.ok) throw new Error(result.message)
+  await core.close()
+  return dataDir
+}
+
+/** A copy of a folder, for runs that each need one of their own. */
+export function copyFolder(dataDir: string): string {
+  const copy = mkdtempSync(join(tmpdir(), 'casefile-copy-'))
+  cpSync(dataDir, copy, { recursive: true })
+  return copy
+}
+
+/** Everything a migration must keep, read through the core. */
+export async function snapshot(dataDir: string, folderKey?: Buffer) {
+  const core = openCore(dataDir, folderKey)
+  try {
+    const reports = core.listReports().map((report) => ({
+      ...report,
+      attachments: core.listAttachments(report.localId).map((a) => ({
+        ...a,
+        bytes: core.files.read(a.sha256).toString('base64'),
+      })),
+    }))
+    const outbox = core
+      .outbox()
+      .operations.map(({ id, kind, state, chainId }) => ({ id, kind, state, chainId }))
+    return { reports, outbox }
+  } finally {
+    await core.close()
+  }
+}
