@@ -17,6 +17,12 @@ export type CliErrorCode =
   | 'unauthorized'
   /** Another Casefile process is syncing this data folder. */
   | 'busy'
+  /** The data folder is encrypted and no key for it was found (exit 6). */
+  | 'folder_key_missing'
+  /** The key found does not open the data folder (exit 6). */
+  | 'folder_key_wrong'
+  /** A new folder's key cannot be kept: no OS keychain, and none given (exit 6). */
+  | 'folder_key_unavailable'
   /** Stopped by SIGINT or SIGTERM. */
   | 'interrupted'
   /** Casefile itself failed: a bug. */

@@ -1,3 +1,4 @@
+import type { SecretBackend } from '../core/secrets/secret-backend'
 import type { CliIo } from './cli-io'
 
 /** One option of a command (or a global one): `--name VALUE` for strings, `--name` for booleans. */
@@ -28,10 +29,16 @@ export interface CommandContext {
   signal: AbortSignal
   /** Reads the API key of a profile from the OS keychain (null when none); tests pass their own. */
   readKeychain?: (profileId: string) => Promise<string | null>
+  /** Where data folder keys are kept: the OS keychain by default; tests pass their own. */
+  folderKeychain?: SecretBackend | null
+  /** Asks the user for a passphrase (no echo on a terminal); tests pass their own. */
+  readPassphrase?: (prompt: string) => Promise<string>
 }
 
 export interface GlobalOptions {
   dataDir?: string
+  /** --db-key-file: the data folder's key, for machines with no keychain. */
+  dbKeyFile?: string
   json: boolean
 }
 

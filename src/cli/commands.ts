@@ -9,6 +9,12 @@ export const GLOBAL_OPTIONS: Readonly<Record<string, OptionSpec>> = {
     description:
       "the data folder (default: the desktop app's, of the profile CASEFILE_PROFILE names or the app has active)",
   },
+  'db-key-file': {
+    type: 'string',
+    value: 'FILE',
+    description:
+      "the data folder's key (64 hex digits) from a file only you can read, where there is no OS keychain (or CASEFILE_DB_KEY)",
+  },
   json: { type: 'boolean', description: 'machine-readable output, errors included (see README)' },
   help: { type: 'boolean', short: 'h', description: "show this command's usage" },
   version: { type: 'boolean', description: "print Casefile's version" },
@@ -57,6 +63,45 @@ export const COMMANDS: readonly CommandSpec[] = [
     ],
     examples: ['casefile sandbox --port 4010 --data-dir ./.sandbox'],
     load: async () => (await import('./commands/sandbox-command')).run,
+  },
+  {
+    name: 'key export',
+    summary: "save the data folder's key to a file, sealed with a passphrase you type",
+    arguments: [],
+    options: {
+      out: { type: 'string', value: 'FILE', description: 'where to write it (required)' },
+    },
+    details: [
+      'The data folder is encrypted; its key lives in the OS keychain. Keep an export with your',
+      'backups, or use it to move the folder to another computer (casefile key import there).',
+      'The passphrase is asked twice, at least 12 characters; without it the file is useless.',
+    ],
+    examples: ['casefile key export --out casefile-key.json --data-dir ./cases'],
+    load: async () => (await import('./commands/key-commands')).runExport,
+  },
+  {
+    name: 'key import',
+    summary: "put an exported key into this computer's keychain for the data folder",
+    arguments: [{ name: 'FILE' }],
+    options: {},
+    details: [
+      'For a folder copied from another computer, or after the keychain was reset. The key must',
+      'open the folder: nothing is stored otherwise.',
+    ],
+    examples: ['casefile key import casefile-key.json --data-dir ./cases'],
+    load: async () => (await import('./commands/key-commands')).runImport,
+  },
+  {
+    name: 'folder set-aside',
+    summary: 'rename a data folder whose key is lost, so a new one can start',
+    arguments: [],
+    options: {},
+    details: [
+      'Renames the folder to <folder>.set-aside-<date>; nothing is deleted, and it opens again if',
+      'its key turns up (rename it back, then casefile key import).',
+    ],
+    examples: ['casefile folder set-aside --data-dir ./cases'],
+    load: async () => (await import('./commands/key-commands')).runSetAside,
   },
   {
     name: 'config set',
@@ -243,5 +288,7 @@ export const COMMANDS: readonly CommandSpec[] = [
 
 /** `config` is only a group: `casefile config` alone asks for set or show. */
 export const COMMAND_GROUPS: Readonly<Record<string, string>> = {
+  key: 'Use `casefile key export --out FILE` or `casefile key import FILE`.',
+  folder: 'Use `casefile folder set-aside`.',
   config: 'Use `casefile config set --base-url URL --upload-url URL` or `casefile config show`.',
 }

@@ -11,6 +11,8 @@ export const EXIT = {
   unauthorized: 4,
   /** Another Casefile process (the app or another CLI) is syncing this data folder. */
   busy: 5,
+  /** The data folder is encrypted and its key is missing or wrong; nothing was changed. */
+  folderKey: 6,
   /** Casefile itself failed (a bug): CASEFILE_DEBUG=1 prints where. Sysexits' EX_SOFTWARE. */
   internal: 70,
   /** Stopped by Ctrl-C (SIGINT): 128 + 2, as shells report it. */

@@ -15,6 +15,8 @@ export interface CliEnvironment {
   readKeychain?: CommandContext['readKeychain']
   /** Aborted (with "SIGINT" or "SIGTERM" as its reason) when the process is asked to stop. */
   signal?: AbortSignal
+  folderKeychain?: CommandContext['folderKeychain']
+  readPassphrase?: CommandContext['readPassphrase']
 }
 
 function printFailure(io: CliIo, failure: CliError, json: boolean): void {
@@ -63,6 +65,8 @@ export async function runCli(
       args: parsed.args,
       signal,
       readKeychain: environment.readKeychain,
+      folderKeychain: environment.folderKeychain,
+      readPassphrase: environment.readPassphrase,
     })
   } catch (error) {
     if (env['CASEFILE_DEBUG'] && error instanceof Error) io.err(error.stack ?? error.message)

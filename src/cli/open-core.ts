@@ -2,6 +2,7 @@ import { CasefileCore } from '../core/casefile-core'
 import { keyAccount } from '../shared/registry-address'
 import { requireConnection, resolveDataDir } from './cli-context'
 import type { CommandContext } from './command-line-spec'
+import { openCliFolder } from './folder-access'
 import { databaseOpenFailure } from './open-store'
 
 /** Opens the core of the data folder, with the key from CASEFILE_API_KEY or the keychain (never from disk). */
@@ -11,6 +12,7 @@ export async function openCliCore(
 ): Promise<CasefileCore> {
   const dataDir = await resolveDataDir(context.global, context.env)
   const connection = await requireConnection(dataDir, context.env)
+  const folderKey = await openCliFolder(context, dataDir)
   const fromEnv = context.env['CASEFILE_API_KEY']?.trim()
   const readKeychain =
     context.readKeychain ??
@@ -21,6 +23,7 @@ export async function openCliCore(
   try {
     return new CasefileCore({
       dataDir,
+      folderKey,
       connection: { baseUrl: connection.baseUrl, uploadUrl: connection.uploadUrl },
       userAgent: 'Casefile-CLI',
       getApiKey: async () => fromEnv || ((await readKeychain(account)) ?? undefined),

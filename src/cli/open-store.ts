@@ -5,6 +5,7 @@ import { requireConnection, resolveDataDir } from './cli-context'
 import { CliError } from './cli-error'
 import type { CommandContext } from './command-line-spec'
 import { describeFailure } from './describe-failure'
+import { openCliFolder } from './folder-access'
 
 /** Why the data folder's database could not be opened, naming the file; rethrows a bug. */
 export function databaseOpenFailure(error: unknown, dataDir: string): CliError {
@@ -29,9 +30,10 @@ export async function withStore<T>(
 ): Promise<T> {
   const dataDir = await resolveDataDir(context.global, context.env)
   await requireConnection(dataDir, context.env)
+  const folderKey = await openCliFolder(context, dataDir)
   let db: Db
   try {
-    db = openDatabase(join(dataDir, DATABASE_FILE))
+    db = openDatabase(join(dataDir, DATABASE_FILE), folderKey)
   } catch (error) {
     throw databaseOpenFailure(error, dataDir)
   }

@@ -181,6 +181,7 @@ export function parseCommandLine(argv: readonly string[]): ParsedCommandLine {
   for (const token of options) values[token.name] = token.value
   const global: GlobalOptions = {
     dataDir: typeof values['data-dir'] === 'string' ? values['data-dir'] : undefined,
+    dbKeyFile: typeof values['db-key-file'] === 'string' ? values['db-key-file'] : undefined,
     json: values['json'] === true,
   }
   for (const name of Object.keys(GLOBAL_OPTIONS)) delete values[name]

@@ -2,6 +2,9 @@ import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { runCli } from '../../src/cli/main'
+import type { SecretBackend } from '../../src/core/secrets'
+import { keychainAccount, readFolderIdentity } from '../../src/core/encryption/folder-key'
+import { memorySecretBackend } from '../web-harness/memory-secret-backend'
 
 export interface CliResult {
   code: number
@@ -10,10 +13,18 @@ export interface CliResult {
   json: () => any // eslint-disable-line @typescript-eslint/no-explicit-any -- the documented --json shapes
 }
 
+/**
+ * The keychain of this test file's CLI runs (data folder keys), in memory: one for the whole
+ * file, as the OS keychain outlives each command.
+ */
+export const cliFolderKeychain = memorySecretBackend()
+
 /** Runs a `casefile` command line in this process, with its output captured. */
 export async function runCasefile(
   args: readonly string[],
   env: Record<string, string> = {},
+  passphrases: string[] = [],
+  folderKeychain: SecretBackend = cliFolderKeychain,
 ): Promise<CliResult> {
   const out: string[] = []
   const err: string[] = []
@@ -21,6 +32,8 @@ export async function runCasefile(
     io: { out: (l) => out.push(l), err: (l) => err.push(l) },
     env,
     readKeychain: async () => null,
+    folderKeychain,
+    readPassphrase: async () => passphrases.shift() ?? '',
   })
   const stdout = out.join('\n')
   return { code, stdout, stderr: err.join('\n'), json: () => JSON.parse(stdout) }
@@ -32,3 +45,11 @@ export function tempFolder(prefix = 'casefile-cli-'): string {
 
 /** What a stack trace looks like in output: no failure may print one (unless CASEFILE_DEBUG=1). */
 export const STACK_TRACE = /^\s+at .+[:(]|\w*Error: .*\n\s+at /m
+
+/** The key the CLI runs of this file keep for a data folder (for tests that open it directly). */
+export async function folderKeyOf(dataDir: string): Promise<Buffer> {
+  const identity = readFolderIdentity(dataDir)
+  const hex = identity ? await cliFolderKeychain.read(keychainAccount(identity)) : null
+  if (!hex) throw new Error(`No CLI run has opened ${dataDir}.`)
+  return Buffer.from(hex, 'hex')
+}

@@ -9,6 +9,7 @@ import { acquireLease } from '../../src/core/outbox/sync-lease'
 import { openDatabase } from '../../src/core/store/open-database'
 import { closedPortUrl, uniqueReason } from '../support/core-with-sandbox'
 import { PDF_BYTES } from '../support/temp-store'
+import { cliFolderKeychain, folderKeyOf } from './cli-harness'
 
 const registry = useSandbox()
 
@@ -18,6 +19,7 @@ async function cli(args: string[], env: Record<string, string> = {}) {
   const code = await runCli(args, {
     io: { out: (l) => out.push(l), err: (l) => err.push(l) },
     env: { CASEFILE_API_KEY: registry.key, ...env },
+    folderKeychain: cliFolderKeychain,
   })
   const stdout = out.join('\n')
   return { code, stdout, stderr: err.join('\n'), json: () => JSON.parse(stdout) }
@@ -162,7 +164,7 @@ describe('casefile CLI', () => {
       (await cli(['sync', '--data-dir', dataDir], { CASEFILE_API_KEY: 'sbx_wrong' })).code,
     ).toBe(EXIT.unauthorized)
 
-    const lockedDb = openDatabase(join(dataDir, 'casefile.db'))
+    const lockedDb = openDatabase(join(dataDir, 'casefile.db'), await folderKeyOf(dataDir))
     acquireLease(lockedDb, 'desktop-app-elsewhere:1:x', Date.now(), 60_000)
     expect((await cli(['sync', '--data-dir', dataDir])).code).toBe(EXIT.busy)
     lockedDb.prepare('DELETE FROM sync_lease').run()

@@ -10,7 +10,14 @@ import { openDatabase } from '../../src/core/store/open-database'
 import { closedPortUrl, uniqueReason } from '../support/core-with-sandbox'
 import { useSandbox } from '../support/use-sandbox'
 import { PDF_BYTES } from '../support/temp-store'
-import { runCasefile, STACK_TRACE, tempFolder, type CliResult } from './cli-harness'
+import {
+  cliFolderKeychain,
+  folderKeyOf,
+  runCasefile,
+  STACK_TRACE,
+  tempFolder,
+  type CliResult,
+} from './cli-harness'
 
 const registry = useSandbox()
 const unavailable = useSandbox({
@@ -162,7 +169,7 @@ describe('the exit codes of the README, each with its message', () => {
   it('5: another Casefile process is syncing the folder', async () => {
     const dataDir = await configured()
     await runCasefile(['submit', reportFile(dataDir), '--data-dir', dataDir], withKey())
-    const db = openDatabase(join(dataDir, 'casefile.db'))
+    const db = openDatabase(join(dataDir, 'casefile.db'), await folderKeyOf(dataDir))
     acquireLease(db, 'desktop-app-elsewhere:1:x', Date.now(), 60_000)
     const sync = await runCasefile(['sync', '--data-dir', dataDir], withKey())
     db.close()
@@ -334,6 +341,7 @@ describe('broken inputs end in a message, not a trace', () => {
         readKeychain: async () => {
           throw new TypeError('keychain exploded')
         },
+        folderKeychain: cliFolderKeychain,
       })
       return { code, stderr: err.join('\n') }
     }

@@ -23,6 +23,8 @@ export type FolderKeyProblem =
   | 'no-keychain'
   /** The key given in the environment or a file is not usable. */
   | 'bad-key'
+  /** The database is neither plain SQLite nor a folder with a known key: damaged, or not ours. */
+  | 'damaged'
 
 /** Why a data folder cannot be opened; the message says what to do. Nothing was changed. */
 export class FolderKeyError extends Error {

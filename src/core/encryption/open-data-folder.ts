@@ -46,6 +46,11 @@ export async function openDataFolder(
 
   if (state === 'encrypted') {
     const key = given ?? (identity ? await keychainKey(source, identity) : null)
+    if (!key && !identity)
+      throw new FolderKeyError(
+        'damaged',
+        `${dbPath} is damaged or is not a Casefile database: it is no SQLite file, and no key is known for it. Nothing in the folder was changed.`,
+      )
     if (!key)
       throw new FolderKeyError(
         'missing',
@@ -56,7 +61,7 @@ export async function openDataFolder(
     if (!opensWith(dbPath, key))
       throw new FolderKeyError(
         'wrong',
-        `The data folder ${dataDir} does not open with the key ${given ? 'given' : 'in the keychain'}: it belongs to another folder, or the folder was replaced. ` +
+        `The data folder ${dataDir} does not open with the key ${given ? 'given' : 'in the keychain'}: the key belongs to another folder, or the database was replaced or damaged. ` +
           'Import the right key, or set the folder aside and start a new one. Nothing in the folder was changed.',
       )
     removePlainCopies(attachmentsDir)
