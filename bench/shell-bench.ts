@@ -13,6 +13,7 @@
  * callContract (its input and answer checked with the contract) and checks each pushed event.
  * `--rows N` and `--drain N` change the sizes.
  */
+import { randomBytes } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -64,11 +65,14 @@ async function run(mode: 'core process' | 'in-process') {
   let drained: (() => void) | null = null
   // What main does with each event: check it against the contract and hand it to the window.
   const push = createEventPusher(() => [{ isDestroyed: () => false, send: () => undefined }])
+  // The folder is encrypted as in the app; its key comes the keychain-free way, so the bench
+  // never touches the machine's keychain.
+  const folderKey = randomBytes(32).toString('hex')
   const host = new CoreHost({
     createCore: (profile) =>
       mode === 'in-process'
-        ? createCasefileAppCore(profile)
-        : createProcessAppCore(profile, forkCoreFromSource()),
+        ? createCasefileAppCore(profile, undefined, { keychain: null, envKey: folderKey })
+        : createProcessAppCore(profile, forkCoreFromSource({ CASEFILE_DB_KEY: folderKey })),
     onEvent: (event, payload) => {
       push(event, payload)
       if (event === 'outboxChanged') {

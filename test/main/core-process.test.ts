@@ -8,7 +8,11 @@ import { forkCoreFromSource } from '../../src/main/core-host/fork-core'
 import { createProcessAppCore, type CoreChild } from '../../src/main/core-host/process-app-core'
 import { startSandbox, type RunningSandbox } from '../../src/sandbox'
 import type { CoreStatus } from '../../src/shared/contract'
-import { submissionsWithReason, uniqueReason } from '../support/core-with-sandbox'
+import {
+  submissionsWithReason,
+  TEST_FOLDER_KEY_ENV,
+  uniqueReason,
+} from '../support/core-with-sandbox'
 
 const temp = (label: string) => mkdtempSync(join(tmpdir(), `casefile-core-process-${label}-`))
 
@@ -36,7 +40,7 @@ describe('the core in its own process', () => {
       getApiKey: async () => key,
     }
     const children: CoreChild[] = []
-    const spawn = forkCoreFromSource()
+    const spawn = forkCoreFromSource(TEST_FOLDER_KEY_ENV)
     const statuses: CoreStatus[] = []
     const host = new CoreHost({
       createCore: (p) =>
@@ -91,7 +95,7 @@ describe('the core in its own process', () => {
 
   it('a call waiting when the core dies fails with a plain message instead of hanging', async () => {
     let child: CoreChild | null = null
-    const spawn = forkCoreFromSource()
+    const spawn = forkCoreFromSource(TEST_FOLDER_KEY_ENV)
     const core = createProcessAppCore(
       {
         id: 'sandbox',

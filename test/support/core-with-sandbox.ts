@@ -24,6 +24,12 @@ export function testFolderKey(dataDir: string): Buffer {
   return createHash('sha256').update(`casefile test folder ${dataDir}`).digest()
 }
 
+/**
+ * For a core process forked by a test: its folders' key, given the way a machine with no
+ * keychain gives it, so the test needs no Secret Service.
+ */
+export const TEST_FOLDER_KEY_ENV = { CASEFILE_DB_KEY: 'c0'.repeat(32) }
+
 /** A core on an encrypted test folder (as the app and CLI run), with fast retries and timeouts. */
 export function openTestCore(
   sandbox: Pick<RunningSandbox, 'baseUrl' | 'uploadUrl'>,

@@ -7,7 +7,13 @@ import { importSpreadsheet } from '../../../src/core/import/import-spreadsheet'
 import { bulkCsv, bulkRowCells } from '../../../src/core/import/bulk-file-of-reports'
 import { importBulkFile } from '../../../src/core/spreadsheet/bulk-rows'
 import { chainOperations, listOperations } from '../../../src/core/outbox/outbox-repository'
-import { openTestCore, submissionsWithReason, uniqueReason } from '../../support/core-with-sandbox'
+import {
+  openTestCore,
+  submissionsWithReason,
+  testFolderKey,
+  uniqueReason,
+} from '../../support/core-with-sandbox'
+import { applyKey } from '../../../src/core/store/open-database'
 import { PDF_BYTES } from '../../support/temp-store'
 import { DATABASE_FILE } from '../../../src/core/casefile-core'
 import { draftToPayload } from '../../../src/core/outbox/queue-report'
@@ -155,6 +161,7 @@ describe('importing a spreadsheet into the outbox', () => {
     writeFileSync(file, [HEADER, ...rows].join('\n'))
     // Another connection sees only what is committed.
     const reader = new Database(join(core.dataDir, DATABASE_FILE), { readonly: true })
+    applyKey(reader, testFolderKey(core.dataDir))
     const committed = () =>
       (reader.prepare('SELECT count(*) AS n FROM operations').get() as { n: number }).n
     const said: { queued: number; committed: number }[] = []
