@@ -32,7 +32,12 @@ export default defineConfig({
 })
 
 /** Packages the `casefile` command loads from node_modules at run time instead of bundling. */
-const CLI_RUNTIME_PACKAGES = ['better-sqlite3', '@napi-rs/keyring', 'fastify', '@fastify/multipart']
+const CLI_RUNTIME_PACKAGES = [
+  'better-sqlite3-multiple-ciphers',
+  '@napi-rs/keyring',
+  'fastify',
+  '@fastify/multipart',
+]
 
 /**
  * The `casefile` command: plain Node (not Electron), ESM, into out/cli, each command in its own

@@ -110,7 +110,8 @@ describe('the packed and installed casefile command', () => {
       )
 
       const dataDir = join(work, 'cases')
-      const env = { CASEFILE_API_KEY: addresses.key }
+      // A server with no keychain: the folder's key comes from the environment.
+      const env = { CASEFILE_API_KEY: addresses.key, CASEFILE_DB_KEY: 'c1'.repeat(32) }
       expect(
         cli([
           'config',

@@ -7,11 +7,16 @@ import { join } from 'node:path'
 import Database from 'better-sqlite3-multiple-ciphers'
 import { afterEach, describe, expect, it } from 'vitest'
 import { EXIT } from '../../src/cli/exit-codes'
-import { uniqueReason } from '../support/core-with-sandbox'
+import { TEST_FOLDER_KEY_ENV, uniqueReason } from '../support/core-with-sandbox'
+import { applyKey } from '../../src/core/store/open-database'
 import { useSandbox } from '../support/use-sandbox'
-import { runCasefile, tempFolder } from './cli-harness'
+import { runCasefile as runInProcess, tempFolder } from './cli-harness'
 
 const BIN = join(__dirname, '..', '..', 'bin', 'casefile.mjs')
+// Every run here, in this process or spawned, finds the folders' key in CASEFILE_DB_KEY.
+const FOLDER_KEY = Buffer.from(TEST_FOLDER_KEY_ENV.CASEFILE_DB_KEY, 'hex')
+const runCasefile = (args: readonly string[], env: Record<string, string> = {}) =>
+  runInProcess(args, { ...TEST_FOLDER_KEY_ENV, ...env })
 const registry = useSandbox()
 
 interface Running {
@@ -27,7 +32,7 @@ afterEach(() => {
 
 function casefile(args: string[], env: Record<string, string> = {}): Running {
   const child = spawn(process.execPath, [BIN, ...args], {
-    env: { ...process.env, CASEFILE_API_KEY: registry.key, ...env },
+    env: { ...process.env, CASEFILE_API_KEY: registry.key, ...TEST_FOLDER_KEY_ENV, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   started.push(child)
@@ -62,6 +67,7 @@ function processesNaming(marker: string): string[] {
 function query<T>(dataDir: string, sql: string): T | undefined {
   const db = new Database(join(dataDir, 'casefile.db'), { readonly: true, fileMustExist: true })
   try {
+    applyKey(db, FOLDER_KEY)
     return db.prepare(sql).get() as T | undefined
   } finally {
     db.close()
