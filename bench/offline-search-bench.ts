@@ -8,6 +8,7 @@
  * fillSearchCache is exported so other benchmarks (the outbox's) can run against a cache of
  * realistic size.
  */
+import { randomBytes } from 'node:crypto'
 import { mkdtempSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
@@ -407,9 +408,12 @@ function main(): void {
   const fullTextCount = argument('fulltext', 500)
   const dir = mkdtempSync(join(tmpdir(), 'casefile-bench-search-'))
   const path = join(dir, 'casefile.db')
-  const db = openDatabase(path)
+  // Encrypted, as the app and the CLI keep every data folder.
+  const db = openDatabase(path, randomBytes(32))
   try {
-    console.log(`Filling ${reports.toLocaleString('en')} cached reports into ${path} …`)
+    console.log(
+      `Filling ${reports.toLocaleString('en')} cached reports into ${path} (encrypted, SQLCipher 4) …`,
+    )
     const filled = fillSearchCache(db, { reports })
     db.pragma('wal_checkpoint(TRUNCATE)')
     const sizeMb = statSync(path).size / 1024 / 1024
