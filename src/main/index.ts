@@ -164,8 +164,13 @@ async function startShell(): Promise<void> {
   mainWindow = createWindow()
   updates.start()
   await cores
-    .run(profileFor(settings.current, settings.current.activeProfile))
-    .catch((error: unknown) => log('The core did not start', error))
+    .start(profileFor(settings.current, settings.current.activeProfile))
+    .catch((error: unknown) => {
+      log('The core did not start', error)
+      // start() told the window already; a page still loading hears it once it has loaded.
+      const status = { state: 'stopped' as const, message: (error as Error).message }
+      mainWindow?.webContents.once('did-finish-load', () => push('coreStatus', status))
+    })
 }
 
 function notifySyncEnd(summary: SyncRunSummary): void {

@@ -86,6 +86,25 @@ describe('CoreHost', () => {
   })
 })
 
+describe('CoreHost.start', () => {
+  it('tells the window why the first core could not start (a lost folder key, say)', async () => {
+    const journal: string[] = []
+    const statuses: unknown[] = []
+    const host = new CoreHost({
+      ...recordingCores(journal, 'sandbox'),
+      onEvent: () => undefined,
+      onStatus: (status) => statuses.push(status),
+    })
+    await expect(host.start(profile('sandbox'))).rejects.toThrow(/database is locked/)
+    expect(statuses).toEqual([
+      {
+        state: 'stopped',
+        message: 'Casefile could not start on the sandbox profile: database is locked',
+      },
+    ])
+  })
+})
+
 describe('CoreHost.casefileCore', () => {
   it('says plainly why the work channels cannot answer without a wired, running core', async () => {
     const host = new CoreHost({ createCore: createStandInCore, onEvent: () => undefined })

@@ -77,6 +77,19 @@ export class CoreHost {
     })
   }
 
+  /**
+   * The app's first start of a core: as run, and a failure (a data folder whose key is lost, a
+   * damaged database) is also told to the window, which has nothing else to show it with.
+   */
+  async start(profile: AppCoreProfile): Promise<void> {
+    try {
+      await this.run(profile)
+    } catch (error) {
+      this.options.onStatus?.({ state: 'stopped', message: (error as Error).message })
+      throw error
+    }
+  }
+
   stop(): Promise<void> {
     this.generation++
     return this.enqueue(() => this.stopRunning())
