@@ -58,6 +58,8 @@ import { refreshBanks } from './cache/refresh-banks'
 import { refreshSubmissions, type SubmissionsRefreshOptions } from './cache/refresh-submissions'
 import { searchOffline } from './cache/offline-search'
 import { searchOnline } from './cache/search-online'
+import { onFileFromCache, ownReportIds, toOnFileMatch, type OnFileAnswer } from './cache/on-file'
+import { searchKey } from './cache/searches-cache'
 import { searchReasonsOffline } from './cache/reason-search'
 import {
   countOwnSubmissions,
@@ -377,6 +379,50 @@ export class CasefileCore {
     return options.offline
       ? Promise.resolve(searchOffline(this.db, query))
       : searchOnline(this.db, this.client, query, this.now(), { signal: options.signal })
+  }
+  /**
+   * The reports already on file for each identifier: from the cache, or (online) from the
+   * registry, one search each, falling back to the cache with the reason when it cannot answer.
+   */
+  async onFile(
+    queries: readonly IdentifierQuery[],
+    options: { online?: boolean } = {},
+  ): Promise<OnFileAnswer[]> {
+    if (!options.online) return queries.map((query) => onFileFromCache(this.db, query))
+    return Promise.all(
+      queries.map(async (query): Promise<OnFileAnswer> => {
+        let answer
+        try {
+          answer = await this.search(query)
+        } catch (error) {
+          return {
+            ...onFileFromCache(this.db, query),
+            source: 'offline',
+            reason: error instanceof Error ? error.message : String(error),
+          }
+        }
+        if (answer.source !== 'online')
+          return {
+            ...onFileFromCache(this.db, query),
+            source: 'offline',
+            reason: answer.offlineReason?.message ?? null,
+          }
+        const own = ownReportIds(
+          this.db,
+          answer.reports.map((report) => report.id),
+        )
+        return {
+          ...searchKey(query),
+          source: 'online',
+          asOf: answer.asOf.search,
+          reason: null,
+          matches: [
+            ...answer.reports.map((r) => toOnFileMatch('report', r, own.has(r.id))),
+            ...answer.publicReports.map((r) => toOnFileMatch('public_report', r, false)),
+          ],
+        }
+      }),
+    )
   }
   searchReasons(text: string, limit?: number) {
     return searchReasonsOffline(this.db, text, { limit })

@@ -176,6 +176,9 @@ export function createWorkHandlers(core: () => CasefileCore): WorkHandlers {
         .outboxHistory({ states: state ? [state] : ['done', 'cancelled'], from, to, limit })
         .map(operationView),
     searchRun: ({ offline, ...query }) => core().search(query, { offline }),
+    onFile: async ({ identifiers, online }) => ({
+      results: await core().onFile(identifiers, { online }),
+    }),
     searchReasons: ({ text, limit }) => ({ ...core().searchReasons(text, limit) }),
     submissionsList: (query) => {
       const { rows, total } = core().submissions(query)

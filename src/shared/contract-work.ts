@@ -137,6 +137,29 @@ export const searchAnswerSchema = z.strictObject({
 })
 export type SearchAnswerView = z.infer<typeof searchAnswerSchema>
 
+/** One report already on file for an identifier (the editor's "Already on file" panel). */
+export const onFileMatchSchema = z.strictObject({
+  id: z.string(),
+  kind: z.enum(['report', 'public_report']),
+  /** Filed by this organization: it may update that report instead of filing again. */
+  own: z.boolean(),
+  fraudType: z.string().nullable(),
+  createdAt: z.string().nullable(),
+  /** The filing organization, when the registry shows it. */
+  organization: z.string().nullable(),
+})
+
+export const onFileAnswerSchema = z.strictObject({
+  identifier: identifierTypeSchema,
+  value: z.string(),
+  /** cache: the saved copy, asked first; online: the registry; offline: it could not be reached. */
+  source: z.enum(['cache', 'online', 'offline']),
+  asOf: z.string().nullable(),
+  reason: z.string().nullable(),
+  matches: z.array(onFileMatchSchema),
+})
+export type OnFileAnswerView = z.infer<typeof onFileAnswerSchema>
+
 export const submissionsQuerySchema = z.strictObject({
   offset: z.number().int().min(0).default(0),
   limit: z.number().int().min(1).max(1000).default(100),
@@ -276,6 +299,26 @@ export const workContract = {
     channel: C.registryReachability,
     input: z.undefined(),
     output: reachabilityViewSchema,
+  },
+  /**
+   * The reports already on file for identifiers: from the cache (at once, offline too), or with
+   * online, from the registry (one search each, kept for offline use; the cache if unreachable).
+   */
+  onFile: {
+    channel: C.onFile,
+    input: z.strictObject({
+      identifiers: z
+        .array(
+          z.strictObject({
+            identifier: identifierTypeSchema,
+            value: z.string().trim().min(1).max(1000),
+          }),
+        )
+        .min(1)
+        .max(20),
+      online: z.boolean().optional(),
+    }),
+    output: z.strictObject({ results: z.array(onFileAnswerSchema) }),
   },
   /** Finished items (sent or discarded), newest first: the Outbox's history, kept in the database. */
   outboxHistory: {

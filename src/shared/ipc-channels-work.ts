@@ -20,6 +20,7 @@ export const WORK_INVOKE_CHANNELS = {
   syncNow: 'sync:now',
   registryReachability: 'registry:reachability',
   outboxHistory: 'outbox:history',
+  onFile: 'search:on-file',
   searchRun: 'search:run',
   searchReasons: 'search:reasons',
   submissionsList: 'submissions:list',

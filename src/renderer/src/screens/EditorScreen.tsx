@@ -20,8 +20,11 @@ import {
   identifierPath,
   identifierProblem,
   identifierTyped,
+  identifierValue,
   issueAt,
 } from '../stores/editor-form'
+import { onFileKey, useOnFileStore } from '../stores/on-file-store'
+import { OnFilePanel } from '../components/OnFilePanel'
 import { useEditorStore } from '../stores/editor-store'
 import './editor.css'
 
@@ -83,6 +86,21 @@ export function EditorScreen() {
         : null
     return { field, index, problem: own ?? reported }
   })
+
+  // Identifiers typed in full and well formed: what is already on file for them shows beside.
+  const queries = useMemo(
+    () =>
+      form.identifiers
+        .filter((field) => identifierTyped(field) && !identifierProblem(field, slugs))
+        .map((field) => ({ identifier: field.label, value: identifierValue(field) })),
+    [form.identifiers, slugs],
+  )
+  const queryKey = queries.map(onFileKey).join('|')
+  useEffect(() => {
+    useOnFileStore.getState().look(queries)
+    // The list is the same while its key is.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [queryKey])
 
   const summary: SummaryEntry[] = []
   if (typeIssue) summary.push({ label: 'Fraud type', message: typeIssue, targetId: `${id}-type` })
@@ -324,7 +342,13 @@ export function EditorScreen() {
           </div>
         </form>
       </section>
-      <DraftsList />
+      <div className="side-column">
+        <OnFilePanel
+          queries={queries}
+          editing={target.kind === 'update' ? target.registryId : null}
+        />
+        <DraftsList />
+      </div>
     </div>
   )
 }

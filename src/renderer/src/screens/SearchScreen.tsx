@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react'
+import { useEffect, useMemo, useState } from 'react'
 import type { SearchAnswerView } from '../../../shared/contract-work'
 import {
   IDENTIFIER_TYPE_LABELS,
@@ -6,6 +6,7 @@ import {
   checkIdentifierValue,
   joinAccountValue,
   normalizeIdentifierValue,
+  splitAccountValue,
   type IdentifierType,
 } from '../../../shared/domain/identifiers'
 import { api } from '../api'
@@ -14,6 +15,7 @@ import { ReportDetails } from '../components/ReportDetails'
 import { formatTime } from '../format'
 import { bankSlugSet, useBanksStore } from '../stores/banks-store'
 import { ConnectionNote } from '../components/Connection'
+import { useNavStore } from '../stores/nav-store'
 import { PlainMessage } from '../components/TechnicalDetails'
 import './lists.css'
 
@@ -26,9 +28,20 @@ type ReasonHits = Extract<
 export function SearchScreen() {
   const banks = useBanksStore((b) => b.banks)
   const slugs = useMemo(() => bankSlugSet(banks), [banks])
-  const [type, setType] = useState<IdentifierType>('account')
-  const [value, setValue] = useState('')
-  const [bank, setBank] = useState('')
+  // A search another screen asked for (the editor's "Already on file" panel), taken once.
+  const [asked] = useState(() => {
+    const pending = useNavStore.getState().pendingSearch
+    if (!pending) return null
+    const parts = pending.identifier === 'account' ? splitAccountValue(pending.value) : null
+    return {
+      type: pending.identifier,
+      value: parts?.accountNumber ?? pending.value,
+      bank: parts?.bankSlug ?? '',
+    }
+  })
+  const [type, setType] = useState<IdentifierType>(asked?.type ?? 'account')
+  const [value, setValue] = useState(asked?.value ?? '')
+  const [bank, setBank] = useState(asked?.bank ?? '')
   const [offline, setOffline] = useState(false)
   const [problem, setProblem] = useState<string | null>(null)
   const [answer, setAnswer] = useState<SearchAnswerView | null>(null)
@@ -59,6 +72,15 @@ export function SearchScreen() {
     if (result.ok) setAnswer(result.value)
     else setProblem(result.error.message)
   }
+  useEffect(() => {
+    if (!asked) return
+    useNavStore.setState({ pendingSearch: null })
+    // Next tick: the screen is drawn first (and a remount in development runs it once).
+    const timer = setTimeout(() => void search(), 0)
+    return () => clearTimeout(timer)
+    // Once, for the search asked for when the screen opened.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [asked])
   const searchText = async () => {
     if (!text.trim()) return setTextProblem('Type a few words to look for in the reasons.')
     const result = await api().searchReasons({ text, limit: 50 })

@@ -1,4 +1,5 @@
 import { create } from 'zustand'
+import type { IdentifierType } from '../../../shared/domain/identifiers'
 
 export const SCREENS = [
   { id: 'editor', label: 'Report' },
@@ -13,9 +14,14 @@ export type ScreenId = (typeof SCREENS)[number]['id']
 interface NavState {
   screen: ScreenId
   go: (screen: ScreenId) => void
+  /** A search another screen asked for; the Search screen runs it when it opens. */
+  pendingSearch: { identifier: IdentifierType; value: string } | null
+  searchFor: (query: { identifier: IdentifierType; value: string }) => void
 }
 
 export const useNavStore = create<NavState>((set) => ({
   screen: 'editor',
   go: (screen) => set({ screen }),
+  pendingSearch: null,
+  searchFor: (query) => set({ pendingSearch: query, screen: 'search' }),
 }))

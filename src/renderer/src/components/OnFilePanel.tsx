@@ -1,0 +1,125 @@
+import { useId } from 'react'
+import type { OnFileAnswerView } from '../../../shared/contract-work'
+import { FRAUD_TYPE_LABELS, type FraudType } from '../../../shared/domain/fraud-types'
+import { displayIdentifierValue, IDENTIFIER_TYPE_LABELS } from '../../../shared/domain/identifiers'
+import { api } from '../api'
+import { useBankName } from '../stores/banks-store'
+import { useEditorStore } from '../stores/editor-store'
+import { useNavStore } from '../stores/nav-store'
+import { bestAnswer, onFileKey, useOnFileStore, type OnFileQuery } from '../stores/on-file-store'
+import { useSubmissionsStore } from '../stores/submissions-store'
+import { Time } from './Time'
+
+const fraudLabel = (type: string | null) =>
+  (type && FRAUD_TYPE_LABELS[type as FraudType]) || type || 'Report'
+
+/** Where an answer came from, in words. */
+function sourceText(answer: OnFileAnswerView, asking: boolean): string {
+  if (answer.source === 'online') return 'from the registry'
+  if (asking) return 'from the saved copy; asking the registry…'
+  if (answer.source === 'offline') return 'from the saved copy: the registry cannot be reached now'
+  return 'from the saved copy'
+}
+
+/**
+ * Beside the editor: for each identifier entered, the reports already on file for it (from the
+ * cache at once, then from the registry), with a way to open each, and to update the
+ * organization's own report instead of filing the same case again.
+ */
+export function OnFilePanel({
+  queries,
+  editing,
+}: {
+  queries: readonly OnFileQuery[]
+  /** The registry id of the report being edited: it is not "already on file" for itself. */
+  editing: string | null
+}) {
+  const id = useId()
+  const entries = useOnFileStore((s) => s.entries)
+  const bankName = useBankName()
+
+  const open = (match: { id: string; own: boolean }, query: OnFileQuery) => {
+    if (match.own) {
+      useSubmissionsStore.getState().select(match.id)
+      useNavStore.getState().go('submissions')
+    } else useNavStore.getState().searchFor(query)
+  }
+  const updateInstead = async (reportId: string) => {
+    const full = await api().submissionGet({ id: reportId, decoded: true })
+    if (full.ok && full.value.record) useEditorStore.getState().openUpdate(full.value.record)
+  }
+
+  return (
+    <section className="panel on-file" aria-labelledby={`${id}-h`} data-testid="on-file">
+      <h2 id={`${id}-h`}>Already on file</h2>
+      {queries.length === 0 ? (
+        <p className="muted">
+          Enter an identifier: the reports already filed for it appear here as you type.
+        </p>
+      ) : (
+        queries.map((query) => {
+          const entry = entries[onFileKey(query)]
+          const best = bestAnswer(entry)
+          const answer = best && {
+            ...best,
+            matches: best.matches.filter((match) => match.id !== editing),
+          }
+          const label = IDENTIFIER_TYPE_LABELS[query.identifier]
+          const shown = displayIdentifierValue(query.identifier, query.value, bankName)
+          return (
+            <div key={onFileKey(query)} className="on-file-entry">
+              <h3>
+                <span className="muted">{label}:</span> {shown}
+              </h3>
+              {!answer ? (
+                <p className="muted">Looking…</p>
+              ) : (
+                <>
+                  <p className="on-file-count" data-testid="on-file-count">
+                    {answer.matches.length === 0
+                      ? 'Nothing on file'
+                      : `${answer.matches.length} report${answer.matches.length === 1 ? '' : 's'} on file`}
+                    <span className="muted"> · {sourceText(answer, Boolean(entry?.asking))}</span>
+                  </p>
+                  {answer.matches.length > 0 && (
+                    <ul className="plain on-file-matches">
+                      {answer.matches.slice(0, 10).map((match) => (
+                        <li key={`${match.kind}-${match.id}`}>
+                          <button type="button" className="link" onClick={() => open(match, query)}>
+                            {fraudLabel(match.fraudType)}
+                            <span className="visually-hidden"> report {match.id}</span>
+                          </button>
+                          <span className="muted">
+                            {' '}
+                            · <Time value={match.createdAt} /> ·{' '}
+                            {match.own
+                              ? 'your organization'
+                              : (match.organization ?? 'organization not shown')}
+                          </span>
+                          {match.own && (
+                            <button
+                              type="button"
+                              className="link block"
+                              onClick={() => void updateInstead(match.id)}
+                            >
+                              Update that report instead
+                            </button>
+                          )}
+                        </li>
+                      ))}
+                    </ul>
+                  )}
+                  {answer.matches.length > 10 && (
+                    <p className="muted">
+                      And {answer.matches.length - 10} more: search for it to see them all.
+                    </p>
+                  )}
+                </>
+              )}
+            </div>
+          )
+        })
+      )}
+    </section>
+  )
+}
