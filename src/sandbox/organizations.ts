@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto'
+import { DEMO_ORGANIZATION_NAMES } from '../shared/sandbox-demo'
 import { prepare, type SandboxDb } from './sandbox-db'
 
 export interface Organization {
@@ -25,11 +26,8 @@ function toOrganization(row: OrganizationRow): Organization {
   }
 }
 
-/** Fictional names, so a demo never looks like it speaks for a real institution. */
-export const DEMO_ORGANIZATION_NAMES = [
-  'Lagoon Microfinance Bank (demo)',
-  'Savannah Payments (demo)',
-] as const
+/** Fictional names, kept in shared/ so the window can say which demo organization it files as. */
+export { DEMO_ORGANIZATION_NAMES }
 
 /**
  * Creates the demo organizations on the first start of a data dir. Their keys are random

@@ -1,4 +1,5 @@
 import { useEffect } from 'react'
+import { FirstRunPanel } from './components/FirstRunPanel'
 import { StatusBar } from './components/StatusBar'
 import { BulkImportScreen } from './screens/BulkImportScreen'
 import { EditorScreen } from './screens/EditorScreen'
@@ -81,6 +82,7 @@ export function App() {
         </nav>
       </header>
       <main className="content">
+        {screen === 'editor' && <FirstRunPanel />}
         <Screen />
       </main>
       <StatusBar />

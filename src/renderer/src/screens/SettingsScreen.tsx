@@ -1,3 +1,4 @@
+import { AppearanceSection } from '../components/AppearanceSection'
 import { useEffect, useState } from 'react'
 import type { KeyStatus, ProfileId } from '../../../shared/contract'
 import { api } from '../api'
@@ -232,6 +233,7 @@ export function SettingsScreen() {
       </section>
 
       <UpdatesPanel />
+      <AppearanceSection />
     </div>
   )
 }
