@@ -44,6 +44,7 @@ describe('the report editor', () => {
       draftList: [],
       draftCreate: draftView('d1'),
       draftSave: draftView('d1'),
+      onFile: { results: [] },
     })
     render(<EditorScreen />)
     fireEvent.change(screen.getByLabelText('Reason'), { target: { value: 'Too short.' } })
@@ -61,6 +62,7 @@ describe('the report editor', () => {
       draftList: [],
       draftCreate: draftView('d1'),
       draftSave: draftView('d1'),
+      onFile: { results: [] },
     })
     render(<EditorScreen />)
     fireEvent.click(screen.getByRole('button', { name: 'Add identifier' }))
@@ -89,6 +91,7 @@ describe('the report editor', () => {
       draftList: [],
       draftCreate: draftView('d1'),
       draftSave: draftView('d1'),
+      onFile: { results: [] },
       reportQueue: {
         ok: false,
         message: 'The report cannot be queued yet.',

@@ -185,7 +185,7 @@ export function createRegistryClient(
         new RegistryError({
           kind: 'unauthorized',
           message:
-            'No API key is set for this connection. Set one in Settings (or CASEFILE_API_KEY for the CLI).',
+            'No API key is set for this connection: set one in Settings.',
           endpoint,
           outcomeUnknown: false,
         }),
