@@ -1,4 +1,4 @@
-import { useId, useState, type DragEvent } from 'react'
+import { useId, useRef, useState, type DragEvent } from 'react'
 import type { AttachmentView } from '../../../shared/contract-work'
 import { MAX_ATTACHMENTS } from '../../../shared/domain/report-input'
 import {
@@ -34,8 +34,11 @@ export function AttachmentsField({
   const fileId = inputId ?? `${id}-file`
   const [refusals, setRefusals] = useState<string[]>([])
   const [over, setOver] = useState(false)
+  const picks = useRef(0)
 
   const take = async (files: readonly File[]) => {
+    // The refusals shown are the latest pick's: an earlier pick still saving must not clear them.
+    const round = ++picks.current
     const found: string[] = []
     let room = MAX_ATTACHMENTS - attachments.length
     for (const file of files) {
@@ -62,7 +65,7 @@ export function AttachmentsField({
       if (refused) found.push(refused)
       else room--
     }
-    setRefusals(found)
+    if (round === picks.current) setRefusals(found)
   }
 
   const onDrop = (event: DragEvent) => {
