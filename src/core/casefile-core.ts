@@ -151,6 +151,8 @@ export class CasefileCore {
       retryPolicy: options.retryPolicy,
       random: options.random,
       onReportSynced: (change) => this.cacheSynced(change),
+      // The exchange log rides along in the outbox's own commits (no disk sync of its own).
+      alsoInCommit: () => this.writeLog(),
     })
     if (options.autoSync) this.engine.start()
   }
@@ -195,11 +197,17 @@ export class CasefileCore {
   }
 
   private flushLog(): void {
+    if (this.logBuffer.length > 0 && this.db.open) this.db.transaction(() => this.writeLog())()
+    else this.writeLog()
+  }
+
+  /** Appends the buffered log lines in the caller's transaction. */
+  private writeLog(): void {
     if (this.logTimer) clearTimeout(this.logTimer)
     this.logTimer = null
     const entries = this.logBuffer.splice(0)
     if (entries.length > 0 && this.db.open)
-      this.db.transaction(() => entries.forEach((entry) => appendExchange(this.db, entry)))()
+      entries.forEach((entry) => appendExchange(this.db, entry))
   }
 
   /** Keeps the submissions cache in step with what the outbox just did, so offline search sees it. */

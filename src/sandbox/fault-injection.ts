@@ -35,9 +35,13 @@ export const faultRuleSchema = z.discriminatedUnion(
       rate: z.number().min(0).max(1).default(1),
       ...scope,
     }),
-    /** Answers 429 with Retry-After, as seconds or as an HTTP-date that many seconds ahead. */
+    /**
+     * Answers 429 with Retry-After, as seconds or as an HTTP-date that many seconds ahead, for
+     * a share `rate` (0..1) of matching requests.
+     */
     z.strictObject({
       kind: z.literal('rate_limit'),
+      rate: z.number().min(0).max(1).default(1),
       retryAfterSeconds: z.number().int().min(0).default(1),
       retryAfterForm: z.enum(['seconds', 'http-date']).default('seconds'),
       ...scope,
@@ -166,7 +170,8 @@ export class FaultInjector {
         plan.stall ??= { ms: rule.ms, then: rule.then }
         break
       case 'rate_limit':
-        plan.rateLimit ??= {
+        if (plan.rateLimit !== undefined || (rule.rate < 1 && this.random() >= rule.rate)) break
+        plan.rateLimit = {
           seconds: rule.retryAfterSeconds,
           retryAfter:
             rule.retryAfterForm === 'seconds'

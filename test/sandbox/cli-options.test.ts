@@ -39,6 +39,7 @@ describe('parseSandboxArgs', () => {
       { kind: 'error', rate: 0.25, status: 503 },
       {
         kind: 'rate_limit',
+        rate: 1,
         retryAfterSeconds: 3,
         retryAfterForm: 'seconds',
         route: 'create',

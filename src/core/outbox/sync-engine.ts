@@ -19,6 +19,12 @@ import {
   type StoredError,
 } from './outbox-repository'
 import { LocalProblem } from './local-problem'
+import {
+  AdaptiveConcurrency,
+  DEFAULT_CONCURRENCY,
+  type ConcurrencyOption,
+  type PaceSignal,
+} from './adaptive-concurrency'
 import { sendOperation, type ReportSynced, type SendContext } from './send-operation'
 import { DEFAULT_RETRY_POLICY, retryDelayMs, type RetryPolicy } from './retry-policy'
 import { acquireLease, LEASE_TTL_MS, releaseLease, renewLease } from './sync-lease'
@@ -41,10 +47,15 @@ export interface SyncEngineOptions {
   isHolderAlive?: (holder: string) => boolean
   clock?: Clock
   random?: () => number
-  /** Chains sent at once. */
-  concurrency?: number
+  /**
+   * Chains sent at once: a number fixes it; by default it adapts, from 4 up to 16, to how fast
+   * and how cleanly the registry answers (adaptive-concurrency.ts).
+   */
+  concurrency?: ConcurrencyOption
   retryPolicy?: RetryPolicy
   leaseTtlMs?: number
+  /** Run inside each group commit's transaction, to write with it what waits (the exchange log). */
+  alsoInCommit?: () => void
   /** Told of a report the registry changed for us (in the same transaction), e.g. to cache it. */
   onReportSynced?: (change: ReportSynced) => void
 }
@@ -70,6 +81,12 @@ export type SyncEvent =
   | { type: 'paused'; pause: PauseState }
   | { type: 'run-finished'; summary: RunSummary }
 
+/**
+ * How long an answer waits for the answers of the other operations in flight before it is
+ * committed without them: one disk sync for several answers, for a few milliseconds of delay.
+ */
+const GROUP_COMMIT_WAIT_MS = 3
+
 type Outcome = 'done' | 'adopted' | 'retry' | 'attention' | 'offline' | 'paused' | 'skipped'
 
 /**
@@ -81,7 +98,13 @@ export class SyncEngine {
   private readonly events = new EventEmitter()
   private readonly clock: Clock
   private readonly random: () => number
-  private readonly concurrency: number
+  private readonly pace: AdaptiveConcurrency
+  /** Set while a run is on: claims more work inside a group commit (see flushCommits). */
+  private claimMore: ((finishing: ReadonlySet<string>, outcomes: Outcome[]) => Operation[]) | null =
+    null
+  private launch: ((ops: Operation[]) => void) | null = null
+  /** Operations sent and not yet answered (0 outside a run). */
+  private inFlightCount: () => number = () => 0
   private readonly policy: RetryPolicy
   private readonly leaseTtlMs: number
   private running: Promise<RunSummary> | null = null
@@ -92,7 +115,7 @@ export class SyncEngine {
   constructor(private readonly options: SyncEngineOptions) {
     this.clock = options.clock ?? { now: () => Date.now() }
     this.random = options.random ?? Math.random
-    this.concurrency = options.concurrency ?? 4
+    this.pace = new AdaptiveConcurrency(options.concurrency ?? DEFAULT_CONCURRENCY)
     this.policy = options.retryPolicy ?? DEFAULT_RETRY_POLICY
     this.leaseTtlMs = options.leaseTtlMs ?? LEASE_TTL_MS
   }
@@ -207,46 +230,63 @@ export class SyncEngine {
       recoverInterrupted(db, this.clock.now(), this.policy.unknownOutcomeFloorMs)
       const inFlight = new Map<string, Promise<void>>()
       let picking = true
+      const signal = this.abort.signal
+      const mayPick = () => picking && !this.stopped && !signal.aborted && !syncPause(db)
+      // Heads for the free slots, claimed (marked sending) by the caller's transaction. Read
+      // back in it: what is sent is what was committed when the operation became `sending` (an
+      // edit saved between reading the heads and claiming them would otherwise be sent stale).
+      // Chains still in flight, finishing ones included, wait for the next round.
+      const claimFree = (finishing: ReadonlySet<string>): Operation[] => {
+        const busy = inFlight.size - finishing.size
+        const free = this.pace.limit - busy
+        if (free <= 0) return []
+        return runnableHeads(db, this.clock.now(), free + inFlight.size)
+          .filter((op) => !inFlight.has(op.chainId))
+          .slice(0, free)
+          .filter((op) => claimForSending(db, op.id, this.clock.now()))
+          .map((op) => getOperation(db, op.id))
+      }
+      const tally = (outcome: Outcome) => {
+        if (outcome === 'done') summary.sent++
+        else if (outcome === 'adopted') summary.adopted++
+        else if (outcome === 'retry') summary.retrying++
+        else if (outcome === 'attention') summary.needsAttention++
+        else if (outcome === 'offline') {
+          summary.retrying++
+          summary.offline = true
+          picking = false // the registry is unreachable: the other chains would fail the same way
+        } else if (outcome === 'paused') picking = false
+      }
+      const launch = (ops: Operation[]) => {
+        for (const op of ops) {
+          const task = this.execute(op, signal).then(tally)
+          inFlight.set(
+            op.chainId,
+            task.finally(() => inFlight.delete(op.chainId)),
+          )
+        }
+      }
+      // Answers that arrive together are committed together (flushCommits), and the next
+      // heads are claimed in that same transaction: one disk sync moves the outbox on, instead
+      // of one for the answer and another for the next claim.
+      this.claimMore = (finishing, outcomes) =>
+        mayPick() && !outcomes.some((o) => o === 'offline' || o === 'paused')
+          ? claimFree(finishing)
+          : []
+      this.launch = launch
+      this.inFlightCount = () => inFlight.size
       for (;;) {
-        if (picking && !this.stopped && !this.abort.signal.aborted && !syncPause(db)) {
-          const free = this.concurrency - inFlight.size
-          const heads =
-            free > 0
-              ? runnableHeads(db, this.clock.now(), free + inFlight.size)
-                  .filter((op) => !inFlight.has(op.chainId))
-                  .slice(0, free)
-              : []
-          // One commit marks the whole batch as sending before any of it leaves.
-          // Read back in the same transaction: what is sent is what was committed when the
-          // operation became `sending` (an edit saved between reading the heads and claiming
-          // them would otherwise be sent stale, and lost). Once sending, it cannot change.
-          const claimed = db.transaction(() =>
-            heads
-              .filter((op) => claimForSending(db, op.id, this.clock.now()))
-              .map((op) => getOperation(db, op.id)),
-          )()
-          for (const op of claimed) {
-            const task = this.execute(op, this.abort.signal).then((outcome) => {
-              if (outcome === 'done') summary.sent++
-              else if (outcome === 'adopted') summary.adopted++
-              else if (outcome === 'retry') summary.retrying++
-              else if (outcome === 'attention') summary.needsAttention++
-              else if (outcome === 'offline') {
-                summary.retrying++
-                summary.offline = true
-                picking = false // the registry is unreachable: the other chains would fail the same way
-              } else if (outcome === 'paused') picking = false
-            })
-            inFlight.set(
-              op.chainId,
-              task.finally(() => inFlight.delete(op.chainId)),
-            )
-          }
+        if (mayPick()) {
+          const claimed = db.transaction(() => claimFree(new Set()))()
+          launch(claimed)
         }
         if (inFlight.size === 0) break
         await Promise.race(inFlight.values())
       }
     } finally {
+      this.claimMore = null
+      this.launch = null
+      this.inFlightCount = () => 0
       clearInterval(heartbeat)
       releaseLease(db, holder)
     }
@@ -279,14 +319,17 @@ export class SyncEngine {
     const attempt = op.attempts
     this.emit({ type: 'operation', operation: op })
     let work: () => Outcome
+    const started = performance.now()
     try {
       const apply = await this.perform(op, signal)
+      this.pace.record({ kind: 'answered', latencyMs: performance.now() - started })
       work = () => {
         const value = apply()
         markDone(this.options.db, op.id, value, this.clock.now())
         return (value as { adopted?: boolean } | null)?.adopted ? 'adopted' : 'done'
       }
     } catch (error) {
+      this.pace.record(paceSignalOf(error, started, performance.now()))
       work = () => this.recordFailure(op, attempt, error)
     }
     const outcome = await this.commit(op, work)
@@ -309,15 +352,34 @@ export class SyncEngine {
   private commit(op: Operation, work: () => Outcome): Promise<Outcome> {
     return new Promise((resolve) => {
       this.commitQueue.push({ op, work, resolve })
-      if (this.commitQueue.length === 1) setImmediate(() => this.flushCommits())
+      if (this.commitQueue.length >= this.inFlightCount()) {
+        // Every operation in flight has answered: nothing more to wait for.
+        clearTimeout(this.commitTimer)
+        this.commitTimer = undefined
+        if (!this.commitSoon) {
+          this.commitSoon = true
+          setImmediate(() => this.flushCommits())
+        }
+      } else if (this.commitQueue.length === 1 && !this.commitSoon) {
+        // Others are still out: give their answers a moment to join this commit.
+        this.commitTimer = setTimeout(() => this.flushCommits(), GROUP_COMMIT_WAIT_MS)
+      }
     })
   }
 
+  private commitSoon = false
+  private commitTimer: NodeJS.Timeout | undefined
+
   private flushCommits(): void {
     const { db } = this.options
+    clearTimeout(this.commitTimer)
+    this.commitTimer = undefined
+    this.commitSoon = false
     const batch = this.commitQueue.splice(0)
-    const outcomes = db.transaction(() =>
-      batch.map(({ op, work }) => {
+    if (batch.length === 0) return
+    const finishing = new Set(batch.map(({ op }) => op.chainId))
+    const { outcomes, claimed } = db.transaction(() => {
+      const outcomes = batch.map(({ op, work }) => {
         try {
           return db.transaction(work)()
         } catch (error) {
@@ -332,9 +394,12 @@ export class SyncEngine {
             ),
           )()
         }
-      }),
-    )()
+      })
+      this.options.alsoInCommit?.()
+      return { outcomes, claimed: this.claimMore?.(finishing, outcomes) ?? [] }
+    })()
     batch.forEach(({ resolve }, i) => resolve(outcomes[i] as Outcome))
+    this.launch?.(claimed)
   }
 
   private recordFailure(op: Operation, attempt: number, error: unknown): Outcome {
@@ -406,6 +471,21 @@ export class SyncEngine {
       signal,
     )
   }
+}
+
+/** What a failed send says about the registry's load: 429, 503 and timeouts mean slow down. */
+function paceSignalOf(error: unknown, sentAt: number, at: number): PaceSignal {
+  if (!isRegistryError(error)) return { kind: 'other' }
+  if (
+    error.kind === 'rate_limited' ||
+    error.kind === 'timeout' ||
+    (error.kind === 'server' && error.status === 503)
+  )
+    return { kind: 'overloaded', sentAt, at }
+  // The registry answered and refused the report itself: an answer, as fast as it came.
+  if (['validation', 'not_found', 'too_large'].includes(error.kind))
+    return { kind: 'answered', latencyMs: at - sentAt }
+  return { kind: 'other' }
 }
 
 export type { RegistryError }

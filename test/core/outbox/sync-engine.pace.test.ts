@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest'
+import { isRegistryError } from '../../../src/core/registry/registry-error'
+import { useSandbox } from '../../support/use-sandbox'
+import { openTestCore, submissionsWithReason, uniqueReason } from '../../support/core-with-sandbox'
+import type { CasefileCore } from '../../../src/core/casefile-core'
+
+/*
+ * The outbox's pace against the sandbox registry: how many creates it has out at once, and what
+ * it does when the registry answers 429 with Retry-After. Counts and order, never timings.
+ */
+
+const registry = useSandbox()
+
+/** Wraps the core's createReport to record each call: when it left, how it ended, how many were out. */
+function watchCreates(core: CasefileCore) {
+  const calls: { reason: string; startedAt: number; endedAt: number; retryAfterMs?: number }[] = []
+  let out = 0
+  let mostOut = 0
+  const original = core.client.createReport.bind(core.client)
+  core.client.createReport = async (input, options) => {
+    out++
+    mostOut = Math.max(mostOut, out)
+    const call: (typeof calls)[number] = {
+      reason: input.fraudReason,
+      startedAt: Date.now(),
+      endedAt: 0,
+    }
+    calls.push(call)
+    try {
+      return await original(input, options)
+    } catch (error) {
+      if (isRegistryError(error) && error.kind === 'rate_limited')
+        call.retryAfterMs = error.retryAfterMs
+      throw error
+    } finally {
+      call.endedAt = Date.now()
+      out--
+    }
+  }
+  return { calls, mostOut: () => mostOut }
+}
+
+const queue = (core: CasefileCore, label: string, count: number) => {
+  const reasons = Array.from({ length: count }, (_, i) => `${uniqueReason(label)} (${i})`)
+  const results = core.submitMany(
+    reasons.map((fraudReason, i) => ({
+      fraudType: 'money_mule',
+      fraudReason,
+      identifiers: [{ label: 'phone', value: `0803${String(1_000_000 + i)}` }],
+    })),
+  )
+  expect(results.every((r) => r.ok)).toBe(true)
+  return reasons
+}
+
+describe('the outbox’s pace', () => {
+  it('sends more at once while the registry answers cleanly, never more than 16', async () => {
+    registry.sandbox.setFaults([{ kind: 'latency', ms: 20, route: 'create' }])
+    const core = openTestCore(registry.sandbox, { key: () => registry.key })
+    const watch = watchCreates(core)
+    const reasons = queue(core, 'pace-grow', 300)
+    await core.engine.runUntilIdle()
+    registry.sandbox.clearFaults()
+    expect(core.outbox().pending).toBe(0)
+    expect(watch.calls).toHaveLength(300)
+    expect(watch.mostOut()).toBeGreaterThan(4)
+    expect(watch.mostOut()).toBeLessThanOrEqual(16)
+    expect(await submissionsWithReason(registry.sandbox, registry.key, reasons[299]!)).toHaveLength(
+      1,
+    )
+    await core.close()
+  })
+
+  it('with 429s, sends nothing again before its Retry-After, and every report lands once', async () => {
+    registry.sandbox.setFaults([
+      { kind: 'rate_limit', rate: 0.2, retryAfterSeconds: 1, route: 'create' },
+    ])
+    const core = openTestCore(registry.sandbox, { key: () => registry.key })
+    const watch = watchCreates(core)
+    const reasons = queue(core, 'pace-429', 40)
+    await core.engine.runUntilIdle()
+    registry.sandbox.clearFaults()
+    expect(core.outbox().pending).toBe(0)
+
+    const limited = watch.calls.filter((c) => c.retryAfterMs !== undefined)
+    expect(limited.length).toBeGreaterThan(0)
+    for (const refused of limited) {
+      expect(refused.retryAfterMs).toBe(1000)
+      const next = watch.calls.find(
+        (c) => c.reason === refused.reason && c.startedAt >= refused.endedAt && c !== refused,
+      )
+      expect(next, `a retry of ${refused.reason}`).toBeDefined()
+      expect(next!.startedAt - refused.endedAt).toBeGreaterThanOrEqual(1000)
+    }
+    for (const reason of reasons.filter((_, i) => i % 10 === 0))
+      expect(await submissionsWithReason(registry.sandbox, registry.key, reason)).toHaveLength(1)
+    await core.close()
+  })
+})
