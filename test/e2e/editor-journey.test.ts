@@ -74,7 +74,10 @@ describe('the report editor, in Chromium', { timeout: 90_000 }, () => {
     await page.getByRole('button', { name: 'Queue for sync' }).click()
     const summary = page.getByRole('alert').filter({ hasText: 'cannot be queued yet' })
     await summary.waitFor()
-    expect(await summary.evaluate((el) => el === el.ownerDocument.activeElement)).toBe(true)
+    // Focus moves to the summary once it is drawn: wait for it rather than race the render.
+    await expect
+      .poll(() => summary.evaluate((el) => el === el.ownerDocument.activeElement))
+      .toBe(true)
     expect(await summary.innerText()).not.toMatch(/fraudType|identifiers\.\d/)
     await expectAccessible(page)
     await summary.getByRole('button', { name: 'Fraud type' }).click()
