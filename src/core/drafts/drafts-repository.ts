@@ -1,5 +1,5 @@
-import { randomUUID } from 'node:crypto'
 import { prepare } from '../store/prepare'
+import { newLocalId } from '../store/local-id'
 import type { Db } from '../store/open-database'
 import {
   draftSchema,
@@ -45,7 +45,7 @@ export function createDraft(
   input: DraftInput,
   options: { now: number; origin?: string; registryId?: string; status?: LocalReportStatus },
 ): LocalReport {
-  const localId = randomUUID()
+  const localId = newLocalId()
   const draft = draftSchema.parse(input)
   prepare(
     db,

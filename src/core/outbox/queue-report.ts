@@ -3,7 +3,6 @@ import {
   IDENTIFIER_TYPES,
   type IdentifierType,
 } from '../../shared/domain/identifiers'
-import { randomUUID } from 'node:crypto'
 import {
   createReportInputSchema,
   MAX_ATTACHMENTS,
@@ -22,6 +21,7 @@ import {
 } from '../drafts/drafts-repository'
 import type { Db } from '../store/open-database'
 import { prepare } from '../store/prepare'
+import { newLocalId } from '../store/local-id'
 import {
   chainOperations,
   insertOperation,
@@ -201,7 +201,7 @@ export function queueCheckedReports(
   const { now } = options
   const origin = options.origin ?? 'import'
   return reports.map(({ input, attachmentUrls, fingerprint }) => {
-    const localId = randomUUID()
+    const localId = newLocalId()
     const draft: Draft = {
       fraudType: input.fraudType,
       fraudReason: input.fraudReason,

@@ -44,6 +44,24 @@ describe('migrations', () => {
     expect(schema(stepwise)).toEqual(schema(atOnce))
   })
 
+  it('leave every lookup of the outbox by chain on an index after dropping the duplicate one', () => {
+    const db = openDatabase(tempDb())
+    const plan = (sql: string) =>
+      (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all() as { detail: string }[])
+        .map((row) => row.detail)
+        .join('; ')
+    expect(plan("SELECT * FROM operations WHERE chain_id = 'x' ORDER BY seq")).toMatch(
+      /USING INDEX sqlite_autoindex_operations_1/,
+    )
+    expect(plan("SELECT max(seq) FROM operations WHERE chain_id = 'x'")).toMatch(
+      /USING COVERING INDEX sqlite_autoindex_operations_1/,
+    )
+    const indexes = db.prepare("SELECT name FROM sqlite_schema WHERE type = 'index'").pluck().all()
+    expect(indexes).not.toContain('operations_chain')
+    expect(indexes).not.toContain('reports_fingerprint')
+    db.close()
+  })
+
   it('are not run again on a second open', () => {
     const path = tempDb()
     openDatabase(path).close()

@@ -2,9 +2,10 @@ import type Database from 'better-sqlite3-multiple-ciphers'
 import type { Migration } from './migration'
 import { migration0001 } from './0001-drafts-and-outbox'
 import { migration0002 } from './0002-caches'
+import { migration0003 } from './0003-outbox-write-indexes'
 
 /** Every migration, in order. A new one gets the next number and its own file. */
-export const MIGRATIONS: readonly Migration[] = [migration0001, migration0002]
+export const MIGRATIONS: readonly Migration[] = [migration0001, migration0002, migration0003]
 
 /** The database was written by a newer Casefile: this one must not touch it. */
 export class NewerSchemaError extends Error {
