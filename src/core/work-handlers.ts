@@ -230,10 +230,12 @@ export function createWorkHandlers(core: () => CasefileCore): WorkHandlers {
     bulkPreview: async ({ fileName, bytes }) =>
       importOutcomeView(
         await importSpreadsheet(core(), { bytes }, { dryRun: true, sourceName: fileName }),
+        { queuedRows: 'with-files' },
       ),
     bulkQueue: async ({ fileName, bytes, asBulk }) =>
       importOutcomeView(
         await importSpreadsheet(core(), { bytes }, { asBulk, sourceName: fileName }),
+        { queuedRows: 'with-files' },
       ),
     exchangeLog: (input) =>
       core()

@@ -188,6 +188,10 @@ const spreadsheetInput = {
 export const importOutcomeSchema = z.strictObject({
   mode: z.enum(['dry-run', 'individual', 'bulk']),
   totals: z.strictObject({ dataRows: count, queued: count, rejected: count, skippedEmpty: count }),
+  /**
+   * To the window: the queued rows that upload files from this computer (import-view.ts); all of
+   * them are counted in totals.queued. The CLI's --json lists every queued row.
+   */
   queued: z.array(
     z.strictObject({
       rowNumber: z.number().int(),
