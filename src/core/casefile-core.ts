@@ -43,6 +43,7 @@ import {
 } from './registry/reachability'
 import { ATTACHMENTS_DIR, DATABASE_FILE } from './store/folder-layout'
 import { openDatabase, type Db } from './store/open-database'
+import { startWalCheckpointer, type WalCheckpointer } from './store/wal-checkpointer'
 import { tightenPrivateTree } from './private-files'
 import { bindOutboxOrigin } from './outbox/outbox-origin'
 import { registryOrigins } from '../shared/registry-address'
@@ -114,6 +115,7 @@ export class CasefileCore {
   readonly dataDir: string
   readonly files: AttachmentFiles
   private readonly clock: Clock
+  private readonly checkpointer: WalCheckpointer | null
 
   constructor(private readonly options: CoreOptions) {
     this.dataDir = options.dataDir
@@ -121,6 +123,12 @@ export class CasefileCore {
     // Folders 0700, files 0600, whatever the umask or an older version left (private-files.ts).
     tightenPrivateTree(options.dataDir)
     this.db = openDatabase(join(options.dataDir, DATABASE_FILE), options.folderKey)
+    // WAL pages are copied into the database file from a thread of its own (wal-checkpointer.ts).
+    this.checkpointer = startWalCheckpointer(
+      this.db,
+      join(options.dataDir, DATABASE_FILE),
+      options.folderKey,
+    )
     this.files = new AttachmentFiles(
       join(options.dataDir, ATTACHMENTS_DIR),
       options.folderKey ? attachmentKeys(options.folderKey) : null,
@@ -440,6 +448,7 @@ export class CasefileCore {
   async close(graceMs?: number): Promise<void> {
     await this.engine.stop(graceMs)
     this.flushLog()
+    await this.checkpointer?.close()
     this.db.close()
   }
 }
