@@ -25,7 +25,6 @@ export function applyKey(db: Db, key: Buffer): void {
   if (key.length !== 32) throw new Error('A data folder key is 32 bytes.')
   db.pragma(`cipher = 'sqlcipher'`)
   db.pragma('legacy = 4')
-  if (process.env.XPS) db.pragma(`legacy_page_size = ${process.env.XPS}`)
   db.pragma(`key = "x'${key.toString('hex')}'"`)
 }
 
@@ -47,7 +46,6 @@ export function openSqlite(path: string, options: SqliteOptions): Db {
       applyKey(db, options.key)
       db.pragma('temp_store = MEMORY')
     }
-    if (process.env.XPS && !options.key) db.pragma(`page_size = ${process.env.XPS}`)
     db.pragma('journal_mode = WAL')
     db.pragma(`synchronous = ${options.synchronous}`)
     if (options.walAutocheckpoint !== undefined)
