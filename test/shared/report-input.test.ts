@@ -44,6 +44,21 @@ describe('report input: fraudReason length', () => {
       reportInputSchema.safeParse({ ...valid, fraudReason: `   ${reason(49)}   ` }).success,
     ).toBe(false)
   })
+  it('counts code points as the string iterator does, lone surrogates included, without spreading the text', () => {
+    const texts = [
+      '',
+      'plain words',
+      '😀a😀',
+      '\ud83d',
+      'a\ud83d',
+      '\ude00a',
+      '\ude00\ud83d',
+      '\ud83d\ud83d\ude00',
+      `  ${'é👩‍👩‍👧x'.repeat(30)}\u00a0`,
+    ]
+    for (const text of texts)
+      expect(reasonLength(text), JSON.stringify(text)).toBe([...text.trim()].length)
+  })
   it('refuses a reason that is not text', () => {
     expect(messageOf({ ...valid, fraudReason: 1234 })).toMatch(
       /fraudReason: The reason must be text/,

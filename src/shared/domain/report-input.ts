@@ -7,9 +7,24 @@ export const FRAUD_REASON_MAX = 2000
 export const MAX_ATTACHMENTS = 3
 export const MAX_IDENTIFIERS = 20
 
-/** Characters as a person counts them (code points, so an emoji is one), after trimming. */
+/**
+ * Characters as a person counts them (code points, so an emoji is one), after trimming: what
+ * `[...text].length` gives (a lone surrogate counts as one), without building an array of every
+ * character (a string per character was a tenth of a 50,000-row import's checking).
+ */
 export function reasonLength(reason: string): number {
-  return [...reason.trim()].length
+  const text = reason.trim()
+  let count = text.length
+  for (let i = 0; i < text.length - 1; i++) {
+    const unit = text.charCodeAt(i)
+    if (unit < 0xd800 || unit > 0xdbff) continue
+    const next = text.charCodeAt(i + 1)
+    if (next >= 0xdc00 && next <= 0xdfff) {
+      count--
+      i++
+    }
+  }
+  return count
 }
 
 export const fraudReasonSchema = z
