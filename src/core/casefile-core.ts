@@ -14,7 +14,7 @@ import {
 } from './drafts/drafts-repository'
 import { appendExchange, readExchangeLog } from './log/exchange-log'
 import { isHolderAlive, processHolder } from './outbox/lease-holder'
-import { countByState, getOperation, listFinished } from './outbox/outbox-repository'
+import { countPending, getOperation, listFinished } from './outbox/outbox-repository'
 import {
   discardOperation,
   editAndRequeue,
@@ -70,7 +70,7 @@ import {
 import { getCachedReport } from './cache/reports-cache'
 import type { IdentifierQuery } from './cache/searches-cache'
 import type { ReportSynced } from './outbox/sync-engine'
-import { PENDING_STATES, type OperationState } from './outbox/operations'
+import type { OperationState } from './outbox/operations'
 
 export interface CoreOptions {
   /** The data folder of one connection profile: casefile.db and attachments/ live here. */
@@ -350,10 +350,10 @@ export class CasefileCore {
   }
   /** The outbox's counts without its operations (what the status bar and events need). */
   outboxCounts() {
-    const counts = countByState(this.db)
+    const counts = countPending(this.db)
     return {
       counts,
-      pending: PENDING_STATES.reduce((sum, state) => sum + counts[state], 0),
+      pending: counts.queued + counts.sending + counts.waiting_retry + counts.needs_attention,
     }
   }
   /** What was sent or discarded, newest first: the outbox's history, kept with the database. */

@@ -4,6 +4,9 @@ import { toOperationView } from './work-handlers'
 
 export type CoreEventName =
   'onlineChanged' | 'outboxChanged' | 'syncFinished' | 'operationChanged' | 'uploadProgress'
+/** How often, at most, the outbox's counts follow its operations' changes. */
+export const COUNTS_EVERY_MS = 200
+
 export type EmitCoreEvent = <E extends CoreEventName>(event: E, payload: EventPayload<E>) => void
 
 /**
@@ -19,17 +22,28 @@ export function forwardEngineEvents(core: CasefileCore, emit: EmitCoreEvent): ()
   )
   // Counts only: listing every pending operation at each event made a drain of n reports cost n².
   const counts = () => {
+    clearTimeout(countsTimer)
+    countsTimer = undefined
+    if (!core.db.open) return
     const outbox = core.outboxCounts()
     emit('outboxChanged', {
       pending: outbox.pending,
       needsAttention: outbox.counts.needs_attention,
     })
   }
+  // And at most every COUNTS_EVERY_MS while operations change: counted after each one, a drain
+  // of 50,000 reports counted 100,000 times; the end of a run is counted at once.
+  let countsTimer: NodeJS.Timeout | undefined
+  const countsSoon = () => {
+    if (countsTimer) return
+    countsTimer = setTimeout(counts, COUNTS_EVERY_MS)
+    countsTimer.unref?.()
+  }
   const offEngine = core.engine.on((event) => {
     if (!core.db.open) return
     if (event.type === 'operation') {
       emit('operationChanged', toOperationView(core, event.operation))
-      counts()
+      countsSoon()
     } else if (event.type === 'upload-progress') {
       emit('uploadProgress', {
         operationId: event.operationId,
@@ -46,6 +60,7 @@ export function forwardEngineEvents(core: CasefileCore, emit: EmitCoreEvent): ()
     }
   })
   return () => {
+    clearTimeout(countsTimer)
     offReach()
     offEngine()
   }

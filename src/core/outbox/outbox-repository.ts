@@ -130,26 +130,38 @@ export function listFinished(
     .map(toOperation)
 }
 
-export function countByState(db: Db): Record<OperationState, number> {
-  const counts = {
-    queued: 0,
-    sending: 0,
-    waiting_retry: 0,
-    needs_attention: 0,
-    done: 0,
-    cancelled: 0,
-  }
-  for (const row of prepare<[], { state: OperationState; n: number }>(
+/** The states of an operation that still owes the registry something. */
+export type PendingState = 'queued' | 'sending' | 'waiting_retry' | 'needs_attention'
+
+/**
+ * Operations per pending state, counted in the index of open operations (operations_open),
+ * never in the history: counting every operation ever sent read the whole table, 90 ms on an
+ * encrypted folder of 50,000, and the window's counts were refreshed after each one sent.
+ */
+export function countPending(db: Db): Record<PendingState, number> {
+  const counts = { queued: 0, sending: 0, waiting_retry: 0, needs_attention: 0 }
+  for (const row of prepare<[], { state: PendingState; n: number }>(
     db,
-    'SELECT state, count(*) AS n FROM operations GROUP BY state',
+    "SELECT state, count(*) AS n FROM operations WHERE state NOT IN ('done', 'cancelled') GROUP BY state",
+  ).all())
+    counts[row.state] = row.n
+  return counts
+}
+
+/** Operations per state, the finished ones included (a full read: for `casefile outbox`, not for a hot path). */
+export function countByState(db: Db): Record<OperationState, number> {
+  const counts = { ...countPending(db), done: 0, cancelled: 0 }
+  for (const row of prepare<[], { state: 'done' | 'cancelled'; n: number }>(
+    db,
+    "SELECT state, count(*) AS n FROM operations WHERE state IN ('done', 'cancelled') GROUP BY state",
   ).all())
     counts[row.state] = row.n
   return counts
 }
 
 export function pendingCount(db: Db): number {
-  const counts = countByState(db)
-  return PENDING_STATES.reduce((sum, state) => sum + counts[state], 0)
+  const counts = countPending(db)
+  return counts.queued + counts.sending + counts.waiting_retry + counts.needs_attention
 }
 
 /**

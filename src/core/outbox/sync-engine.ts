@@ -6,7 +6,7 @@ import type { Db } from '../store/open-database'
 import type { Operation } from './operations'
 import {
   claimForSending,
-  countByState,
+  countPending,
   getOperation,
   markDone,
   markNeedsAttention,
@@ -152,7 +152,7 @@ export class SyncEngine {
       options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)))
     for (;;) {
       const summary = await this.runOnce()
-      const counts = countByState(this.options.db)
+      const counts = countPending(this.options.db)
       const movable = counts.queued + counts.waiting_retry + counts.sending
       if (!summary.leaseHeld || summary.paused || movable === 0 || options.signal?.aborted)
         return summary

@@ -1,0 +1,94 @@
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { CasefileCore } from '../../src/core/casefile-core'
+import { COUNTS_EVERY_MS, forwardEngineEvents } from '../../src/core/engine-events'
+import type { SyncEvent } from '../../src/core/outbox/sync-engine'
+import { countPending } from '../../src/core/outbox/outbox-repository'
+
+const draft = (i: number) => ({
+  fraudType: 'money_mule',
+  fraudReason: `Engine events test ${i}: the account received funds from several victims and moved them on.`,
+  identifiers: [{ label: 'phone', value: `080${String(20_000_000 + i)}` }],
+})
+
+function offlineCore() {
+  return new CasefileCore({
+    dataDir: mkdtempSync(join(tmpdir(), 'casefile-events-')),
+    connection: { baseUrl: 'http://127.0.0.1:9', uploadUrl: 'http://127.0.0.1:9/upload' },
+    getApiKey: () => undefined,
+    autoSync: false,
+  })
+}
+
+/** What the engine tells its listeners (its own emit is private: the test stands in for a drain). */
+const engineEmit = (core: CasefileCore, event: SyncEvent) =>
+  (core.engine as unknown as { emit(event: SyncEvent): void }).emit(event)
+
+afterEach(() => {
+  vi.useRealTimers()
+})
+
+describe("the outbox's counts pushed to the window", () => {
+  it('follow a burst of operation changes once per interval, and the end of a run at once', async () => {
+    const core = offlineCore()
+    core.submitMany([draft(1), draft(2), draft(3)])
+    const operation = core.outbox().operations[0]!
+    const seen: { event: string; payload: unknown }[] = []
+    vi.useFakeTimers()
+    const off = forwardEngineEvents(core, (event, payload) => seen.push({ event, payload }))
+    for (let i = 0; i < 100; i++) engineEmit(core, { type: 'operation', operation })
+    const counted = () => seen.filter((s) => s.event === 'outboxChanged')
+    expect(seen.filter((s) => s.event === 'operationChanged')).toHaveLength(100)
+    expect(counted()).toHaveLength(0)
+    vi.advanceTimersByTime(COUNTS_EVERY_MS)
+    expect(counted()).toEqual([
+      { event: 'outboxChanged', payload: { pending: 3, needsAttention: 0 } },
+    ])
+
+    engineEmit(core, { type: 'operation', operation })
+    engineEmit(core, {
+      type: 'run-finished',
+      summary: {
+        leaseHeld: true,
+        sent: 0,
+        adopted: 0,
+        retrying: 0,
+        needsAttention: 0,
+        offline: true,
+        paused: null,
+        pending: 3,
+        nextWakeAt: null,
+      },
+    })
+    // Counted at once at the end of the run, and not again by the timer it replaced.
+    expect(counted()).toHaveLength(2)
+    vi.advanceTimersByTime(COUNTS_EVERY_MS * 3)
+    expect(counted()).toHaveLength(2)
+    off()
+    vi.useRealTimers()
+    await core.close()
+  })
+
+  it('are read from the index of open operations, not from the whole history', async () => {
+    const core = offlineCore()
+    core.submitMany([draft(4)])
+    const plan = (
+      core.db
+        .prepare(
+          "EXPLAIN QUERY PLAN SELECT state, count(*) AS n FROM operations WHERE state NOT IN ('done', 'cancelled') GROUP BY state",
+        )
+        .all() as { detail: string }[]
+    ).map((row) => row.detail)
+    expect(plan.join('; ')).toMatch(/COVERING INDEX operations_open/)
+    expect(countPending(core.db)).toEqual({
+      queued: 1,
+      sending: 0,
+      waiting_retry: 0,
+      needs_attention: 0,
+    })
+    expect(core.outboxCounts()).toMatchObject({ pending: 1, counts: { queued: 1 } })
+    await core.close()
+  })
+})
