@@ -181,6 +181,22 @@ export function runnableHeads(db: Db, now: number, limit: number): Operation[] {
     .map(toOperation)
 }
 
+/**
+ * How many chains can still move without a person: their first unfinished operation is queued,
+ * waiting for its retry time or being sent. Operations behind a head that needs attention are
+ * blocked, not movable: they wait for the user to retry, edit or discard that head.
+ */
+export function movableChainCount(db: Db): number {
+  return (
+    prepare<[], { n: number }>(
+      db,
+      `SELECT count(*) AS n FROM operations o
+        WHERE o.state IN ('queued', 'waiting_retry', 'sending')
+          AND NOT EXISTS (SELECT 1 FROM operations p WHERE p.chain_id = o.chain_id AND p.seq < o.seq AND p.state NOT IN ('done', 'cancelled'))`,
+    ).get()?.n ?? 0
+  )
+}
+
 /** When the earliest waiting chain head may be tried again (null when none waits). */
 export function nextWakeAt(db: Db): number | null {
   return (

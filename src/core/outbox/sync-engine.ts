@@ -6,7 +6,7 @@ import type { Db } from '../store/open-database'
 import type { Operation } from './operations'
 import {
   claimForSending,
-  countPending,
+  movableChainCount,
   getOperation,
   markDone,
   markNeedsAttention,
@@ -19,6 +19,7 @@ import {
   type StoredError,
 } from './outbox-repository'
 import { LocalProblem } from './local-problem'
+import { idleStep } from './idle-step'
 import {
   AdaptiveConcurrency,
   DEFAULT_CONCURRENCY,
@@ -138,8 +139,9 @@ export class SyncEngine {
   }
 
   /**
-   * Runs until nothing is left that can make progress: the outbox is empty, only items needing
-   * attention remain, the queue is paused, or (with stopWhenOffline) the registry is unreachable.
+   * Runs until nothing is left that can move without a person or a timer: the outbox is empty,
+   * what remains needs attention or waits behind an item that does, the queue is paused, or
+   * (with stopWhenOffline) the registry is unreachable. See idleStep for the guard against spinning.
    */
   async runUntilIdle(
     options: {
@@ -152,13 +154,14 @@ export class SyncEngine {
       options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)))
     for (;;) {
       const summary = await this.runOnce()
-      const counts = countPending(this.options.db)
-      const movable = counts.queued + counts.waiting_retry + counts.sending
-      if (!summary.leaseHeld || summary.paused || movable === 0 || options.signal?.aborted)
-        return summary
-      if (summary.offline && options.stopWhenOffline) return summary
-      if (summary.nextWakeAt !== null)
-        await sleep(Math.max(0, summary.nextWakeAt - this.clock.now()))
+      const step = idleStep(summary, {
+        movableChains: movableChainCount(this.options.db),
+        now: this.clock.now(),
+        stopWhenOffline: options.stopWhenOffline === true,
+        aborted: options.signal?.aborted === true,
+      })
+      if (step.kind === 'return') return summary
+      if (step.kind === 'sleep') await sleep(step.ms)
     }
   }
 

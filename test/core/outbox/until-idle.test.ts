@@ -1,0 +1,121 @@
+import { describe, expect, it } from 'vitest'
+import { useSandbox } from '../../support/use-sandbox'
+import { inspector, openTestCore, uniqueReason } from '../../support/core-with-sandbox'
+import { idleStep, STALL_PAUSE_MS } from '../../../src/core/outbox/idle-step'
+import type { RunSummary } from '../../../src/core/outbox/sync-engine'
+
+/* "Until idle" means nothing can move without a person or a timer, and the loop never spins. */
+
+const registry = useSandbox()
+
+describe('runUntilIdle', () => {
+  it('returns when a chain waits behind an item that needs attention, instead of spinning on it', async () => {
+    const core = openTestCore(registry.sandbox, { key: () => registry.key })
+    try {
+      const reason = uniqueReason('until-idle')
+      const queued = core.submit({
+        fraudType: 'hacker',
+        fraudReason: reason,
+        identifiers: [{ label: 'email', value: 'idle@example.com' }],
+      })
+      if (!queued.ok) throw new Error(queued.message)
+      await core.engine.runUntilIdle()
+      const registryId = core.getReport(queued.report.localId).registryId
+      if (!registryId) throw new Error('the report was not created')
+      // A colleague unlists it on the registry; this laptop still thinks it is listed.
+      await inspector(registry.sandbox, registry.key).unlistReport(registryId)
+
+      expect(
+        core.queueUpdate(registryId, {
+          fraudType: 'hacker',
+          fraudReason: `${reason} (edited)`,
+          identifiers: [{ label: 'email', value: 'idle@example.com' }],
+        }).ok,
+      ).toBe(true)
+      expect(core.queueUnlist(registryId).ok).toBe(true)
+
+      // Count the runs; on a spinning loop the abort after 40 ends the test instead of a hang.
+      let runs = 0
+      const stop = new AbortController()
+      const runOnce = core.engine.runOnce.bind(core.engine)
+      core.engine.runOnce = () => {
+        if (++runs >= 40) stop.abort()
+        return runOnce()
+      }
+      const summary = await core.engine.runUntilIdle({ signal: stop.signal, sleep: async () => {} })
+      expect(stop.signal.aborted).toBe(false)
+      expect(runs).toBeLessThanOrEqual(3)
+      expect(summary.leaseHeld).toBe(true)
+      const outbox = core.outbox()
+      expect(outbox.counts.needs_attention).toBe(1) // the update the registry refused (409)
+      expect(outbox.counts.queued).toBe(1) // the unlist, blocked behind it, kept for the user's decision
+    } finally {
+      await core.close()
+    }
+  })
+})
+
+describe('idleStep (the guard)', () => {
+  const quiet: RunSummary = {
+    leaseHeld: true,
+    sent: 0,
+    adopted: 0,
+    retrying: 0,
+    needsAttention: 0,
+    offline: false,
+    paused: null,
+    pending: 2,
+    nextWakeAt: null,
+  }
+  const context = { movableChains: 1, now: 1_000, stopWhenOffline: false, aborted: false }
+
+  it('returns after a run that moved nothing and has no wake time, even if something looks movable', () => {
+    expect(idleStep(quiet, context)).toEqual({ kind: 'return' })
+  })
+
+  it('goes round again only after a run that moved something', () => {
+    expect(idleStep({ ...quiet, sent: 1 }, context)).toEqual({ kind: 'again' })
+    expect(idleStep({ ...quiet, needsAttention: 1 }, context)).toEqual({ kind: 'again' })
+  })
+
+  it('sleeps until the wake time, and never for less than a pause when the last run moved nothing', () => {
+    expect(idleStep({ ...quiet, retrying: 1, nextWakeAt: 4_000 }, context)).toEqual({
+      kind: 'sleep',
+      ms: 3_000,
+    })
+    expect(idleStep({ ...quiet, retrying: 1, nextWakeAt: 500 }, context)).toEqual({
+      kind: 'sleep',
+      ms: 0,
+    })
+    expect(idleStep({ ...quiet, nextWakeAt: 500 }, context)).toEqual({
+      kind: 'sleep',
+      ms: STALL_PAUSE_MS,
+    })
+  })
+
+  it('returns when nothing can move, the queue is paused, the lease is elsewhere, or it was asked to stop', () => {
+    expect(idleStep({ ...quiet, sent: 1 }, { ...context, movableChains: 0 })).toEqual({
+      kind: 'return',
+    })
+    expect(idleStep({ ...quiet, sent: 1, leaseHeld: false }, context)).toEqual({ kind: 'return' })
+    expect(
+      idleStep(
+        {
+          ...quiet,
+          sent: 1,
+          paused: { reason: 'unauthorized', message: 'x', since: 0 },
+        },
+        context,
+      ),
+    ).toEqual({ kind: 'return' })
+    expect(idleStep({ ...quiet, sent: 1 }, { ...context, aborted: true })).toEqual({
+      kind: 'return',
+    })
+    expect(
+      idleStep(
+        { ...quiet, retrying: 1, offline: true, nextWakeAt: 9_000 },
+        { ...context, stopWhenOffline: true },
+      ),
+    ).toEqual({ kind: 'return' })
+  })
+})
