@@ -1,3 +1,4 @@
+import { checkOwnReportId } from './outbox/own-report-check'
 import { EventEmitter } from 'node:events'
 import { join } from 'node:path'
 import type { DraftInput } from './drafts/draft'
@@ -265,6 +266,10 @@ export class CasefileCore {
         { now: this.now(), origin: 'registry', registryId: localOrRegistryId, status: 'submitted' },
       )
     )
+  }
+  /** Whether an id names one of the organization's reports: locally, in the cache, or on the registry. */
+  checkOwnReportId(localOrRegistryId: string, options: { signal?: AbortSignal } = {}) {
+    return checkOwnReportId(this.db, this.client, localOrRegistryId, options)
   }
   listReports(options?: Parameters<typeof listReports>[1]) {
     return listReports(this.db, options)

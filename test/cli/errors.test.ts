@@ -7,7 +7,12 @@ import { EXIT } from '../../src/cli/exit-codes'
 import { runCli } from '../../src/cli/main'
 import { acquireLease } from '../../src/core/outbox/sync-lease'
 import { openDatabase } from '../../src/core/store/open-database'
-import { closedPortUrl, uniqueReason } from '../support/core-with-sandbox'
+import {
+  closedPortUrl,
+  inspector,
+  submissionsWithReason,
+  uniqueReason,
+} from '../support/core-with-sandbox'
 import { useSandbox } from '../support/use-sandbox'
 import { PDF_BYTES } from '../support/temp-store'
 import {
@@ -98,15 +103,28 @@ describe('the exit codes of the README, each with its message', () => {
     )
   })
 
-  it('2: items need attention after a sync (the registry refused an unlisting), rows rejected by an import', async () => {
+  it('2: items need attention after a sync (the registry refused an update), rows rejected by an import', async () => {
     const dataDir = await configured()
+    const reason = uniqueReason('exit-2')
+    const report = join(dataDir, 'report.json')
+    const body = {
+      fraudType: 'hacker',
+      fraudReason: reason,
+      identifiers: [{ label: 'email', value: 'exit2@example.com' }],
+    }
+    writeFileSync(report, JSON.stringify(body))
+    expect((await runCasefile(['submit', report, '--data-dir', dataDir], withKey())).code).toBe(
+      EXIT.ok,
+    )
     expect(
-      (
-        await runCasefile(
-          ['unlist', '00000000-0000-4000-8000-000000000000', '--data-dir', dataDir],
-          withKey(),
-        )
-      ).code,
+      (await runCasefile(['sync', '--until-idle', '--data-dir', dataDir], withKey())).code,
+    ).toBe(EXIT.ok)
+    const [mine] = await submissionsWithReason(registry.sandbox, registry.key, reason)
+    // A colleague unlists it on the registry: the update queued here is then refused (409).
+    await inspector(registry.sandbox, registry.key).unlistReport(mine!.id)
+    writeFileSync(report, JSON.stringify({ ...body, fraudReason: `${reason} (more)` }))
+    expect(
+      (await runCasefile(['update', mine!.id, report, '--data-dir', dataDir], withKey())).code,
     ).toBe(EXIT.ok)
     const synced = await runCasefile(
       ['sync', '--until-idle', '--data-dir', dataDir, '--json'],

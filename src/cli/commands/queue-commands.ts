@@ -5,7 +5,7 @@ import { printJson, type CliIo } from '../cli-io'
 import type { CommandRun } from '../command-line-spec'
 import { EXIT } from '../exit-codes'
 import { withCore } from '../open-core'
-import { readReportFile, withAttachments } from './report-file'
+import { overlayReportFile, readReportFile, withAttachments } from './report-file'
 
 function report(io: CliIo, json: boolean, result: QueueResult, verb: string): void {
   if (!result.ok) {
@@ -46,26 +46,51 @@ export function submitCommand(core: CasefileCore, io: CliIo, file: string, json:
   }
 }
 
+/**
+ * Refuses an id that is neither in this folder nor one of the organization's reports on the
+ * registry, before anything is queued: a mistyped id used to become a stand-in record that
+ * only failed at the next sync.
+ */
+async function requireOwnReport(core: CasefileCore, id: string): Promise<void> {
+  const check = await core.checkOwnReportId(id)
+  if (check.ok) return
+  throw new CliError(
+    check.reason === 'not_found'
+      ? `Not queued: ${check.message} Check the id: \`casefile submissions --refresh\` lists your organization's reports.`
+      : `Not queued: ${check.message} Connect and run \`casefile submissions --refresh\`, then try again.`,
+  )
+}
+
 /** casefile update ID FILE.json */
-export function updateCommand(
+export async function updateCommand(
   core: CasefileCore,
   io: CliIo,
   id: string,
   file: string,
   json: boolean,
-): void {
+): Promise<void> {
   const parsed = readReportFile(file)
+  await requireOwnReport(core, id)
   const local = core.localRecordOf(id)
   report(
     io,
     json,
-    core.queueUpdate(local.localId, withAttachments(core, local.localId, parsed)),
+    core.queueUpdate(
+      local.localId,
+      overlayReportFile(local.draft, withAttachments(core, local.localId, parsed)),
+    ),
     'Queued an update of',
   )
 }
 
 /** casefile unlist ID */
-export function unlistCommand(core: CasefileCore, io: CliIo, id: string, json: boolean): void {
+export async function unlistCommand(
+  core: CasefileCore,
+  io: CliIo,
+  id: string,
+  json: boolean,
+): Promise<void> {
+  await requireOwnReport(core, id)
   report(io, json, core.queueUnlist(id), 'Queued the unlisting of')
 }
 
@@ -76,14 +101,14 @@ export const runSubmit: CommandRun = (context) =>
   })
 
 export const runUpdate: CommandRun = (context) =>
-  withCore(context, (core) => {
+  withCore(context, async (core) => {
     const [id, file] = context.args as [string, string]
-    updateCommand(core, context.io, id, file, context.global.json)
+    await updateCommand(core, context.io, id, file, context.global.json)
     return EXIT.ok
   })
 
 export const runUnlist: CommandRun = (context) =>
-  withCore(context, (core) => {
-    unlistCommand(core, context.io, context.args[0] as string, context.global.json)
+  withCore(context, async (core) => {
+    await unlistCommand(core, context.io, context.args[0] as string, context.global.json)
     return EXIT.ok
   })

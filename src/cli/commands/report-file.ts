@@ -17,6 +17,7 @@ const reportFileSchema = z.looseObject({
 })
 
 export interface ReportFile {
+  /** What the file gives; a field it leaves out is undefined (an update keeps its current value). */
   draft: DraftInput
   /** Local files to copy into the data folder, resolved against the report file's folder. */
   localAttachments: string[]
@@ -42,9 +43,9 @@ export function readReportFile(path: string): ReportFile {
     throw new CliError(
       `${path}: ${parsed.error.issues.map((i) => `${i.path.join('.') || 'file'}: ${i.message}`).join('; ')}`,
     )
-  const { attachments = [], fraudType, fraudReason, identifiers, showUploaderInfo } = parsed.data
-  const urls = attachments.filter((a) => /^https?:\/\//i.test(a))
-  const localAttachments = attachments
+  const { attachments, fraudType, fraudReason, identifiers, showUploaderInfo } = parsed.data
+  const urls = attachments?.filter((a) => /^https?:\/\//i.test(a))
+  const localAttachments = (attachments ?? [])
     .filter((a) => !/^https?:\/\//i.test(a))
     .map((a) => (isAbsolute(a) ? a : resolve(dirname(path), a)))
   return {
@@ -64,5 +65,24 @@ export function withAttachments(core: CasefileCore, localId: string, file: Repor
       throw error
     }
   }
-  return { ...file.draft, attachmentIds: ids }
+  // A file without `attachments` lists none: an update then keeps the current ones.
+  return { ...file.draft, attachmentIds: file.draft.attachmentUrls === undefined ? undefined : ids }
+}
+
+/**
+ * A change laid over the report's current content: the fields the file gives replace the current
+ * ones, the ones it leaves out are kept. A file that lists `attachments` gives the whole list
+ * (`[]` removes them all); one that leaves it out keeps every current attachment.
+ */
+export function overlayReportFile(current: DraftInput, change: DraftInput): DraftInput {
+  const given = Object.fromEntries(
+    Object.entries(change).filter(([, value]) => value !== undefined),
+  ) as DraftInput
+  const listsAttachments = change.attachmentUrls !== undefined || change.attachmentIds !== undefined
+  return {
+    ...current,
+    ...given,
+    attachmentUrls: listsAttachments ? (change.attachmentUrls ?? []) : current.attachmentUrls,
+    attachmentIds: listsAttachments ? (change.attachmentIds ?? []) : current.attachmentIds,
+  }
 }
