@@ -1,7 +1,7 @@
 import { UsageError } from './cli-error'
 import type { CommandSpec, GlobalOptions, OptionSpec } from './command-line-spec'
 import { COMMAND_GROUPS, COMMANDS, GLOBAL_OPTIONS } from './commands'
-import { closestMatch } from './did-you-mean'
+import { closestMatch } from '../shared/did-you-mean'
 import { usageLine } from './help'
 
 export type ParsedCommandLine =

@@ -99,6 +99,10 @@ describe('files that cannot be read at all', () => {
           /^The header row has no identifier column.*Add at least one of: account_number_1, /,
         ),
       ],
+      ['unknown_column', expect.stringMatching(/^Column A "type" is not a column/)],
+      ['unknown_column', expect.stringMatching(/^Column B "reason" is not a column/)],
+      ['unknown_column', expect.stringMatching(/^Column C "account" is not a column/)],
+      ['unknown_column', expect.stringMatching(/^Column D "bank" is not a column/)],
     ])
   })
 })
@@ -272,25 +276,20 @@ describe('files read row by row', () => {
     ])
   })
 
-  it('headers and sheet names like __proto__ are only names: unknown columns, reported', async () => {
+  it('headers and sheet names like __proto__ are only names: unknown columns, refused by name', async () => {
     for (const name of ['proto-headers.csv', 'proto-names.xlsx']) {
-      const result = await importFixture(name)
-      expect(result.totals, name).toMatchObject({ accepted: 1, rejected: 0 })
+      const error = await rejectionOf(importFixture(name))
+      expect(error, name).toBeInstanceOf(BulkFileError)
+      const unknown = (error as BulkFileError).problems.filter((p) => p.code === 'unknown_column')
       expect(
-        result.fileProblems.map((p) => p.column),
+        unknown.map((p) => p.column),
         name,
       ).toEqual(name.endsWith('.csv') ? ['A', 'B', 'C', 'K'] : ['A', 'B', 'C'])
-      expect(result.fileProblems[0]?.message).toMatch(
-        /^Column A "__proto__" is not a template column, so its cells are not read\./,
+      expect(unknown[0]?.message).toMatch(
+        /^Column A "__proto__" is not a column of the Casefile bulk template, so nothing was imported/,
       )
-      expect(Object.keys(result.accepted[0]?.input ?? {}).sort()).toEqual([
-        'attachments',
-        'fraudReason',
-        'fraudType',
-        'identifiers',
-        'showUploaderInfo',
-      ])
     }
+    expect(({} as Record<string, unknown>).fraud_type).toBeUndefined()
   })
 })
 

@@ -90,20 +90,35 @@ describe('mapBulkHeader', () => {
     )
   })
 
-  it('reports unknown columns without blocking; names from Object.prototype are just names', () => {
+  it('refuses unknown columns, naming each with the nearest template column; names from Object.prototype are just names', () => {
     const mapping = mapBulkHeader(1, [
       'fraud_type',
-      'fraud_reason',
+      'fraud_reson',
       'bvn',
       '__proto__',
       'constructor',
       'notes',
+      'Attachment 4',
+      'casefile_errors',
     ])
     expect(mapping.problems.map((p) => [p.code, p.blocking, p.column])).toEqual([
-      ['unknown_column', false, 'D'],
-      ['unknown_column', false, 'E'],
-      ['unknown_column', false, 'F'],
+      ['missing_column', true, undefined], // fraud_reason, misspelt
+      ['unknown_column', true, 'B'],
+      ['unknown_column', true, 'D'],
+      ['unknown_column', true, 'E'],
+      ['unknown_column', true, 'F'],
+      ['unknown_column', true, 'G'],
     ])
+    const messages = mapping.problems.map((p) => p.message)
+    expect(messages[1]).toMatch(
+      /^Column B "fraud_reson" is not a column of the Casefile bulk template.* Did you mean "fraud_reason"\?/,
+    )
+    expect(messages[5]).toMatch(
+      /Column G "Attachment 4" .*at most 3 attachments: attachment_1…attachment_3/,
+    )
+    expect(messages[4]).toMatch(
+      /Rename it to one of fraud_type, fraud_reason, .*or delete the column/,
+    )
   })
 })
 

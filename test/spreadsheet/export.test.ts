@@ -30,7 +30,7 @@ describe('exports', () => {
       expect(neutralizeFormula(text)).toBe(text)
   })
 
-  it('write CSV that reads back with the prefix on dangerous text, numbers as they are', async () => {
+  it('write CSV with the prefix on dangerous text that reads back as the text itself, numbers as they are', async () => {
     const path = join(await tempDir(), 'out.csv')
     const rows = [...DANGEROUS, 'comma, "quote"\nnewline'].map((t, i) => [t, -i] as const)
     expect(await exportRows(rows, columns, { path }, { format: 'csv' })).toEqual({ rows: 7 })
@@ -38,9 +38,40 @@ describe('exports', () => {
     expect(bytes.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]))
     const read = await allRows({ path })
     expect(read[0]?.cells).toEqual(['text', 'number'])
-    expect(read.slice(1).map((r) => r.cells)).toEqual(
-      rows.map(([t, n]) => [neutralizeFormula(t), String(n)]),
-    )
+    expect(bytes.toString('utf8')).toContain(`'+1+1`)
+    expect(read.slice(1).map((r) => r.cells)).toEqual(rows.map(([t, n]) => [t, String(n)]))
+  })
+
+  it('round-trip every formula-leading character through the rejected rows, CSV and XLSX alike', async () => {
+    const starts = ['=', '+', '-', '@', '\t', '\r']
+    const texts = [
+      ...starts.map((c) => `${c}Account received 50,000 then moved it on`),
+      ...starts.map((c) => `'${c}already quoted by the partner`),
+      ...starts.map((c) => `''${c}quoted twice`),
+      "'plain quote before a letter",
+      "it's fine",
+      'plain',
+    ]
+    for (const format of ['csv', 'xlsx'] as const) {
+      const path = join(await tempDir(), `rejected.${format}`)
+      await exportRejectedRows(
+        {
+          header: { cells: ['reason', 'phone'] },
+          rejected: texts.map((text, i) => ({
+            rowNumber: i + 2,
+            cells: [text, `+23480${i}`],
+            reason: 'invalid' as const,
+            errors: [{ column: 'reason', message: 'too short' }],
+          })),
+        },
+        { path },
+        { format },
+      )
+      const read = await allRows({ path })
+      expect(read.slice(1).map((r) => r.cells.slice(0, 2))).toEqual(
+        texts.map((text, i) => [text, `+23480${i}`]),
+      )
+    }
   })
 
   it('write XLSX with text cells only (never a formula), quote-prefixed when they start like one', async () => {
@@ -99,12 +130,13 @@ describe('exports', () => {
       { path: join(dir, 's.csv') },
       { format: 'csv' },
     )
+    expect(await readFile(join(dir, 's.csv'), 'utf8')).toContain(`"'=cmd|"" /C calc""!A0`)
     const [header, row] = await allRows({ path: join(dir, 's.csv') })
     expect(header?.cells).toEqual(REPORT_EXPORT_COLUMNS.map((c) => c.header))
     expect(row?.cells.slice(0, 4)).toEqual([
       'r1',
       'hacker',
-      `'${report.fraudReason}`,
+      report.fraudReason, // neutralized in the file, restored when read back
       'account: 0123456789_access-bank',
     ])
     await exportRows(

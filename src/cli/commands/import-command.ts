@@ -1,9 +1,9 @@
-import { extname } from 'node:path'
 import type { CasefileCore } from '../../core/casefile-core'
 import { importSpreadsheet } from '../../core/import/import-spreadsheet'
 import { importOutcomeView } from '../../core/import/import-view'
 import { BulkFileError } from '../../core/spreadsheet/bulk-file-error'
 import { describeRowErrors, exportRejectedRows } from '../../core/spreadsheet/export'
+import { checkOutputFile, writeReplacing } from '../../core/spreadsheet/output-file'
 import { TableFileError } from '../../core/spreadsheet/table-file-error'
 import { CliError } from '../cli-error'
 import { describeFileError } from '../describe-failure'
@@ -29,6 +29,10 @@ export async function importCommand(
   file: string,
   options: ImportCommandOptions,
 ): Promise<number> {
+  // Checked before anything is queued: a bad OUT must not be found out after the rows went in.
+  const rejectedOut = options.rejectedOut ? checkOutputFile(options.rejectedOut, [file]) : null
+  if (rejectedOut && !rejectedOut.ok)
+    throw new CliError(`Nothing was imported: ${rejectedOut.message}`)
   let outcome
   try {
     outcome = await importSpreadsheet(
@@ -48,23 +52,30 @@ export async function importCommand(
     if (fileProblem) throw new CliError(fileProblem)
     throw error
   }
-  if (options.rejectedOut && outcome.rejected.length > 0) {
-    const format = extname(options.rejectedOut).toLowerCase() === '.xlsx' ? 'xlsx' : 'csv'
-    await exportRejectedRows(
-      {
-        header: outcome.header,
-        rejected: outcome.rejected.map((row) => ({
-          ...row,
-          reason: row.reason === 'not_queued' ? 'invalid' : row.reason,
-        })),
-      },
-      { path: options.rejectedOut },
-      { format },
-    )
+  let rejectedWritten = false
+  let rejectedProblem: string | null = null
+  if (rejectedOut?.ok && outcome.rejected.length > 0) {
+    const rows = {
+      header: outcome.header,
+      rejected: outcome.rejected.map((row) => ({
+        ...row,
+        reason: row.reason === 'not_queued' ? ('invalid' as const) : row.reason,
+      })),
+    }
+    try {
+      await writeReplacing(rejectedOut.path, (temporary) =>
+        exportRejectedRows(rows, { path: temporary }, { format: rejectedOut.format }),
+      )
+      rejectedWritten = true
+    } catch (error) {
+      // The rows are queued already: say so, and that the rejected ones are still in FILE.
+      rejectedProblem = `The rejected rows could not be written to ${options.rejectedOut} (${describeFileError(error, options.rejectedOut) ?? (error instanceof Error ? error.message : String(error))}); they are listed above and are still in ${file}.`
+    }
   }
   const code = outcome.rejected.length > 0 ? EXIT.needsAttention : EXIT.ok
   if (options.json) {
     printJson(io, { ...importOutcomeView(outcome), exitCode: code })
+    if (rejectedProblem) io.err(rejectedProblem)
     return code
   }
   const { totals } = outcome
@@ -85,7 +96,8 @@ export async function importCommand(
       io.out(`Row ${row.rowNumber} ${uploads} ${f.path} (${f.column}, ${f.type}, ${f.size} bytes)`)
   for (const row of outcome.rejected)
     io.out(`Row ${row.rowNumber}: ${describeRowErrors(row).replace(/\n/g, '\n        ')}`)
-  if (options.rejectedOut && outcome.rejected.length > 0)
+  if (rejectedProblem) io.err(rejectedProblem)
+  if (rejectedWritten)
     io.out(
       `The rejected rows, with their reasons, are in ${options.rejectedOut}: fix them there and import that file.`,
     )

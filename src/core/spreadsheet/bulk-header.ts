@@ -6,6 +6,7 @@ import {
   type BulkColumn,
 } from '../../shared/bulk-template'
 import { columnLetter } from './cell-reference'
+import { closestMatch } from '../../shared/did-you-mean'
 import type { BulkFileProblem } from './bulk-file-error'
 
 export interface BulkHeaderMapping {
@@ -23,11 +24,33 @@ export interface BulkHeaderMapping {
 const TEMPLATE_BY_NORMALIZED = new Map(BULK_COLUMNS.map((c) => [normalizeBulkHeader(c.header), c]))
 const LIST = BULK_HEADERS.join(', ')
 
+/** The template's numbered columns (attachment_1…, account_number_1…, bank_1…) and how many there are. */
+const NUMBERED = ['attachment', 'account_number', 'bank'].map((stem) => {
+  const headers = BULK_HEADERS.filter((h) => new RegExp(`^${stem}_\\d+$`).test(h))
+  return { stem, headers }
+})
+
+/** Why a header is not a template column, and the nearest one it may have meant. */
+function unknownColumnMessage(letter: string, header: string): string {
+  const normalized = normalizeBulkHeader(header)
+  const start = `Column ${letter} "${header}" is not a column of the Casefile bulk template, so nothing was imported (its cells would have been left out).`
+  const numbered = NUMBERED.find(({ stem }) => new RegExp(`^${stem}_?\\d+$`).test(normalized))
+  if (numbered && !numbered.headers.includes(normalized)) {
+    const what = numbered.stem === 'attachment' ? 'attachments' : 'accounts'
+    return `${start} A report takes at most ${numbered.headers.length} ${what}: ${numbered.headers[0]}…${numbered.headers[numbered.headers.length - 1]}. Move the extra ones to another report, or delete the column, and import again.`
+  }
+  const nearest = closestMatch(normalized, BULK_HEADERS)
+  return nearest
+    ? `${start} Did you mean "${nearest}"? Rename the column (or delete it if it holds nothing for the registry) and import again.`
+    : `${start} Rename it to one of ${LIST}, or delete the column if it holds nothing for the registry, and import again.`
+}
+
 /**
  * Reads the header row against the template columns (BULK_COLUMNS): case, spaces, dashes and
  * order do not matter. Missing required columns, a column given twice, an account number
- * without its bank column (or the reverse) and no identifier column at all are blocking;
- * unknown columns are reported and not read.
+ * without its bank column (or the reverse), no identifier column at all, and a column that is
+ * not a template column are blocking: a column silently left out would drop what the user wrote
+ * in it (an `attachment_4`, a misspelt `fraud_reson`).
  */
 export function mapBulkHeader(rowNumber: number, cells: readonly string[]): BulkHeaderMapping {
   const columns: (BulkColumn | null)[] = []
@@ -103,9 +126,9 @@ export function mapBulkHeader(rowNumber: number, cells: readonly string[]): Bulk
     if (BULK_BOOKKEEPING_HEADERS.includes(normalizeBulkHeader(header))) continue
     problems.push({
       code: 'unknown_column',
-      blocking: false,
+      blocking: true,
       column: columnLetter(index),
-      message: `Column ${columnLetter(index)} "${header}" is not a template column, so its cells are not read. If it holds report data, rename it to one of: ${LIST}; otherwise you may ignore this or delete the column.`,
+      message: unknownColumnMessage(columnLetter(index), header),
     })
   }
   return { rowNumber, columns, indexOf, unknown, problems }

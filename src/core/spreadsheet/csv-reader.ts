@@ -3,6 +3,7 @@ import type { TableProgress, TableRow } from './table-row'
 import { TableFileError, tableErrors } from './table-file-error'
 import { hasUtf16Bom } from './detect-format'
 import { columnLetter } from './cell-reference'
+import { restoreNeutralized } from './formula-injection'
 
 const QUOTE = 0x22
 const CR = 0x0d
@@ -187,7 +188,7 @@ export class CsvRecordParser {
           this.cells.length,
           this.limits.maxColumns,
         )
-    } else this.cells.push(this.field)
+    } else this.cells.push(restoreNeutralized(this.field))
     this.field = ''
     this.state = State.FieldStart
     this.recordHasContent = true
