@@ -161,6 +161,15 @@ export function createWorkHandlers(core: () => CasefileCore): WorkHandlers {
     reportQueue: ({ localId }) => queueView(core().queueReport(localId)),
     reportUpdate: ({ localOrRegistryId, draft }) =>
       queueView(core().queueUpdate(localOrRegistryId, draft)),
+    // Only for a report this folder knows as the organization's own: a renderer cannot make
+    // records for ids it invents.
+    reportEditTarget: ({ registryId }) => {
+      const known = core().findReport(registryId)
+      if (known) return reportView(known)
+      const cached = core().cachedReport(registryId)
+      if (cached?.kind !== 'report' || !cached.own) return null
+      return reportView(core().localRecordOf(registryId))
+    },
     reportUnlist: ({ localOrRegistryId }) => queueView(core().queueUnlist(localOrRegistryId)),
     outboxList: () => {
       const outbox = core().outbox()

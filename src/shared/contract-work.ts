@@ -282,6 +282,12 @@ export const workContract = {
     input: z.strictObject({ localOrRegistryId: id, draft: draftViewInputSchema }),
     output: queueResultSchema,
   },
+  /** The local record of one of the organization's reports, made if needed, to hold files added to an update. */
+  reportEditTarget: {
+    channel: C.reportEditTarget,
+    input: z.strictObject({ registryId: id }),
+    output: localReportViewSchema.nullable(),
+  },
   reportUnlist: {
     channel: C.reportUnlist,
     input: z.strictObject({ localOrRegistryId: id }),

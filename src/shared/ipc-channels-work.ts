@@ -12,6 +12,7 @@ export const WORK_INVOKE_CHANNELS = {
   attachmentRemove: 'attachments:remove',
   reportQueue: 'reports:queue',
   reportUpdate: 'reports:update',
+  reportEditTarget: 'reports:edit-target',
   reportUnlist: 'reports:unlist',
   outboxList: 'outbox:list',
   outboxRetry: 'outbox:retry',

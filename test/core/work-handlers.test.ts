@@ -107,6 +107,16 @@ describe('work handlers', () => {
     ).toBe(true)
   })
 
+  it("gives a record to hold an update's files only for the organization's own reports", async () => {
+    // A renderer cannot make records for ids it invents, nor for another organization's reports.
+    expect(await call('reportEditTarget', { registryId: 'invented-by-the-renderer' })).toBeNull()
+    const page = await call('submissionsList', { offset: 0, limit: 1 })
+    const own = page.rows[0]!.id
+    const target = await call('reportEditTarget', { registryId: own })
+    expect(target).toMatchObject({ registryId: own })
+    expect((await call('reportEditTarget', { registryId: own }))?.localId).toBe(target?.localId)
+  })
+
   it('a refusal comes back as a result with per-field issues; a draft can be discarded', async () => {
     const draft = await call('draftCreate', { fraudType: 'theft', fraudReason: 'short' })
     const refused = await call('reportQueue', { localId: draft.localId })

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { expectAccessible } from './axe'
+import { createRegistryClient } from '../../src/core/registry/registry-client'
 import { builtRenderer, goTo, PDF_BYTES, pickBank, REASON, see, useDesk } from './desk'
 
 /*
@@ -135,11 +136,63 @@ describe(
       await see(page, '0123456789 · Access Bank')
       await page.getByRole('button', { name: 'Edit', exact: true }).click()
       await see(page, /Edit submitted report/)
+      // The file already on the registry is shown and kept; one more is added for the update.
+      const files = page.locator('.attachment-list li')
+      await expect
+        .poll(() => files.allTextContents())
+        .toEqual([expect.stringMatching(/on the registry/)])
+      await page.getByLabel('choose files').setInputFiles({
+        name: 'confirmation.pdf',
+        mimeType: 'application/pdf',
+        buffer: Buffer.concat([PDF_BYTES, Buffer.from('% the bank confirmed\n')]),
+      })
+      await see(page, 'confirmation.pdf')
       await page.getByLabel('Reason').fill(`${REASON} Updated after the bank's confirmation.`)
       await page.getByRole('button', { name: 'Queue update' }).click()
       await see(page, /queued as an update/)
       // It may be sent before the Outbox opens: done items leave the outbox, so wait for none pending.
       await see(page, '0 pending', 30_000)
+      const sandbox = session.desk.harness.sandbox()
+      const registry = createRegistryClient(
+        { baseUrl: sandbox.baseUrl, uploadUrl: sandbox.uploadUrl },
+        { getApiKey: () => sandbox.demoKeys[0]?.key },
+      )
+      const [mine] = (await registry.listSubmissions({ page: 1, limit: 10 })).data
+      const onRegistry = await registry.decodeSubmission(mine?.id ?? '')
+      expect(onRegistry.fraudReason).toMatch(/Updated after the bank's confirmation/)
+      expect(onRegistry.attachments).toHaveLength(2) // the first file kept, the new one added
+    })
+
+    it('removes an attachment in an update, and only that one', async () => {
+      const { page } = session.desk
+      await goTo(page, 'Submissions')
+      await page
+        .getByRole('list', { name: 'Submitted reports' })
+        .getByRole('button')
+        .first()
+        .click()
+      await page.getByRole('button', { name: 'Edit', exact: true }).click()
+      const files = page.locator('.attachment-list li')
+      await expect.poll(() => files.count()).toBe(2)
+      await files
+        .first()
+        .getByRole('button', { name: /^Remove/ })
+        .click()
+      // Focus moves to the next file's Remove button, not to the page.
+      await expect
+        .poll(() => page.evaluate('document.activeElement?.textContent ?? ""'))
+        .toMatch(/^Remove/)
+      await expect.poll(() => files.count()).toBe(1)
+      await page.getByRole('button', { name: 'Queue update' }).click()
+      await see(page, /queued as an update/)
+      await see(page, '0 pending', 30_000)
+      const sandbox = session.desk.harness.sandbox()
+      const registry = createRegistryClient(
+        { baseUrl: sandbox.baseUrl, uploadUrl: sandbox.uploadUrl },
+        { getApiKey: () => sandbox.demoKeys[0]?.key },
+      )
+      const [mine] = (await registry.listSubmissions({ page: 1, limit: 10 })).data
+      expect((await registry.decodeSubmission(mine?.id ?? '')).attachments).toHaveLength(1)
     })
 
     it('unlists it after asking, and the list shows it unlisted', async () => {

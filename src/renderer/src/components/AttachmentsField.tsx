@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type DragEvent } from 'react'
+import { useEffect, useId, useRef, useState, type DragEvent } from 'react'
 import type { AttachmentView } from '../../../shared/contract-work'
 import { MAX_ATTACHMENTS } from '../../../shared/domain/report-input'
 import {
@@ -11,6 +11,12 @@ import { formatBytes } from '../format'
 
 interface AttachmentsFieldProps {
   attachments: readonly AttachmentView[]
+  /** Attachments already on the registry (a report being updated): shown first, removable. */
+  links?: readonly string[]
+  /** Removes the link at this place in `links` (the same file may be linked twice). */
+  onRemoveLink?: (index: number) => void
+  /** Why files cannot be added here, when they cannot (shown instead of the drop hint). */
+  disabledReason?: string
   /** Resolves to a refusal message, or null once main stored the file. */
   onAdd: (fileName: string, bytes: Uint8Array<ArrayBuffer>) => Promise<string | null>
   onRemove: (id: string) => void
@@ -23,11 +29,24 @@ interface AttachmentsFieldProps {
  * Up to three files, dropped or picked. Each is checked here on its bytes (the same sniffing and
  * limits main applies again), so a refusal is immediate and says what to do.
  */
+/** The file name a registry link ends in, for people ("scan%201.pdf" → "scan 1.pdf"). */
+function linkName(url: string): string {
+  try {
+    const last = new URL(url).pathname.split('/').filter(Boolean).pop()
+    return last ? decodeURIComponent(last) : url
+  } catch {
+    return url
+  }
+}
+
 export function AttachmentsField({
   attachments,
+  links = [],
+  onRemoveLink,
   onAdd,
   onRemove,
   disabled,
+  disabledReason,
   inputId,
 }: AttachmentsFieldProps) {
   const id = useId()
@@ -40,7 +59,7 @@ export function AttachmentsField({
     // The refusals shown are the latest pick's: an earlier pick still saving must not clear them.
     const round = ++picks.current
     const found: string[] = []
-    let room = MAX_ATTACHMENTS - attachments.length
+    let room = MAX_ATTACHMENTS - attachments.length - links.length
     for (const file of files) {
       if (room <= 0) {
         found.push(
@@ -68,6 +87,23 @@ export function AttachmentsField({
     if (round === picks.current) setRefusals(found)
   }
 
+  const total = attachments.length + links.length
+  const listRef = useRef<HTMLUListElement>(null)
+  // After a removal, focus goes to the Remove button now in that place (else the one before
+  // it), else to the file picker: never to the page. Moved once the list has re-rendered.
+  const focusAt = useRef<number | null>(null)
+  const removed = (index: number) => {
+    focusAt.current = index
+  }
+  useEffect(() => {
+    if (focusAt.current === null) return
+    const buttons = listRef.current?.querySelectorAll<HTMLButtonElement>('button') ?? []
+    const next = buttons[Math.min(focusAt.current, buttons.length - 1)]
+    if (next) next.focus()
+    else document.getElementById(fileId)?.focus()
+    focusAt.current = null
+  }, [total, fileId])
+
   const onDrop = (event: DragEvent) => {
     event.preventDefault()
     setOver(false)
@@ -78,7 +114,7 @@ export function AttachmentsField({
     <section className="attachments" aria-labelledby={`${id}-title`}>
       <h3 id={`${id}-title`}>Attachments</h3>
       <div
-        className={`drop-zone${over ? ' over' : ''}`}
+        className={`drop-zone${over ? ' over' : ''}${disabled ? ' disabled' : ''}`}
         onDragOver={(event) => {
           event.preventDefault()
           setOver(true)
@@ -86,19 +122,23 @@ export function AttachmentsField({
         onDragLeave={() => setOver(false)}
         onDrop={onDrop}
       >
-        <p>
-          Drop up to {MAX_ATTACHMENTS} files here, or{' '}
-          <label htmlFor={fileId} className="file-label">
-            choose files
-          </label>
-          . {ACCEPTED_TYPES_SENTENCE}; at most 10 MiB each.
-        </p>
+        {disabled && disabledReason ? (
+          <p>{disabledReason}</p>
+        ) : (
+          <p>
+            Drop up to {MAX_ATTACHMENTS} files here, or{' '}
+            <label htmlFor={fileId} className="file-label">
+              choose files
+            </label>
+            . {ACCEPTED_TYPES_SENTENCE}; at most 10 MiB each.
+          </p>
+        )}
         <input
           id={fileId}
           type="file"
           multiple
           className="file-input"
-          disabled={disabled || attachments.length >= MAX_ATTACHMENTS}
+          disabled={disabled || total >= MAX_ATTACHMENTS}
           // Enter opens the picker too, as it does for a button (Chromium answers only Space).
           onKeyDown={(event) => {
             if (event.key === 'Enter') {
@@ -120,9 +160,29 @@ export function AttachmentsField({
           ))}
         </ul>
       )}
-      {attachments.length > 0 && (
-        <ul className="attachment-list">
-          {attachments.map((a) => (
+      {total > 0 && (
+        <ul className="attachment-list" ref={listRef}>
+          {links.map((url, index) => (
+            <li key={`${index}-${url}`}>
+              <span className="attachment-name" title={url}>
+                {linkName(url)}
+              </span>
+              <span className="muted">on the registry</span>
+              {onRemoveLink && (
+                <button
+                  type="button"
+                  className="quiet"
+                  onClick={() => {
+                    onRemoveLink(index)
+                    removed(index)
+                  }}
+                >
+                  Remove<span className="visually-hidden"> {linkName(url)}</span>
+                </button>
+              )}
+            </li>
+          ))}
+          {attachments.map((a, index) => (
             <li key={a.id}>
               <span className="attachment-name">{a.fileName}</span>
               <span className="muted">
@@ -130,7 +190,14 @@ export function AttachmentsField({
                 {a.uploaded ? ' · uploaded' : ''}
               </span>
               {!disabled && (
-                <button type="button" className="quiet" onClick={() => onRemove(a.id)}>
+                <button
+                  type="button"
+                  className="quiet"
+                  onClick={() => {
+                    onRemove(a.id)
+                    removed(links.length + index)
+                  }}
+                >
                   Remove<span className="visually-hidden"> {a.fileName}</span>
                 </button>
               )}

@@ -60,7 +60,7 @@ export function EditorScreen() {
     void useEditorStore.getState().loadDrafts()
   }, [])
 
-  const local = checkForm(form, s.attachments.length, slugs)
+  const local = checkForm(form, s.attachments.length + s.links.length, slugs)
   // A field is judged once the person has left it (or tried to queue); what main or the
   // registry said about it shows until that field changes.
   const judged = (path: string) => s.attempted || Boolean(s.touched[path])
@@ -301,7 +301,10 @@ export function EditorScreen() {
           <AttachmentsField
             inputId={`${id}-files`}
             attachments={s.attachments}
-            disabled={target.kind !== 'draft'}
+            links={s.links}
+            onRemoveLink={target.kind === 'update' ? s.removeLink : undefined}
+            disabled={target.kind === 'operation'}
+            disabledReason="Files cannot be added while correcting a refused item: send it first, then edit the report."
             onAdd={s.addAttachment}
             onRemove={(attachmentId) => void s.removeAttachment(attachmentId)}
           />

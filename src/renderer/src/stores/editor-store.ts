@@ -3,6 +3,7 @@ import type { AttachmentView, LocalReportView, OperationView } from '../../../sh
 import type { ReportRecord } from '../../../shared/domain/responses'
 import { api } from '../api'
 import { useStatusStore } from './status-store'
+import { MAX_ATTACHMENTS } from '../../../shared/domain/report-input'
 import {
   draftOf,
   emptyForm,
@@ -19,15 +20,21 @@ export type EditorTarget =
   | { kind: 'draft'; localId: string | null }
   /** An outbox item that needs attention: saved through outboxEdit. */
   | { kind: 'operation'; operationId: number; title: string; message: string | null }
-  /** A submitted report: the change is queued as an update (reportUpdate). */
-  | { kind: 'update'; registryId: string }
+  /**
+   * A submitted report: the change is queued as an update (reportUpdate). Its local record
+   * (where files added for the update wait to upload) is found when the first file is added.
+   */
+  | { kind: 'update'; registryId: string; localId: string | null }
 
 export type SaveState = 'idle' | 'saving' | 'saved' | 'error'
 
 interface EditorState {
   target: EditorTarget
   form: EditorForm
+  /** Files on this computer, added to the report here (uploaded when it is sent). */
   attachments: AttachmentView[]
+  /** Attachments already on the registry (their links): kept by an update unless removed. */
+  links: string[]
   saveState: SaveState
   savedAt: number | null
   saveError: string | null
@@ -54,6 +61,8 @@ interface EditorState {
   changeIdentifier: (key: string, patch: Partial<IdentifierField>) => void
   addAttachment: (fileName: string, bytes: Uint8Array<ArrayBuffer>) => Promise<string | null>
   removeAttachment: (id: string) => Promise<void>
+  /** Drops the attachment already on the registry at this place in the list (the update leaves it out). */
+  removeLink: (index: number) => void
   saveNow: () => Promise<void>
   submit: () => Promise<boolean>
   discardDraft: (localId: string) => Promise<void>
@@ -109,15 +118,32 @@ export const useEditorStore = create<EditorState>((set, get) => {
     autosaveTimer = setTimeout(() => void get().saveNow(), AUTOSAVE_DELAY_MS)
   }
 
-  const openWith = (target: EditorTarget, form: EditorForm, attachments: AttachmentView[]) => {
+  /** The local record of the report being updated, where files added for the update wait. */
+  const updateRecord = async (target: Extract<EditorTarget, { kind: 'update' }>) => {
+    if (target.localId) return target.localId
+    const record = await api().reportEditTarget({ registryId: target.registryId })
+    if (!record.ok || !record.value) return null
+    const current = get().target
+    if (current.kind === 'update' && current.registryId === target.registryId)
+      set({ target: { ...current, localId: record.value.localId } })
+    return record.value.localId
+  }
+
+  const openWith = (
+    target: EditorTarget,
+    form: EditorForm,
+    attachments: AttachmentView[],
+    links: string[] = [],
+  ) => {
     cancelAutosave()
-    set({ target, form, attachments, ...cleanState })
+    set({ target, form, attachments, links, ...cleanState })
   }
 
   return {
     target: { kind: 'draft', localId: null },
     form: emptyForm(),
     attachments: [],
+    links: [],
     ...cleanState,
     busy: false,
     drafts: [],
@@ -134,6 +160,7 @@ export const useEditorStore = create<EditorState>((set, get) => {
           showUploaderInfo: report.draft.showUploaderInfo,
         },
         report.attachments,
+        report.draft.attachmentUrls,
       ),
 
     openOperation: async (operation) => {
@@ -153,12 +180,15 @@ export const useEditorStore = create<EditorState>((set, get) => {
           showUploaderInfo: draft?.draft.showUploaderInfo ?? false,
         },
         draft?.attachments ?? [],
+        draft?.draft.attachmentUrls ?? [],
       )
     },
 
+    // From the freshest copy the caller has (decoded from the registry, else the cache): an
+    // update replaces the whole report, so what it does not show would be deleted.
     openUpdate: (record) =>
       openWith(
-        { kind: 'update', registryId: record.id },
+        { kind: 'update', registryId: record.id, localId: null },
         {
           fraudType: record.fraudType ?? '',
           fraudReason: record.fraudReason ?? '',
@@ -166,6 +196,7 @@ export const useEditorStore = create<EditorState>((set, get) => {
           showUploaderInfo: record.showUploaderInfo === true || record.showUploaderInfo === 'true',
         },
         [],
+        (record.attachments ?? []).filter((url): url is string => typeof url === 'string'),
       ),
 
     restoreLast: async () => {
@@ -213,8 +244,13 @@ export const useEditorStore = create<EditorState>((set, get) => {
     },
 
     addAttachment: async (fileName, bytes) => {
-      const localId = await ensureDraft()
-      if (!localId) return 'Attachments can be added to a draft only.'
+      const target = get().target
+      if (target.kind === 'operation')
+        return 'Files cannot be added while correcting a refused item: send it first, then edit the report.'
+      if (get().attachments.length + get().links.length >= MAX_ATTACHMENTS)
+        return `${fileName} was not added: a report takes at most ${MAX_ATTACHMENTS} attachments. Remove one first.`
+      const localId = target.kind === 'draft' ? await ensureDraft() : await updateRecord(target)
+      if (!localId) return 'This report cannot take files now: open it again from Submissions.'
       const added = await api().attachmentAdd({ localId, fileName, bytes })
       if (!added.ok) return added.error.message
       if (!added.value.ok) return added.value.message
@@ -231,6 +267,8 @@ export const useEditorStore = create<EditorState>((set, get) => {
       }
     },
 
+    removeLink: (index) => set({ links: get().links.filter((_, i) => i !== index), notice: null }),
+
     saveNow: async () => {
       cancelAutosave()
       const target = get().target
@@ -240,7 +278,11 @@ export const useEditorStore = create<EditorState>((set, get) => {
       if (!localId) return
       const saved = await api().draftSave({
         localId,
-        draft: { ...draftOf(get().form), attachmentIds: get().attachments.map((a) => a.id) },
+        draft: {
+          ...draftOf(get().form),
+          attachmentIds: get().attachments.map((a) => a.id),
+          attachmentUrls: get().links,
+        },
       })
       // Typing went on while this was on its way: the next autosave will carry it.
       if (autosaveTimer) return
@@ -260,7 +302,13 @@ export const useEditorStore = create<EditorState>((set, get) => {
       set({ busy: true, attempted: true, notice: null })
       try {
         const target = get().target
-        const draft = draftOf(get().form)
+        // Every attachment the person left in place goes with the change: an update or a
+        // requeued item replaces the whole report on the registry.
+        const draft = {
+          ...draftOf(get().form),
+          attachmentIds: get().attachments.map((a) => a.id),
+          attachmentUrls: get().links,
+        }
         let result
         if (target.kind === 'draft') {
           await get().saveNow()
