@@ -9,8 +9,8 @@ import { inspector, testFolderKey } from '../../support/core-with-sandbox'
 import { PDF_BYTES } from '../../support/temp-store'
 
 /*
- * Crash test: a child process syncing 200 queued reports (attachments, updates and unlists
- * mixed in, some queued by this process while the child runs) is killed with SIGKILL at 20
+ * Crash test: a child process syncing 200 queued reports (attachments, updates that add and
+ * remove attachments, and unlists mixed in, some queued by this process while the child runs) is killed with SIGKILL at 20
  * random moments and started again each time. At the end the registry holds each report
  * exactly once, in its final state, and the database passes integrity_check.
  */
@@ -93,6 +93,8 @@ describe('crash test', () => {
     }
 
     const finalType = new Map<number, string>()
+    const attachmentCount = new Map<number, number>()
+    for (let i = 0; i < REPORTS; i++) attachmentCount.set(i, i % 5 === 0 ? 1 : 0)
     const unlisted = new Set<number>()
     let kills = 0
     // Every request takes a little while, so the child always has requests in flight: each kill
@@ -123,12 +125,33 @@ describe('crash test', () => {
         for (let i = round; i < REPORTS; i += 9) {
           const type = round === 5 ? 'identity_theft' : 'fraudulent_loan'
           if (unlisted.has(i)) continue
-          // An edit as the user makes it: the current draft (attachments included) with a new type.
+          // An edit as the user makes it: the current draft (attachments included) with a new
+          // type; some edits add a file, others remove every file.
+          const current = core.getReport(localIds[i]!).draft
+          let attachmentIds = current.attachmentIds
+          let attachmentUrls = current.attachmentUrls
+          const adds = round === 5 && i % 2 === 0
+          const removes = round === 12 && i % 3 === 0
+          if (adds)
+            attachmentIds = [
+              ...attachmentIds,
+              core.addAttachment(localIds[i]!, {
+                bytes: Buffer.concat([PDF_BYTES, Buffer.from(`% added to report ${i}\n`)]),
+                fileName: `added-${i}.pdf`,
+              }).id,
+            ]
+          if (removes) [attachmentIds, attachmentUrls] = [[], []]
           const result = core.queueUpdate(localIds[i]!, {
-            ...core.getReport(localIds[i]!).draft,
+            ...current,
+            attachmentIds,
+            attachmentUrls,
             fraudType: type,
           })
-          if (result.ok) finalType.set(i, type)
+          if (result.ok) {
+            finalType.set(i, type)
+            if (adds) attachmentCount.set(i, (attachmentCount.get(i) ?? 0) + 1)
+            if (removes) attachmentCount.set(i, 0)
+          }
         }
       }
       if (round === 9) {
@@ -165,7 +188,9 @@ describe('crash test', () => {
       expect(record.listingStatus, `report ${i} listing`).toBe(
         unlisted.has(i) ? 'unlisted' : 'listed',
       )
-      expect(record.attachments ?? [], `report ${i} attachments`).toHaveLength(i % 5 === 0 ? 1 : 0)
+      expect(record.attachments ?? [], `report ${i} attachments`).toHaveLength(
+        attachmentCount.get(i) ?? 0,
+      )
     }
     await core.close()
   }, 240_000)

@@ -16,7 +16,7 @@ import { PDF_BYTES } from '../../support/temp-store'
 /*
  * The fault matrix: each fault on each operation kind ends in its documented state; once the
  * fault is lifted, every report is on the registry exactly once, with its attachments and its
- * last update. Real HTTP against the sandbox registry; real SQLite files.
+ * last update (an update that removes one file and adds another). Real HTTP against the sandbox registry; real SQLite files.
  */
 
 type Kind = 'upload_attachment' | 'create_report' | 'update_report' | 'unlist_report'
@@ -28,6 +28,8 @@ const ROUTE: Record<Kind, 'upload' | 'create' | 'update' | 'unlist'> = {
 }
 
 const registry = useSandbox()
+/** A second file, other bytes than PDF_BYTES (the registry stores equal files once). */
+const CONFIRMATION = Buffer.concat([PDF_BYTES, Buffer.from('% the bank confirmed\n')])
 
 interface Case {
   core: CasefileCore
@@ -49,7 +51,7 @@ async function arrange(kind: Kind): Promise<Case> {
   const core = openTestCore(registry.sandbox, { key: () => apiKey.value })
   const reason = uniqueReason(kind)
   const draft = core.createDraft(draftFor(reason))
-  if (kind === 'upload_attachment') {
+  if (kind === 'upload_attachment' || kind === 'update_report') {
     const attachment = core.addAttachment(draft.localId, {
       bytes: PDF_BYTES,
       fileName: 'statement.pdf',
@@ -60,9 +62,18 @@ async function arrange(kind: Kind): Promise<Case> {
   if (!queued.ok) throw new Error(queued.message)
   if (kind === 'update_report' || kind === 'unlist_report') {
     await core.engine.runUntilIdle()
+    // The update replaces the file the report was sent with by another: one removed, one added.
     const next =
       kind === 'update_report'
-        ? core.queueUpdate(draft.localId, draftFor(reason, 'money_mule'))
+        ? core.queueUpdate(draft.localId, {
+            ...draftFor(reason, 'money_mule'),
+            attachmentIds: [
+              core.addAttachment(draft.localId, {
+                bytes: CONFIRMATION,
+                fileName: 'confirmation.pdf',
+              }).id,
+            ],
+          })
         : core.queueUnlist(draft.localId)
     if (!next.ok) throw new Error(next.message)
   }
@@ -86,7 +97,11 @@ async function expectSettled(c: Case, kind: Kind): Promise<void> {
   const record = await inspector(registry.sandbox, registry.key).decodeSubmission(copies[0]!.id)
   expect(c.core.getReport(c.localId).registryId).toBe(record.id)
   if (kind === 'upload_attachment') expect(record.attachments).toHaveLength(1)
-  if (kind === 'update_report') expect(record.fraudType).toBe('money_mule')
+  if (kind === 'update_report') {
+    expect(record.fraudType).toBe('money_mule')
+    const added = c.core.listAttachments(c.localId).find((a) => a.fileName === 'confirmation.pdf')
+    expect(record.attachments).toEqual([added?.url]) // statement.pdf removed, confirmation.pdf added
+  }
   if (kind === 'unlist_report') expect(record.listingStatus).toBe('unlisted')
   await c.core.close()
 }
@@ -178,7 +193,9 @@ describe.each(KINDS)('%s', (kind) => {
     })
     const summary = await offline.engine.runOnce()
     expect(summary.offline).toBe(true)
-    expect(target({ ...c, core: offline }, kind)).toMatchObject({
+    // An update's new file goes first: it meets the closed port, and nothing after it is tried.
+    const first: Kind = kind === 'update_report' ? 'upload_attachment' : kind
+    expect(target({ ...c, core: offline }, first)).toMatchObject({
       state: 'waiting_retry',
       outcomeUnknown: false,
       lastError: { kind: 'offline' },
@@ -255,10 +272,11 @@ describe.each(KINDS)('%s', (kind) => {
         .prepare('UPDATE operations SET payload_json = ? WHERE id = ?')
         .run(JSON.stringify(payload), op.id)
       fix = () => {
-        const result = c.core.editAndRequeue(
-          op.id,
-          draftFor(c.reason, kind === 'update_report' ? 'money_mule' : 'social_engineering'),
-        )
+        // As the editor does: the item's current content, attachments included, with the fix.
+        const result = c.core.editAndRequeue(op.id, {
+          ...c.core.getReport(c.localId).draft,
+          ...draftFor(c.reason, kind === 'update_report' ? 'money_mule' : 'social_engineering'),
+        })
         if (!result.ok) throw new Error(result.message)
       }
     }
