@@ -208,18 +208,19 @@ describe('a bulk row', () => {
     ]).toEqual([null, null, 'ctor-bank', null])
   })
 
-  it('without a bank list takes the bank as a slug and lets the shared check name the problem', () => {
+  it('without a bank list passes a slug on for the registry to check, and refuses a name or a code, saying why', () => {
     expect(inputOf(mapRow({ ...base, bank_1: 'Any-Bank' }, {}))?.identifiers[0]?.value).toBe(
       '0123456789_any-bank',
     )
-    expect(errorsOf(mapRow({ ...base, bank_1: 'Access Bank' }, {}))).toEqual([
-      {
-        column: 'bank_1',
-        cell: 'E2',
-        message:
-          'Bank slug "access bank" is not a slug (lower-case letters, digits and dashes): pick the bank from the list.',
-      },
-    ])
+    const unavailable = { banksUnavailable: 'the registry cannot be reached' }
+    for (const written of ['Access Bank', '044'])
+      expect(errorsOf(mapRow({ ...base, bank_1: written }, unavailable))).toEqual([
+        {
+          column: 'bank_1',
+          cell: 'E2',
+          message: `Bank "${written}" cannot be looked up: the registry cannot be reached. Connect to the registry and import the file again (the list is then fetched first), or write the bank's slug as the bank list has it (for example access-bank).`,
+        },
+      ])
   })
 
   it('gives each problem on its own cell, left to right, with the registry’s message', () => {

@@ -1,3 +1,4 @@
+import { isRegistryError } from '../registry/registry-error'
 import { randomUUID } from 'node:crypto'
 import { dirname, resolve } from 'node:path'
 import { reportFingerprint } from '../../shared/domain/fingerprint'
@@ -153,8 +154,20 @@ export async function importSpreadsheet(
   options: ImportOptions = {},
 ): Promise<ImportOutcome> {
   const sourceName = options.sourceName ?? ('path' in source ? source.path : 'the spreadsheet')
-  // Never refreshed means unknown, not empty: then the registry is the one to check the banks.
-  const banks = core.banks()
+  // Bank cells may name a bank by name, slug or code: resolved against the registry's list,
+  // fetched first when this computer has none. Without it, names and codes are refused (with
+  // why), and slugs are left for the registry to check.
+  let banks = core.banks()
+  let banksUnavailable: string | undefined
+  if (banks.length === 0) {
+    try {
+      await core.refreshBanks()
+      banks = core.banks()
+    } catch (error) {
+      if (!isRegistryError(error)) throw error
+      banksUnavailable = `the bank list is not on this computer yet and could not be fetched (${error.message.replace(/[.\s]+$/, '')})`
+    }
+  }
   let lastProgress: BulkImportProgress = {
     bytesRead: 0,
     totalBytes: 0,
@@ -164,6 +177,7 @@ export async function importSpreadsheet(
   }
   const result = await importBulkFile(source, {
     banks: banks.length > 0 ? banks : undefined,
+    banksUnavailable,
     isKnown: knownState(core),
     onProgress: (progress) => {
       lastProgress = progress

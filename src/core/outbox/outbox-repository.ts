@@ -236,6 +236,17 @@ export function scheduleRetry(
   ).run(at.nextAttemptAt, JSON.stringify(at.error), at.outcomeUnknown ? 1 : 0, at.now, id)
 }
 
+/**
+ * When an operation's content first left for the registry: set on an operation that takes over
+ * from another (a bulk row split off to send alone), so reconciliation looks back far enough.
+ */
+export function setFirstSentAt(db: Db, id: number, at: number): void {
+  prepare(
+    db,
+    'UPDATE operations SET first_sent_at = MIN(COALESCE(first_sent_at, ?), ?) WHERE id = ?',
+  ).run(at, at, id)
+}
+
 export function markNeedsAttention(
   db: Db,
   id: number,

@@ -8,7 +8,7 @@ import { isRegistryError, RegistryError } from '../registry/registry-error'
 import type { Db } from '../store/open-database'
 import { LocalProblem } from './local-problem'
 import type { Operation } from './operations'
-import { insertOperation, markNeedsAttention } from './outbox-repository'
+import { insertOperation, markNeedsAttention, setFirstSentAt } from './outbox-repository'
 import { draftToPayload } from './queue-report'
 import { findCreatedReports } from './reconcile'
 import { claimedRegistryIds, resolveAttachments } from './resolve-attachments'
@@ -80,7 +80,12 @@ export async function sendBulk(
     )
 
   const items: Item[] = []
-  const failures = new Map<string, { rowNumber: number; reason: string }>()
+  /**
+   * Rows that end in needs_attention, with why. `accepted`: the registry did not list the row
+   * among its failures, yet it was not found among the submissions; it may exist, so a retry
+   * reconciles before sending (outcome unknown) and the message says to check first.
+   */
+  const failures = new Map<string, { rowNumber: number; reason: string; accepted?: boolean }>()
   for (const row of payload.data.rows) {
     const report = findReport(db, row.localId)
     if (!report || report.status !== 'queued' || report.registryId) continue // already done, split off or discarded
@@ -148,14 +153,31 @@ export async function sendBulk(
         if (f.outcome === 'found') created.set(item.localId, f.id)
         else {
           // The file's first data row is row 2, after the header.
-          const reason =
-            reasonBySentRow.get(i + 2) ??
-            (f.outcome === 'ambiguous'
-              ? `Several reports on the registry match this row (${f.ids.join(', ')}); check your submissions before sending it again.`
-              : unplaced.length > 0
-                ? unplaced.join(' ')
-                : 'The registry did not create this row and gave no reason; check it and queue it again.')
-          failures.set(item.localId, { rowNumber: item.rowNumber, reason })
+          const refused = reasonBySentRow.get(i + 2)
+          if (refused !== undefined)
+            failures.set(item.localId, { rowNumber: item.rowNumber, reason: refused })
+          else if (f.outcome === 'ambiguous')
+            failures.set(item.localId, {
+              rowNumber: item.rowNumber,
+              reason: `Several reports on the registry match this row (${f.ids.join(', ')}); check your submissions before sending it again.`,
+              accepted: true,
+            })
+          else if (unplaced.length > 0)
+            // Failures without row numbers: this row may be one of them, or may have been created.
+            failures.set(item.localId, {
+              rowNumber: item.rowNumber,
+              reason: `${unplaced.join(' ')} (The registry did not say which rows; check your submissions before sending this one again.)`,
+              accepted: true,
+            })
+          else
+            // Not among the rows the registry refused: it says it created it. Never offered as
+            // failed, and never resent without reconciling first.
+            failures.set(item.localId, {
+              rowNumber: item.rowNumber,
+              reason:
+                'The registry accepted this row, but its report is not among your submissions yet. Refresh Submissions and check: if the report is there, discard this item; a retry checks the registry again before sending anything.',
+              accepted: true,
+            })
         }
       })
     } catch (error) {
@@ -175,7 +197,7 @@ export async function sendBulk(
       setReportStatus(db, localId, 'submitted', now, registryId)
       context.onReportSynced?.({ localId, registryId, change: 'created', record: null })
     }
-    for (const [localId, { rowNumber, reason }] of failures) {
+    for (const [localId, { rowNumber, reason, accepted }] of failures) {
       const report = findReport(db, localId)
       if (!report) continue
       const built = draftToPayload(report.draft)
@@ -187,12 +209,14 @@ export async function sendBulk(
           : { input: null, attachmentIds: report.draft.attachmentIds },
         now,
       })
+      // Its content was in the bulk file: a retry reconciles from when that was first sent.
+      if (accepted) setFirstSentAt(db, create.id, firstSentAt)
       markNeedsAttention(db, create.id, {
         error: {
           kind: 'validation',
           message: `Row ${rowNumber} of ${payload.data.sourceName}: ${reason}`,
         },
-        outcomeUnknown: false,
+        outcomeUnknown: accepted === true,
         now,
       })
     }

@@ -55,7 +55,16 @@ export type BulkRowResult = AcceptedBulkRow | RejectedBulkRow
 export interface BulkRowOptions {
   /** The bank list: bank cells may then hold a bank's name, slug or code, and must match one. */
   banks?: readonly BulkBank[]
+  /**
+   * Without a bank list, why there is none (it could not be fetched): a bank cell holding a name
+   * or a code cannot be resolved then, and its row is refused with this reason. A slug passes,
+   * for the registry to check.
+   */
+  banksUnavailable?: string
 }
+
+/** What a bank slug looks like (access-bank, gtbank): a name or a CBN code does not. */
+const SLUG_SHAPE = /^(?=[a-z0-9-]*[a-z])[a-z0-9]+(?:-[a-z0-9]+)*$/
 
 const fold = (text: string) => text.toLowerCase().replace(/[\s_-]+/g, '')
 /** "Identity theft", "IDENTITY_THEFT" and "identity-theft" all mean identity_theft. */
@@ -204,15 +213,25 @@ export function createBulkRowMapper(
         )
         continue
       }
+      // Without a list, only a slug can be passed on (for the registry to check): a name or a
+      // code would reach it as a bank that does not exist, or be created under another slug.
       const slug =
-        bankText === '' ? null : resolveBank ? resolveBank(bankText) : bankText.toLowerCase()
+        bankText === ''
+          ? null
+          : resolveBank
+            ? resolveBank(bankText)
+            : SLUG_SHAPE.test(bankText.toLowerCase())
+              ? bankText.toLowerCase()
+              : null
       if (slug === null) {
         identifierCellErrors++
         fail(
           group.bank,
           bankText === ''
             ? `${group.number} has an account number but ${group.bank} is empty: write the bank's name as the bank list has it, or its slug${bankExample}.`
-            : `Bank "${bankText}" is not in the bank list. Write the bank's name as the bank list has it, or its slug${bankExample}; if the bank is new, refresh the bank list and import again.`,
+            : resolveBank
+              ? `Bank "${bankText}" is not in the bank list. Write the bank's name as the bank list has it, or its slug${bankExample}; if the bank is new, refresh the bank list and import again.`
+              : `Bank "${bankText}" cannot be looked up: ${options.banksUnavailable ?? 'the bank list is not on this computer yet'}. Connect to the registry and import the file again (the list is then fetched first), or write the bank's slug as the bank list has it (for example access-bank).`,
         )
       }
       // With the bank already reported, the number is still checked, under a stand-in slug.

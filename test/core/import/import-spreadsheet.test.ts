@@ -208,6 +208,19 @@ describe('importing a spreadsheet into the outbox', () => {
 })
 
 describe('sending as a bulk upload', () => {
+  /**
+   * Imports while the bank list cannot be fetched (503): slugs then pass for the registry to
+   * check, so a slug it does not know reaches it and is refused there (the path under test).
+   */
+  async function withoutBankList<T>(work: () => Promise<T>): Promise<T> {
+    registry.sandbox.setFaults([{ kind: 'error', status: 503, route: 'banks' }])
+    try {
+      return await work()
+    } finally {
+      registry.sandbox.clearFaults()
+    }
+  }
+
   function bulkFile(dir: string, reasons: string[], bad: string): string {
     const file = join(dir, 'bulk.csv')
     const rows = reasons.map((reason, i) =>
@@ -220,13 +233,11 @@ describe('sending as a bulk upload', () => {
   }
 
   it('one bulk operation; created rows take their registry ids, refused rows come back editable with the reason', async () => {
-    const core = openTestCore(registry.sandbox, { key: () => registry.key }) // no bank list cached: the registry is the one to refuse
+    const core = openTestCore(registry.sandbox, { key: () => registry.key })
     const reasons = [uniqueReason('bulk-1'), uniqueReason('bulk-2'), uniqueReason('bulk-3')]
     const bad = uniqueReason('bulk-bad')
-    const outcome = await importSpreadsheet(
-      core,
-      { path: bulkFile(core.dataDir, reasons, bad) },
-      { asBulk: true },
+    const outcome = await withoutBankList(() =>
+      importSpreadsheet(core, { path: bulkFile(core.dataDir, reasons, bad) }, { asBulk: true }),
     )
     expect(outcome).toMatchObject({ mode: 'bulk', totals: { queued: 4, rejected: 0 } })
     expect(outcome.bulkOperationIds).toHaveLength(1)
@@ -263,10 +274,12 @@ describe('sending as a bulk upload', () => {
   it('a bulk whose answer was lost is reconciled, never sent twice', async () => {
     const core = openTestCore(registry.sandbox, { key: () => registry.key })
     const reasons = [uniqueReason('lost-1'), uniqueReason('lost-2')]
-    const outcome = await importSpreadsheet(
-      core,
-      { path: bulkFile(core.dataDir, reasons, uniqueReason('lost-bad')) },
-      { asBulk: true },
+    const outcome = await withoutBankList(() =>
+      importSpreadsheet(
+        core,
+        { path: bulkFile(core.dataDir, reasons, uniqueReason('lost-bad')) },
+        { asBulk: true },
+      ),
     )
     registry.sandbox.setFaults([{ kind: 'commit_then_drop', route: 'bulk', count: 1 }])
     await core.engine.runOnce()
