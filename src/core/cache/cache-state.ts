@@ -9,9 +9,21 @@ export const CACHE_STATE_KEYS = {
   submissionsFullRefreshAt: 'submissions.fullRefreshAt',
   /** The newest registry updatedAt (epoch ms) seen in own submissions: the incremental cursor. */
   submissionsNewestUpdatedAt: 'submissions.newestUpdatedAt',
+  /**
+   * The organization (registry companyId) the API key in use belongs to, learned from its
+   * submissions; '' when its list is empty. Own submissions are that organization's.
+   */
+  submissionsOrganization: 'submissions.organization',
 } as const
 
-export type CacheStateKey = (typeof CACHE_STATE_KEYS)[keyof typeof CACHE_STATE_KEYS]
+type BaseKey = (typeof CACHE_STATE_KEYS)[keyof typeof CACHE_STATE_KEYS]
+/** A key, or a key kept per organization (`submissions.fullRefreshAt@<companyId>`). */
+export type CacheStateKey = BaseKey | `${BaseKey}@${string}`
+
+/** The key of `key` for one organization: each keeps its own refresh cursor and times. */
+export function perOrganization(key: BaseKey, organization: string): CacheStateKey {
+  return `${key}@${organization}`
+}
 
 export function readCacheState(db: Db, key: CacheStateKey): string | undefined {
   return prepare<[string], { value: string }>(

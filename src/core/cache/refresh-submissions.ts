@@ -1,7 +1,13 @@
 import type { ReportRecord } from '../../shared/domain/responses'
 import type { Db } from '../store/open-database'
 import { prepare } from '../store/prepare'
-import { CACHE_STATE_KEYS, readCacheNumber, writeCacheState } from './cache-state'
+import {
+  CACHE_STATE_KEYS,
+  perOrganization,
+  readCacheNumber,
+  readCacheState,
+  writeCacheState,
+} from './cache-state'
 import { isoTime, registryTimeMs } from './cache-times'
 import type { SubmissionsSource } from './registry-sources'
 import { UNLISTED, markUnlisted, upsertRegistryReports } from './reports-cache'
@@ -37,13 +43,49 @@ export interface SubmissionsRefresh {
   refreshedAt: string
 }
 
-function chooseMode(db: Db, options: SubmissionsRefreshOptions): 'full' | 'incremental' {
-  const lastFull = readCacheNumber(db, CACHE_STATE_KEYS.submissionsFullRefreshAt)
-  const cursor = readCacheNumber(db, CACHE_STATE_KEYS.submissionsNewestUpdatedAt)
+function chooseMode(
+  db: Db,
+  organization: string,
+  options: SubmissionsRefreshOptions,
+): 'full' | 'incremental' {
+  const lastFull = readCacheNumber(
+    db,
+    perOrganization(CACHE_STATE_KEYS.submissionsFullRefreshAt, organization),
+  )
+  const cursor = readCacheNumber(
+    db,
+    perOrganization(CACHE_STATE_KEYS.submissionsNewestUpdatedAt, organization),
+  )
   const every = options.fullRefreshEveryMs ?? DAY_MS
   if (options.full || lastFull === undefined || cursor === undefined) return 'full'
   // A clock set back (lastFull in the future) also earns a full pass rather than none for days.
   return options.now - lastFull >= every || lastFull > options.now ? 'full' : 'incremental'
+}
+
+/** The organization a page of own submissions belongs to (its companyId), if it says. */
+function organizationOf(records: readonly ReportRecord[]): string | null {
+  for (const record of records) {
+    const id = record.companyId ?? record.reportingCompany?.id
+    if (typeof id === 'string' && id !== '') return id
+  }
+  return null
+}
+
+/**
+ * Makes `organization` the one whose reports are "own": the cache keeps every organization's
+ * reports, and only the flag moves, so switching the API key to another organization's and
+ * back never rewrites or loses the first one's copies.
+ */
+function useOrganization(db: Db, organization: string): void {
+  if (readCacheState(db, CACHE_STATE_KEYS.submissionsOrganization) === organization) return
+  db.transaction(() => {
+    prepare<[string, string]>(
+      db,
+      `UPDATE cached_reports SET own = CASE WHEN company_id = ? THEN 1 ELSE 0 END
+        WHERE kind = 'report' AND (own = 1 OR company_id = ?)`,
+    ).run(organization, organization)
+    writeCacheState(db, CACHE_STATE_KEYS.submissionsOrganization, organization)
+  })()
 }
 
 /**
@@ -61,8 +103,20 @@ export async function refreshSubmissions(
 ): Promise<SubmissionsRefresh> {
   const { now } = options
   const pageSize = Math.max(1, Math.floor(options.pageSize ?? DEFAULT_SUBMISSIONS_PAGE_SIZE))
-  const mode = chooseMode(db, options)
-  const cursor = readCacheNumber(db, CACHE_STATE_KEYS.submissionsNewestUpdatedAt)
+  // The first page says whose submissions these are: the cursor and times are that
+  // organization's, and only its cached reports can be found missing.
+  const first = await client.listSubmissions(
+    { page: 1, limit: pageSize },
+    { signal: options.signal },
+  )
+  const organization = organizationOf(first.data) ?? (first.meta.total === 0 ? '' : null)
+  if (organization !== null) useOrganization(db, organization)
+  const scope = organization ?? readCacheState(db, CACHE_STATE_KEYS.submissionsOrganization) ?? ''
+  const mode = chooseMode(db, scope, options)
+  const cursor = readCacheNumber(
+    db,
+    perOrganization(CACHE_STATE_KEYS.submissionsNewestUpdatedAt, scope),
+  )
   let newest = cursor ?? null
   const seenIds = new Set<string>()
   let pages = 0
@@ -72,10 +126,10 @@ export async function refreshSubmissions(
   let reachedEnd = false
 
   for (let page = 1; ; page++) {
-    const answer = await client.listSubmissions(
-      { page, limit: pageSize },
-      { signal: options.signal },
-    )
+    const answer =
+      page === 1
+        ? first
+        : await client.listSubmissions({ page, limit: pageSize }, { signal: options.signal })
     pages++
     total = answer.meta.total
     const records = answer.data
@@ -104,13 +158,20 @@ export async function refreshSubmissions(
   }
 
   let unlisted = 0
-  if (mode === 'full' && reachedEnd && seenIds.size >= total)
-    unlisted = markMissingAsUnlisted(db, seenIds, now)
+  // Only with the organization known: another organization's copies are never found missing.
+  if (mode === 'full' && reachedEnd && seenIds.size >= total && organization)
+    unlisted = markMissingAsUnlisted(db, organization, seenIds, now)
   if (reachedEnd) {
     db.transaction(() => {
-      if (newest !== null) writeCacheState(db, CACHE_STATE_KEYS.submissionsNewestUpdatedAt, newest)
+      if (newest !== null)
+        writeCacheState(
+          db,
+          perOrganization(CACHE_STATE_KEYS.submissionsNewestUpdatedAt, scope),
+          newest,
+        )
       writeCacheState(db, CACHE_STATE_KEYS.submissionsRefreshedAt, now)
-      if (mode === 'full') writeCacheState(db, CACHE_STATE_KEYS.submissionsFullRefreshAt, now)
+      if (mode === 'full')
+        writeCacheState(db, perOrganization(CACHE_STATE_KEYS.submissionsFullRefreshAt, scope), now)
     })()
   }
   return {
@@ -146,12 +207,17 @@ function reachesCursor(records: readonly ReportRecord[], cursor: number): boolea
  * (or is gone), so offline search must stop offering it. A report written after the pass
  * began (the outbox's fresh create) is spared.
  */
-function markMissingAsUnlisted(db: Db, seenIds: ReadonlySet<string>, now: number): number {
-  const candidates = prepare<[string, number], { id: string }>(
+function markMissingAsUnlisted(
+  db: Db,
+  organization: string,
+  seenIds: ReadonlySet<string>,
+  now: number,
+): number {
+  const candidates = prepare<[string, string, number], { id: string }>(
     db,
     `SELECT id FROM cached_reports
-     WHERE own = 1 AND kind = 'report' AND listing_status IS NOT ? AND seen_at < ?`,
-  ).all(UNLISTED, now)
+     WHERE own = 1 AND kind = 'report' AND company_id = ? AND listing_status IS NOT ? AND seen_at < ?`,
+  ).all(organization, UNLISTED, now)
   const missing = candidates.filter((row) => !seenIds.has(row.id))
   db.transaction(() => {
     for (const row of missing) markUnlisted(db, row.id, now)
