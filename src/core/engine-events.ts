@@ -53,7 +53,7 @@ export function forwardEngineEvents(core: CasefileCore, emit: EmitCoreEvent): ()
     } else if (event.type === 'run-finished') {
       const { summary } = event
       emit('syncFinished', {
-        sent: summary.sent + summary.adopted,
+        sent: summary.reports + summary.adopted,
         needsAttention: core.outboxCounts().counts.needs_attention,
       })
       counts()

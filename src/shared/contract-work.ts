@@ -112,7 +112,10 @@ export type ReachabilityView = z.infer<typeof reachabilityViewSchema>
 
 export const runSummaryViewSchema = z.strictObject({
   leaseHeld: z.boolean(),
+  /** Operations sent, uploads included. */
   sent: count,
+  /** Reports created, updated or unlisted on the registry (a bulk upload: each row it created). */
+  reports: count,
   adopted: count,
   retrying: count,
   needsAttention: count,

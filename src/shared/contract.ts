@@ -74,6 +74,7 @@ const profileInput = z.strictObject({ profileId: profileIdSchema })
 const count = z.number().int().min(0)
 
 /** How a sync run ended: what it sent and what now needs a person. */
+/** A run ended: `sent` counts reports (created, updated, unlisted or found already there), not uploads. */
 export const syncRunSummarySchema = z.strictObject({ sent: count, needsAttention: count })
 export type SyncRunSummary = z.infer<typeof syncRunSummarySchema>
 

@@ -102,7 +102,8 @@ describe('casefile CLI', () => {
     expect(synced.code).toBe(EXIT.ok)
     expect(synced.json()).toMatchObject({
       leaseHeld: true,
-      sent: 2,
+      sent: 2, // the upload and the create
+      reports: 1,
       pending: 0,
       needsAttention: 0,
       offline: false,

@@ -98,7 +98,7 @@ describe('truthful state, in Chromium', { timeout: 90_000 }, () => {
     await page.locator('tbody tr[data-state="waiting_retry"]').waitFor()
     await see(page, /in 1 hour|in 60 minutes/)
     await page.getByRole('button', { name: 'Sync now' }).click()
-    await see(page, /Sync finished: 1 sent/)
+    await see(page, /Sync finished: 1 report sent/)
     await see(page, '0 pending')
   })
 

@@ -14,11 +14,11 @@ describe('syncNotification', () => {
 
   it('tells what was sent', () => {
     expect(syncNotification({ sent: 1, needsAttention: 0 }, away)).toEqual({
-      title: '1 item sent to the registry',
+      title: '1 report sent to the registry',
       body: 'Casefile finished sending from the outbox.',
     })
     expect(syncNotification({ sent: 4, needsAttention: 0 }, away)?.title).toBe(
-      '4 items sent to the registry',
+      '4 reports sent to the registry',
     )
   })
 
@@ -29,7 +29,7 @@ describe('syncNotification', () => {
     })
     expect(syncNotification({ sent: 2, needsAttention: 3 }, away)).toEqual({
       title: '3 items need your attention',
-      body: '2 items sent to the registry. Open the outbox to edit, retry or discard what the registry did not take.',
+      body: '2 reports sent to the registry. Open the outbox to edit, retry or discard what the registry did not take.',
     })
   })
 })

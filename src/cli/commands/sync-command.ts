@@ -54,7 +54,7 @@ export async function syncCommand(
     if (!summary.leaseHeld)
       io.err('Another Casefile process is syncing this data folder; try again when it is done.')
     io.out(
-      `Sent ${summary.sent}${summary.adopted ? `, found already on the registry ${summary.adopted}` : ''}; ${outbox.pending} pending, ${outbox.counts.needs_attention} need attention.`,
+      `Sent ${summary.reports} report${summary.reports === 1 ? '' : 's'}${summary.adopted ? `, found already on the registry ${summary.adopted}` : ''}; ${outbox.pending} pending, ${outbox.counts.needs_attention} need attention.`,
     )
     if (summary.paused) io.err(`Paused: ${summary.paused.message}`)
     if (summary.paused?.reason === 'origin_changed')

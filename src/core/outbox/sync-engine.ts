@@ -65,7 +65,13 @@ export type { ReportSynced }
 
 export interface RunSummary {
   leaseHeld: boolean
+  /** Operations sent (uploads included): what the outbox moved. */
   sent: number
+  /**
+   * Reports the registry now has in the state written here: created, updated or unlisted, a
+   * bulk upload counting each row it created. What a person means by "sent".
+   */
+  reports: number
   adopted: number
   retrying: number
   needsAttention: number
@@ -89,6 +95,13 @@ export type SyncEvent =
 const GROUP_COMMIT_WAIT_MS = 3
 
 type Outcome = 'done' | 'adopted' | 'retry' | 'attention' | 'offline' | 'paused' | 'skipped'
+
+/** How many reports a finished operation put on the registry (an upload none, a bulk its rows). */
+function reportsIn(op: Operation, value: unknown): number {
+  if (op.kind === 'upload_attachment') return 0
+  if (op.kind === 'bulk_upload') return (value as { created?: number } | null)?.created ?? 0
+  return (value as { adopted?: boolean } | null)?.adopted ? 0 : 1
+}
 
 /**
  * Sends the outbox: the head operation of each chain, up to `concurrency` chains at once, in
@@ -207,6 +220,7 @@ export class SyncEngine {
     const summary: RunSummary = {
       leaseHeld: false,
       sent: 0,
+      reports: 0,
       adopted: 0,
       retrying: 0,
       needsAttention: 0,
@@ -262,7 +276,7 @@ export class SyncEngine {
       }
       const launch = (ops: Operation[]) => {
         for (const op of ops) {
-          const task = this.execute(op, signal).then(tally)
+          const task = this.execute(op, signal, (n) => (summary.reports += n)).then(tally)
           inFlight.set(
             op.chainId,
             task.finally(() => inFlight.delete(op.chainId)),
@@ -317,7 +331,11 @@ export class SyncEngine {
   }
 
   /** Sends one claimed operation and records its outcome through the group commit. */
-  private async execute(op: Operation, signal: AbortSignal): Promise<Outcome> {
+  private async execute(
+    op: Operation,
+    signal: AbortSignal,
+    onReports: (count: number) => void,
+  ): Promise<Outcome> {
     // `op` is as committed by the claim: state sending, this attempt counted.
     const attempt = op.attempts
     this.emit({ type: 'operation', operation: op })
@@ -329,6 +347,7 @@ export class SyncEngine {
       work = () => {
         const value = apply()
         markDone(this.options.db, op.id, value, this.clock.now())
+        onReports(reportsIn(op, value))
         return (value as { adopted?: boolean } | null)?.adopted ? 'adopted' : 'done'
       }
     } catch (error) {

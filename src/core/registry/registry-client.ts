@@ -184,8 +184,7 @@ export function createRegistryClient(
       fail(
         new RegistryError({
           kind: 'unauthorized',
-          message:
-            'No API key is set for this connection: set one in Settings.',
+          message: 'No API key is set for this connection: set one in Settings.',
           endpoint,
           outcomeUnknown: false,
         }),

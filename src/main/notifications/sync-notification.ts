@@ -6,6 +6,7 @@ export interface NotificationText {
 }
 
 const items = (n: number) => (n === 1 ? '1 item' : `${n} items`)
+const reports = (n: number) => (n === 1 ? '1 report' : `${n} reports`)
 
 /**
  * Whether the end of a sync run is worth a native notification, and its words. Nothing when the
@@ -22,11 +23,11 @@ export function syncNotification(
     return {
       title: `${items(needsAttention)} ${needsAttention === 1 ? 'needs' : 'need'} your attention`,
       body:
-        (sent > 0 ? `${items(sent)} sent to the registry. ` : '') +
+        (sent > 0 ? `${reports(sent)} sent to the registry. ` : '') +
         'Open the outbox to edit, retry or discard what the registry did not take.',
     }
   return {
-    title: `${items(sent)} sent to the registry`,
+    title: `${reports(sent)} sent to the registry`,
     body: 'Casefile finished sending from the outbox.',
   }
 }

@@ -94,6 +94,30 @@ describe('bank cells with no bank list on this computer', () => {
   })
 })
 
+describe('counting what a bulk upload sent', () => {
+  it('says 120 reports were sent, not one item', async () => {
+    const core = openTestCore(registry.sandbox, { key: () => registry.key })
+    const rows = Array.from(
+      { length: 120 },
+      (_, i) =>
+        [uniqueReason(`count-${i}`), String(1_000_000_000 + i), 'access-bank'] as [
+          string,
+          string,
+          string,
+        ],
+    )
+    const outcome = await importSpreadsheet(
+      core,
+      { path: sheet(core.dataDir, rows) },
+      { asBulk: true },
+    )
+    expect(outcome.totals.queued).toBe(120)
+    const summary = await core.engine.runUntilIdle()
+    expect(summary).toMatchObject({ sent: 1, reports: 120, needsAttention: 0 })
+    await core.close()
+  })
+})
+
 describe('a bulk row the registry did not list as failed', () => {
   it('is never offered as failed: it waits, checked against the registry before any resend', async () => {
     const down = await closedPortUrl()

@@ -59,6 +59,7 @@ describe('idleStep (the guard)', () => {
   const quiet: RunSummary = {
     leaseHeld: true,
     sent: 0,
+    reports: 0,
     adopted: 0,
     retrying: 0,
     needsAttention: 0,

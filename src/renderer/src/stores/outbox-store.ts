@@ -38,6 +38,9 @@ interface OutboxState {
 const HISTORY_LIMIT = 200
 let historyTimer: ReturnType<typeof setTimeout> | null = null
 /** The end of a "Sync now" is said by its own answer; the same run's pushed event may come after it. */
+/** "1 report sent", "120 reports sent": reports, not the uploads and bulk files that carried them. */
+const reportsSent = (n: number) => `${n} report${n === 1 ? '' : 's'} sent`
+
 let manualSyncSaidUntil = 0
 
 export const useOutboxStore = create<OutboxState>((set, get) => ({
@@ -110,7 +113,7 @@ export const useOutboxStore = create<OutboxState>((set, get) => ({
         if (!get().syncing && Date.now() > manualSyncSaidUntil && (sent > 0 || needsAttention > 0))
           set({
             message:
-              `Sync finished: ${sent} sent` +
+              `Sync finished: ${reportsSent(sent)}` +
               (needsAttention
                 ? `, ${needsAttention} need${needsAttention === 1 ? 's' : ''} attention.`
                 : '.'),
@@ -140,7 +143,7 @@ export const useOutboxStore = create<OutboxState>((set, get) => ({
       set({ message: 'Another Casefile window or the CLI is syncing this outbox right now.' })
     else
       set({
-        message: `Sync finished: ${run.value.sent + run.value.adopted} sent, ${run.value.pending} still pending.`,
+        message: `Sync finished: ${reportsSent(run.value.reports + run.value.adopted)}; ${run.value.pending} still pending.`,
       })
     await Promise.all([get().load(), get().loadHistory()])
   },
