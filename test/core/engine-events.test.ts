@@ -53,6 +53,7 @@ describe("the outbox's counts pushed to the window", () => {
       summary: {
         leaseHeld: true,
         sent: 0,
+        reports: 0,
         adopted: 0,
         retrying: 0,
         needsAttention: 0,

@@ -9,6 +9,9 @@ import type { Db } from './open-database'
  */
 export const BACKSTOP_AUTOCHECKPOINT_PAGES = 10_000
 
+/** How long closing waits for the thread to finish starting and checkpoint, before stopping it. */
+const CLOSE_WAIT_MS = 10_000
+
 /** How often the checkpointer looks at the WAL: soon after it found work, backing off when idle. */
 const POLL_MS = { busy: 50, idleMax: 5000 }
 
@@ -100,19 +103,24 @@ export class WalCheckpointer {
   }
 
   /**
-   * Ends the thread, after a last checkpoint if it is running (a thread still starting, as in a
-   * one-shot CLI command, is just stopped: the core's connection, closing last, checkpoints).
-   * Call before closing the core's connection.
+   * Ends the thread, after a last checkpoint. A thread still starting is asked the same way (its
+   * 'close' waits in its port until it has opened the database): terminating a thread while it
+   * loads the native SQLite module kills the whole process (Node's N-API aborts), which is what
+   * a one-shot CLI command or a test closing at once used to risk. Only a thread that has not
+   * answered within CLOSE_WAIT_MS is terminated. Call before closing the core's connection.
    */
   close(): Promise<void> {
     this.closing ??= new Promise<void>((resolve) => {
-      const end = () =>
-        void this.worker.terminate().then(
-          () => resolve(),
-          () => resolve(),
-        )
-      if (!this.ready) return end()
-      this.worker.once('exit', () => resolve())
+      let done = false
+      const finish = () => {
+        if (done) return
+        done = true
+        clearTimeout(timer)
+        resolve()
+      }
+      const end = () => void this.worker.terminate().then(finish, finish)
+      const timer = setTimeout(end, CLOSE_WAIT_MS)
+      this.worker.once('exit', finish)
       this.worker.once('error', end)
       this.worker.on('message', (message) => {
         if (message === 'closed') end()
