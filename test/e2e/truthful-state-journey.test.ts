@@ -142,4 +142,40 @@ describe('truthful state, in Chromium', { timeout: 90_000 }, () => {
     await history.getByText(/waits@example\.com/).waitFor()
     await expectAccessible(page)
   })
+  it('an empty search says plainly that nothing was found, with no hint about how to write values', async () => {
+    const { page } = session.desk
+    await goTo(page, 'Search')
+    await page.getByLabel('Identifier type').selectOption('email')
+    await page.getByLabel('Value').fill('nobody-ever@example.com')
+    await page.getByRole('main').getByRole('button', { name: 'Search', exact: true }).click()
+    await see(page, 'No reports carry this identifier.')
+    const text = (await page.getByRole('main').textContent()) ?? ''
+    expect(text).not.toMatch(/slug|_access-bank|<account_number>/i)
+  })
+
+  it('a refused key pauses sending: one line in the status bar, and Open Settings leads to the key field', async () => {
+    const { page, harness } = session.desk
+    const bar = page.getByRole('contentinfo', { name: 'Status' })
+    const oneLine = (await bar.boundingBox())?.height ?? 0
+    await goTo(page, 'Settings')
+    await page.getByLabel('API key', { exact: true }).fill('sbx_refused_by_the_registry_0000')
+    await page.getByRole('button', { name: 'Save key' }).click()
+    await see(page, /Set, ending in 0000/)
+    await goTo(page, 'Report')
+    harness.core().submit({
+      fraudType: 'hacker',
+      fraudReason: REASON,
+      identifiers: [{ label: 'email', value: 'paused@example.com' }],
+    })
+    await goTo(page, 'Outbox')
+    await page.getByRole('button', { name: 'Sync now' }).click()
+    await bar.getByText('Sending paused').waitFor()
+    // The registry's long explanation is behind the words, not wrapped into the bar.
+    expect((await bar.boundingBox())?.height ?? 0).toBeLessThanOrEqual(oneLine + 1)
+    await bar.getByRole('button', { name: 'Open Settings' }).click()
+    await expect
+      .poll(() => page.evaluate('document.activeElement && document.activeElement.id'))
+      .toBe('api-key')
+    await expectAccessible(page)
+  })
 })

@@ -1,6 +1,7 @@
 import { useConnection, useStatusStore } from '../stores/status-store'
 import { useNavStore } from '../stores/nav-store'
 import { Time } from './Time'
+import { focusWhenShown } from '../focus-when-shown'
 
 /** Always visible: which registry, whether it can be reached, what waits to be sent, the last sync. */
 export function StatusBar() {
@@ -44,7 +45,15 @@ export function StatusBar() {
       {s.paused && (
         <span className="paused" title={s.paused.message}>
           <span className="error-text">Sending paused</span>{' '}
-          <button type="button" className="link" onClick={() => go('settings')}>
+          <button
+            type="button"
+            className="link"
+            onClick={() => {
+              go('settings')
+              // The field that mends it: the key when it was refused, else the registry's address.
+              focusWhenShown(s.paused?.reason === 'unauthorized' ? 'api-key' : 'base-url')
+            }}
+          >
             Open Settings
           </button>
         </span>
