@@ -1,4 +1,5 @@
 import { checkOwnReportId } from './outbox/own-report-check'
+import { freshestContent } from './outbox/freshest-content'
 import { EventEmitter } from 'node:events'
 import { join } from 'node:path'
 import type { DraftInput } from './drafts/draft'
@@ -266,6 +267,10 @@ export class CasefileCore {
         { now: this.now(), origin: 'registry', registryId: localOrRegistryId, status: 'submitted' },
       )
     )
+  }
+  /** The freshest known content of a report, for an update to change (see freshest-content.ts). */
+  freshestContent(localId: string, options: { signal?: AbortSignal } = {}) {
+    return freshestContent(this.db, this.client, getReport(this.db, localId), options)
   }
   /** Whether an id names one of the organization's reports: locally, in the cache, or on the registry. */
   checkOwnReportId(localOrRegistryId: string, options: { signal?: AbortSignal } = {}) {

@@ -130,6 +130,39 @@ describe('casefile update/unlist check the id', () => {
   })
 })
 
+describe('casefile update of a report this folder has never seen', () => {
+  it("starts from the registry's copy: what the file leaves out is kept", async () => {
+    const elsewhere = await configured()
+    const reason = uniqueReason('cli-elsewhere')
+    const body = { ...report(reason), attachments: ['https://example.com/scan.pdf'] }
+    expect(
+      (await cli(['submit', json(elsewhere, 'r.json', body), '--data-dir', elsewhere])).code,
+    ).toBe(EXIT.ok)
+    expect((await cli(['sync', '--until-idle', '--data-dir', elsewhere])).code).toBe(EXIT.ok)
+    const id = (await cli(['submissions', '--refresh', '--data-dir', elsewhere, '--json']))
+      .json()
+      .rows.find((r: { fraudReason: string }) => r.fraudReason === reason).id
+
+    const here = await configured() // a colleague's laptop: a new folder, no cache
+    const longer = `${reason} Confirmed by the bank on a second call.`
+    const updated = await cli([
+      'update',
+      id,
+      json(here, 'e.json', { fraudReason: longer }),
+      '--data-dir',
+      here,
+    ])
+    expect(updated.code, updated.stderr).toBe(EXIT.ok)
+    expect((await cli(['sync', '--until-idle', '--data-dir', here])).code).toBe(EXIT.ok)
+    expect(await inspector(registry.sandbox, registry.key).decodeSubmission(id)).toMatchObject({
+      fraudReason: longer,
+      fraudType: 'money_mule',
+      identifiers: [expect.objectContaining({ label: 'phone' })],
+      attachments: ['https://example.com/scan.pdf'],
+    })
+  })
+})
+
 describe('casefile outbox retry|discard|requeue', () => {
   it('retry sends a stuck item again; discard drops it and what waits behind it', async () => {
     const dataDir = await configured()

@@ -72,12 +72,14 @@ export async function updateCommand(
   const parsed = readReportFile(file)
   await requireOwnReport(core, id)
   const local = core.localRecordOf(id)
+  // What the file leaves out keeps its value from the freshest copy of the report.
+  const current = await core.freshestContent(local.localId)
   report(
     io,
     json,
     core.queueUpdate(
       local.localId,
-      overlayReportFile(local.draft, withAttachments(core, local.localId, parsed)),
+      overlayReportFile(current, withAttachments(core, local.localId, parsed)),
     ),
     'Queued an update of',
   )
