@@ -52,6 +52,26 @@ describe('the fix-and-reimport loop', () => {
   })
 })
 
+describe('the fix-and-reimport loop, with several problems in a row', () => {
+  it('imports the fixed row: the reasons column does not read as a quote left open', async () => {
+    const dataDir = await configured()
+    const sheet = join(dataDir, 'cases.csv')
+    writeFileSync(
+      sheet,
+      'fraud_type,fraud_reason,account_number_1,bank_1,phone\nnope,Short,0123456780,Access Bank,\n',
+    )
+    const out = join(dataDir, 'to-fix.csv')
+    expect((await cli(['import', sheet, '--rejected-out', out, '--data-dir', dataDir])).code).toBe(
+      EXIT.needsAttention,
+    )
+    const reason = uniqueReason('two-problems')
+    writeFileSync(out, readFileSync(out, 'utf8').replace('nope,Short,', `hacker,"${reason}",`))
+    const fixed = await cli(['import', out, '--data-dir', dataDir])
+    expect(fixed.code, fixed.stdout + fixed.stderr).toBe(EXIT.ok)
+    expect(await pending(dataDir)).toBe(1)
+  })
+})
+
 describe('--rejected-out', () => {
   const badSheet = (dataDir: string) => {
     const sheet = join(dataDir, 'cases.csv')

@@ -129,7 +129,16 @@ export async function exportRejectedRows(
   }))
   columns.push(
     { header: REJECTED_ROW_NUMBER_HEADER, value: (r) => r.rowNumber, width: 12 },
-    { header: REJECTED_ERRORS_HEADER, value: describeRowErrors, width: 80 },
+    {
+      header: REJECTED_ERRORS_HEADER,
+      // One line in a CSV: a quoted cell over several lines full of commas reads, on import, as
+      // a quote left open that swallowed other rows, and the fixed row would be refused for it.
+      value: (r) =>
+        options.format === 'csv'
+          ? describeRowErrors(r).replace(/\n/g, ' | ')
+          : describeRowErrors(r),
+      width: 80,
+    },
   )
   return exportRows(result.rejected, columns, target, { sheetName: 'Rows to fix', ...options })
 }
