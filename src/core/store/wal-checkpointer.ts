@@ -66,6 +66,8 @@ parentPort.postMessage('ready')
 export class WalCheckpointer {
   private readonly worker: Worker
   private ready = false
+  /** The thread has ended (it could not start, or it closed): nothing to wait for. */
+  private exited = false
   private closing: Promise<void> | null = null
 
   /** `modulePath`: the SQLite binding the thread loads (tests give a wrong one to see it fail). */
@@ -86,6 +88,9 @@ export class WalCheckpointer {
       },
     })
     this.worker.unref()
+    this.worker.once('exit', () => {
+      this.exited = true
+    })
     this.worker.on('message', (message) => {
       if (message !== 'ready') return
       this.ready = true
@@ -111,6 +116,7 @@ export class WalCheckpointer {
    */
   close(): Promise<void> {
     this.closing ??= new Promise<void>((resolve) => {
+      if (this.exited) return resolve()
       let done = false
       const finish = () => {
         if (done) return
