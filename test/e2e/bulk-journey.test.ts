@@ -73,4 +73,24 @@ describe('bulk import, in Chromium', { timeout: 60_000 }, () => {
     await page.getByRole('button', { name: 'Open the Outbox' }).click()
     await see(page, /Create report: Money mule · 0123456789 · Access Bank/)
   })
+  it('a 120-row bulk upload is reported as 120 reports sent, not one item', async () => {
+    const { page } = session.desk
+    const rows = Array.from(
+      { length: 120 },
+      (_, i) => `money_mule,"${REASON} Row ${i + 1}.",${String(1_100_000_000 + i)},Access Bank`,
+    )
+    await goTo(page, 'Bulk import')
+    await page.getByLabel('Choose a spreadsheet').setInputFiles({
+      name: 'many.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(['fraud_type,fraud_reason,account_number_1,bank_1', ...rows].join('\n')),
+    })
+    await see(page, '120 rows: 120 valid, 0 with problems.')
+    await page.getByLabel(/Send as one bulk upload/).check()
+    await page.getByRole('button', { name: 'Queue the 120 valid rows' }).click()
+    await see(page, 'Queued from many.csv')
+    await see(page, '0 pending', 30_000)
+    await goTo(page, 'Outbox')
+    await see(page, /Sync finished: 120 reports sent/)
+  })
 })
