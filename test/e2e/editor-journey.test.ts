@@ -98,4 +98,34 @@ describe('the report editor, in Chromium', { timeout: 90_000 }, () => {
     await page.getByRole('button', { name: 'New report' }).click()
     await expect.poll(() => focused(page)).toBe('Fraud type')
   })
+
+  it('after Remove, focus goes to the row that takes its place, the one before, or Add identifier', async () => {
+    const { page } = session.desk
+    const rows = page.locator('.identifier-row')
+    await page.getByRole('button', { name: 'Add identifier' }).click()
+    await page.getByRole('button', { name: 'Add identifier' }).click()
+    const count = await rows.count()
+    expect(count).toBeGreaterThanOrEqual(2)
+    // The first of several: the row after it takes its place and has focus.
+    await rows
+      .first()
+      .getByRole('button', { name: /^Remove/ })
+      .click()
+    await expect.poll(() => rows.count()).toBe(count - 1)
+    await expect.poll(() => focused(page)).toBe('Identifier type')
+    // The last: the one before it.
+    await rows
+      .last()
+      .getByRole('button', { name: /^Remove/ })
+      .click()
+    await expect.poll(() => rows.count()).toBe(count - 2)
+    if (count - 2 > 0) await expect.poll(() => focused(page)).toBe('Identifier type')
+    while ((await rows.count()) > 0)
+      await rows
+        .last()
+        .getByRole('button', { name: /^Remove/ })
+        .click()
+    // None left: "Add identifier", not the page.
+    await expect.poll(() => focused(page)).toBe('Add identifier')
+  })
 })
