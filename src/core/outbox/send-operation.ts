@@ -1,3 +1,4 @@
+import type { ReportInput } from '../../shared/domain/report-input'
 import type { CreatedReport } from '../../shared/domain/responses'
 import type { AttachmentFiles } from '../attachments/attachment-files'
 import { getAttachment, setAttachmentUrl } from '../attachments/attachment-store'
@@ -117,22 +118,21 @@ export async function sendOperation(
           localId: op.chainId,
           registryId: created.id,
           change: 'created',
-          record: created,
+          record: withWhatWasSent(created, input),
         })
         return { id: created.id }
       }
     }
     case 'update_report': {
       const registryId = registryIdOf(db, op)
-      const updated = await client.updateReport(registryId, inputWithAttachments(db, op), {
-        signal,
-      })
+      const input = inputWithAttachments(db, op)
+      const updated = await client.updateReport(registryId, input, { signal })
       return () => {
         context.onReportSynced?.({
           localId: op.chainId,
           registryId,
           change: 'updated',
-          record: updated,
+          record: withWhatWasSent(updated, input),
         })
         return { id: updated.id }
       }
@@ -197,4 +197,14 @@ function inputWithAttachments(db: Db, op: Operation) {
       'This report is damaged in the local outbox; use "Edit and requeue" to fix its content.',
     )
   return resolveAttachments(db, payload.data)
+}
+
+/**
+ * The registry's answer to a create or update (2.3) carries no attachments and no
+ * showUploaderInfo, and the cache merges it over the copy it had: without these, the cache kept
+ * the attachments from before the update, and the next edit made offline (which starts from
+ * the cache) put back files the last one removed.
+ */
+function withWhatWasSent(answer: CreatedReport, sent: ReportInput): CreatedReport {
+  return { ...answer, attachments: sent.attachments, showUploaderInfo: sent.showUploaderInfo }
 }
