@@ -53,3 +53,26 @@ export async function folderKeyOf(dataDir: string): Promise<Buffer> {
   if (!hex) throw new Error(`No CLI run has opened ${dataDir}.`)
   return Buffer.from(hex, 'hex')
 }
+
+/**
+ * A new data folder set up (`casefile config set`) to sync with this registry, through `run`
+ * (the test file's own way of running the CLI, with its key). Throws if that fails.
+ */
+export async function sandboxFolder(
+  run: (args: string[]) => Promise<Pick<CliResult, 'code' | 'stderr'>>,
+  registry: { baseUrl: string; uploadUrl: string },
+): Promise<string> {
+  const dataDir = tempFolder()
+  const set = await run([
+    'config',
+    'set',
+    '--base-url',
+    registry.baseUrl,
+    '--upload-url',
+    registry.uploadUrl,
+    '--data-dir',
+    dataDir,
+  ])
+  if (set.code !== 0) throw new Error(`casefile config set failed: ${set.stderr}`)
+  return dataDir
+}

@@ -4,28 +4,14 @@ import { describe, expect, it } from 'vitest'
 import { useSandbox } from '../support/use-sandbox'
 import { EXIT } from '../../src/cli/exit-codes'
 import { submissionsWithReason, uniqueReason } from '../support/core-with-sandbox'
-import { runCasefile, tempFolder } from './cli-harness'
+import { runCasefile, sandboxFolder } from './cli-harness'
 
 /* The spreadsheet the user gives and the rejected-rows file Casefile writes never lose a value. */
 
 const registry = useSandbox()
 const cli = (args: string[]) => runCasefile(args, { CASEFILE_API_KEY: registry.key })
 
-async function configured(): Promise<string> {
-  const dataDir = tempFolder()
-  const set = await cli([
-    'config',
-    'set',
-    '--base-url',
-    registry.sandbox.baseUrl,
-    '--upload-url',
-    registry.sandbox.uploadUrl,
-    '--data-dir',
-    dataDir,
-  ])
-  expect(set.code, set.stderr).toBe(EXIT.ok)
-  return dataDir
-}
+const configured = () => sandboxFolder(cli, registry.sandbox)
 
 const pending = async (dataDir: string) =>
   (await cli(['outbox', '--data-dir', dataDir, '--json'])).json().pending

@@ -4,28 +4,15 @@ import { describe, expect, it } from 'vitest'
 import { useSandbox } from '../support/use-sandbox'
 import { EXIT } from '../../src/cli/exit-codes'
 import { closedPortUrl, inspector, uniqueReason } from '../support/core-with-sandbox'
-import { runCasefile, tempFolder } from './cli-harness'
+import { runCasefile, sandboxFolder } from './cli-harness'
 
 /* update/unlist check the id first; `casefile outbox retry|discard|requeue` act on items that need attention. */
 
 const registry = useSandbox()
 const cli = (args: string[]) => runCasefile(args, { CASEFILE_API_KEY: registry.key })
 
-async function configured(baseUrl = registry.sandbox.baseUrl): Promise<string> {
-  const dataDir = tempFolder()
-  const set = await cli([
-    'config',
-    'set',
-    '--base-url',
-    baseUrl,
-    '--upload-url',
-    registry.sandbox.uploadUrl,
-    '--data-dir',
-    dataDir,
-  ])
-  expect(set.code, set.stderr).toBe(EXIT.ok)
-  return dataDir
-}
+const configured = (baseUrl = registry.sandbox.baseUrl) =>
+  sandboxFolder(cli, { baseUrl, uploadUrl: registry.sandbox.uploadUrl })
 
 function json(dir: string, name: string, body: unknown): string {
   const path = join(dir, name)

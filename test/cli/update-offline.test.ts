@@ -6,7 +6,7 @@ import { runCli } from '../../src/cli/main'
 import { EXIT } from '../../src/cli/exit-codes'
 import { inspector, uniqueReason } from '../support/core-with-sandbox'
 import { PDF_BYTES } from '../support/temp-store'
-import { cliFolderKeychain, tempFolder } from './cli-harness'
+import { cliFolderKeychain, sandboxFolder } from './cli-harness'
 
 /*
  * `casefile update ID FILE` while the registry cannot give its copy of the report: the update
@@ -29,18 +29,7 @@ async function cli(args: string[]) {
 
 describe('casefile update while the registry cannot give its copy', () => {
   it('keeps the attachment of a report submitted from this folder', async () => {
-    const dataDir = tempFolder()
-    const configured = await cli([
-      'config',
-      'set',
-      '--base-url',
-      registry.sandbox.baseUrl,
-      '--upload-url',
-      registry.sandbox.uploadUrl,
-      '--data-dir',
-      dataDir,
-    ])
-    expect(configured.code).toBe(EXIT.ok)
+    const dataDir = await sandboxFolder(cli, registry.sandbox)
     writeFileSync(join(dataDir, 'evidence.pdf'), PDF_BYTES)
     const reportPath = join(dataDir, 'report.json')
     writeFileSync(

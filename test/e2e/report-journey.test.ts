@@ -15,6 +15,16 @@ describe(
   { timeout: 60_000 },
   () => {
     const session = useDesk()
+    /** The journey's report as the registry holds it now, decoded (the demo organization's only one). */
+    const onTheRegistry = async () => {
+      const sandbox = session.desk.harness.sandbox()
+      const registry = createRegistryClient(
+        { baseUrl: sandbox.baseUrl, uploadUrl: sandbox.uploadUrl },
+        { getApiKey: () => sandbox.demoKeys[0]?.key },
+      )
+      const [mine] = (await registry.listSubmissions({ page: 1, limit: 10 })).data
+      return registry.decodeSubmission(mine?.id ?? '')
+    }
 
     it('serves the production bundle, with the harness bridge injected only by the harness', async () => {
       const dir = await builtRenderer()
@@ -152,13 +162,7 @@ describe(
       await see(page, /queued as an update/)
       // It may be sent before the Outbox opens: done items leave the outbox, so wait for none pending.
       await see(page, '0 pending', 30_000)
-      const sandbox = session.desk.harness.sandbox()
-      const registry = createRegistryClient(
-        { baseUrl: sandbox.baseUrl, uploadUrl: sandbox.uploadUrl },
-        { getApiKey: () => sandbox.demoKeys[0]?.key },
-      )
-      const [mine] = (await registry.listSubmissions({ page: 1, limit: 10 })).data
-      const onRegistry = await registry.decodeSubmission(mine?.id ?? '')
+      const onRegistry = await onTheRegistry()
       expect(onRegistry.fraudReason).toMatch(/Updated after the bank's confirmation/)
       expect(onRegistry.attachments).toHaveLength(2) // the first file kept, the new one added
     })
@@ -186,13 +190,7 @@ describe(
       await page.getByRole('button', { name: 'Queue update' }).click()
       await see(page, /queued as an update/)
       await see(page, '0 pending', 30_000)
-      const sandbox = session.desk.harness.sandbox()
-      const registry = createRegistryClient(
-        { baseUrl: sandbox.baseUrl, uploadUrl: sandbox.uploadUrl },
-        { getApiKey: () => sandbox.demoKeys[0]?.key },
-      )
-      const [mine] = (await registry.listSubmissions({ page: 1, limit: 10 })).data
-      expect((await registry.decodeSubmission(mine?.id ?? '')).attachments).toHaveLength(1)
+      expect((await onTheRegistry()).attachments).toHaveLength(1)
     })
 
     it('unlists it after asking, and the list shows it unlisted', async () => {
