@@ -16,6 +16,7 @@ import { syncNotification } from './notifications/sync-notification'
 import { createAppUpdates } from './update/app-updates'
 import { electronUpdaterBackend } from './update/electron-updater-backend'
 import { createUpdateHandlers } from './update/update-handlers'
+import { chooseKeyFile } from './security/choose-key-file'
 import { confirmRegistryChange } from './security/confirm-registry-change'
 import { hardenSession, hardenWebContents } from './security/harden'
 import { rendererEntry } from './security/renderer-entry'
@@ -140,6 +141,7 @@ async function startShell(): Promise<void> {
         profileFor,
         push,
         confirmRegistryChange: (change) => confirmRegistryChange(mainWindow, change),
+        chooseKeyFile: () => chooseKeyFile(mainWindow),
       }),
       // Drafts, attachments, the outbox, search…: forwarded to the running core's process.
       ...work,
@@ -166,10 +168,8 @@ async function startShell(): Promise<void> {
   await cores
     .start(profileFor(settings.current, settings.current.activeProfile))
     .catch((error: unknown) => {
+      // start() told the window already; a page still loading asks for it (coreStatus) once loaded.
       log('The core did not start', error)
-      // start() told the window already; a page still loading hears it once it has loaded.
-      const status = { state: 'stopped' as const, message: (error as Error).message }
-      mainWindow?.webContents.once('did-finish-load', () => push('coreStatus', status))
     })
 }
 

@@ -78,10 +78,18 @@ const count = z.number().int().min(0)
 export const syncRunSummarySchema = z.strictObject({ sent: count, needsAttention: count })
 export type SyncRunSummary = z.infer<typeof syncRunSummarySchema>
 
-/** The core's process as the window is told of it: stopped on its own and restarting, running again, or given up on. */
+/** The problems that keep a data folder shut (FolderKeyProblem in src/core/encryption/folder-key.ts). */
+export const folderProblemSchema = z.enum(['missing', 'wrong', 'no-keychain', 'bad-key', 'damaged'])
+export type FolderProblem = z.infer<typeof folderProblemSchema>
+
+/**
+ * The core's process as the window is told of it: stopped on its own and restarting, running
+ * again, or given up on; or (folderProblem) not started because the data folder would not open.
+ */
 export const coreStatusSchema = z.strictObject({
   state: z.enum(['restarting', 'running', 'stopped']),
   message: z.string(),
+  folderProblem: folderProblemSchema.optional(),
 })
 export type CoreStatus = z.infer<typeof coreStatusSchema>
 
@@ -127,6 +135,28 @@ export const contract = {
     channel: INVOKE_CHANNELS.setRegistryConnection,
     input: registryConnectionSchema,
     output: profilesViewSchema,
+  },
+  /** Why the core is not running (restarting, given up on, or its data folder shut); null while it runs. */
+  coreStatus: {
+    channel: INVOKE_CHANNELS.coreStatus,
+    input: z.undefined(),
+    output: coreStatusSchema.nullable(),
+  },
+  /**
+   * A lost folder key, found again: main asks for the key file in its own dialog (the window
+   * never names a path), and the core keeps the key if it opens the folder. `imported` is false
+   * when the person closed the dialog.
+   */
+  folderImportKey: {
+    channel: INVOKE_CHANNELS.folderImportKey,
+    input: z.strictObject({ passphrase: z.string().min(1).max(1024) }),
+    output: z.strictObject({ imported: z.boolean() }),
+  },
+  /** A lost folder key, given up on: the folder is renamed (nothing deleted) and a new one starts. */
+  folderSetAside: {
+    channel: INVOKE_CHANNELS.folderSetAside,
+    input: z.undefined(),
+    output: z.strictObject({ setAsideAs: z.string() }),
   },
   ...workContract,
   ...updateContract,

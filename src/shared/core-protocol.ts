@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { profileIdSchema } from './contract'
+import { folderProblemSchema, profileIdSchema } from './contract'
 
 /**
  * The messages between the Electron main process (the router) and the core process (Casefile's
@@ -23,6 +23,21 @@ const ipcResultSchema = z.union([
   }),
 ])
 
+/**
+ * Done to the data folder before it is opened, when the person chose a way out of a lost key:
+ * keep the key from an export (its text, read by main from the file the person picked in main's
+ * own dialog) in the keychain, or set the folder aside under `target` (setAsideTarget).
+ */
+export const folderRecoverySchema = z.discriminatedUnion('action', [
+  z.strictObject({
+    action: z.literal('importKey'),
+    exportText: z.string().max(64 * 1024),
+    passphrase: z.string().min(1).max(1024),
+  }),
+  z.strictObject({ action: z.literal('setAside'), target: z.string().min(1) }),
+])
+export type FolderRecovery = z.infer<typeof folderRecoverySchema>
+
 /** What a core is started with (the profile, minus the key, which the core asks main for). */
 export const coreProfileSchema = z.strictObject({
   id: profileIdSchema,
@@ -31,6 +46,8 @@ export const coreProfileSchema = z.strictObject({
   sandboxRegistryDir: z.string().min(1).nullable(),
   /** The user confirmed (main's dialog) that work queued for another registry may go to this one. */
   acceptOriginChange: z.boolean().optional(),
+  /** A way out of a lost folder key, taken before the folder is opened. */
+  recover: folderRecoverySchema.optional(),
   /** Quicker retries and timeouts for the web harness's journeys; the core's defaults otherwise. */
   tuning: z
     .strictObject({
@@ -61,7 +78,14 @@ export type ToCore = z.infer<typeof toCoreSchema>
 /** The core process to main. */
 export const fromCoreSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('started') }),
-  z.strictObject({ type: z.literal('startFailed'), message: z.string() }),
+  z.strictObject({
+    type: z.literal('startFailed'),
+    message: z.string(),
+    /** Why the data folder would not open, when that is why. */
+    folderProblem: folderProblemSchema.optional(),
+    /** The way out asked for (the profile's `recover`) is what failed; the folder is as it was. */
+    recoveryFailed: z.boolean().optional(),
+  }),
   z.strictObject({ type: z.literal('stopped') }),
   z.strictObject({ type: z.literal('result'), id, result: ipcResultSchema }),
   z.strictObject({ type: z.literal('event'), event: z.string(), payload: z.unknown() }),

@@ -14,6 +14,9 @@ export const INVOKE_CHANNELS = {
   profiles: 'profiles:get',
   switchProfile: 'profiles:switch',
   setRegistryConnection: 'profiles:set-registry-connection',
+  coreStatus: 'core:status',
+  folderImportKey: 'folder:import-key',
+  folderSetAside: 'folder:set-aside',
   ...WORK_INVOKE_CHANNELS,
   ...UPDATE_INVOKE_CHANNELS,
 } as const

@@ -63,6 +63,7 @@ async function shell(options: { failStartOf?: string; confirm?: boolean } = {}) 
       dialogs.push(change)
       return options.confirm ?? true
     },
+    chooseKeyFile: async () => null,
   })
   await cores.run(appCoreProfile(settings.current, 'sandbox', userData, keys))
   return { handlers, settings, keys, journal, started, pushed, userData, dialogs }

@@ -6,8 +6,9 @@ import {
   type AppCoreProfile,
 } from '../../src/main/core-host/app-core'
 import { CoreHost } from '../../src/main/core-host/core-host'
+import { CoreStartError } from '../../src/main/core-host/core-start-error'
 import { EventHub } from '../../src/main/core-host/event-hub'
-import type { ProfileId } from '../../src/shared/contract'
+import type { CoreStatus, ProfileId } from '../../src/shared/contract'
 
 const profile = (id: ProfileId): AppCoreProfile => ({
   id,
@@ -102,6 +103,63 @@ describe('CoreHost.start', () => {
         message: 'Casefile could not start on the sandbox profile: database is locked',
       },
     ])
+    expect(host.status?.state).toBe('stopped')
+  })
+
+  it('remembers a shut folder for a window that asks later; a failed way out keeps it; a good one clears it', async () => {
+    const statuses: CoreStatus[] = []
+    const started: (string | undefined)[] = []
+    let crash: ((detail: string) => void) | null = null
+    let folderOpens = false
+    const createCore = (p: AppCoreProfile): AppCore => ({
+      start: async () => {
+        started.push(p.recover?.action)
+        if (p.recover?.action === 'importKey' && p.recover.passphrase !== 'right')
+          throw new CoreStartError('The passphrase does not open this key export.', 'wrong', true)
+        if (p.recover) folderOpens = true
+        if (!folderOpens) throw new CoreStartError('The key is not in the keychain.', 'missing')
+      },
+      stop: async () => undefined,
+      keyChanged: () => undefined,
+      connectivityChanged: () => undefined,
+      events: new EventHub<AppCoreEvents>(),
+      casefile: null,
+      onCrash: (listener) => {
+        crash = listener
+        return () => undefined
+      },
+    })
+    const host = new CoreHost({
+      createCore,
+      onEvent: () => undefined,
+      onStatus: (status) => statuses.push(status),
+      restartDelayMs: () => 0,
+    })
+    await expect(host.start(profile('sandbox'))).rejects.toThrow()
+    // The folder's own sentence, and which problem it is, for the window's panel.
+    expect(host.status).toEqual({
+      state: 'stopped',
+      message: 'The key is not in the keychain.',
+      folderProblem: 'missing',
+    })
+
+    const wrong = { action: 'importKey' as const, exportText: '{}', passphrase: 'wrong' }
+    await expect(host.start({ ...profile('sandbox'), recover: wrong })).rejects.toThrow(
+      /passphrase does not open/,
+    )
+    expect(host.status?.folderProblem).toBe('missing')
+    expect(statuses).toHaveLength(1)
+
+    const right = { ...wrong, passphrase: 'right' }
+    await host.start({ ...profile('sandbox'), recover: right })
+    expect(host.status).toBeNull()
+    expect(statuses.at(-1)?.state).toBe('running')
+
+    // A crash restarts the folder as it is: the key import is not taken (nor its passphrase kept) again.
+    crash?.('killed by SIGKILL')
+    await vi.waitFor(() => expect(started).toHaveLength(4))
+    expect(started).toEqual([undefined, 'importKey', 'importKey', undefined])
+    await host.stop()
   })
 })
 

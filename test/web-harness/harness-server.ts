@@ -44,6 +44,13 @@ export interface HarnessOptions {
   /** What main's native dialog would answer to a change of registry (yes unless told). */
   confirmRegistryChange?: boolean
   timeoutMs?: number
+  /**
+   * Where the core process finds the folders' keys: given to it (CASEFILE_DB_KEY, the default,
+   * touching no keychain), or the OS keychain as in the app (the lost-key journeys).
+   */
+  folderKeys?: 'given' | 'keychain'
+  /** What main's open dialog would answer when asked for a folder key file (null: closed). */
+  chooseKeyFile?: () => string | null
 }
 
 export interface Harness {
@@ -125,12 +132,12 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
   // The folders are encrypted as in the app; their key is given to the core process the way a
   // machine with no keychain gives it (CASEFILE_DB_KEY), so the harness touches no keychain.
   const folderKey = randomBytes(32)
+  const coreEnv =
+    options.folderKeys === 'keychain'
+      ? { CASEFILE_DB_KEY: '' }
+      : { CASEFILE_DB_KEY: folderKey.toString('hex') }
   const cores = new CoreHost({
-    createCore: (profile) =>
-      createProcessAppCore(
-        profile,
-        forkCoreFromSource({ CASEFILE_DB_KEY: folderKey.toString('hex') }),
-      ),
+    createCore: (profile) => createProcessAppCore(profile, forkCoreFromSource(coreEnv)),
     onEvent: (event, payload) => push(event, payload),
     onStatus: (status) => push('coreStatus', status),
   })
@@ -152,7 +159,10 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
       ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
     },
   })
-  await cores.run(profileFor(settings.current, settings.current.activeProfile))
+  // As the app does: a folder that will not open is told to the window, which offers ways out.
+  await cores
+    .start(profileFor(settings.current, settings.current.activeProfile))
+    .catch(() => undefined)
 
   /**
    * For the tests' own checks: a second core on the active profile's folder, as the CLI would
@@ -192,6 +202,8 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     push,
     // Stands in for main's native dialog, which a page in Chromium cannot show or answer.
     confirmRegistryChange: async () => options.confirmRegistryChange ?? true,
+    // Stands in for main's open dialog, likewise.
+    chooseKeyFile: async () => options.chooseKeyFile?.() ?? null,
   })
   // A development build, as the harness is: Settings shows why it does not update itself.
   const { updates } = createAppUpdates({

@@ -1,13 +1,14 @@
-import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
+import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
-import {
-  FolderKeyError,
-  keychainAccount,
-  readFolderIdentity,
-} from '../../core/encryption/folder-key'
-import { exportFolderKey, importFolderKey } from '../../core/encryption/key-transfer'
+import { readFolderIdentity } from '../../core/encryption/folder-key'
+import { exportFolderKey } from '../../core/encryption/key-transfer'
 import { databaseState } from '../../core/encryption/migrate-folder'
 import { openDataFolder } from '../../core/encryption/open-data-folder'
+import {
+  importKeyForFolder,
+  setAsideTarget,
+  setFolderAside,
+} from '../../core/encryption/folder-recovery'
 import { DATABASE_FILE } from '../../core/store/folder-layout'
 import { resolveDataDir } from '../cli-context'
 import { CliError } from '../cli-error'
@@ -75,31 +76,24 @@ export async function runImport(context: CommandContext): Promise<number> {
       `${dataDir} is not an encrypted Casefile data folder: there is nothing to import a key for.`,
     )
   const source = await folderKeySource(context)
-  if (!source.keychain)
+  const keychain = source.keychain
+  if (!keychain)
     throw new CliError(
       'There is no OS keychain to put the key in: give it with --db-key-file or CASEFILE_DB_KEY instead.',
     )
   try {
-    const { key, folderId } = importFolderKey(
+    await importKeyForFolder(
+      dataDir,
       text,
       await ask(context, 'Passphrase of the export: '),
+      source,
     )
-    if (folderId !== identity.id)
-      throw new FolderKeyError(
-        'wrong',
-        `${file} holds the key of another data folder, not of ${dataDir}.`,
-      )
-    // Checked against the folder before anything is stored.
-    await openDataFolder(dataDir, { keychain: null, envKey: key.toString('hex') })
-    await source.keychain.write(keychainAccount(identity), key.toString('hex'))
   } catch (error) {
     throw folderKeyFailure(error)
   }
   if (context.global.json) printJson(context.io, { imported: dataDir })
   else
-    context.io.out(
-      `The key of ${dataDir} is in ${source.keychain.description}: the folder opens again.`,
-    )
+    context.io.out(`The key of ${dataDir} is in ${keychain.description}: the folder opens again.`)
   return EXIT.ok
 }
 
@@ -108,9 +102,7 @@ export async function runSetAside(context: CommandContext): Promise<number> {
   const dataDir = await resolveDataDir(context.global, context.env)
   if (!existsSync(dataDir))
     throw new CliError(`${dataDir} does not exist: there is nothing to set aside.`)
-  const stamp = new Date().toISOString().slice(0, 19).replace(/[:T]/g, '-')
-  const aside = `${dataDir}.set-aside-${stamp}`
-  renameSync(dataDir, aside)
+  const aside = setFolderAside(dataDir, setAsideTarget(dataDir))
   if (context.global.json) printJson(context.io, { setAside: aside })
   else
     context.io.out(

@@ -68,6 +68,8 @@ export interface AppCoreProfile {
    * this one; without it a data folder opened with a new registry while work waits stays paused.
    */
   acceptOriginChange?: boolean
+  /** A way out of a lost folder key (an imported key, or the folder set aside), taken before it opens. */
+  recover?: CoreProfile['recover']
   /** Quicker retries and timeouts (the web harness's journeys); the core's defaults otherwise. */
   tuning?: CoreProfile['tuning']
 }

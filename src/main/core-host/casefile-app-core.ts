@@ -1,10 +1,16 @@
 import { CasefileCore } from '../../core/casefile-core'
 import { openDataFolder } from '../../core/encryption/open-data-folder'
-import { defaultFolderKeySource, type FolderKeySource } from '../../core/encryption/folder-key'
+import {
+  defaultFolderKeySource,
+  FolderKeyError,
+  type FolderKeySource,
+} from '../../core/encryption/folder-key'
+import { importKeyForFolder, setFolderAside } from '../../core/encryption/folder-recovery'
 import { forwardEngineEvents } from '../../core/engine-events'
 import { createWorkHandlers } from '../../core/work-handlers'
 import { startSandbox } from '../../sandbox'
 import type { AppCore, AppCoreEvents, AppCoreProfile } from './app-core'
+import { CoreStartError } from './core-start-error'
 import { EventHub } from './event-hub'
 
 export interface SandboxRegistryHandle {
@@ -58,9 +64,17 @@ export function createCasefileAppCore(
       return core ? work : null
     },
     async start() {
+      // The way out of a lost key the person chose, if any, before the folder is opened.
+      if (profile.recover) await recoverFolder(profile, folderKeys)
       // First the folder's key (and, once, the move of a plain folder to encrypted): with no
       // key or a wrong one this throws, saying so, before anything else starts.
-      const { key: folderKey } = await openDataFolder(profile.dataDir, folderKeys)
+      const { key: folderKey } = await openDataFolder(profile.dataDir, folderKeys).catch(
+        (error: unknown) => {
+          throw error instanceof FolderKeyError
+            ? new CoreStartError(error.message, error.problem)
+            : error
+        },
+      )
       let connection = profile.registry
       let demoKey: string | null = null
       if (!connection) {
@@ -109,5 +123,21 @@ export function createCasefileAppCore(
     connectivityChanged(value) {
       core?.connectivityChanged(value)
     },
+  }
+}
+
+/** Takes the profile's `recover`: a failure says what went wrong and changes nothing. */
+async function recoverFolder(profile: AppCoreProfile, folderKeys: FolderKeySource): Promise<void> {
+  const recover = profile.recover
+  try {
+    if (recover?.action === 'importKey')
+      await importKeyForFolder(profile.dataDir, recover.exportText, recover.passphrase, folderKeys)
+    else if (recover?.action === 'setAside') setFolderAside(profile.dataDir, recover.target)
+  } catch (error) {
+    throw new CoreStartError(
+      (error as Error).message,
+      error instanceof FolderKeyError ? error.problem : undefined,
+      true,
+    )
   }
 }

@@ -10,6 +10,7 @@ import {
   type AppCoreProfile,
   type CreateAppCore,
 } from './app-core'
+import { coreStartErrorOf } from './core-start-error'
 
 export interface CoreHostOptions {
   createCore: CreateAppCore
@@ -37,6 +38,8 @@ interface Running {
  */
 export class CoreHost {
   private running: Running | null = null
+  /** What the window was last told, while it is not "running": asked for by a window that loads later. */
+  private trouble: CoreStatus | null = null
   private queue: Promise<unknown> = Promise.resolve()
   private quickCrashes = 0
   /** Counts run and stop requests: a restart after a crash yields to any made since. */
@@ -49,6 +52,11 @@ export class CoreHost {
     return this.running?.profileId ?? null
   }
 
+  /** Why no core runs (restarting, given up on, or its data folder shut); null while one runs. */
+  get status(): CoreStatus | null {
+    return this.trouble
+  }
+
   run(profile: AppCoreProfile): Promise<void> {
     this.generation++
     return this.enqueue(async () => {
@@ -58,7 +66,9 @@ export class CoreHost {
         core.events.on(event, (payload) => this.options.onEvent(event, payload))
       const unsubscribes = APP_CORE_EVENTS.map((event) => forward(event))
       const startedAt = Date.now()
-      const offCrash = core.onCrash?.((detail) => this.crashed(core, profile, detail, startedAt))
+      // A restart after a crash opens the folder as it is: the way out taken now is not taken again.
+      const { recover: _taken, ...again } = profile
+      const offCrash = core.onCrash?.((detail) => this.crashed(core, again, detail, startedAt))
       const unsubscribe = () => {
         unsubscribes.forEach((off) => off())
         offCrash?.()
@@ -74,7 +84,15 @@ export class CoreHost {
         )
       }
       this.running = { profileId: profile.id, core, unsubscribe }
+      // A core runs again (after a crash, a key found, a folder set aside, another profile).
+      if (this.trouble)
+        this.tell({ state: 'running', message: "Casefile's background work is running." })
     })
+  }
+
+  private tell(status: CoreStatus): void {
+    this.trouble = status.state === 'running' ? null : status
+    this.options.onStatus?.(status)
   }
 
   /**
@@ -85,7 +103,16 @@ export class CoreHost {
     try {
       await this.run(profile)
     } catch (error) {
-      this.options.onStatus?.({ state: 'stopped', message: (error as Error).message })
+      const failed = coreStartErrorOf(error)
+      // A way out that failed (a wrong passphrase) left the folder, and what the window shows, as they were.
+      if (failed?.recoveryFailed) throw error
+      const folderProblem = failed?.folderProblem
+      this.tell({
+        state: 'stopped',
+        // The folder's own sentence says what to do; "could not start on…" adds nothing to it.
+        message: folderProblem && failed ? failed.message : (error as Error).message,
+        ...(folderProblem ? { folderProblem } : {}),
+      })
       throw error
     }
   }
@@ -106,7 +133,7 @@ export class CoreHost {
     this.running.unsubscribe()
     this.running = null
     this.quickCrashes = Date.now() - startedAt < 60_000 ? this.quickCrashes + 1 : 1
-    const status = this.options.onStatus ?? (() => undefined)
+    const status = (next: CoreStatus) => this.tell(next)
     if (this.quickCrashes > MAX_QUICK_CRASHES) {
       status({
         state: 'stopped',
@@ -126,7 +153,7 @@ export class CoreHost {
       // A profile switch or quit asked for meanwhile wins over the restart.
       if (this.generation !== generation) return
       this.run(profile).then(
-        () => status({ state: 'running', message: "Casefile's background work is running again." }),
+        () => undefined, // run() tells the window it runs again.
         (error: unknown) =>
           status({
             state: 'stopped',

@@ -5,6 +5,7 @@ import { fromCoreSchema, type ToCore } from '../../shared/core-protocol'
 import type { IpcResult } from '../../shared/ipc-result'
 import { describeIssues } from '../../shared/validation-messages'
 import { APP_CORE_EVENTS, type AppCore, type AppCoreEvents, type AppCoreProfile } from './app-core'
+import { CoreStartError } from './core-start-error'
 import { EventHub } from './event-hub'
 
 /** Main's end of one core process: Electron's utilityProcess in the app, a Node fork elsewhere. */
@@ -58,7 +59,9 @@ export function createProcessAppCore(profile: AppCoreProfile, spawn: SpawnCore):
         pending?.settle()
         return
       case 'startFailed':
-        pending?.settle(new Error(message.message))
+        pending?.settle(
+          new CoreStartError(message.message, message.folderProblem, message.recoveryFailed),
+        )
         return
       case 'stopped':
         pending?.settle()
@@ -165,6 +168,7 @@ export function createProcessAppCore(profile: AppCoreProfile, spawn: SpawnCore):
             registry: profile.registry,
             sandboxRegistryDir: profile.sandboxRegistryDir ?? null,
             ...(profile.acceptOriginChange ? { acceptOriginChange: true } : {}),
+            ...(profile.recover ? { recover: profile.recover } : {}),
             ...(profile.tuning ? { tuning: profile.tuning } : {}),
           },
         }),

@@ -4,6 +4,7 @@ import { toCoreSchema, type CoreProfile, type FromCore } from '../../shared/core
 import { describeIssues } from '../../shared/validation-messages'
 import { APP_CORE_EVENTS, type AppCore, type AppCoreProfile } from '../core-host/app-core'
 import { createCasefileAppCore } from '../core-host/casefile-app-core'
+import { CoreStartError } from '../core-host/core-start-error'
 import { callContract } from '../ipc/call-contract'
 
 /** One end of the channel between main and the core process (a utilityProcess port, a fork's IPC). */
@@ -66,6 +67,12 @@ export function serveCore(
             channel.post({
               type: 'startFailed',
               message: error instanceof Error ? error.message : String(error),
+              ...(error instanceof CoreStartError && error.folderProblem
+                ? { folderProblem: error.folderProblem }
+                : {}),
+              ...(error instanceof CoreStartError && error.recoveryFailed
+                ? { recoveryFailed: true }
+                : {}),
             }),
         )
         return

@@ -1,3 +1,4 @@
+import { setAsideTarget } from '../../core/encryption/set-aside-target'
 import type { ApiKeyStore } from '../../core/secrets'
 import {
   profileKeyAccount,
@@ -11,6 +12,8 @@ import {
 import type { ContractHandlers, ContractOutput, KeyStatus, ProfileId } from '../../shared/contract'
 import type { AppCoreProfile } from '../core-host/app-core'
 import type { CoreHost } from '../core-host/core-host'
+import { coreStartErrorOf } from '../core-host/core-start-error'
+import { readKeyExport } from './read-key-export'
 import type { PushEvent } from './push-events'
 
 /** What the handlers work with; each is a plain object, so tests pass real ones or doubles. */
@@ -18,7 +21,7 @@ export interface ShellServices {
   appInfo: () => ContractOutput<'appInfo'>
   keys: Pick<ApiKeyStore, 'status' | 'setKey' | 'removeKey'>
   settings: Pick<SettingsStore, 'current' | 'update'>
-  cores: Pick<CoreHost, 'run' | 'keyChanged'>
+  cores: Pick<CoreHost, 'run' | 'start' | 'keyChanged' | 'status'>
   profileFor: (settings: Settings, profileId: ProfileId) => AppCoreProfile
   push: PushEvent
   /**
@@ -26,6 +29,11 @@ export interface ShellServices {
    * may move to other origins; resolves true only on their yes. The window cannot answer it.
    */
   confirmRegistryChange: (change: RegistryChange) => Promise<boolean>
+  /**
+   * Asks the person, in main's own open dialog, for a folder key export; resolves its path, or
+   * null when the dialog was closed. The window never names a file to read.
+   */
+  chooseKeyFile: () => Promise<string | null>
 }
 
 /** Asked only for the storage state when no registry is set: no key can be set for none. */
@@ -40,6 +48,9 @@ export const SHELL_METHODS = [
   'profiles',
   'switchProfile',
   'setRegistryConnection',
+  'coreStatus',
+  'folderImportKey',
+  'folderSetAside',
 ] as const
 export type ShellHandlers = Pick<ContractHandlers, (typeof SHELL_METHODS)[number]>
 
@@ -77,8 +88,41 @@ export function createShellHandlers(services: ShellServices): ShellHandlers {
     return view
   }
 
+  /** Starts the active profile's core again, first taking the way out of a lost key. */
+  const recoverActive = async (recover: AppCoreProfile['recover']) => {
+    const profile = services.profileFor(settings.current, settings.current.activeProfile)
+    try {
+      await cores.start({ ...profile, recover })
+    } catch (error) {
+      // A failed key import leaves the folder as it was: say why in the panel, in words.
+      const start = coreStartErrorOf(error)
+      throw new Error(start?.message ?? (error as Error).message)
+    }
+    return profile
+  }
+
   return {
     appInfo: () => services.appInfo(),
+
+    coreStatus: () => cores.status,
+
+    folderImportKey: async ({ passphrase }) => {
+      const path = await services.chooseKeyFile()
+      if (path === null) return { imported: false }
+      await recoverActive({
+        action: 'importKey',
+        exportText: await readKeyExport(path),
+        passphrase,
+      })
+      return { imported: true }
+    },
+
+    folderSetAside: async () => {
+      const { dataDir } = services.profileFor(settings.current, settings.current.activeProfile)
+      const target = setAsideTarget(dataDir)
+      await recoverActive({ action: 'setAside', target })
+      return { setAsideAs: target }
+    },
 
     // Each key lives under its registry's origin (profileKeyAccount): the window names only the
     // profile, main decides which keychain entry that is under the current settings.

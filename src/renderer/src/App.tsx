@@ -1,5 +1,6 @@
 import { useEffect } from 'react'
 import { FirstRunPanel } from './components/FirstRunPanel'
+import { FolderKeyPanel } from './components/FolderKeyPanel'
 import { StatusBar } from './components/StatusBar'
 import { BulkImportScreen } from './screens/BulkImportScreen'
 import { EditorScreen } from './screens/EditorScreen'
@@ -29,6 +30,9 @@ export function App() {
   const go = useNavStore((s) => s.go)
   const pending = useStatusStore((s) => s.pending)
   const profile = useStatusStore((s) => s.profiles?.active)
+  // A data folder that will not open (its key lost or wrong) shuts every screen but Settings.
+  const shut = useStatusStore((s) => (s.coreTrouble?.folderProblem ? s.coreTrouble : null))
+  const notice = useStatusStore((s) => s.notice)
 
   useEffect(() => {
     const status = useStatusStore.getState()
@@ -82,8 +86,22 @@ export function App() {
         </nav>
       </header>
       <main className="content">
-        {screen === 'editor' && <FirstRunPanel />}
-        <Screen />
+        {notice && (
+          <div className="panel notice" role="status">
+            <p>{notice}</p>
+            <button type="button" onClick={() => useStatusStore.getState().setNotice(null)}>
+              Dismiss
+            </button>
+          </div>
+        )}
+        {shut && screen !== 'settings' ? (
+          <FolderKeyPanel status={shut} />
+        ) : (
+          <>
+            {screen === 'editor' && <FirstRunPanel />}
+            <Screen />
+          </>
+        )}
       </main>
       <StatusBar />
     </div>

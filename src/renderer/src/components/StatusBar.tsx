@@ -10,6 +10,8 @@ export function StatusBar() {
   const profile = s.profiles?.profiles.find((p) => p.id === s.profiles?.active)
   const sandbox = s.profiles?.active === 'sandbox'
   const go = useNavStore((n) => n.go)
+  // With the data folder shut nothing is known of the outbox or the registry: say only that.
+  const shut = Boolean(s.coreTrouble?.folderProblem)
   return (
     <footer className="status-bar" aria-label="Status">
       <span
@@ -22,26 +24,30 @@ export function StatusBar() {
       >
         {sandbox ? 'SANDBOX' : (profile?.name ?? '…')}
       </span>
-      <span
-        className={`online ${connection.kind}`}
-        role="status"
-        title={connection.reason ?? undefined}
-        data-testid="connection"
-      >
-        {connection.label}
-        {connection.reason && <span className="visually-hidden">: {connection.reason}</span>}
-      </span>
-      <button
-        type="button"
-        className="link"
-        onClick={() => go('outbox')}
-        data-testid="pending-count"
-      >
-        {s.pending} pending
-        {s.needsAttention
-          ? ` · ${s.needsAttention} need${s.needsAttention === 1 ? 's' : ''} attention`
-          : ''}
-      </button>
+      {!shut && (
+        <span
+          className={`online ${connection.kind}`}
+          role="status"
+          title={connection.reason ?? undefined}
+          data-testid="connection"
+        >
+          {connection.label}
+          {connection.reason && <span className="visually-hidden">: {connection.reason}</span>}
+        </span>
+      )}
+      {!shut && (
+        <button
+          type="button"
+          className="link"
+          onClick={() => go('outbox')}
+          data-testid="pending-count"
+        >
+          {s.pending} pending
+          {s.needsAttention
+            ? ` · ${s.needsAttention} need${s.needsAttention === 1 ? 's' : ''} attention`
+            : ''}
+        </button>
+      )}
       {s.paused && (
         <span className="paused" title={s.paused.message}>
           <span className="error-text">Sending paused</span>{' '}
@@ -60,12 +66,16 @@ export function StatusBar() {
       )}
       {s.coreTrouble && (
         <span className="error-text" role="alert">
-          {s.coreTrouble.message}
+          {s.coreTrouble.folderProblem
+            ? 'This data folder cannot be opened: see the panel above.'
+            : s.coreTrouble.message}
         </span>
       )}
-      <span className="last-sync">
-        Last sync: {s.lastSyncAt ? <Time value={s.lastSyncAt} /> : 'never'}
-      </span>
+      {!shut && (
+        <span className="last-sync">
+          Last sync: {s.lastSyncAt ? <Time value={s.lastSyncAt} /> : 'never'}
+        </span>
+      )}
     </footer>
   )
 }

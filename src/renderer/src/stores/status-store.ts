@@ -14,6 +14,9 @@ interface StatusState {
   paused: { reason: string; message: string } | null
   /** Set while the core's process is restarting after a crash, or could not be restarted. */
   coreTrouble: CoreStatus | null
+  /** A one-off sentence on what the person just did that changed the whole desk (a folder set aside). */
+  notice: string | null
+  setNotice: (notice: string | null) => void
   refresh: () => Promise<void>
   /** Subscribes to the pushed events; returns the unsubscribe. */
   listen: () => () => void
@@ -29,12 +32,17 @@ export const useStatusStore = create<StatusState>((set, get) => ({
   lastSyncAt: null,
   paused: null,
   coreTrouble: null,
+  notice: null,
+  setNotice: (notice) => set({ notice }),
   refresh: async () => {
-    const [profiles, outbox, reach] = await Promise.all([
+    const [profiles, outbox, reach, core] = await Promise.all([
       api().profiles(),
       api().outboxList(),
       hasMethod('registryReachability') ? api().registryReachability() : null,
+      // A window that loads after the core failed to start learns why here.
+      hasMethod('coreStatus') ? api().coreStatus() : null,
     ])
+    if (core?.ok) set({ coreTrouble: core.value })
     if (profiles.ok) set({ profiles: profiles.value })
     if (reach?.ok) set({ reach: reach.value })
     if (outbox.ok)
