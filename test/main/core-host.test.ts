@@ -109,7 +109,7 @@ describe('CoreHost.start', () => {
   it('remembers a shut folder for a window that asks later; a failed way out keeps it; a good one clears it', async () => {
     const statuses: CoreStatus[] = []
     const started: (string | undefined)[] = []
-    let crash: ((detail: string) => void) | null = null
+    const crashListeners: ((detail: string) => void)[] = []
     let folderOpens = false
     const createCore = (p: AppCoreProfile): AppCore => ({
       start: async () => {
@@ -125,7 +125,7 @@ describe('CoreHost.start', () => {
       events: new EventHub<AppCoreEvents>(),
       casefile: null,
       onCrash: (listener) => {
-        crash = listener
+        crashListeners.push(listener)
         return () => undefined
       },
     })
@@ -156,7 +156,7 @@ describe('CoreHost.start', () => {
     expect(statuses.at(-1)?.state).toBe('running')
 
     // A crash restarts the folder as it is: the key import is not taken (nor its passphrase kept) again.
-    crash?.('killed by SIGKILL')
+    crashListeners.at(-1)?.('killed by SIGKILL')
     await vi.waitFor(() => expect(started).toHaveLength(4))
     expect(started).toEqual([undefined, 'importKey', 'importKey', undefined])
     await host.stop()
