@@ -248,3 +248,17 @@ describe('appCoreProfile', () => {
     ).toThrow(/set the registry's base URL and upload URL first/)
   })
 })
+
+describe('the ways out of a lost folder key', () => {
+  it('are refused while the folder opens: a page cannot rename the data away or restart the core', async () => {
+    const { handlers, journal } = await shell()
+    await expect(handlers.folderSetAside(undefined)).rejects.toThrow(
+      'This data folder opens with its key: there is no key to import and nothing to set aside.',
+    )
+    await expect(handlers.folderImportKey({ passphrase: 'anything' })).rejects.toThrow(
+      /opens with its key/,
+    )
+    expect(journal).toEqual(['start sandbox'])
+    expect(await handlers.coreStatus(undefined)).toBeNull()
+  })
+})

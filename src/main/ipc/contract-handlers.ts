@@ -88,6 +88,17 @@ export function createShellHandlers(services: ShellServices): ShellHandlers {
     return view
   }
 
+  /**
+   * The ways out are offered only while the active folder is shut: a page calling them on a
+   * folder that opens must not rename the investigator's data away or restart the core.
+   */
+  const requireShutFolder = () => {
+    if (!cores.status?.folderProblem)
+      throw new Error(
+        'This data folder opens with its key: there is no key to import and nothing to set aside.',
+      )
+  }
+
   /** Starts the active profile's core again, first taking the way out of a lost key. */
   const recoverActive = async (recover: AppCoreProfile['recover']) => {
     const profile = services.profileFor(settings.current, settings.current.activeProfile)
@@ -107,6 +118,7 @@ export function createShellHandlers(services: ShellServices): ShellHandlers {
     coreStatus: () => cores.status,
 
     folderImportKey: async ({ passphrase }) => {
+      requireShutFolder()
       const path = await services.chooseKeyFile()
       if (path === null) return { imported: false }
       await recoverActive({
@@ -118,6 +130,7 @@ export function createShellHandlers(services: ShellServices): ShellHandlers {
     },
 
     folderSetAside: async () => {
+      requireShutFolder()
       const { dataDir } = services.profileFor(settings.current, settings.current.activeProfile)
       const target = setAsideTarget(dataDir)
       await recoverActive({ action: 'setAside', target })
