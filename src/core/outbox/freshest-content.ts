@@ -1,3 +1,4 @@
+import { reportRecordContent } from '../../shared/domain/report-content'
 import type { ReportRecord } from '../../shared/domain/responses'
 import type { DraftInput, LocalReport } from '../drafts/draft'
 import { getCachedReport } from '../cache/reports-cache'
@@ -8,14 +9,7 @@ import { chainOperations } from './outbox-repository'
 
 /** A registry copy of a report as the content an update starts from (every field it has). */
 export function recordToDraft(record: ReportRecord): DraftInput {
-  return {
-    fraudType: record.fraudType ?? '',
-    fraudReason: record.fraudReason ?? '',
-    identifiers: (record.identifiers ?? []).map(({ label, value }) => ({ label: label ?? '', value })),
-    showUploaderInfo: record.showUploaderInfo === true || record.showUploaderInfo === 'true',
-    attachmentUrls: (record.attachments ?? []).filter((a): a is string => typeof a === 'string'),
-    attachmentIds: [],
-  }
+  return { ...reportRecordContent(record), attachmentIds: [] }
 }
 
 /**

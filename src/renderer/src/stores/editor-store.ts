@@ -1,6 +1,7 @@
 import { create } from 'zustand'
 import type { AttachmentView, LocalReportView, OperationView } from '../../../shared/contract-work'
 import type { ReportRecord } from '../../../shared/domain/responses'
+import { reportRecordContent } from '../../../shared/domain/report-content'
 import { api } from '../api'
 import { useStatusStore } from './status-store'
 import { MAX_ATTACHMENTS } from '../../../shared/domain/report-input'
@@ -186,18 +187,20 @@ export const useEditorStore = create<EditorState>((set, get) => {
 
     // From the freshest copy the caller has (decoded from the registry, else the cache): an
     // update replaces the whole report, so what it does not show would be deleted.
-    openUpdate: (record) =>
+    openUpdate: (record) => {
+      const content = reportRecordContent(record)
       openWith(
         { kind: 'update', registryId: record.id, localId: null },
         {
-          fraudType: record.fraudType ?? '',
-          fraudReason: record.fraudReason ?? '',
-          identifiers: identifierFields(record.identifiers ?? []),
-          showUploaderInfo: record.showUploaderInfo === true || record.showUploaderInfo === 'true',
+          fraudType: content.fraudType,
+          fraudReason: content.fraudReason,
+          identifiers: identifierFields(content.identifiers),
+          showUploaderInfo: content.showUploaderInfo,
         },
         [],
-        (record.attachments ?? []).filter((url): url is string => typeof url === 'string'),
-      ),
+        content.attachmentUrls,
+      )
+    },
 
     restoreLast: async () => {
       await get().loadDrafts()
