@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { CasefileCore } from '../../src/core/casefile-core'
 import { COUNTS_EVERY_MS, forwardEngineEvents } from '../../src/core/engine-events'
-import type { SyncEvent } from '../../src/core/outbox/sync-engine'
+import { emptyRunSummary, type SyncEvent } from '../../src/core/outbox/sync-engine'
 import { countPending } from '../../src/core/outbox/outbox-repository'
 
 const draft = (i: number) => ({
@@ -50,18 +50,7 @@ describe("the outbox's counts pushed to the window", () => {
     engineEmit(core, { type: 'operation', operation })
     engineEmit(core, {
       type: 'run-finished',
-      summary: {
-        leaseHeld: true,
-        sent: 0,
-        reports: 0,
-        adopted: 0,
-        retrying: 0,
-        needsAttention: 0,
-        offline: true,
-        paused: null,
-        pending: 3,
-        nextWakeAt: null,
-      },
+      summary: emptyRunSummary({ leaseHeld: true, offline: true, pending: 3 }),
     })
     // Counted at once at the end of the run, and not again by the timer it replaced.
     expect(counted()).toHaveLength(2)

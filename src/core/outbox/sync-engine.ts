@@ -81,6 +81,23 @@ export interface RunSummary {
   nextWakeAt: number | null
 }
 
+/** A run that has done nothing yet, with `changes` laid over it (the engine's start, and tests). */
+export function emptyRunSummary(changes: Partial<RunSummary> = {}): RunSummary {
+  return {
+    leaseHeld: false,
+    sent: 0,
+    reports: 0,
+    adopted: 0,
+    retrying: 0,
+    needsAttention: 0,
+    offline: false,
+    paused: null,
+    pending: 0,
+    nextWakeAt: null,
+    ...changes,
+  }
+}
+
 export type SyncEvent =
   | { type: 'run-started' }
   | { type: 'operation'; operation: Operation }
@@ -217,18 +234,7 @@ export class SyncEngine {
 
   private async run(): Promise<RunSummary> {
     const { db, holder } = this.options
-    const summary: RunSummary = {
-      leaseHeld: false,
-      sent: 0,
-      reports: 0,
-      adopted: 0,
-      retrying: 0,
-      needsAttention: 0,
-      offline: false,
-      paused: null,
-      pending: 0,
-      nextWakeAt: null,
-    }
+    const summary = emptyRunSummary()
     if (!this.takeLease())
       return {
         ...summary,

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { useSandbox } from '../../support/use-sandbox'
 import { inspector, openTestCore, uniqueReason } from '../../support/core-with-sandbox'
 import { idleStep, STALL_PAUSE_MS } from '../../../src/core/outbox/idle-step'
-import type { RunSummary } from '../../../src/core/outbox/sync-engine'
+import { emptyRunSummary, type RunSummary } from '../../../src/core/outbox/sync-engine'
 
 /* "Until idle" means nothing can move without a person or a timer, and the loop never spins. */
 
@@ -56,18 +56,7 @@ describe('runUntilIdle', () => {
 })
 
 describe('idleStep (the guard)', () => {
-  const quiet: RunSummary = {
-    leaseHeld: true,
-    sent: 0,
-    reports: 0,
-    adopted: 0,
-    retrying: 0,
-    needsAttention: 0,
-    offline: false,
-    paused: null,
-    pending: 2,
-    nextWakeAt: null,
-  }
+  const quiet: RunSummary = emptyRunSummary({ leaseHeld: true, pending: 2 })
   const context = { movableChains: 1, now: 1_000, stopWhenOffline: false, aborted: false }
 
   it('returns after a run that moved nothing and has no wake time, even if something looks movable', () => {
