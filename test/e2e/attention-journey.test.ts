@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser } from 'playwright-core'
 import { createRegistryClient } from '../../src/core/registry/registry-client'
-import { goTo, launchChromium, openDesk, REASON, see, type Desk } from './desk'
+import { goTo, launchChromium, openDesk, openFirstSubmission, REASON, see, type Desk } from './desk'
 
 /*
  * An item that needs attention: a colleague unlisted a report on the registry, this desk then
@@ -37,8 +37,7 @@ describe('an outbox item that needs attention, in Chromium', { timeout: 60_000 }
   it('shows the registry’s refusal of an update and counts it as needing attention', async () => {
     const { page } = desk
     expect(registryId).not.toBe('')
-    await goTo(page, 'Submissions')
-    await page.getByRole('list', { name: 'Submitted reports' }).getByRole('button').first().click()
+    await openFirstSubmission(page)
     await page.getByRole('button', { name: 'Edit', exact: true }).click()
     // While the update is being written, a colleague unlists the report on the registry.
     const sandbox = desk.harness.sandbox()

@@ -62,6 +62,12 @@ export async function goTo(page: Page, screen: string): Promise<void> {
     .click()
 }
 
+/** Opens Submissions and the first report of its list (the newest). */
+export async function openFirstSubmission(page: Page): Promise<void> {
+  await goTo(page, 'Submissions')
+  await page.getByRole('list', { name: 'Submitted reports' }).getByRole('button').first().click()
+}
+
 /** Picks a bank in the bank picker by typing part of its name and choosing it from the list. */
 export async function pickBank(page: Page, part: string, name: string, nth = 0): Promise<void> {
   const combo = page.getByRole('combobox', { name: 'Bank' }).nth(nth)

@@ -3,7 +3,16 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { expectAccessible } from './axe'
 import { createRegistryClient } from '../../src/core/registry/registry-client'
-import { builtRenderer, goTo, PDF_BYTES, pickBank, REASON, see, useDesk } from './desk'
+import {
+  builtRenderer,
+  goTo,
+  openFirstSubmission,
+  PDF_BYTES,
+  pickBank,
+  REASON,
+  see,
+  useDesk,
+} from './desk'
 
 /*
  * The main journey in real Chromium: first start on the sandbox, a report drafted with an account
@@ -134,11 +143,7 @@ describe(
       const { page } = session.desk
       await goTo(page, 'Submissions')
       await see(page, /^1 report/)
-      await page
-        .getByRole('list', { name: 'Submitted reports' })
-        .getByRole('button')
-        .first()
-        .click()
+      await openFirstSubmission(page)
       await see(page, REASON)
       // The plain fetch masks identifiers; the decode toggle shows them in full.
       await see(page, /\*+6789 · Access Bank/)
@@ -169,12 +174,7 @@ describe(
 
     it('removes an attachment in an update, and only that one', async () => {
       const { page } = session.desk
-      await goTo(page, 'Submissions')
-      await page
-        .getByRole('list', { name: 'Submitted reports' })
-        .getByRole('button')
-        .first()
-        .click()
+      await openFirstSubmission(page)
       await page.getByRole('button', { name: 'Edit', exact: true }).click()
       const files = page.locator('.attachment-list li')
       await expect.poll(() => files.count()).toBe(2)
@@ -195,12 +195,7 @@ describe(
 
     it('unlists it after asking, and the list shows it unlisted', async () => {
       const { page } = session.desk
-      await goTo(page, 'Submissions')
-      await page
-        .getByRole('list', { name: 'Submitted reports' })
-        .getByRole('button')
-        .first()
-        .click()
+      await openFirstSubmission(page)
       await see(page, /Updated after the bank's confirmation/)
       await page.getByRole('button', { name: 'Unlist', exact: true }).click()
       await see(page, 'Unlist this report? Other organizations will no longer find it.')
