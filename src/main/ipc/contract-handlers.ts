@@ -99,17 +99,17 @@ export function createShellHandlers(services: ShellServices): ShellHandlers {
       )
   }
 
-  /** Starts the active profile's core again, first taking the way out of a lost key. */
-  const recoverActive = async (recover: AppCoreProfile['recover']) => {
-    const profile = services.profileFor(settings.current, settings.current.activeProfile)
+  const activeProfile = () => services.profileFor(settings.current, settings.current.activeProfile)
+
+  /** Starts the profile's core again, first taking the way out of a lost key. */
+  const recover = async (profile: AppCoreProfile, way: AppCoreProfile['recover']) => {
     try {
-      await cores.start({ ...profile, recover })
+      await cores.start({ ...profile, recover: way })
     } catch (error) {
       // A failed key import leaves the folder as it was: say why in the panel, in words.
       const start = coreStartErrorOf(error)
       throw new Error(start?.message ?? (error as Error).message)
     }
-    return profile
   }
 
   return {
@@ -121,19 +121,16 @@ export function createShellHandlers(services: ShellServices): ShellHandlers {
       requireShutFolder()
       const path = await services.chooseKeyFile()
       if (path === null) return { imported: false }
-      await recoverActive({
-        action: 'importKey',
-        exportText: await readKeyExport(path),
-        passphrase,
-      })
+      const exportText = await readKeyExport(path)
+      await recover(activeProfile(), { action: 'importKey', exportText, passphrase })
       return { imported: true }
     },
 
     folderSetAside: async () => {
       requireShutFolder()
-      const { dataDir } = services.profileFor(settings.current, settings.current.activeProfile)
-      const target = setAsideTarget(dataDir)
-      await recoverActive({ action: 'setAside', target })
+      const profile = activeProfile()
+      const target = setAsideTarget(profile.dataDir)
+      await recover(profile, { action: 'setAside', target })
       return { setAsideAs: target }
     },
 

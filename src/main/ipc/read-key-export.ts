@@ -13,10 +13,10 @@ export async function readKeyExport(path: string): Promise<string> {
     throw new Error(`${path} cannot be read: choose the key file again.`)
   }
   try {
-    const { size, isFile } = await file.stat().then((s) => ({ size: s.size, isFile: s.isFile() }))
-    if (!isFile || size > KEY_EXPORT_MAX_BYTES)
+    const stats = await file.stat()
+    if (!stats.isFile() || stats.size > KEY_EXPORT_MAX_BYTES)
       throw new Error(
-        `${path} is not a Casefile key file (it is ${isFile ? 'too large' : 'not a file'}): choose the file the folder's key was exported to.`,
+        `${path} is not a Casefile key file (it is ${stats.isFile() ? 'too large' : 'not a file'}): choose the file the folder's key was exported to.`,
       )
     return await file.readFile({ encoding: 'utf8' })
   } finally {

@@ -12,7 +12,7 @@ import { useBanksStore } from './stores/banks-store'
 import { useEditorStore } from './stores/editor-store'
 import { SCREENS, useNavStore, type ScreenId } from './stores/nav-store'
 import { useOutboxStore } from './stores/outbox-store'
-import { useStatusStore } from './stores/status-store'
+import { selectShutFolder, useStatusStore } from './stores/status-store'
 import './styles/app.css'
 
 const SCREEN_VIEWS: Record<ScreenId, () => React.JSX.Element> = {
@@ -31,7 +31,7 @@ export function App() {
   const pending = useStatusStore((s) => s.pending)
   const profile = useStatusStore((s) => s.profiles?.active)
   // A data folder that will not open (its key lost or wrong) shuts every screen but Settings.
-  const shut = useStatusStore((s) => (s.coreTrouble?.folderProblem ? s.coreTrouble : null))
+  const shut = useStatusStore(selectShutFolder)
   const notice = useStatusStore((s) => s.notice)
 
   useEffect(() => {

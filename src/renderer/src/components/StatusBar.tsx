@@ -1,4 +1,4 @@
-import { useConnection, useStatusStore } from '../stores/status-store'
+import { selectShutFolder, useConnection, useStatusStore } from '../stores/status-store'
 import { useNavStore } from '../stores/nav-store'
 import { Time } from './Time'
 import { focusWhenShown } from '../focus-when-shown'
@@ -11,7 +11,7 @@ export function StatusBar() {
   const sandbox = s.profiles?.active === 'sandbox'
   const go = useNavStore((n) => n.go)
   // With the data folder shut nothing is known of the outbox or the registry: say only that.
-  const shut = Boolean(s.coreTrouble?.folderProblem)
+  const shut = selectShutFolder(s) !== null
   return (
     <footer className="status-bar" aria-label="Status">
       <span
@@ -66,9 +66,7 @@ export function StatusBar() {
       )}
       {s.coreTrouble && (
         <span className="error-text" role="alert">
-          {s.coreTrouble.folderProblem
-            ? 'This data folder cannot be opened: see the panel above.'
-            : s.coreTrouble.message}
+          {shut ? 'This data folder cannot be opened: see the panel above.' : s.coreTrouble.message}
         </span>
       )}
       {!shut && (

@@ -88,6 +88,10 @@ export const useStatusStore = create<StatusState>((set, get) => ({
   },
 }))
 
+/** The core's status while the active data folder will not open (its key lost or wrong); else null. */
+export const selectShutFolder = (s: Pick<StatusState, 'coreTrouble'>): CoreStatus | null =>
+  s.coreTrouble?.folderProblem ? s.coreTrouble : null
+
 export type ConnectionKind = 'online' | 'unreachable' | 'offline' | 'unknown'
 
 export interface ConnectionView {
