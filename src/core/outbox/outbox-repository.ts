@@ -203,10 +203,23 @@ export function nextWakeAt(db: Db): number | null {
     prepare<[], { at: number | null }>(
       db,
       `SELECT min(o.next_attempt_at) AS at FROM operations o
-        WHERE o.state = 'waiting_retry'
+        WHERE o.state IN ('queued', 'waiting_retry') AND o.next_attempt_at IS NOT NULL
           AND NOT EXISTS (SELECT 1 FROM operations p WHERE p.chain_id = o.chain_id AND p.seq < o.seq AND p.state NOT IN ('done', 'cancelled'))`,
     ).get()?.at ?? null
   )
+}
+
+/**
+ * The registry asked for quiet until `until` (a 429's or 503's Retry-After holds for every
+ * request): nothing waiting to be sent goes before then. Kept in the outbox, so another process
+ * on the folder (the CLI beside the app) and a restart hold back too.
+ */
+export function holdUntil(db: Db, until: number, now: number): void {
+  prepare(
+    db,
+    `UPDATE operations SET next_attempt_at = ?, updated_at = ?
+      WHERE state IN ('queued', 'waiting_retry') AND COALESCE(next_attempt_at, 0) < ?`,
+  ).run(until, now, until)
 }
 
 /** Marks an operation as being sent, committed before any byte leaves, so a crash mid-request is seen at the next start. */

@@ -1,6 +1,6 @@
 import type { AttachmentFiles } from '../attachments/attachment-files'
 import { EventEmitter } from 'node:events'
-import { isRegistryError, type RegistryError } from '../registry/registry-error'
+import { isRegistryError, registryQuietMs, type RegistryError } from '../registry/registry-error'
 import { prepare } from '../store/prepare'
 import type { Db } from '../store/open-database'
 import type { Operation } from './operations'
@@ -17,6 +17,7 @@ import {
   runnableHeads,
   scheduleRetry,
   type StoredError,
+  holdUntil,
 } from './outbox-repository'
 import { LocalProblem } from './local-problem'
 import { idleStep } from './idle-step'
@@ -460,6 +461,9 @@ export class SyncEngine {
       return 'paused'
     }
     if (error.retryable) {
+      // A 429's or 503's Retry-After holds for every request: everything waiting waits too.
+      const quiet = registryQuietMs(error)
+      if (quiet !== undefined) holdUntil(db, now + quiet, now)
       const floor = error.outcomeUnknown
         ? Math.max(error.retryAfterMs ?? 0, this.policy.unknownOutcomeFloorMs)
         : error.retryAfterMs
@@ -505,7 +509,8 @@ export class SyncEngine {
 function paceSignalOf(error: unknown, sentAt: number, at: number): PaceSignal {
   if (!isRegistryError(error)) return { kind: 'other' }
   if (
-    error.kind === 'rate_limited' ||
+    // A call the client held back itself (no status: the registry was not asked) says nothing new.
+    (error.kind === 'rate_limited' && error.status !== undefined) ||
     error.kind === 'timeout' ||
     (error.kind === 'server' && error.status === 503)
   )

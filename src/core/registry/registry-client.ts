@@ -31,7 +31,7 @@ import {
   unexpectedResponse,
 } from './classify-failure'
 import { ENDPOINTS, fillPath, joinUrl, type EndpointName } from './endpoints'
-import { RegistryError } from './registry-error'
+import { RegistryError, registryQuietMs } from './registry-error'
 
 export interface RegistryConnection {
   /** {base_url} of the spec, e.g. https://registry.example.com */
@@ -146,6 +146,12 @@ export function createRegistryClient(
   const httpClient = async () => (http ??= (await loadAxios()).default.create())
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS
   const uploadTimeoutMs = options.uploadTimeoutMs ?? DEFAULT_UPLOAD_TIMEOUT_MS
+  /**
+   * Until when the registry asked for quiet: a 429's Retry-After holds for every request to it,
+   * a 503's for the whole service (registry-notes.md, "A polite client"). Until then nothing is
+   * sent; a call is refused here, as the registry would have refused it, with the time left.
+   */
+  let quietUntil = 0
 
   async function call<S extends z.ZodType>(
     name: EndpointName,
@@ -186,6 +192,18 @@ export function createRegistryClient(
           kind: 'unauthorized',
           message: 'No API key is set for this connection: set one in Settings.',
           endpoint,
+          outcomeUnknown: false,
+        }),
+      )
+
+    const quietFor = quietUntil - Date.now()
+    if (quietFor > 0)
+      fail(
+        new RegistryError({
+          kind: 'rate_limited',
+          message: `The registry asked Casefile to send nothing more for now: try again in ${Math.ceil(quietFor / 1000)} s.`,
+          endpoint,
+          retryAfterMs: quietFor,
           outcomeUnknown: false,
         }),
       )
@@ -243,14 +261,16 @@ export function createRegistryClient(
 
     const body = typeof answer.data === 'string' ? answer.data : String(answer.data ?? '')
     const status = answer.status
-    if (status < 200 || status >= 300)
-      return fail(
-        classifyHttpFailure(
-          endpoint,
-          { status, headers: answer.headers as Record<string, unknown>, body },
-          apiKey,
-        ),
+    if (status < 200 || status >= 300) {
+      const refused = classifyHttpFailure(
+        endpoint,
+        { status, headers: answer.headers as Record<string, unknown>, body },
+        apiKey,
       )
+      const quiet = registryQuietMs(refused)
+      if (quiet !== undefined) quietUntil = Math.max(quietUntil, Date.now() + quiet)
+      return fail(refused)
+    }
     let json: unknown
     try {
       json = JSON.parse(body)
@@ -294,6 +314,8 @@ export function createRegistryClient(
 
   return {
     connection,
+    /** Until when the registry asked for quiet (epoch ms), or 0: nothing is sent before. */
+    quietUntil: () => quietUntil,
 
     async createReport(input: ReportInput, o: CallOptions = {}): Promise<CreatedReport> {
       return (await call('createReport', createReportResponseSchema, { json: input, ...o })).data

@@ -74,3 +74,12 @@ export class RegistryError extends Error implements RegistryErrorDetails {
 export function isRegistryError(error: unknown): error is RegistryError {
   return error instanceof RegistryError
 }
+
+/**
+ * How long a refusal asks the client to send nothing at all, if it does: a 429's Retry-After
+ * holds for every request to the registry, a 503's for the whole service (registry-notes.md, "A
+ * polite client"). Other refusals, and these without a Retry-After, concern their request only.
+ */
+export function registryQuietMs(error: RegistryError): number | undefined {
+  return error.status === 429 || error.status === 503 ? error.retryAfterMs : undefined
+}

@@ -13,7 +13,14 @@ const registry = useSandbox()
 
 /** Wraps the core's createReport to record each call: when it left, how it ended, how many were out. */
 function watchCreates(core: CasefileCore) {
-  const calls: { reason: string; startedAt: number; endedAt: number; retryAfterMs?: number }[] = []
+  const calls: {
+    reason: string
+    startedAt: number
+    endedAt: number
+    retryAfterMs?: number
+    /** Refused by the client itself, the registry not asked (it had asked for quiet). */
+    heldBack?: boolean
+  }[] = []
   let out = 0
   let mostOut = 0
   const original = core.client.createReport.bind(core.client)
@@ -29,8 +36,10 @@ function watchCreates(core: CasefileCore) {
     try {
       return await original(input, options)
     } catch (error) {
-      if (isRegistryError(error) && error.kind === 'rate_limited')
+      if (isRegistryError(error) && error.kind === 'rate_limited') {
         call.retryAfterMs = error.retryAfterMs
+        call.heldBack = error.status === undefined
+      }
       throw error
     } finally {
       call.endedAt = Date.now()
@@ -71,7 +80,7 @@ describe('the outbox’s pace', () => {
     await core.close()
   })
 
-  it('with 429s, sends nothing again before its Retry-After, and every report lands once', async () => {
+  it('with 429s, sends nothing at all before a Retry-After has passed, and every report lands once', async () => {
     registry.sandbox.setFaults([
       { kind: 'rate_limit', rate: 0.2, retryAfterSeconds: 1, route: 'create' },
     ])
@@ -82,11 +91,23 @@ describe('the outbox’s pace', () => {
     registry.sandbox.clearFaults()
     expect(core.outbox().pending).toBe(0)
 
-    const limited = watch.calls.filter((c) => c.retryAfterMs !== undefined)
+    const limited = watch.calls.filter((c) => c.retryAfterMs !== undefined && !c.heldBack)
     expect(limited.length).toBeGreaterThan(0)
+    // A 429's Retry-After holds for every request (registry-notes.md): no create reached the
+    // registry from its answer until its Retry-After had passed, only those already out.
+    const reached = watch.calls.filter((c) => !c.heldBack)
+    for (const refused of limited) {
+      const early = reached.filter(
+        (c) => c.startedAt >= refused.endedAt && c.startedAt < refused.endedAt + 1000,
+      )
+      expect(
+        early.map((c) => c.reason),
+        `sent within 1 s of a 429`,
+      ).toEqual([])
+    }
     for (const refused of limited) {
       expect(refused.retryAfterMs).toBe(1000)
-      const next = watch.calls.find(
+      const next = reached.find(
         (c) => c.reason === refused.reason && c.startedAt >= refused.endedAt && c !== refused,
       )
       expect(next, `a retry of ${refused.reason}`).toBeDefined()

@@ -16,6 +16,8 @@ import { PDF_BYTES } from '../../support/temp-store'
 let sandbox: RunningSandbox
 let client: RegistryClient
 let other: RegistryClient
+/** A client of its own, for a test that makes the registry ask it for quiet. */
+let freshClient: () => RegistryClient
 const secrets: string[] = []
 const log: unknown[] = []
 
@@ -30,6 +32,7 @@ beforeAll(async () => {
     onExchange: (e) => log.push(e),
   })
   other = createRegistryClient(connection, { getApiKey: () => b!.key })
+  freshClient = () => createRegistryClient(connection, { getApiKey: () => a!.key, timeoutMs: 300 })
 })
 afterAll(() => sandbox.stop())
 
@@ -179,7 +182,7 @@ describe('every failure class', () => {
   })
   it('rate_limited with Retry-After in both forms', async () => {
     sandbox.setFaults([{ kind: 'rate_limit', retryAfterSeconds: 7, route: 'banks', count: 1 }])
-    expect(await failure(client.listBanks())).toMatchObject({
+    expect(await failure(freshClient().listBanks())).toMatchObject({
       kind: 'rate_limited',
       status: 429,
       retryAfterMs: 7000,
@@ -193,9 +196,30 @@ describe('every failure class', () => {
         count: 1,
       },
     ])
-    const error = await failure(client.listBanks())
+    const error = await failure(freshClient().listBanks())
     expect(error.retryAfterMs).toBeGreaterThan(25_000)
     expect(error.retryAfterMs).toBeLessThanOrEqual(30_000)
+  })
+  it('after a 429, sends nothing at all until its Retry-After has passed (registry-notes.md)', async () => {
+    const quiet = freshClient()
+    sandbox.setFaults([{ kind: 'rate_limit', retryAfterSeconds: 1, route: 'banks', count: 1 }])
+    const refused = await failure(quiet.listBanks())
+    expect(refused).toMatchObject({ kind: 'rate_limited', status: 429, retryAfterMs: 1000 })
+    // Another endpoint, at once: refused here, the registry not asked (no status; the search
+    // itself has no fault and would be answered), with the time left.
+    const held = await failure(quiet.searchReports({ identifier: 'bvn', value: '22123456789' }))
+    expect(held).toMatchObject({ kind: 'rate_limited', status: undefined, outcomeUnknown: false })
+    expect(held.retryAfterMs).toBeGreaterThan(0)
+    expect(held.retryAfterMs).toBeLessThanOrEqual(1000)
+    expect(held.message).toMatch(/asked Casefile to send nothing more for now: try again in 1 s/)
+    expect(quiet.quietUntil()).toBeGreaterThan(Date.now())
+    // Once it has passed, requests go again.
+    await new Promise((resolve) =>
+      setTimeout(resolve, Math.max(0, quiet.quietUntil() - Date.now()) + 20),
+    )
+    await expect(
+      quiet.searchReports({ identifier: 'bvn', value: '22123456789' }),
+    ).resolves.toBeDefined()
   })
   it('server: 500 (outcome unknown) and 503', async () => {
     sandbox.setFaults([{ kind: 'error', status: 500, route: 'search', count: 1 }])
