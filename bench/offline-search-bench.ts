@@ -412,7 +412,7 @@ function main(): void {
   const db = openDatabase(path, randomBytes(32))
   try {
     console.log(
-      `Filling ${reports.toLocaleString('en')} cached reports into ${path} (encrypted, SQLCipher 4) …`,
+      `Filling ${reports.toLocaleString('en')} cached reports into ${path} (encrypted, AEGIS-256) …`,
     )
     const filled = fillSearchCache(db, { reports })
     db.pragma('wal_checkpoint(TRUNCATE)')

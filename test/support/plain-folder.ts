@@ -1,7 +1,10 @@
 import { cpSync, mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import Database from 'better-sqlite3-multiple-ciphers'
 import { CasefileCore } from '../../src/core/casefile-core'
+import { openDataFolder } from '../../src/core/encryption/open-data-folder'
+import { applyKey, DATABASE_FILE, FOLDER_CIPHERS } from '../../src/core/store/open-database'
 import { PDF_BYTES } from './temp-store'
 
 /**
@@ -68,5 +71,22 @@ export async function snapshot(dataDir: string, folderKey?: Buffer) {
     return { reports, outbox }
   } finally {
     await core.close()
+  }
+}
+
+/**
+ * Turns a plain folder into one as Casefile kept it encrypted before AEGIS-256: migrated to the
+ * encrypted layout (sealed attachments), then its database rekeyed into SQLCipher 4, same key.
+ */
+export async function encryptAsSqlcipher(dataDir: string, key: Buffer): Promise<void> {
+  await openDataFolder(dataDir, { keychain: null, envKey: key.toString('hex') })
+  const db = new Database(join(dataDir, DATABASE_FILE))
+  try {
+    applyKey(db, key)
+    db.pragma('journal_mode = MEMORY')
+    for (const pragma of FOLDER_CIPHERS.sqlcipher4) db.pragma(pragma)
+    db.pragma(`rekey = "x'${key.toString('hex')}'"`)
+  } finally {
+    db.close()
   }
 }

@@ -14,7 +14,15 @@ import {
 import { join } from 'node:path'
 import Database from 'better-sqlite3-multiple-ciphers'
 import { AttachmentFiles } from '../attachments/attachment-files'
-import { openDatabase } from '../store/open-database'
+import {
+  applyKey,
+  FOLDER_CIPHERS,
+  openDatabase,
+  openSqlite,
+  type Db,
+  type FolderCipher,
+} from '../store/open-database'
+import { MIGRATIONS } from '../store/migrations'
 import { attachmentKeys, isEncryptedAttachment } from './attachment-cipher'
 
 /**
@@ -72,26 +80,13 @@ export function migrateToEncrypted(
   onStep: (step: MigrationStep) => void = () => undefined,
 ): void {
   const { dbPath, attachmentsDir } = paths
-  const temp = `${dbPath}.encrypting`
-  for (const leftover of [temp, `${temp}-journal`]) rmSync(leftover, { force: true })
-
   // Make the plain database whole in its main file, and learn which attachments it keeps.
-  const plain = openDatabase(dbPath)
-  let hashes: string[]
-  try {
-    plain.pragma('wal_checkpoint(TRUNCATE)')
-    hashes = plain
+  const hashes = settleWal(dbPath, openDatabase(dbPath), (db) =>
+    db
       .prepare<[], { sha256: string }>('SELECT DISTINCT sha256 FROM attachments')
       .all()
-      .map((row) => row.sha256)
-  } finally {
-    plain.close()
-  }
-  const wal = `${dbPath}-wal`
-  if (existsSync(wal) && statSync(wal).size > 0)
-    throw new Error(
-      'Another Casefile (the app or a casefile command) has this data folder open: close it, then start again.',
-    )
+      .map((row) => row.sha256),
+  )
 
   // 1. Seal each kept attachment beside its plain copy.
   const plainFiles = new AttachmentFiles(attachmentsDir, null)
@@ -101,29 +96,87 @@ export function migrateToEncrypted(
   onStep('attachments-sealed')
 
   // 2. An encrypted copy of the database.
-  copyFileSync(dbPath, temp)
-  const copy = new Database(temp)
-  try {
-    copy.pragma('journal_mode = MEMORY')
-    copy.pragma(`cipher = 'sqlcipher'`)
-    copy.pragma('legacy = 4')
-    copy.pragma(`rekey = "x'${key.toString('hex')}'"`)
-  } finally {
-    copy.close()
-  }
-  fsyncPath(temp)
+  const temp = encryptedCopy(dbPath, key, null)
   onStep('database-encrypted')
 
   // 3. The commit.
   if (existsSync(attachmentsDir))
     closeSync(openSync(join(attachmentsDir, PLAIN_COPIES_MARKER), 'w', 0o600))
-  renameSync(temp, dbPath)
-  for (const stale of [`${dbPath}-wal`, `${dbPath}-shm`]) rmSync(stale, { force: true })
+  commitCopy(temp, dbPath)
   onStep('committed')
 
   // 4. The plain copies go.
   removePlainCopies(attachmentsDir)
   onStep('cleaned')
+}
+
+/**
+ * Moves a folder's database from an earlier page cipher (SQLCipher 4) to the one every folder
+ * is now written in, with the same key, the same way: an encrypted copy renamed over the
+ * database as the commit, so a kill at any moment leaves the one or the other, whole. No page
+ * is ever written plain: the copy is read with the old cipher and rekeyed with its journal in
+ * memory. Attachments are sealed by Casefile itself and stay as they are.
+ */
+export function reencryptDatabase(
+  dbPath: string,
+  key: Buffer,
+  from: FolderCipher,
+  onStep: (step: MigrationStep) => void = () => undefined,
+): void {
+  const db = openSqlite(dbPath, { synchronous: 'FULL', migrations: MIGRATIONS, key, cipher: from })
+  settleWal(dbPath, db, () => undefined)
+  const temp = encryptedCopy(dbPath, key, from)
+  onStep('database-encrypted')
+  commitCopy(temp, dbPath)
+  onStep('committed')
+}
+
+/**
+ * Checkpoints the whole WAL into the database file, reads what `read` needs, closes, and makes
+ * sure no other connection keeps a WAL going (another Casefile with the folder open).
+ */
+function settleWal<T>(dbPath: string, db: Db, read: (db: Db) => T): T {
+  let result: T
+  try {
+    db.pragma('wal_checkpoint(TRUNCATE)')
+    result = read(db)
+  } finally {
+    db.close()
+  }
+  const wal = `${dbPath}-wal`
+  if (existsSync(wal) && statSync(wal).size > 0)
+    throw new Error(
+      'Another Casefile (the app or a casefile command) has this data folder open: close it, then start again.',
+    )
+  return result
+}
+
+/**
+ * A copy of the database beside it, rekeyed into the folder cipher with the key (its journal
+ * kept in memory, so nothing but the copy is written); `from` is the copy's cipher now, null
+ * for a plain database. Returns the copy's path, synced.
+ */
+function encryptedCopy(dbPath: string, key: Buffer, from: FolderCipher | null): string {
+  const temp = `${dbPath}.encrypting`
+  for (const leftover of [temp, `${temp}-journal`]) rmSync(leftover, { force: true })
+  copyFileSync(dbPath, temp)
+  const copy = new Database(temp)
+  try {
+    if (from) applyKey(copy, key, from)
+    copy.pragma('journal_mode = MEMORY')
+    for (const pragma of FOLDER_CIPHERS.aegis256) copy.pragma(pragma)
+    copy.pragma(`rekey = "x'${key.toString('hex')}'"`)
+  } finally {
+    copy.close()
+  }
+  fsyncPath(temp)
+  return temp
+}
+
+/** The commit: the encrypted copy takes the database's name; its old WAL and index go. */
+function commitCopy(temp: string, dbPath: string): void {
+  renameSync(temp, dbPath)
+  for (const stale of [`${dbPath}-wal`, `${dbPath}-shm`]) rmSync(stale, { force: true })
 }
 
 /**

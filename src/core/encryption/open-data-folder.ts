@@ -2,7 +2,7 @@ import { join } from 'node:path'
 import Database from 'better-sqlite3-multiple-ciphers'
 import { ensurePrivateDir } from '../private-files'
 import { ATTACHMENTS_DIR, DATABASE_FILE } from '../store/folder-layout'
-import { applyKey } from '../store/open-database'
+import { applyKey, FOLDER_CIPHERS, type FolderCipher } from '../store/open-database'
 import {
   createFolderIdentity,
   FolderKeyError,
@@ -15,19 +15,21 @@ import {
 import {
   databaseState,
   migrateToEncrypted,
+  reencryptDatabase,
   removePlainCopies,
   type MigrationStep,
 } from './migrate-folder'
 
 export interface OpenedFolder {
   key: Buffer
-  /** What happened on the way: a new folder, a plain one encrypted, or one already encrypted. */
+  /** What happened on the way: a new folder, a plain (or SQLCipher 4) one encrypted, or one already encrypted. */
   outcome: 'created' | 'migrated' | 'opened'
 }
 
 /**
  * Gets a data folder ready to be opened encrypted, and its key: a new folder gets a new key in
- * the keychain; a plain folder from before encryption is migrated; an encrypted one is opened
+ * the keychain; a plain folder from before encryption is migrated, and one in SQLCipher 4 (the
+ * cipher before AEGIS-256) re-encrypted; an encrypted one is opened
  * with the key the keychain (or CASEFILE_DB_KEY / --db-key-file) holds for it. With no key, or
  * a wrong one, it throws a FolderKeyError and changes nothing: never a new empty database over
  * the old one.
@@ -58,14 +60,16 @@ export async function openDataFolder(
           ' (the keychain was reset, this is another user account, or the folder was copied from another computer). ' +
           'Import the key exported from where the folder was made, or set the folder aside and start a new one. Nothing in the folder was changed.',
       )
-    if (!opensWith(dbPath, key))
+    const cipher = databaseCipher(dbPath, key)
+    if (!cipher)
       throw new FolderKeyError(
         'wrong',
         `The data folder ${dataDir} does not open with the key ${given ? 'given' : 'in the keychain'}: the key belongs to another folder, or the database was replaced or damaged. ` +
           'Import the right key, or set the folder aside and start a new one. Nothing in the folder was changed.',
       )
+    if (cipher !== 'aegis256') reencryptDatabase(dbPath, key, cipher, onStep)
     removePlainCopies(attachmentsDir)
-    return { key, outcome: 'opened' }
+    return { key, outcome: cipher === 'aegis256' ? 'opened' : 'migrated' }
   }
 
   identity ??= createFolderIdentity(dataDir)
@@ -76,16 +80,23 @@ export async function openDataFolder(
   return { key, outcome: 'migrated' }
 }
 
-/** Whether the encrypted database reads with this key (a wrong key reads as "not a database"). */
-function opensWith(dbPath: string, key: Buffer): boolean {
-  const db = new Database(dbPath, { readonly: true, fileMustExist: true })
-  try {
-    applyKey(db, key)
-    db.prepare('SELECT count(*) FROM sqlite_master').get()
-    return true
-  } catch {
-    return false
-  } finally {
-    db.close()
+/**
+ * The cipher the encrypted database reads with under this key: the folder cipher, or one a
+ * folder was written in before (then re-encrypted). Null for a wrong key: it reads as "not a
+ * database" under every cipher.
+ */
+export function databaseCipher(dbPath: string, key: Buffer): FolderCipher | null {
+  for (const cipher of Object.keys(FOLDER_CIPHERS) as FolderCipher[]) {
+    const db = new Database(dbPath, { readonly: true, fileMustExist: true })
+    try {
+      applyKey(db, key, cipher)
+      db.prepare('SELECT count(*) FROM sqlite_master').get()
+      return cipher
+    } catch {
+      // Not this cipher (or not this key): the next.
+    } finally {
+      db.close()
+    }
   }
+  return null
 }

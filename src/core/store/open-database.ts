@@ -13,19 +13,41 @@ export interface SqliteOptions {
   walAutocheckpoint?: number
   migrations: readonly Migration[]
   /**
-   * The 32-byte key of an encrypted database (SQLCipher 4 format, through SQLite3 Multiple
-   * Ciphers): every page of the file and of its WAL is encrypted; temporary tables and indexes
-   * stay in memory. Absent: a plain database.
+   * The 32-byte key of an encrypted database (AEGIS-256 pages, through SQLite3 Multiple
+   * Ciphers): every page of the file and of its WAL is encrypted and authenticated; temporary
+   * tables and indexes stay in memory. Absent: a plain database.
    */
   key?: Buffer
+  /** The cipher the database is in now, when it is not the folder cipher (a migration reads it). */
+  cipher?: FolderCipher
 }
 
-/** Makes the connection read and write SQLCipher 4 pages with the key; first thing after open. */
-export function applyKey(db: Db, key: Buffer): void {
+/**
+ * The page ciphers of SQLite3 Multiple Ciphers that a Casefile folder may be in, each as the
+ * pragmas that select it before the key:
+ * - aegis256: what every folder is written in. AEGIS-256 (CAESAR final portfolio; the IRTF
+ *   CFRG's AEGIS specification) encrypts and authenticates each page with the CPU's AES
+ *   instructions; SQLCipher 4's HMAC-SHA512, computed in software, cost 17-25 % of a 50,000-row
+ *   import where AEGIS costs a few (docs/architecture.md, "Encrypted at rest").
+ * - sqlcipher4: folders encrypted before that change; opened only to be re-encrypted
+ *   (src/core/encryption/migrate-folder.ts).
+ */
+export const FOLDER_CIPHERS = {
+  aegis256: [`cipher = 'aegis'`, `algorithm = 'aegis-256'`],
+  sqlcipher4: [`cipher = 'sqlcipher'`, 'legacy = 4'],
+} as const
+
+export type FolderCipher = keyof typeof FOLDER_CIPHERS
+
+/** The pragmas, in order, that make a connection read and write pages with the key. */
+export function keyPragmas(key: Buffer, cipher: FolderCipher = 'aegis256'): string[] {
   if (key.length !== 32) throw new Error('A data folder key is 32 bytes.')
-  db.pragma(`cipher = 'sqlcipher'`)
-  db.pragma('legacy = 4')
-  db.pragma(`key = "x'${key.toString('hex')}'"`)
+  return [...FOLDER_CIPHERS[cipher], `key = "x'${key.toString('hex')}'"`]
+}
+
+/** Makes the connection read and write encrypted pages with the key; first thing after open. */
+export function applyKey(db: Db, key: Buffer, cipher: FolderCipher = 'aegis256'): void {
+  for (const pragma of keyPragmas(key, cipher)) db.pragma(pragma)
 }
 
 /**
@@ -43,7 +65,7 @@ export function openSqlite(path: string, options: SqliteOptions): Db {
   const db = new Database(path)
   try {
     if (options.key) {
-      applyKey(db, options.key)
+      applyKey(db, options.key, options.cipher)
       db.pragma('temp_store = MEMORY')
     }
     db.pragma('journal_mode = WAL')

@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module'
 import { Worker } from 'node:worker_threads'
-import type { Db } from './open-database'
+import { keyPragmas, type Db } from './open-database'
 
 /**
  * WAL pages after which the store's own connection still checkpoints by itself, in its own
@@ -25,11 +25,7 @@ const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads')
 const Database = require(workerData.modulePath)
 const db = new Database(workerData.path, { fileMustExist: true })
-if (workerData.keyHex) {
-  db.pragma("cipher = 'sqlcipher'")
-  db.pragma('legacy = 4')
-  db.pragma('key = "x' + "'" + workerData.keyHex + "'" + '"')
-}
+for (const pragma of workerData.keyPragmas) db.pragma(pragma)
 db.pragma('busy_timeout = 5000')
 db.prepare('SELECT count(*) FROM sqlite_schema').get()
 let wait = workerData.busyMs
@@ -59,7 +55,7 @@ parentPort.postMessage('ready')
  * Copies the WAL into the database file from a thread of its own, so the core's thread only
  * appends to the WAL. On an encrypted folder a checkpoint decrypts every page it copies and
  * encrypts it again: done by the connection that wrote it, that was a third of a 50,000-row
- * import's time. Durability does not depend on it: a commit is durable once it is in the WAL
+ * import's time with SQLCipher 4's page cipher. Durability does not depend on it: a commit is durable once it is in the WAL
  * and synced (synchronous=FULL); the checkpoint only moves it into the main file.
  * If the thread cannot start, the connection keeps checkpointing itself as before.
  */
@@ -82,7 +78,7 @@ export class WalCheckpointer {
       workerData: {
         modulePath,
         path,
-        keyHex: key?.toString('hex'),
+        keyPragmas: key ? keyPragmas(key) : [],
         busyMs: POLL_MS.busy,
         idleMaxMs: POLL_MS.idleMax,
       },

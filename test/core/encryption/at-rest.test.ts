@@ -1,6 +1,7 @@
 import { existsSync, mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import Database from 'better-sqlite3-multiple-ciphers'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CasefileCore } from '../../../src/core/casefile-core'
 import { openDataFolder } from '../../../src/core/encryption/open-data-folder'
@@ -98,6 +99,13 @@ describe('a data folder at rest', () => {
       core.listReports({ status: 'submitted' }).map((r) => r.draft.identifiers[0]?.value),
     ).toContain(BVN)
     await core.close()
+    // An administrator with the key opens it with SQLite3 Multiple Ciphers, as the README says.
+    const admin = new Database(join(dataDir, 'casefile.db'), { readonly: true })
+    admin.pragma(`cipher = 'aegis'`)
+    admin.pragma(`key = "x'${again.key.toString('hex')}'"`)
+    const drafts = admin.prepare<[], { draft_json: string }>('SELECT draft_json FROM reports').all()
+    admin.close()
+    expect(drafts.map((row) => row.draft_json).join()).toContain(BVN)
   })
 
   it('the scan finds those bytes in a plain folder (so an empty answer above means something)', async () => {
