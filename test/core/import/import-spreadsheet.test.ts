@@ -16,7 +16,7 @@ import {
 import { applyKey } from '../../../src/core/store/open-database'
 import { PDF_BYTES } from '../../support/temp-store'
 import { DATABASE_FILE } from '../../../src/core/casefile-core'
-import { draftToPayload } from '../../../src/core/outbox/queue-report'
+import { draftToPayload, ROWS_PER_INSERT } from '../../../src/core/outbox/queue-report'
 import { reportFingerprint } from '../../../src/shared/domain/fingerprint'
 
 const registry = useSandbox()
@@ -142,6 +142,42 @@ describe('importing a spreadsheet into the outbox', () => {
     expect(core.getReport(outcome.queued[1]!.localId!).draft.attachmentUrls).toEqual([
       'https://files.example.com/b.pdf',
     ])
+    await core.close()
+  })
+
+  it('rows queued many to a statement each get their own report and create, in row order', async () => {
+    const core = await coreWithBanks()
+    const file = join(core.dataDir, 'chunks.csv')
+    // Two full statements of ROWS_PER_INSERT and a shorter last one.
+    const count = ROWS_PER_INSERT * 2 + 23
+    const reason = uniqueReason('chunk')
+    const reasonOf = (i: number) => `${reason} row ${i}`
+    writeFileSync(
+      file,
+      [
+        HEADER,
+        ...Array.from({ length: count }, (_, i) =>
+          line(['money_mule', reasonOf(i), String(1_200_000_000 + i), 'gtbank', '', '']),
+        ),
+      ].join('\n'),
+    )
+    const outcome = await importSpreadsheet(core, { path: file })
+    expect(outcome.totals).toMatchObject({ queued: count, rejected: 0 })
+    const operationIds: number[] = []
+    for (const { rowNumber, localId } of outcome.queued) {
+      const i = rowNumber - 2
+      const report = core.getReport(localId!)
+      expect(report.draft.fraudReason).toBe(reasonOf(i))
+      expect(report.draft.identifiers).toEqual([
+        { label: 'account', value: `${1_200_000_000 + i}_gtbank` },
+      ])
+      const [create, ...rest] = chainOperations(core.db, localId!)
+      expect(rest).toEqual([])
+      expect(create?.payload).toMatchObject({ input: { fraudReason: reasonOf(i) } })
+      operationIds.push(create!.id)
+    }
+    // The outbox sends in the order of the file.
+    expect(operationIds).toEqual([...operationIds].sort((a, b) => a - b))
     await core.close()
   })
 
