@@ -178,11 +178,18 @@ function SubmissionDetail({ id }: { id: string }) {
       op.state !== 'done' &&
       op.state !== 'cancelled',
   )
+  // Once its unlisting is seen in the outbox, the panel keeps saying so until the registry's copy
+  // says unlisted: the unlisting can be done before the call that queued it has answered (the
+  // events come another way), and the panel offered Edit and Unlist again in between.
+  if (inOutbox && !queuedHere) setQueuedHere(true)
   const [finishedHere, setFinishedHere] = useState(0)
   useEffect(
     () =>
       api().onOperationChanged((op) => {
-        if (op.registryId === id && op.state === 'done') setFinishedHere((n) => n + 1)
+        if (op.registryId !== id) return
+        if (op.state === 'done') setFinishedHere((n) => n + 1)
+        // Discarded from the Outbox: not queued any more.
+        if (op.kind === 'unlist_report' && op.state === 'cancelled') setQueuedHere(false)
       }),
     [id],
   )

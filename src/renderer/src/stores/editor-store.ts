@@ -340,9 +340,11 @@ export const useEditorStore = create<EditorState>((set, get) => {
             : target.kind === 'operation'
               ? 'Saved and requeued. Follow it in the Outbox.'
               : 'The change is queued as an update. Follow it in the Outbox.'
+        // The status bar counts what was just queued before the notice says it is: "0 pending"
+        // beside "queued" would be the count from before.
+        await useStatusStore.getState().refresh()
         openWith({ kind: 'draft', localId: null }, emptyForm(), [])
         set({ notice: done })
-        void useStatusStore.getState().refresh()
         void get().loadDrafts()
         return true
       } finally {
