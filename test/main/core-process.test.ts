@@ -1,10 +1,11 @@
 import { mkdtempSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { getPriority, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import type { AppCoreProfile } from '../../src/main/core-host/app-core'
 import { CoreHost } from '../../src/main/core-host/core-host'
 import { forkCoreFromSource } from '../../src/main/core-host/fork-core'
+import { CORE_NICENESS } from '../../src/main/core-process/core-priority'
 import { createProcessAppCore, type CoreChild } from '../../src/main/core-host/process-app-core'
 import { startSandbox, type RunningSandbox } from '../../src/sandbox'
 import type { CoreStatus } from '../../src/shared/contract'
@@ -115,6 +116,28 @@ describe('the core in its own process', () => {
     await until(() => crashes.length === 1, 'the crash to be reported')
     expect(crashes[0]).toMatch(/SIGKILL/)
     expect(core.work).toBeNull()
+    await core.stop()
+  })
+
+  it('runs below normal priority, so its work yields the CPU to the window and to main', async () => {
+    let child: CoreChild | null = null
+    const spawn = forkCoreFromSource(TEST_FOLDER_KEY_ENV)
+    const core = createProcessAppCore(
+      {
+        id: 'sandbox',
+        dataDir: temp('data'),
+        registry: null,
+        sandboxRegistryDir: temp('sandbox'),
+        getApiKey: async () => null,
+      },
+      () => (child = spawn()),
+    )
+    await core.start()
+    // A few steps below normal, or this process's own if started lower still (never raised);
+    // Windows maps so small a step to its normal class.
+    const expected =
+      process.platform === 'win32' ? getPriority() : Math.max(getPriority(), CORE_NICENESS)
+    expect(getPriority(child!.pid!)).toBe(expected)
     await core.stop()
   })
 })

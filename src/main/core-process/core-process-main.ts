@@ -1,4 +1,5 @@
 import type { FromCore } from '../../shared/core-protocol'
+import { yieldToTheWindow } from './core-priority'
 import { serveCore, type CoreChannel } from './core-server'
 
 /**
@@ -27,4 +28,5 @@ function parentChannel(): CoreChannel {
   }
 }
 
+yieldToTheWindow()
 serveCore(parentChannel())
