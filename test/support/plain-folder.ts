@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import Database from 'better-sqlite3-multiple-ciphers'
 import { CasefileCore } from '../../src/core/casefile-core'
 import { openDataFolder } from '../../src/core/encryption/open-data-folder'
-import { applyKey, DATABASE_FILE, FOLDER_CIPHERS } from '../../src/core/store/open-database'
+import { applyKey, DATABASE_FILE, rekeyDatabase } from '../../src/core/store/open-database'
 import { PDF_BYTES } from './temp-store'
 
 /**
@@ -83,9 +83,7 @@ export async function encryptAsSqlcipher(dataDir: string, key: Buffer): Promise<
   const db = new Database(join(dataDir, DATABASE_FILE))
   try {
     applyKey(db, key)
-    db.pragma('journal_mode = MEMORY')
-    for (const pragma of FOLDER_CIPHERS.sqlcipher4) db.pragma(pragma)
-    db.pragma(`rekey = "x'${key.toString('hex')}'"`)
+    rekeyDatabase(db, key, 'sqlcipher4')
   } finally {
     db.close()
   }

@@ -16,9 +16,9 @@ import Database from 'better-sqlite3-multiple-ciphers'
 import { AttachmentFiles } from '../attachments/attachment-files'
 import {
   applyKey,
-  FOLDER_CIPHERS,
   openDatabase,
   openSqlite,
+  rekeyDatabase,
   type Db,
   type FolderCipher,
 } from '../store/open-database'
@@ -152,8 +152,8 @@ function settleWal<T>(dbPath: string, db: Db, read: (db: Db) => T): T {
 }
 
 /**
- * A copy of the database beside it, rekeyed into the folder cipher with the key (its journal
- * kept in memory, so nothing but the copy is written); `from` is the copy's cipher now, null
+ * A copy of the database beside it, rekeyed into the folder cipher with the key (rekeyDatabase:
+ * nothing but the copy is written); `from` is the copy's cipher now, null
  * for a plain database. Returns the copy's path, synced.
  */
 function encryptedCopy(dbPath: string, key: Buffer, from: FolderCipher | null): string {
@@ -163,9 +163,7 @@ function encryptedCopy(dbPath: string, key: Buffer, from: FolderCipher | null): 
   const copy = new Database(temp)
   try {
     if (from) applyKey(copy, key, from)
-    copy.pragma('journal_mode = MEMORY')
-    for (const pragma of FOLDER_CIPHERS.aegis256) copy.pragma(pragma)
-    copy.pragma(`rekey = "x'${key.toString('hex')}'"`)
+    rekeyDatabase(copy, key)
   } finally {
     copy.close()
   }

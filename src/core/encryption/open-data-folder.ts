@@ -2,7 +2,7 @@ import { join } from 'node:path'
 import Database from 'better-sqlite3-multiple-ciphers'
 import { ensurePrivateDir } from '../private-files'
 import { ATTACHMENTS_DIR, DATABASE_FILE } from '../store/folder-layout'
-import { applyKey, FOLDER_CIPHERS, type FolderCipher } from '../store/open-database'
+import { applyKey, FOLDER_CIPHER, FOLDER_CIPHERS, type FolderCipher } from '../store/open-database'
 import {
   createFolderIdentity,
   FolderKeyError,
@@ -67,9 +67,9 @@ export async function openDataFolder(
         `The data folder ${dataDir} does not open with the key ${given ? 'given' : 'in the keychain'}: the key belongs to another folder, or the database was replaced or damaged. ` +
           'Import the right key, or set the folder aside and start a new one. Nothing in the folder was changed.',
       )
-    if (cipher !== 'aegis256') reencryptDatabase(dbPath, key, cipher, onStep)
+    if (cipher !== FOLDER_CIPHER) reencryptDatabase(dbPath, key, cipher, onStep)
     removePlainCopies(attachmentsDir)
-    return { key, outcome: cipher === 'aegis256' ? 'opened' : 'migrated' }
+    return { key, outcome: cipher === FOLDER_CIPHER ? 'opened' : 'migrated' }
   }
 
   identity ??= createFolderIdentity(dataDir)

@@ -28,7 +28,7 @@ export interface SqliteOptions {
  * - aegis256: what every folder is written in. AEGIS-256 (CAESAR final portfolio; the IRTF
  *   CFRG's AEGIS specification) encrypts and authenticates each page with the CPU's AES
  *   instructions; SQLCipher 4's HMAC-SHA512, computed in software, cost 17-25 % of a 50,000-row
- *   import where AEGIS costs a few (docs/architecture.md, "Encrypted at rest").
+ *   import where AEGIS costs a few (docs/architecture.md, "The page cipher").
  * - sqlcipher4: folders encrypted before that change; opened only to be re-encrypted
  *   (src/core/encryption/migrate-folder.ts).
  */
@@ -39,15 +39,34 @@ export const FOLDER_CIPHERS = {
 
 export type FolderCipher = keyof typeof FOLDER_CIPHERS
 
-/** The pragmas, in order, that make a connection read and write pages with the key. */
-export function keyPragmas(key: Buffer, cipher: FolderCipher = 'aegis256'): string[] {
+/** The cipher every folder is written in; the others are read only to be re-encrypted. */
+export const FOLDER_CIPHER: FolderCipher = 'aegis256'
+
+/** The key as SQLite3 Multiple Ciphers takes a raw one: no key derivation on open. */
+function rawKey(key: Buffer): string {
   if (key.length !== 32) throw new Error('A data folder key is 32 bytes.')
-  return [...FOLDER_CIPHERS[cipher], `key = "x'${key.toString('hex')}'"`]
+  return `"x'${key.toString('hex')}'"`
+}
+
+/** The pragmas, in order, that make a connection read and write pages with the key. */
+export function keyPragmas(key: Buffer, cipher: FolderCipher = FOLDER_CIPHER): string[] {
+  return [...FOLDER_CIPHERS[cipher], `key = ${rawKey(key)}`]
 }
 
 /** Makes the connection read and write encrypted pages with the key; first thing after open. */
-export function applyKey(db: Db, key: Buffer, cipher: FolderCipher = 'aegis256'): void {
+export function applyKey(db: Db, key: Buffer, cipher: FolderCipher = FOLDER_CIPHER): void {
   for (const pragma of keyPragmas(key, cipher)) db.pragma(pragma)
+}
+
+/**
+ * Rewrites every page of the database under `cipher` and the key, its journal kept in memory so
+ * that no page is written anywhere but the file itself. The connection must be the file's only
+ * one (a copy being migrated): a rekey cannot run in WAL mode.
+ */
+export function rekeyDatabase(db: Db, key: Buffer, cipher: FolderCipher = FOLDER_CIPHER): void {
+  db.pragma('journal_mode = MEMORY')
+  for (const pragma of FOLDER_CIPHERS[cipher]) db.pragma(pragma)
+  db.pragma(`rekey = ${rawKey(key)}`)
 }
 
 /**

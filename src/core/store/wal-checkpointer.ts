@@ -55,8 +55,9 @@ parentPort.postMessage('ready')
  * Copies the WAL into the database file from a thread of its own, so the core's thread only
  * appends to the WAL. On an encrypted folder a checkpoint decrypts every page it copies and
  * encrypts it again: done by the connection that wrote it, that was a third of a 50,000-row
- * import's time with SQLCipher 4's page cipher. Durability does not depend on it: a commit is durable once it is in the WAL
- * and synced (synchronous=FULL); the checkpoint only moves it into the main file.
+ * import's time with SQLCipher 4's page cipher. Durability does not depend on it: a commit is
+ * durable once it is in the WAL and synced (synchronous=FULL); the checkpoint only moves it into
+ * the main file.
  * If the thread cannot start, the connection keeps checkpointing itself as before.
  */
 export class WalCheckpointer {
