@@ -25,6 +25,23 @@ async function until(check: () => boolean | Promise<boolean>, what: string): Pro
   throw new Error(`Still waiting for ${what}`)
 }
 
+/** A Sandbox-profile core in a forked process of its own; `child()` is the process now running. */
+function sandboxProcessCore() {
+  let child: CoreChild | null = null
+  const spawn = forkCoreFromSource(TEST_FOLDER_KEY_ENV)
+  const core = createProcessAppCore(
+    {
+      id: 'sandbox',
+      dataDir: temp('data'),
+      registry: null,
+      sandboxRegistryDir: temp('sandbox'),
+      getApiKey: async () => null,
+    },
+    () => (child = spawn()),
+  )
+  return { core, child: () => child }
+}
+
 describe('the core in its own process', () => {
   it('is restarted after being killed, with the outbox intact, and then sends it once', async () => {
     // A registry the test can take down and bring back on the same port and data.
@@ -95,23 +112,12 @@ describe('the core in its own process', () => {
   })
 
   it('a call waiting when the core dies fails with a plain message instead of hanging', async () => {
-    let child: CoreChild | null = null
-    const spawn = forkCoreFromSource(TEST_FOLDER_KEY_ENV)
-    const core = createProcessAppCore(
-      {
-        id: 'sandbox',
-        dataDir: temp('data'),
-        registry: null,
-        sandboxRegistryDir: temp('sandbox'),
-        getApiKey: async () => null,
-      },
-      () => (child = spawn()),
-    )
+    const { core, child } = sandboxProcessCore()
     const crashes: string[] = []
     core.onCrash?.((detail) => crashes.push(detail))
     await core.start()
     const waiting = core.work!.bulkTemplate({ format: 'xlsx' })
-    process.kill(child!.pid!, 'SIGKILL')
+    process.kill(child()!.pid!, 'SIGKILL')
     await expect(waiting).rejects.toThrow(/stopped before it answered.*nothing queued is lost/)
     await until(() => crashes.length === 1, 'the crash to be reported')
     expect(crashes[0]).toMatch(/SIGKILL/)
@@ -120,24 +126,13 @@ describe('the core in its own process', () => {
   })
 
   it('runs below normal priority, so its work yields the CPU to the window and to main', async () => {
-    let child: CoreChild | null = null
-    const spawn = forkCoreFromSource(TEST_FOLDER_KEY_ENV)
-    const core = createProcessAppCore(
-      {
-        id: 'sandbox',
-        dataDir: temp('data'),
-        registry: null,
-        sandboxRegistryDir: temp('sandbox'),
-        getApiKey: async () => null,
-      },
-      () => (child = spawn()),
-    )
+    const { core, child } = sandboxProcessCore()
     await core.start()
     // A few steps below normal, or this process's own if started lower still (never raised);
     // Windows maps so small a step to its normal class.
     const expected =
       process.platform === 'win32' ? getPriority() : Math.max(getPriority(), CORE_NICENESS)
-    expect(getPriority(child!.pid!)).toBe(expected)
+    expect(getPriority(child()!.pid!)).toBe(expected)
     await core.stop()
   })
 })

@@ -29,6 +29,22 @@ function plainLeftovers(dataDir: string): string[] {
   )
 }
 
+/**
+ * Opens the folder in a child process (support/migrate-child.ts, the key from CASEFILE_DB_KEY)
+ * that kills itself with SIGKILL when its migration reaches `step`; returns the signal it died of.
+ */
+function openAndKillAt(dataDir: string, step: MigrationStep, hexKey: string) {
+  const child = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', join(__dirname, '../../support/migrate-child.ts')],
+    {
+      env: { ...process.env, DATA_DIR: dataDir, KILL_AT: step, CASEFILE_DB_KEY: hexKey },
+      encoding: 'utf8',
+    },
+  )
+  return child.signal
+}
+
 describe('a plain folder from before encryption', () => {
   it('is migrated on first open with every report, draft, outbox item and attachment intact', async () => {
     const dataDir = await makePlainFolder()
@@ -54,15 +70,7 @@ describe('a plain folder from before encryption', () => {
       const before = await snapshot(template)
       const dataDir = copyFolder(template)
       const hexKey = randomBytes(32).toString('hex')
-      const child = spawnSync(
-        process.execPath,
-        ['--import', 'tsx', join(__dirname, '../../support/migrate-child.ts')],
-        {
-          env: { ...process.env, DATA_DIR: dataDir, KILL_AT: step, CASEFILE_DB_KEY: hexKey },
-          encoding: 'utf8',
-        },
-      )
-      expect(child.signal).toBe('SIGKILL')
+      expect(openAndKillAt(dataDir, step, hexKey)).toBe('SIGKILL')
       // Whatever moment it died at, the folder is one of the two, whole.
       const state = databaseState(join(dataDir, 'casefile.db'))
       if (state === 'plain') expect(await snapshot(dataDir)).toEqual(before)
@@ -117,20 +125,7 @@ describe('a folder encrypted with SQLCipher 4 (before AEGIS-256)', () => {
       const before = await snapshot(template)
       await encryptAsSqlcipher(template, key)
       const dataDir = copyFolder(template)
-      const child = spawnSync(
-        process.execPath,
-        ['--import', 'tsx', join(__dirname, '../../support/migrate-child.ts')],
-        {
-          env: {
-            ...process.env,
-            DATA_DIR: dataDir,
-            KILL_AT: step,
-            CASEFILE_DB_KEY: key.toString('hex'),
-          },
-          encoding: 'utf8',
-        },
-      )
-      expect(child.signal).toBe('SIGKILL')
+      expect(openAndKillAt(dataDir, step, key.toString('hex'))).toBe('SIGKILL')
       // Whatever moment it died at, the database is in one cipher or the other, whole.
       const cipher = databaseCipher(dbPath(dataDir), key)
       expect(cipher).toBe(step === 'committed' ? 'aegis256' : 'sqlcipher4')
