@@ -1,10 +1,12 @@
-import { mkdtempSync } from 'node:fs'
+import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { runCli } from '../../src/cli/main'
 import type { SecretBackend } from '../../src/core/secrets'
 import { keychainAccount, readFolderIdentity } from '../../src/core/encryption/folder-key'
 import { memorySecretBackend } from '../web-harness/memory-secret-backend'
+import { uniqueReason } from '../support/core-with-sandbox'
+import { PDF_BYTES } from '../support/temp-store'
 
 export interface CliResult {
   code: number
@@ -75,4 +77,21 @@ export async function sandboxFolder(
   ])
   if (set.code !== 0) throw new Error(`casefile config set failed: ${set.stderr}`)
   return dataDir
+}
+
+/** A report file for `casefile submit`, with a PDF beside it as its attachment; `overrides` laid over it. */
+export function reportFile(dir: string, overrides: Record<string, unknown> = {}): string {
+  writeFileSync(join(dir, 'evidence.pdf'), PDF_BYTES)
+  const path = join(dir, 'report.json')
+  writeFileSync(
+    path,
+    JSON.stringify({
+      fraudType: 'money_mule',
+      fraudReason: uniqueReason('cli'),
+      identifiers: [{ label: 'phone', value: '0803 123 4567' }],
+      attachments: ['evidence.pdf'],
+      ...overrides,
+    }),
+  )
+  return path
 }

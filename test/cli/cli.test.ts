@@ -8,8 +8,7 @@ import { EXIT } from '../../src/cli/exit-codes'
 import { acquireLease } from '../../src/core/outbox/sync-lease'
 import { openDatabase } from '../../src/core/store/open-database'
 import { closedPortUrl, uniqueReason } from '../support/core-with-sandbox'
-import { PDF_BYTES } from '../support/temp-store'
-import { cliFolderKeychain, folderKeyOf } from './cli-harness'
+import { cliFolderKeychain, folderKeyOf, reportFile } from './cli-harness'
 
 const registry = useSandbox()
 
@@ -46,22 +45,6 @@ async function configured(): Promise<string> {
     ).code,
   ).toBe(EXIT.ok)
   return dataDir
-}
-
-function reportFile(dir: string, overrides: Record<string, unknown> = {}): string {
-  writeFileSync(join(dir, 'evidence.pdf'), PDF_BYTES)
-  const path = join(dir, 'report.json')
-  writeFileSync(
-    path,
-    JSON.stringify({
-      fraudType: 'money_mule',
-      fraudReason: uniqueReason('cli'),
-      identifiers: [{ label: 'phone', value: '0803 123 4567' }],
-      attachments: ['evidence.pdf'],
-      ...overrides,
-    }),
-  )
-  return path
 }
 
 describe('casefile CLI', () => {

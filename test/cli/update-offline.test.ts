@@ -2,11 +2,9 @@ import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { useSandbox } from '../support/use-sandbox'
-import { runCli } from '../../src/cli/main'
 import { EXIT } from '../../src/cli/exit-codes'
 import { inspector, uniqueReason } from '../support/core-with-sandbox'
-import { PDF_BYTES } from '../support/temp-store'
-import { cliFolderKeychain, sandboxFolder } from './cli-harness'
+import { reportFile, runCasefile, sandboxFolder } from './cli-harness'
 
 /*
  * `casefile update ID FILE` while the registry cannot give its copy of the report: the update
@@ -16,32 +14,15 @@ import { cliFolderKeychain, sandboxFolder } from './cli-harness'
 
 const registry = useSandbox()
 
-async function cli(args: string[]) {
-  const out: string[] = []
-  const err: string[] = []
-  const code = await runCli(args, {
-    io: { out: (l) => out.push(l), err: (l) => err.push(l) },
-    env: { CASEFILE_API_KEY: registry.key },
-    folderKeychain: cliFolderKeychain,
-  })
-  return { code, stdout: out.join('\n'), stderr: err.join('\n') }
-}
+const cli = (args: string[]) => runCasefile(args, { CASEFILE_API_KEY: registry.key })
 
 describe('casefile update while the registry cannot give its copy', () => {
   it('keeps the attachment of a report submitted from this folder', async () => {
     const dataDir = await sandboxFolder(cli, registry.sandbox)
-    writeFileSync(join(dataDir, 'evidence.pdf'), PDF_BYTES)
-    const reportPath = join(dataDir, 'report.json')
-    writeFileSync(
-      reportPath,
-      JSON.stringify({
-        fraudType: 'money_mule',
-        fraudReason: uniqueReason('cli offline update'),
-        identifiers: [{ label: 'phone', value: '08031234567' }],
-        attachments: ['evidence.pdf'],
-        showUploaderInfo: true,
-      }),
-    )
+    const reportPath = reportFile(dataDir, {
+      fraudReason: uniqueReason('cli offline update'),
+      showUploaderInfo: true,
+    })
     expect((await cli(['submit', reportPath, '--data-dir', dataDir])).code).toBe(EXIT.ok)
     expect((await cli(['sync', '--until-idle', '--data-dir', dataDir])).code).toBe(EXIT.ok)
     const list = await inspector(registry.sandbox, registry.key).listSubmissions({ limit: 100 })
