@@ -49,7 +49,7 @@ describe('files that cannot be read at all', () => {
   it('a file that is not a spreadsheet, whatever its name, says what it seems to be', async () => {
     const cases: [string, RegExp][] = [
       ['pdf-renamed.xlsx', /^The file is a PDF despite its name, not a spreadsheet\./],
-      ['word-renamed.xlsx', /^The file is a zip archive, not an Excel workbook/],
+      ['word-renamed.xlsx', /^The file is a Word document\./],
       ['text-renamed.xlsx', /^The file is not a spreadsheet despite its name/],
     ]
     for (const [name, message] of cases) {
@@ -250,7 +250,7 @@ describe('files read row by row', () => {
             column: 'account_number_1',
             cell: 'D3',
             message:
-              'Cell D3 holds a formula whose result was never saved in the file. Open the file in Excel and save it (Excel saves the results), or replace the formula with its value.',
+              'Cell D3 holds a formula whose value was never calculated: open and save the file in Excel or LibreOffice so its formulas are calculated (in LibreOffice, choose Data → Calculate → Recalculate Hard before saving), then import it again.',
           },
         ],
       },

@@ -398,6 +398,21 @@ describe('importBulkFile', () => {
     expect((error as BulkFileError).problems.map((p) => p.code)).toEqual(['missing_column'])
   })
 
+  it('says the header must be row 1 when a title is above it, and not when row 1 is a header with a typo', async () => {
+    const titled = utf8(`Fraud reports, May 2024,,\n\n${HEADER.join(',')}\n`)
+    const error = await rejectionOf(importBulkFile({ bytes: titled }))
+    expect(error).toBeInstanceOf(BulkFileError)
+    expect((error as BulkFileError).problems.map((p) => p.message)).toEqual([
+      'The header must be row 1 of the sheet: delete the rows above it (row 3 holds the header), then import the file again.',
+    ])
+    const misspelt = utf8('fraud_type,fraud_reson,bvn\nfraud_type,fraud_reason,bvn\n')
+    const typo = await rejectionOf(importBulkFile({ bytes: misspelt }))
+    expect((typo as BulkFileError).problems.map((p) => p.code)).toEqual([
+      'missing_column',
+      'unknown_column',
+    ])
+  })
+
   it('streams events to callers that queue as they read', async () => {
     const events = []
     for await (const event of mapBulkRows(readTableRows({ bytes: csv([row(1), '', '']) }), {

@@ -36,6 +36,28 @@ async function tableError(
   return error as TableFileError
 }
 
+/** A workbook from writeXlsx with some parts replaced (or rewritten). */
+async function patchedXlsx(
+  patches: Record<string, string | ((text: string) => string)>,
+): Promise<string> {
+  const path = await xlsxFile([['h']])
+  const { zipParts } = await import('./zip-parts')
+  const yazl = (await import('yazl')).default
+  const zip = new yazl.ZipFile()
+  for (const [name, text] of await zipParts(await readFile(path))) {
+    const patch = patches[name]
+    zip.addBuffer(
+      Buffer.from(patch === undefined ? text : typeof patch === 'string' ? patch : patch(text)),
+      name,
+    )
+  }
+  zip.end()
+  const chunks: Buffer[] = []
+  for await (const chunk of zip.outputStream) chunks.push(chunk as Buffer)
+  await writeFile(path, Buffer.concat(chunks))
+  return path
+}
+
 async function xlsxFile(rows: XlsxCellValue[][]): Promise<string> {
   const path = join(await tempDir(), 'sheet.xlsx')
   await writeXlsx({ path }, [{ name: 'Sheet', rows }])
@@ -70,6 +92,32 @@ describe('CSV', () => {
     expect(sniffDelimiter('"x;y;z",b\n')).toBe(',')
     expect(sniffDelimiter('"a,b,c";d;e')).toBe(';')
     expect(sniffDelimiter('single')).toBe(',')
+    // A .tsv: tabs and no other delimiter, or more tabs than either.
+    expect(sniffDelimiter('fraud_type\tfraud_reason\tbvn\r\nx,y')).toBe('\t')
+    expect(sniffDelimiter('"a\tb",c,d\n')).toBe(',')
+    expect(sniffDelimiter('notes, misc\tfraud_type\tfraud_reason\n')).toBe('\t')
+  })
+
+  it('rejects a row whose quoted cell runs over lines and has text after its closing quote, not one holding ",,"', async () => {
+    const header = 'fraud_type,fraud_reason,bvn\n'
+    const pasted = await allRows({ bytes: utf8(`${header}a,"one,,two\nthree,,,,,,",x\n`) })
+    expect(pasted[1]).toEqual({ rowNumber: 2, cells: ['a', 'one,,two\nthree,,,,,,', 'x'] })
+    // The quote of row 2 is left open: it closes at the quote that opens row 3's reason.
+    const open = await allRows({ bytes: utf8(`${header}a,"one,x\nb,"two",y\n`) })
+    expect(open[1]).toMatchObject({
+      rowNumber: 2,
+      cells: ['a', 'one,x\nb,two"', 'y'],
+      cellIssues: [
+        {
+          columnIndex: 1,
+          message: expect.stringMatching(
+            /^Cell B2 runs over several lines and text follows its closing quote/,
+          ),
+        },
+      ],
+    })
+    // Text after a closing quote on one line is a typo Excel reads the same way, not a swallowed row.
+    expect((await allRows({ bytes: utf8(`${header}"x"y,b,c\n`) }))[1]?.cellIssues).toBeUndefined()
   })
 
   it('does not count a final line break as a row, but counts blank lines as rows', async () => {
@@ -146,9 +194,28 @@ describe('XLSX', () => {
     expect(rows[2]?.cellIssues).toEqual([
       {
         columnIndex: 3,
-        message: expect.stringMatching(/^Cell D3 holds a formula whose result was never saved/),
+        message: expect.stringMatching(/^Cell D3 holds a formula whose value was never calculated/),
       },
     ])
+  })
+
+  it('refuses formula values that are not results: none saved, or a workbook recalculated on opening', async () => {
+    const sheetXml = (cells: string) =>
+      `<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>h</t></is></c></row><row r="2">${cells}</row></sheetData></worksheet>`
+    const cells =
+      '<c r="A2"><f>1+1</f><v></v></c><c r="B2"><f>1+1</f></c><c r="C2" t="str"><f>""</f><v></v></c><c r="D2"><f>1+1</f><v>2</v></c>'
+    const normal = await patchedXlsx({ 'xl/worksheets/sheet1.xml': sheetXml(cells) })
+    const issues = (rows: TableRow[]) => rows[1]?.cellIssues?.map((i) => i.columnIndex)
+    const rows = await allRows({ path: normal })
+    // Excel saves ="" as an empty text result (C2); a number is never empty (A2, B2).
+    expect(rows[1]?.cells).toEqual(['', '', '', '2'])
+    expect(issues(rows)).toEqual([0, 1])
+    const recalculated = await patchedXlsx({
+      'xl/worksheets/sheet1.xml': sheetXml(cells),
+      'xl/workbook.xml': (text) =>
+        text.replace('</workbook>', '<calcPr fullCalcOnLoad="1"/></workbook>'),
+    })
+    expect(issues(await allRows({ path: recalculated }))).toEqual([0, 1, 2, 3])
   })
 
   it('refuses a 5 MB cell, shared or inline, naming the cell', async () => {
@@ -252,6 +319,26 @@ describe('XLSX', () => {
     for await (const chunk of zip.outputStream) chunks.push(chunk as Buffer)
     await writeFile(path, Buffer.concat(chunks))
     expect(await allRows({ path })).toEqual([{ rowNumber: 1, cells: ['shown'] }])
+  })
+
+  it('looks for the header sheet under the zip limits, naming the sheet a limit stops', async () => {
+    const path = join(await tempDir(), 'cover.xlsx')
+    const filler = Array.from({ length: 200 }, (_, i) => [`Instructions line ${i}`])
+    await writeXlsx({ path }, [
+      { name: 'Cover', rows: filler },
+      { name: 'Reports', rows: [['fraud_type', 'fraud_reason']] },
+    ])
+    const isHeaderRow = (cells: readonly string[]) => cells[0] === 'fraud_type'
+    expect(await allRows({ path }, { isHeaderRow })).toEqual([
+      { rowNumber: 1, cells: ['fraud_type', 'fraud_reason'] },
+    ])
+    const error = await tableError(
+      allRows({ path }, { isHeaderRow, limits: { maxEntryBytes: 2000 } }),
+      'zip_bomb',
+    )
+    expect(error.message).toMatch(
+      /^Sheet 'Cover': The workbook part "xl\/worksheets\/sheet1\.xml" would unpack to /,
+    )
   })
 
   it('can be left early without error (the zip is closed)', async () => {

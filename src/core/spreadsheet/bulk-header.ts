@@ -30,6 +30,32 @@ const NUMBERED = ['attachment', 'account_number', 'bank'].map((stem) => {
   return { stem, headers }
 })
 
+/**
+ * Whether a row is the template's header row, as far as finding it goes: it names the
+ * `fraud_type` column and at least one other template column. The instructions sheet of the
+ * template, with one column name per row, is not; a header with a misspelt column still is.
+ */
+export function looksLikeBulkHeader(cells: readonly string[]): boolean {
+  let templateColumns = 0
+  let fraudType = false
+  for (const cell of cells) {
+    const normalized = normalizeBulkHeader(cell)
+    if (!TEMPLATE_BY_NORMALIZED.has(normalized)) continue
+    templateColumns++
+    if (normalized === 'fraud_type') fraudType = true
+  }
+  return fraudType && templateColumns >= 2
+}
+
+/** The header is below row 1 (a title above it): the one problem worth saying then. */
+export function headerNotInRow1(headerRowNumber: number): BulkFileProblem {
+  return {
+    code: 'header_not_in_row_1',
+    blocking: true,
+    message: `The header must be row 1 of the sheet: delete the rows above it (row ${headerRowNumber} holds the header), then import the file again.`,
+  }
+}
+
 /** Why a header is not a template column, and the nearest one it may have meant. */
 function unknownColumnMessage(letter: string, header: string): string {
   const normalized = normalizeBulkHeader(header)

@@ -1,8 +1,20 @@
 import { reportFingerprint } from '../../shared/domain'
 import { readTableRows, type ReadTableOptions, type TableSource } from './read-table'
-import type { TableProgress, TableRow } from './table-row'
-import { mapBulkHeader, type BulkHeaderMapping } from './bulk-header'
-import { BulkFileError, type BulkFileProblem } from './bulk-file-error'
+import type { TableProgress, TableRow, TableSheet } from './table-row'
+import {
+  headerNotInRow1,
+  looksLikeBulkHeader,
+  mapBulkHeader,
+  type BulkHeaderMapping,
+} from './bulk-header'
+import { HEADER_SEARCH_ROWS } from './table-limits'
+import {
+  BulkFileError,
+  problemInSheet,
+  namingSheet,
+  sheetChosen,
+  type BulkFileProblem,
+} from './bulk-file-error'
 import {
   createBulkRowMapper,
   type AttachmentFileCell,
@@ -33,18 +45,30 @@ export type BulkRowEvent =
 /**
  * Rows of a bulk sheet mapped one by one, for callers that queue as they read: first the
  * header, then for every data row either its result or `empty`. Throws BulkFileError when the
- * header row does not let the rows be read (every problem listed at once).
+ * header row does not let the rows be read (every problem listed at once), or, when row 1 is
+ * not the header but one of the next rows is (a title above it), that the header must be row 1.
  */
 export async function* mapBulkRows(
   rows: AsyncIterable<TableRow>,
   options: BulkRowOptions = {},
 ): AsyncGenerator<BulkRowEvent> {
   let mapRow: ((row: TableRow) => BulkRowResult | null) | null = null
+  /** Row 1's problems while the rows below it are looked at for the header. */
+  let notHeader: BulkFileProblem[] | null = null
   for await (const row of rows) {
+    if (notHeader) {
+      if (row.rowNumber > HEADER_SEARCH_ROWS) throw new BulkFileError(notHeader)
+      if (looksLikeBulkHeader(row.cells)) throw new BulkFileError([headerNotInRow1(row.rowNumber)])
+      continue
+    }
     if (!mapRow) {
       const header = mapBulkHeader(row.rowNumber, row.cells)
       const blocking = header.problems.filter((p) => p.blocking)
-      if (blocking.length > 0) throw new BulkFileError(blocking)
+      if (blocking.length > 0) {
+        if (looksLikeBulkHeader(row.cells)) throw new BulkFileError(blocking)
+        notHeader = blocking
+        continue
+      }
       mapRow = createBulkRowMapper(header, options)
       yield { kind: 'header', header, cells: row.cells }
       continue
@@ -54,6 +78,7 @@ export async function* mapBulkRows(
       ? { kind: 'row', result, cells: row.cells }
       : { kind: 'empty', rowNumber: row.rowNumber }
   }
+  if (notHeader) throw new BulkFileError(notHeader)
 }
 
 export type KnownReportState = 'queued' | 'submitted'
@@ -152,18 +177,23 @@ export async function importBulkFile(
       accepted: result.accepted.length,
       rejected: result.rejected.length,
     })
+  let sheet: TableSheet | undefined
   const rows = readTableRows(source, {
     format: options.format,
     limits: options.limits,
     onProgress: (p) => {
       lastProgress = p
     },
+    isHeaderRow: looksLikeBulkHeader,
+    onSheet: (read) => {
+      sheet = read
+      if (read.passedOver.length > 0) result.fileProblems.push(sheetChosen(read))
+    },
   })
-
-  for await (const event of mapBulkRows(rows, options)) {
+  for await (const event of namingSheet(mapBulkRows(rows, options), () => sheet)) {
     if (event.kind === 'header') {
       result.header = { rowNumber: event.header.rowNumber, cells: event.cells }
-      result.fileProblems.push(...event.header.problems)
+      result.fileProblems.push(...event.header.problems.map((p) => problemInSheet(p, sheet)))
       continue
     }
     result.totals.dataRows++

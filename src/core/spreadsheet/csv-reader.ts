@@ -10,17 +10,22 @@ const CR = 0x0d
 const LF = 0x0a
 const COMMA = 0x2c
 const SEMICOLON = 0x3b
+const TAB = 0x09
 
 /** How much text is looked at to pick the delimiter (the header line, or its start). */
 const SNIFF_CHARS = 64 * 1024
 
+export type CsvDelimiter = ',' | ';' | '\t'
+
 /**
- * The delimiter of the header line: semicolon when it has more semicolons than commas outside
- * quotes (Excel's CSV in locales with a decimal comma), comma otherwise.
+ * The delimiter of the header line: the one of comma, semicolon (Excel's CSV in locales with a
+ * decimal comma) and tab (a .tsv, as Google Sheets and others save it) that occurs most often
+ * outside quotes; comma when none does or on a tie.
  */
-export function sniffDelimiter(head: string): ',' | ';' {
+export function sniffDelimiter(head: string): CsvDelimiter {
   let commas = 0
   let semicolons = 0
+  let tabs = 0
   let quoted = false
   for (let i = 0; i < head.length; i++) {
     const c = head.charCodeAt(i)
@@ -28,24 +33,16 @@ export function sniffDelimiter(head: string): ',' | ';' {
     else if (quoted) continue
     else if (c === COMMA) commas++
     else if (c === SEMICOLON) semicolons++
+    else if (c === TAB) tabs++
     else if (c === LF || c === CR) break
   }
+  if (tabs > commas && tabs > semicolons) return '\t'
   return semicolons > commas ? ';' : ','
 }
 
-/**
- * Whether a quoted cell that runs over several lines holds what looks like the rest of a row:
- * a line with about as many delimiters as a row has, or two delimiters in a row (empty cells).
- * That is the sign of a quote left open that swallowed the cells and rows after it, which a
- * spreadsheet program would show the same way; the row is then rejected with the reason
- * rather than imported with the next rows inside its reason.
- */
-function swallowsRows(field: string, delimiter: number, headerColumns: number): boolean {
-  if (!field.includes('\n')) return false
-  const d = String.fromCharCode(delimiter)
-  if (field.includes(d + d)) return true
-  const threshold = Math.max(4, headerColumns - 2)
-  return field.split('\n').some((line) => line.split(d).length - 1 >= threshold)
+/** Why a row whose quoted cell swallowed the rows after it is rejected (see swallowedRows). */
+function unclosedQuoteMessage(columnIndex: number, rowNumber: number): string {
+  return `Cell ${columnLetter(columnIndex)}${rowNumber} runs over several lines and text follows its closing quote, so a quote (") in it is probably not closed and the cells and rows after it were read into this cell. Close the quote (write a quote inside a cell as two quotes ""), save and import again.`
 }
 
 const enum State {
@@ -69,14 +66,14 @@ export class CsvRecordParser {
   private recordHasContent = false
   private quotedFieldStartRow = 0
   private fieldQuoted = false
+  /** Length of the field when its closing quote was read; -1 while it is not closed. */
+  private closedAt = -1
   private cellIssues: NonNullable<TableRow['cellIssues']> = []
-  /** Columns of the header row, to recognise whole rows swallowed by an unclosed quote. */
-  private headerColumns = 0
   rowNumber = 0
   private readonly delimiter: number
 
   constructor(
-    delimiter: ',' | ';',
+    delimiter: CsvDelimiter,
     private readonly limits: Pick<TableLimits, 'maxCellChars' | 'maxColumns' | 'maxRows'>,
   ) {
     this.delimiter = delimiter.charCodeAt(0)
@@ -140,7 +137,11 @@ export class CsvRecordParser {
             this.append('"', 0, 1)
             i++
             this.state = State.Quoted
-          } else this.state = State.Unquoted // the closing quote; what follows is read as text
+          } else {
+            // The closing quote; what follows it, up to the delimiter, is read as text.
+            this.closedAt = this.field.length
+            this.state = State.Unquoted
+          }
           break
         }
       }
@@ -170,16 +171,13 @@ export class CsvRecordParser {
   }
 
   private endField(): void {
-    if (
-      this.fieldQuoted &&
-      this.headerColumns >= 5 &&
-      swallowsRows(this.field, this.delimiter, this.headerColumns)
-    )
+    if (this.fieldQuoted && this.closedAt >= 0 && this.swallowedRows())
       this.cellIssues.push({
         columnIndex: this.cells.length,
-        message: `Cell ${columnLetter(this.cells.length)}${this.rowNumber + 1} runs over several lines and holds what look like other cells and rows: a quote (") in it is probably not closed, so what follows was read into this cell. Close the quote (write a quote inside a cell as two quotes ""), save and import again.`,
+        message: unclosedQuoteMessage(this.cells.length, this.rowNumber + 1),
       })
     this.fieldQuoted = false
+    this.closedAt = -1
     if (this.cells.length >= this.limits.maxColumns) {
       // Empty cells beyond the limit (trailing delimiters) cost nothing and hold nothing.
       if (this.field !== '')
@@ -194,11 +192,25 @@ export class CsvRecordParser {
     this.recordHasContent = true
   }
 
+  /**
+   * Whether the quoted field just read runs over several lines and has text after its closing
+   * quote: the sign of a quote left open. Such a quote swallows the cells and rows after it up
+   * to the next quote in the file, which opens a later cell and so is followed by that cell's
+   * text (a spreadsheet program shows the row the same way); the row is then rejected with the
+   * reason rather than imported with the next rows inside its reason. A quoted cell that a
+   * program wrote ends at its closing quote, whatever its lines hold (",," included).
+   */
+  private swallowedRows(): boolean {
+    const lineBreak = this.field.search(/[\r\n]/)
+    return (
+      lineBreak !== -1 && lineBreak < this.closedAt && this.field.slice(this.closedAt).trim() !== ''
+    )
+  }
+
   private endRecord(out: TableRow[]): void {
     this.endField()
     this.rowNumber++
     if (this.rowNumber > this.limits.maxRows) throw tableErrors.tooManyRows(this.limits.maxRows)
-    if (this.rowNumber === 1) this.headerColumns = this.cells.length
     if (this.cellIssues.length > 0) {
       out.push({ rowNumber: this.rowNumber, cells: this.cells, cellIssues: this.cellIssues })
       this.cellIssues = []

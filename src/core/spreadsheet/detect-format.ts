@@ -49,16 +49,29 @@ export function isBinaryNonSpreadsheet(head: Uint8Array): boolean {
   return type !== null && type !== 'txt' && type !== 'csv'
 }
 
+/**
+ * An OpenDocument spreadsheet (LibreOffice's .ods): the ODF format stores its media type as
+ * the first, uncompressed part of the zip, so it is in the file's first bytes.
+ */
+export const isOpenDocumentSpreadsheet = (head: Uint8Array) =>
+  isZip(head) && includesAscii(head, 'application/vnd.oasis.opendocument.spreadsheet')
+
+/** What a zip that is not a workbook holds, by the parts it `has`, for error messages. */
+export function describeZip(has: (part: string) => boolean, named = ''): string {
+  if (has('word/document.xml')) return `The file is a Word document${named}.`
+  if (has('content.xml') && has('META-INF/manifest.xml'))
+    return `The file is an OpenDocument file (from LibreOffice or OpenOffice)${named}, not an Excel workbook.`
+  return `The file is a zip archive${named}, not an Excel workbook (it has no workbook part).`
+}
+
 /** A sentence saying what a file that is not a spreadsheet seems to be, for error messages. */
 export function describeNonSpreadsheet(head: Uint8Array, fileName?: string): string {
   const named = fileName && /\.xlsx?$/i.test(fileName) ? ' despite its name' : ''
   if (isOle(head))
     return `The file is an old-format Excel file (.xls) or a password-protected workbook${named}; Casefile cannot open either.`
   if (isZip(head)) {
-    if (includesAscii(head, 'word/document.xml')) return `The file is a Word document${named}.`
-    if (includesAscii(head, 'opendocument.spreadsheet'))
-      return 'The file is an OpenDocument spreadsheet (.ods).'
-    return `The file is a zip archive${named}, not an Excel workbook (it has no workbook part).`
+    if (isOpenDocumentSpreadsheet(head)) return 'The file is an OpenDocument spreadsheet (.ods).'
+    return describeZip((part) => includesAscii(head, part), named)
   }
   const type = sniffFileType(head)
   if (type && type !== 'txt' && type !== 'csv')

@@ -2,11 +2,12 @@ import { createReadStream } from 'node:fs'
 import { open, stat } from 'node:fs/promises'
 import { resolveLimits, type TableLimits } from './table-limits'
 import { tableErrors } from './table-file-error'
-import type { TableProgress, TableRow } from './table-row'
+import type { TableProgress, TableRow, TableSheet } from './table-row'
 import {
   describeNonSpreadsheet,
   hasUtf16Bom,
   isBinaryNonSpreadsheet,
+  isOpenDocumentSpreadsheet,
   isZip,
   type TableFormat,
 } from './detect-format'
@@ -16,7 +17,7 @@ import { readXlsxRows } from './xlsx-reader'
 export { DEFAULT_TABLE_LIMITS, type TableLimits } from './table-limits'
 export { TableFileError, type TableFileErrorCode } from './table-file-error'
 export { detectTableFormat, type TableFormat } from './detect-format'
-export type { TableRow, TableProgress } from './table-row'
+export type { TableRow, TableProgress, TableSheet } from './table-row'
 
 export type TableSource = { path: string } | { bytes: Uint8Array }
 
@@ -25,17 +26,26 @@ export interface ReadTableOptions {
   format?: TableFormat
   limits?: Partial<TableLimits>
   onProgress?: (progress: TableProgress) => void
+  /**
+   * Tells the table's header row, so a workbook is read from the sheet that holds the table: the
+   * first whose first row passes it (a cover sheet before it is passed over), else the first with
+   * such a row among its first rows. Without it, or when no sheet has one, the first sheet.
+   */
+  isHeaderRow?: (cells: readonly string[]) => boolean
+  /** Called before the first row of a workbook with the sheet read (never for CSV). */
+  onSheet?: (sheet: TableSheet) => void
 }
 
 const CHUNK_BYTES = 64 * 1024
 const HEAD_BYTES = 4096
 
 /**
- * Rows of a CSV or XLSX file, one at a time, with `rowNumber` as the spreadsheet shows it (row 1
- * is the header). The file is not trusted: its format is taken from its content, and every limit
- * (size, rows, columns, cell length, zip part sizes) is checked while reading, so a hostile file
- * ends in a TableFileError, never in exhausted memory. Rows that hold no cell at all in an XLSX
- * (formatting only) are not rows; blank CSV lines and rows of empty cells are yielded.
+ * Rows of a CSV (comma, semicolon or tab separated) or XLSX file, one at a time, with
+ * `rowNumber` as the spreadsheet shows it (row 1 is the header). The file is not trusted: its
+ * format is taken from its content, and every limit (size, rows, columns, cell length, zip part
+ * sizes) is checked while reading, so a hostile file ends in a TableFileError, never in
+ * exhausted memory. Rows that hold no cell at all in an XLSX (formatting only) are not rows;
+ * blank CSV lines and rows of empty cells are yielded.
  */
 export async function* readTableRows(
   source: TableSource,
@@ -49,7 +59,7 @@ export async function* readTableRows(
   const head = await readHead(source)
   const format = options.format ?? formatOf(head, 'path' in source ? source.path : undefined)
   if (format === 'xlsx') {
-    yield* readXlsxRows(source, totalBytes, limits, options.onProgress)
+    yield* readXlsxRows(source, totalBytes, limits, options)
   } else {
     const chunks =
       'path' in source
@@ -62,11 +72,13 @@ export async function* readTableRows(
 }
 
 /**
- * XLSX when the file is a zip (its central directory then decides whether it is a workbook), CSV
- * when it is text; otherwise an error saying what the file seems to be. Text is not required to
- * be valid UTF-8 here: the CSV reader says where it is not, which helps more than a refusal.
+ * XLSX when the file is a zip (its central directory then decides whether it is a workbook)
+ * other than an OpenDocument spreadsheet, CSV when it is text; otherwise an error saying what
+ * the file seems to be. Text is not required to be valid UTF-8 here: the CSV reader says where
+ * it is not, which helps more than a refusal.
  */
 function formatOf(head: Uint8Array, fileName: string | undefined): TableFormat {
+  if (isOpenDocumentSpreadsheet(head)) throw tableErrors.openDocumentSpreadsheet()
   if (isZip(head)) return 'xlsx'
   if (hasUtf16Bom(head)) throw tableErrors.utf16()
   if (isBinaryNonSpreadsheet(head) || (fileName && /\.xls[xmb]?$/i.test(fileName)))

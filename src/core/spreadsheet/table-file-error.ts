@@ -31,6 +31,17 @@ export class TableFileError extends Error {
   }
 }
 
+/** How messages name the sheet of a workbook they are about. */
+export const sheetLabel = (name: string) => `Sheet '${name}'`
+
+/** The same error, its message starting with the sheet it is in: "Sheet 'Reports': …". */
+export function errorInSheet(error: TableFileError, sheetName: string): TableFileError {
+  return new TableFileError(error.code, `${sheetLabel(sheetName)}: ${error.message}`, {
+    rowNumber: error.rowNumber,
+    column: error.column,
+  })
+}
+
 const SPLIT_ADVICE = 'Split it into several files and import each.'
 
 export function formatBytes(bytes: number): string {
@@ -90,6 +101,11 @@ export const tableErrors = {
     new TableFileError(
       'encoding',
       'The file is saved as "Unicode text" (UTF-16), which Casefile does not read. In Excel choose File → Save As → "CSV UTF-8 (Comma delimited)" (or save as .xlsx) and import that file.',
+    ),
+  openDocumentSpreadsheet: () =>
+    new TableFileError(
+      'not_a_spreadsheet',
+      'The file is an OpenDocument spreadsheet (.ods), which Casefile does not read: save it as .xlsx or .csv from LibreOffice (File → Save As…, file type "Excel 2007-365 (.xlsx)" or "Text CSV (.csv)" with character set UTF-8), and import that file.',
     ),
   notASpreadsheet: (what: string) =>
     new TableFileError(

@@ -54,3 +54,17 @@ export function resolveLimits(limits?: Partial<TableLimits>): TableLimits {
   }
   return merged
 }
+
+/**
+ * How far down a sheet its header row is looked for when row 1 does not hold it (title rows
+ * above the header), to say which row does.
+ */
+export const HEADER_SEARCH_ROWS = 20
+
+/**
+ * Sheets of a workbook whose first rows are looked at to find the one with the header, and how
+ * much of each sheet's text is read for it: the search costs at most 20 × 4 MB of unpacking,
+ * whatever the workbook holds (a header row takes a few hundred bytes).
+ */
+export const MAX_SHEETS_SEARCHED = 20
+export const HEADER_SEARCH_CHARS = 4 * 1024 * 1024

@@ -5,8 +5,9 @@ export interface TableRow {
   /** Cell texts from column A on; cells missing at the end of a row are simply absent. */
   cells: string[]
   /**
-   * Cells whose content could not be read faithfully (a formula with no saved result): the row
-   * must not be taken as it reads, so bulk import rejects it with this message.
+   * Cells whose content could not be read faithfully (a formula whose value was never
+   * calculated, a quote left open that swallowed the rows after it): the row must not be taken
+   * as it reads, so bulk import rejects it with this message.
    */
   cellIssues?: { columnIndex: number; message: string }[]
 }
@@ -15,4 +16,13 @@ export interface TableProgress {
   bytesRead: number
   totalBytes: number
   rows: number
+}
+
+/** The sheet of a workbook that was read, as the reader tells it before the first row. */
+export interface TableSheet {
+  name: string
+  /** Worksheets in the workbook, hidden ones included. */
+  sheetCount: number
+  /** Sheets before it that were looked at and not read (no header row), in the workbook's order. */
+  passedOver: string[]
 }

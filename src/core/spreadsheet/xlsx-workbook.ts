@@ -2,11 +2,12 @@ import type { ZipArchive } from './zip-archive'
 import { MAX_SHARED_STRINGS, type TableLimits } from './table-limits'
 import { parseXmlPart, prefixedAttribute, unescapeOoxml } from './xml-parser'
 import { formatBytes, tableErrors } from './table-file-error'
+import { describeZip } from './detect-format'
 
 /*
- * The parts of an XLSX around its first sheet: which part is the workbook, which sheet comes
- * first, where its shared strings and styles are. Everything keyed by text from the file lives
- * in a Map, so a sheet or relationship named `__proto__` is just a name.
+ * The parts of an XLSX around its sheets: which part is the workbook, its sheets in the order
+ * they are read, where its shared strings and styles are. Everything keyed by text from the
+ * file lives in a Map, so a sheet or relationship named `__proto__` is just a name.
  */
 
 interface Relationship {
@@ -54,30 +55,42 @@ async function readRelationships(
 const byType = (relationships: Map<string, Relationship>, suffix: string) =>
   [...relationships.values()].find((r) => r.type.endsWith(suffix))?.target
 
+export interface WorkbookSheet {
+  name: string
+  part: string
+}
+
 export interface WorkbookLayout {
-  sheetPart: string
-  sheetName: string
+  /**
+   * The worksheets that can be read, visible ones first in the workbook's order, then hidden
+   * ones (read only when no sheet is visible); never empty.
+   */
+  sheets: WorkbookSheet[]
+  /** Worksheets in the workbook, visible or not, readable or not. */
+  sheetCount: number
   sharedStringsPart: string | undefined
   stylesPart: string | undefined
   date1904: boolean
+  /** `<calcPr fullCalcOnLoad="1"/>`: the saved formula values are not results (see SheetContext). */
+  fullCalcOnLoad: boolean
 }
+
+const isTrue = (value: string | undefined) => value === '1' || value === 'true'
 
 export async function readWorkbookLayout(zip: ZipArchive): Promise<WorkbookLayout> {
   const packageRels = await readRelationships(zip, '')
   const workbookPart = byType(packageRels, '/officeDocument') ?? 'xl/workbook.xml'
-  if (!zip.has(workbookPart))
-    throw tableErrors.notASpreadsheet(
-      'The file is a zip archive, not an Excel workbook (it has no workbook part).',
-    )
+  if (!zip.has(workbookPart)) throw tableErrors.notASpreadsheet(describeZip((p) => zip.has(p)))
 
   const sheets: { name: string; relId: string; hidden: boolean }[] = []
   let date1904 = false
+  let fullCalcOnLoad = false
   const texts = await zip.openText(workbookPart)
   if (!texts) throw tableErrors.notASpreadsheet('The workbook part cannot be found.')
   await parseXmlPart(texts, workbookPart, {
     open(name, attributes) {
-      if (name === 'workbookPr')
-        date1904 = attributes.date1904 === '1' || attributes.date1904 === 'true'
+      if (name === 'workbookPr') date1904 = isTrue(attributes.date1904)
+      else if (name === 'calcPr') fullCalcOnLoad = isTrue(attributes.fullCalcOnLoad)
       else if (name === 'sheet') {
         const relId = prefixedAttribute(attributes, 'id')
         if (relId)
@@ -91,23 +104,25 @@ export async function readWorkbookLayout(zip: ZipArchive): Promise<WorkbookLayou
   })
 
   const relationships = await readRelationships(zip, workbookPart)
-  // The first sheet the user sees: hidden sheets are skipped unless all are hidden.
-  const ordered = [...sheets.filter((s) => !s.hidden), ...sheets.filter((s) => s.hidden)]
-  const sheet = ordered.find((s) => {
-    const target = relationships.get(s.relId)?.target
-    return target !== undefined && zip.has(target)
-  })
-  const sheetPart = sheet && relationships.get(sheet.relId)?.target
-  if (!sheet || !sheetPart)
+  const readableOf = (list: typeof sheets) =>
+    list.flatMap(({ name, relId }) => {
+      const part = relationships.get(relId)?.target
+      return part !== undefined && zip.has(part) ? [{ name, part }] : []
+    })
+  // The sheets the user sees: hidden sheets are read only when none of those can be.
+  let readable = readableOf(sheets.filter((s) => !s.hidden))
+  if (readable.length === 0) readable = readableOf(sheets.filter((s) => s.hidden))
+  if (readable.length === 0)
     throw tableErrors.notASpreadsheet(
       'The workbook has no worksheet that Casefile can read (a chart sheet or a damaged file?).',
     )
   return {
-    sheetPart,
-    sheetName: sheet.name,
+    sheets: readable,
+    sheetCount: sheets.length,
     sharedStringsPart: byType(relationships, '/sharedStrings'),
     stylesPart: byType(relationships, '/styles'),
     date1904,
+    fullCalcOnLoad,
   }
 }
 
