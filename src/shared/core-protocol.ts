@@ -38,12 +38,41 @@ export const folderRecoverySchema = z.discriminatedUnion('action', [
 ])
 export type FolderRecovery = z.infer<typeof folderRecoverySchema>
 
+/**
+ * The proxy for one URL, as main chose it from the computer's settings (ProxyChoice in
+ * src/core/network/proxy-choice.ts). The credentials, when the keychain holds some for that
+ * proxy, cross to the core process for its CONNECT and go no further.
+ */
+const proxySourceSchema = z.enum(['os', 'environment', 'loopback', 'none'])
+export const proxyChoiceSchema = z.discriminatedUnion('kind', [
+  z.strictObject({
+    kind: z.literal('direct'),
+    via: proxySourceSchema,
+    note: z.string().optional(),
+  }),
+  z.strictObject({
+    kind: z.literal('proxy'),
+    via: proxySourceSchema,
+    host: z.string().min(1),
+    port: z.number().int().min(1).max(65535),
+    credentials: z.strictObject({ username: z.string(), password: z.string() }).optional(),
+  }),
+])
+
 /** What a core is started with (the profile, minus the key, which the core asks main for). */
 export const coreProfileSchema = z.strictObject({
   id: profileIdSchema,
   dataDir: z.string().min(1),
   registry: z.strictObject({ baseUrl: z.string(), uploadUrl: z.string() }).nullable(),
   sandboxRegistryDir: z.string().min(1).nullable(),
+  /**
+   * The core asks main for the proxy of each URL (proxyWanted): main reads the computer's
+   * settings through Chromium. Absent under plain Node (the web harness, the benches), where the
+   * core reads HTTPS_PROXY and the like itself, as the CLI does.
+   */
+  proxyFromMain: z.boolean().optional(),
+  /** The organization's extra CA file (PEM or DER), read by the core process at start. */
+  caFile: z.string().min(1).optional(),
   /** The user confirmed (main's dialog) that work queued for another registry may go to this one. */
   acceptOriginChange: z.boolean().optional(),
   /** A way out of a lost folder key, taken before the folder is opened. */
@@ -72,6 +101,15 @@ export const toCoreSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('keyChanged') }),
   z.strictObject({ type: z.literal('connectivityChanged'), online: z.boolean() }),
   z.strictObject({ type: z.literal('apiKey'), id, key: z.string().nullable() }),
+  /** The proxy for the URL of a proxyWanted, or why it cannot be known (words for a person). */
+  z.strictObject({
+    type: z.literal('proxy'),
+    id,
+    answer: z.discriminatedUnion('ok', [
+      z.strictObject({ ok: z.literal(true), choice: proxyChoiceSchema }),
+      z.strictObject({ ok: z.literal(false), message: z.string() }),
+    ]),
+  }),
 ])
 export type ToCore = z.infer<typeof toCoreSchema>
 
@@ -90,6 +128,8 @@ export const fromCoreSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('result'), id, result: ipcResultSchema }),
   z.strictObject({ type: z.literal('event'), event: z.string(), payload: z.unknown() }),
   z.strictObject({ type: z.literal('apiKeyWanted'), id }),
+  /** Before each new connection, when the profile says proxyFromMain: which proxy for this URL? */
+  z.strictObject({ type: z.literal('proxyWanted'), id, url: z.string().min(1).max(4096) }),
   /** A message the core process refused (it does not fit the envelopes above). */
   z.strictObject({ type: z.literal('refused'), message: z.string() }),
 ])

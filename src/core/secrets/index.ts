@@ -5,4 +5,5 @@ export {
   type KeyStorage,
 } from './api-key-store'
 export { KEYCHAIN_SERVICE, keyringBackend } from './keyring-backend'
+export { ProxyCredentialStore, proxyCredentialsAccount } from './proxy-credentials'
 export type { SecretBackend } from './secret-backend'

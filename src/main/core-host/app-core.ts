@@ -1,4 +1,5 @@
 import type { CasefileCore } from '../../core/casefile-core'
+import type { ProxyResolver } from '../../core/network/proxy-choice'
 import type { WorkHandlers } from '../../core/work-handlers'
 import type { EventPayload, ProfileId } from '../../shared/contract'
 import type { CoreProfile } from '../../shared/core-protocol'
@@ -72,6 +73,14 @@ export interface AppCoreProfile {
   recover?: CoreProfile['recover']
   /** Quicker retries and timeouts (the web harness's journeys); the core's defaults otherwise. */
   tuning?: CoreProfile['tuning']
+  /**
+   * The computer's proxy for a URL (main's osProxyResolver over Chromium's resolveProxy, with
+   * the keychain's credentials). Absent under plain Node: the core reads the environment, as
+   * the CLI does.
+   */
+  resolveProxy?: ProxyResolver
+  /** The organization's extra CA file, read by the core at start (the Registry profile's setting). */
+  caFile?: string
 }
 
 export type CreateAppCore = (profile: AppCoreProfile) => AppCore

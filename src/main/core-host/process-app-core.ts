@@ -1,3 +1,4 @@
+import { environmentProxyResolver } from '../../core/network/registry-transport'
 import type { WorkHandlers } from '../../core/work-handlers'
 import { eventContract } from '../../shared/contract'
 import { workContract } from '../../shared/contract-work'
@@ -95,6 +96,23 @@ export function createProcessAppCore(profile: AppCoreProfile, spawn: SpawnCore):
         )
         return
       }
+      case 'proxyWanted': {
+        const { id, url } = message
+        // Only a profile with the computer's resolver says proxyFromMain; the environment else.
+        ;(profile.resolveProxy ?? environmentProxyResolver())(url).then(
+          (choice) => child?.post({ type: 'proxy', id, answer: { ok: true, choice } }),
+          (error: unknown) =>
+            child?.post({
+              type: 'proxy',
+              id,
+              answer: {
+                ok: false,
+                message: error instanceof Error ? error.message : String(error),
+              },
+            }),
+        )
+        return
+      }
       case 'refused':
         console.error(`[casefile] the core refused a message: ${message.message}`)
         return
@@ -170,6 +188,8 @@ export function createProcessAppCore(profile: AppCoreProfile, spawn: SpawnCore):
             ...(profile.acceptOriginChange ? { acceptOriginChange: true } : {}),
             ...(profile.recover ? { recover: profile.recover } : {}),
             ...(profile.tuning ? { tuning: profile.tuning } : {}),
+            ...(profile.resolveProxy ? { proxyFromMain: true } : {}),
+            ...(profile.caFile ? { caFile: profile.caFile } : {}),
           },
         }),
       ).catch((error: unknown) => {

@@ -1,3 +1,5 @@
+import { ProxySettingError } from '../../core/network/network-failure'
+import type { ProxyChoice } from '../../core/network/proxy-choice'
 import { eventContract, type ContractHandlers, type ContractMethod } from '../../shared/contract'
 import { workContract } from '../../shared/contract-work'
 import { toCoreSchema, type CoreProfile, type FromCore } from '../../shared/core-protocol'
@@ -12,6 +14,13 @@ export interface CoreChannel {
   post(message: FromCore): void
   onMessage(listener: (message: unknown) => void): void
 }
+
+/**
+ * How long the core waits for main to say which proxy a URL goes through. Chromium may fetch a
+ * PAC script or look for WPAD first, which takes a few seconds at worst; past this, the request
+ * fails with words instead of waiting for ever.
+ */
+export const PROXY_ANSWER_TIMEOUT_MS = 30_000
 
 const isWorkMethod = (method: string): method is keyof typeof workContract & ContractMethod =>
   Object.hasOwn(workContract, method)
@@ -39,9 +48,41 @@ export function serveCore(
       channel.post({ type: 'apiKeyWanted', id })
     })
 
+  let nextProxyRequest = 0
+  const proxyRequests = new Map<number, (answer: ProxyChoice | Error) => void>()
+  /** The computer's proxy for a URL, as main reads it (Chromium's resolveProxy and the keychain). */
+  const askProxy = (url: string) =>
+    new Promise<ProxyChoice>((resolve, reject) => {
+      const id = nextProxyRequest++
+      const timer = setTimeout(
+        () =>
+          settle(
+            new ProxySettingError(
+              "This computer's proxy settings gave no answer in time. Check them, or ask IT whether the proxy's configuration script can be reached.",
+            ),
+          ),
+        PROXY_ANSWER_TIMEOUT_MS,
+      )
+      timer.unref?.()
+      const settle = (answer: ProxyChoice | Error) => {
+        clearTimeout(timer)
+        proxyRequests.delete(id)
+        if (answer instanceof Error) reject(answer)
+        else resolve(answer)
+      }
+      proxyRequests.set(id, settle)
+      channel.post({ type: 'proxyWanted', id, url })
+    })
+
   const start = async (profile: CoreProfile) => {
     if (core) throw new Error('A core is already running in this process.')
-    const started = createCore({ ...profile, getApiKey: askKey })
+    const { proxyFromMain, caFile, ...rest } = profile
+    const started = createCore({
+      ...rest,
+      getApiKey: askKey,
+      ...(proxyFromMain ? { resolveProxy: askProxy } : {}),
+      ...(caFile ? { caFile } : {}),
+    })
     for (const event of APP_CORE_EVENTS)
       started.events.on(event, (payload) => {
         const parsed = eventContract[event].payload.safeParse(payload)
@@ -122,6 +163,14 @@ export function serveCore(
         const resolve = keyRequests.get(message.id)
         keyRequests.delete(message.id)
         resolve?.(message.key)
+        return
+      }
+      case 'proxy': {
+        const { answer } = message
+        // Main's words (a SOCKS-only PAC answer, unreadable settings) become the proxy refusal.
+        proxyRequests.get(message.id)?.(
+          answer.ok ? answer.choice : new ProxySettingError(answer.message),
+        )
         return
       }
     }

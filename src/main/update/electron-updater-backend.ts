@@ -1,4 +1,5 @@
 import { autoUpdater, type ProgressInfo } from 'electron-updater'
+import type { LoginChallenge } from '../network/os-proxy'
 import type { UpdateBackend } from './update-controller'
 import type { UpdateChannel } from './update-policy'
 
@@ -9,10 +10,27 @@ import type { UpdateChannel } from './update-policy'
  * own: no automatic download, and installs only when the policy says so (or at quit, once the
  * core has stopped).
  */
-export function electronUpdaterBackend(): UpdateBackend {
+export function electronUpdaterBackend(
+  options: {
+    /**
+     * Answers a proxy's challenge met by the updater's requests (Chromium's stack, with a
+     * `login` listener of electron-updater's own, so app's `login` never hears it); returns
+     * whether it took it. Unanswered, the request is refused.
+     */
+    proxyLogin?: (
+      challenge: LoginChallenge,
+      reply: (username?: string, password?: string) => void,
+    ) => boolean
+  } = {},
+): UpdateBackend {
   autoUpdater.autoDownload = false
   autoUpdater.autoInstallOnAppQuit = true
   autoUpdater.logger = null
+  autoUpdater.on('login', (authInfo, callback) => {
+    // Electron's request takes no arguments as "cancel"; electron-updater's type wants two.
+    const reply = callback as (username?: string, password?: string) => void
+    if (!options.proxyLogin?.(authInfo, reply)) reply()
+  })
   return {
     async check() {
       const result = await autoUpdater.checkForUpdates()
