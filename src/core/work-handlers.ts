@@ -25,6 +25,13 @@ import type { LocalReport } from './drafts/draft'
 import type { Operation } from './outbox/operations'
 import type { QueueResult } from './outbox/queue-report'
 import { isRegistryError } from './registry/registry-error'
+import type { RegistryConnection } from './registry/registry-client'
+import {
+  checkConnection,
+  DEFAULT_UPDATE_FEED_URL,
+  formatConnectionReport,
+} from './network/connection-check'
+import type { NetworkSettings } from './network/registry-transport'
 
 type WorkContract = typeof workContract
 export type WorkHandlers = {
@@ -82,12 +89,28 @@ async function bulkTemplateXlsxBytes(): Promise<Uint8Array> {
   }
 }
 
+/** What the connection check needs of the running core's start: its registry, key and network. */
+export interface ConnectionCheckSource {
+  connection: RegistryConnection
+  network: NetworkSettings
+  getApiKey: () => Promise<string | undefined>
+  timeoutMs?: number
+}
+
+export interface WorkHandlerOptions {
+  /** The running core's connection, key and network settings, for Settings → Check connection. */
+  connectionCheck?: () => ConnectionCheckSource
+}
+
 /**
  * The investigator's work as IPC handlers over the core: the Electron main process and the
  * web test harness register these same functions, so the UI is tested against the real thing.
  * `core()` is read at each call: switching profiles swaps the core underneath.
  */
-export function createWorkHandlers(core: () => CasefileCore): WorkHandlers {
+export function createWorkHandlers(
+  core: () => CasefileCore,
+  options: WorkHandlerOptions = {},
+): WorkHandlers {
   const reportView = (report: LocalReport): LocalReportView => ({
     ...report,
     status: report.status,
@@ -250,5 +273,13 @@ export function createWorkHandlers(core: () => CasefileCore): WorkHandlers {
       core()
         .exchangeLog({ limit: input?.limit ?? 200 })
         .map((entry) => ({ ...entry })),
+    // The doctor's checks, over the same registry, key, proxy and certificates the core sends with.
+    connectionCheck: async () => {
+      core()
+      const source = options.connectionCheck?.()
+      if (!source) throw new Error('This build of Casefile cannot check the connection.')
+      const report = await checkConnection({ ...source, updateFeedUrl: DEFAULT_UPDATE_FEED_URL })
+      return { ...report, text: formatConnectionReport(report) }
+    },
   }
 }

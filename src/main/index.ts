@@ -1,7 +1,7 @@
 import { app, BrowserWindow, ipcMain, Menu, net, Notification, session, shell } from 'electron'
 import { join } from 'node:path'
 import { ensurePrivateDir } from '../core/private-files'
-import { createKeychainKeyStore } from '../core/secrets'
+import { createKeychainKeyStore, ProxyCredentialStore } from '../core/secrets'
 import { settingsFilePath, SettingsStore } from '../core/settings'
 import type { SyncRunSummary } from '../shared/contract'
 import { appCoreProfile } from './core-host/core-profile'
@@ -9,6 +9,9 @@ import { CoreHost, delegateWorkHandlers } from './core-host/core-host'
 import { createAppCore } from './core-host/wire-core'
 import { createShellHandlers } from './ipc/contract-handlers'
 import { createEventPusher } from './ipc/push-events'
+import { chooseCaFile } from './network/choose-ca-file'
+import { createNetworkHandlers } from './network/network-handlers'
+import { createProxyLogin, osProxyResolver } from './network/os-proxy'
 import { registerContract } from './ipc/register-contract'
 import { stopBeforeQuit } from './lifecycle/quit-guard'
 import { appMenuTemplate } from './menu/app-menu'
@@ -78,6 +81,19 @@ async function startShell(): Promise<void> {
   const keys = createKeychainKeyStore({
     onFallbackToMemory: (reason) => log(`API keys are kept in memory only. ${reason}`),
   })
+  // The computer's proxy, per URL, as Chromium reads the OS settings (manual, PAC, WPAD) and
+  // their changes; a proxy's user name and password from the keychain, for the core's CONNECT
+  // and for Chromium's own challenges (the updater's downloads).
+  const proxyCredentials = new ProxyCredentialStore(keys)
+  const credentialsFor = (address: string) => proxyCredentials.get(address)
+  const resolveProxy = osProxyResolver(
+    (url) => session.defaultSession.resolveProxy(url),
+    credentialsFor,
+  )
+  const proxyLogin = createProxyLogin(credentialsFor)
+  app.on('login', (event, _contents, _details, authInfo, callback) => {
+    if (proxyLogin(authInfo, callback)) event.preventDefault()
+  })
   // Updates: checked and downloaded in the background, never installed while work runs.
   const { updates, busy } = createAppUpdates({
     env: {
@@ -88,7 +104,7 @@ async function startShell(): Promise<void> {
     currentVersion: app.getVersion(),
     prefs: settings.current.updates,
     online: net.isOnline(),
-    backend: electronUpdaterBackend,
+    backend: () => electronUpdaterBackend({ proxyLogin }),
     onChange: (view) => push('updateChanged', view),
     onError: (error) => log('An update check or download failed', error),
   })
@@ -117,7 +133,7 @@ async function startShell(): Promise<void> {
     wasOnline = online
   }, 10_000).unref()
   const profileFor = (current: typeof settings.current, id: typeof current.activeProfile) =>
-    appCoreProfile(current, id, userData, keys)
+    appCoreProfile(current, id, userData, keys, resolveProxy)
   // Read at each call: a profile switch or a restart of the core swaps them underneath.
   const work = delegateWorkHandlers(() => cores.workHandlers())
 
@@ -142,6 +158,13 @@ async function startShell(): Promise<void> {
         push,
         confirmRegistryChange: (change) => confirmRegistryChange(mainWindow, change),
         chooseKeyFile: () => chooseKeyFile(mainWindow),
+      }),
+      ...createNetworkHandlers({
+        settings,
+        cores,
+        profileFor,
+        proxyCredentials,
+        chooseCaFile: () => chooseCaFile(mainWindow),
       }),
       // Drafts, attachments, the outbox, search…: forwarded to the running core's process.
       ...work,

@@ -235,6 +235,27 @@ export const importOutcomeSchema = z.strictObject({
 })
 export type ImportOutcomeView = z.infer<typeof importOutcomeSchema>
 
+/**
+ * Settings → Check connection (the same checks as `casefile doctor`): each step between this
+ * computer and the registry, in words a person can copy to IT. Never the key.
+ */
+export const connectionReportSchema = z.strictObject({
+  at: z.string(),
+  checks: z.array(
+    z.strictObject({
+      id: z.enum(['registry', 'name', 'proxy', 'certificate', 'banks', 'key', 'clock', 'updates']),
+      title: z.string(),
+      status: z.enum(['ok', 'warning', 'failed', 'skipped']),
+      summary: z.string(),
+    }),
+  ),
+  /** No check failed (warnings allowed). */
+  ok: z.boolean(),
+  /** The whole report as text, for Copy report (the doctor's own wording). */
+  text: z.string(),
+})
+export type ConnectionReportView = z.infer<typeof connectionReportSchema>
+
 const opInput = z.strictObject({ operationId: z.number().int().positive() })
 const localInput = z.strictObject({ localId: id })
 
@@ -434,6 +455,11 @@ export const workContract = {
         durationMs: z.number(),
       }),
     ),
+  },
+  connectionCheck: {
+    channel: C.connectionCheck,
+    input: z.undefined(),
+    output: connectionReportSchema,
   },
 } as const
 

@@ -7,6 +7,7 @@ import {
   type SubscriptionName,
 } from './ipc-channels'
 import type { IpcResult } from './ipc-result'
+import { networkContract } from './contract-network'
 import { updateContract, updateEventContract } from './contract-update'
 import { workContract, workEventContract } from './contract-work'
 import { profileIdSchema, registryConnectionSchema } from './registry-address'
@@ -160,6 +161,7 @@ export const contract = {
   },
   ...workContract,
   ...updateContract,
+  ...networkContract,
 } satisfies { [M in InvokeMethod]: ChannelSpec & { channel: (typeof INVOKE_CHANNELS)[M] } }
 
 /** Every pushed event with the schema main checks its payload against before sending. */

@@ -33,6 +33,7 @@ export const WORK_INVOKE_CHANNELS = {
   bulkTemplate: 'bulk:template',
   bulkPreview: 'bulk:preview',
   bulkQueue: 'bulk:queue',
+  connectionCheck: 'network:check',
 } as const
 
 /** Events of the work: an operation changed state, an attachment upload progressed. */

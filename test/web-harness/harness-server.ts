@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os'
 import { extname, join, normalize } from 'node:path'
 import { CasefileCore } from '../../src/core/casefile-core'
 import type { RetryPolicy } from '../../src/core/outbox/retry-policy'
-import { ApiKeyStore } from '../../src/core/secrets'
+import { ApiKeyStore, ProxyCredentialStore } from '../../src/core/secrets'
 import {
   profileDataDir,
   profileKeyAccount,
@@ -23,6 +23,7 @@ import { createShellHandlers } from '../../src/main/ipc/contract-handlers'
 import { createAppUpdates } from '../../src/main/update/app-updates'
 import { createUpdateHandlers } from '../../src/main/update/update-handlers'
 import { createEventPusher, type EventTarget } from '../../src/main/ipc/push-events'
+import { createNetworkHandlers } from '../../src/main/network/network-handlers'
 import { startSandbox, type RunningSandbox } from '../../src/sandbox'
 import {
   contract,
@@ -51,6 +52,8 @@ export interface HarnessOptions {
   folderKeys?: 'given' | 'keychain'
   /** What main's open dialog would answer when asked for a folder key file (null: closed). */
   chooseKeyFile?: () => string | null
+  /** What main's open dialog would answer when asked for the organization's CA file (null: closed). */
+  chooseCaFile?: () => string | null
 }
 
 export interface Harness {
@@ -158,6 +161,8 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
       ...(options.retryPolicy ? { retryPolicy: options.retryPolicy } : {}),
       ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
     },
+    // No Electron here, so no resolveProxy: the core process reads HTTPS_PROXY and the like.
+    ...(id === 'registry' && current.registryCaFile ? { caFile: current.registryCaFile } : {}),
   })
   // As the app does: a folder that will not open is told to the window, which offers ways out.
   await cores
@@ -218,10 +223,19 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     onError: (error) => console.error('[harness]', error.message),
   })
   const updateHandlers = createUpdateHandlers({ updates, settings })
+  const networkHandlers = createNetworkHandlers({
+    settings,
+    cores,
+    profileFor,
+    proxyCredentials: new ProxyCredentialStore(keys),
+    // Stands in for main's open dialog, likewise.
+    chooseCaFile: async () => options.chooseCaFile?.() ?? null,
+  })
   const handlers = {
     ...workHandlers,
     ...shellHandlers,
     ...updateHandlers,
+    ...networkHandlers,
   } as unknown as ContractHandlers
 
   const manifest = JSON.stringify({

@@ -14,6 +14,12 @@ export const settingsSchema = z.object({
   registry: registryConnectionSchema.nullable(),
   /** How the app updates itself; files from before updates existed get the defaults. */
   updates: updatePreferencesSchema.default({ autoDownload: true, channel: 'stable' }),
+  /**
+   * The Registry profile's extra CA file (PEM or DER): an organization's root, trusted next to
+   * the computer's store and the bundled roots. Absent when none is set. Only the path is kept;
+   * the core process reads the file at each start.
+   */
+  registryCaFile: z.string().min(1).max(4096).optional(),
 })
 export type Settings = z.output<typeof settingsSchema>
 

@@ -7,6 +7,9 @@ import {
 } from '../../core/encryption/folder-key'
 import { importKeyForFolder, setFolderAside } from '../../core/encryption/folder-recovery'
 import { forwardEngineEvents } from '../../core/engine-events'
+import { readCaFile } from '../../core/network/certificate-trust'
+import type { NetworkSettings } from '../../core/network/registry-transport'
+import type { RegistryConnection } from '../../core/registry/registry-client'
 import { createWorkHandlers } from '../../core/work-handlers'
 import { startSandbox } from '../../sandbox'
 import type { AppCore, AppCoreEvents, AppCoreProfile } from './app-core'
@@ -47,13 +50,27 @@ export function createCasefileAppCore(
   const events = new EventHub<AppCoreEvents>()
   let core: CasefileCore | null = null
   let sandbox: SandboxRegistryHandle | null = null
-  const work = createWorkHandlers(() => {
-    if (!core)
-      throw new Error(
-        "Casefile's core is not running (it is starting, switching profile or stopping): try again in a moment.",
-      )
-    return core
-  })
+  // What this core sends with, for Settings → Check connection (set once it has started).
+  let started: {
+    connection: RegistryConnection
+    network: NetworkSettings
+    getApiKey: () => Promise<string | undefined>
+  } | null = null
+  const work = createWorkHandlers(
+    () => {
+      if (!core)
+        throw new Error(
+          "Casefile's core is not running (it is starting, switching profile or stopping): try again in a moment.",
+        )
+      return core
+    },
+    {
+      connectionCheck: () => {
+        if (!started) throw new Error("Casefile's core is not running: try again in a moment.")
+        return { ...started, timeoutMs: profile.tuning?.timeoutMs }
+      },
+    },
+  )
 
   return {
     events,
@@ -84,12 +101,19 @@ export function createCasefileAppCore(
         connection = { baseUrl: sandbox.baseUrl, uploadUrl: sandbox.uploadUrl }
         demoKey = sandbox.demoKey
       }
+      // A key set for the profile wins; the Sandbox falls back to its demo organization's.
+      const getApiKey = async () => (await profile.getApiKey()) ?? demoKey ?? undefined
+      const network: NetworkSettings = {
+        // The computer's proxy (main asks Chromium) in the app; the environment's under Node.
+        ...(profile.resolveProxy ? { resolveProxy: profile.resolveProxy } : {}),
+        extraCaPems: organizationCaPems(profile),
+      }
       const casefile = new CasefileCore({
         dataDir: profile.dataDir,
         folderKey,
         connection,
-        // A key set for the profile wins; the Sandbox falls back to its demo organization's.
-        getApiKey: async () => (await profile.getApiKey()) ?? demoKey ?? undefined,
+        getApiKey,
+        network,
         userAgent: 'Casefile-Desktop',
         autoSync: true,
         // The app's own sandbox moves to a new loopback port at each start: it is the same registry.
@@ -103,6 +127,7 @@ export function createCasefileAppCore(
         events.emit(event, payload as AppCoreEvents[typeof event]),
       )
       core = casefile
+      started = { connection, network, getApiKey }
       const outbox = casefile.outbox()
       events.emit('outboxChanged', {
         pending: outbox.pending,
@@ -112,6 +137,7 @@ export function createCasefileAppCore(
     async stop() {
       const running = core
       core = null
+      started = null
       await running?.close()
       const registry = sandbox
       sandbox = null
@@ -123,6 +149,23 @@ export function createCasefileAppCore(
     connectivityChanged(value) {
       core?.connectivityChanged(value)
     },
+  }
+}
+
+/**
+ * The organization's CA file, read at each start. One that cannot be read (moved, emptied, not a
+ * certificate) does not stop the core: it starts with the computer's store and the bundled roots,
+ * says why in the log, and Settings shows the problem when it reads the file again.
+ */
+function organizationCaPems(profile: AppCoreProfile): string[] {
+  if (!profile.caFile) return []
+  try {
+    return readCaFile(profile.caFile).pems
+  } catch (error) {
+    console.error(
+      `[core] the organization's CA file is not used: ${error instanceof Error ? error.message : String(error)}`,
+    )
+    return []
   }
 }
 

@@ -1,3 +1,4 @@
+import type { ProxyResolver } from '../../core/network/proxy-choice'
 import type { ApiKeyStore } from '../../core/secrets'
 import {
   profileDataDir,
@@ -8,12 +9,16 @@ import {
 import type { ProfileId } from '../../shared/contract'
 import type { AppCoreProfile } from './app-core'
 
-/** What the core of one profile is started with, from the settings and the user-data folder. */
+/**
+ * What the core of one profile is started with, from the settings and the user-data folder;
+ * `resolveProxy` is the computer's proxy (main's osProxyResolver), absent under plain Node.
+ */
 export function appCoreProfile(
   settings: Settings,
   profileId: ProfileId,
   userDataDir: string,
   keys: Pick<ApiKeyStore, 'getKey'>,
+  resolveProxy?: ProxyResolver,
 ): AppCoreProfile {
   if (profileId === 'registry' && settings.registry === null)
     throw new Error(
@@ -29,5 +34,10 @@ export function appCoreProfile(
       return account === null ? null : keys.getKey(account)
     },
     sandboxRegistryDir: profileId === 'sandbox' ? sandboxRegistryDataDir(userDataDir) : null,
+    ...(resolveProxy ? { resolveProxy } : {}),
+    // The organization's CA is for the real registry; the sandbox is http on this computer.
+    ...(profileId === 'registry' && settings.registryCaFile
+      ? { caFile: settings.registryCaFile }
+      : {}),
   }
 }

@@ -1,0 +1,11 @@
+/**
+ * Channel names of how Casefile reaches the registry from this computer (the organization's CA
+ * file, a proxy's password), with no schema attached so the preload can bundle them.
+ * contract-network.ts pairs each with its schemas.
+ */
+export const NETWORK_INVOKE_CHANNELS = {
+  connectionSettings: 'network:settings',
+  chooseCaFile: 'network:choose-ca-file',
+  clearCaFile: 'network:clear-ca-file',
+  setProxyCredentials: 'network:set-proxy-credentials',
+} as const
