@@ -16,6 +16,8 @@ import { setDraft, setFingerprint } from '../drafts/drafts-repository'
 import { insertOperation } from '../outbox/outbox-repository'
 import { draftToPayload, queueCheckedReports, queueReport } from '../outbox/queue-report'
 import { prepare } from '../store/prepare'
+import { submissionsRefreshedAt } from '../cache/offline-search'
+import type { BulkFileProblem } from '../spreadsheet/bulk-file-error'
 import {
   importBulkFile,
   type BulkAcceptedRow,
@@ -144,6 +146,27 @@ function knownState(core: CasefileCore): (fingerprint: string) => KnownReportSta
 }
 
 /**
+ * Brings this computer's copy of the organization's submissions up to date before the rows are
+ * checked, so "already submitted" is the organization's answer: another data folder of the
+ * organization (another laptop) may have sent the same rows. When the registry cannot be
+ * asked, the copy answers, and the note returned says so and as of when.
+ */
+async function refreshOrganizationSubmissions(core: CasefileCore): Promise<BulkFileProblem | null> {
+  try {
+    await core.refreshSubmissions()
+    return null
+  } catch (error) {
+    if (!isRegistryError(error)) throw error
+    const asOf = submissionsRefreshedAt(core.db)
+    return {
+      code: 'submissions_not_checked',
+      blocking: false,
+      message: `The registry could not be asked (${error.message.replace(/[.\s]+$/, '')}), so rows were checked against this computer's copy of the organization's submissions (${asOf ? `as of ${asOf}` : 'never fetched'}): a row sent from another computer since then is not recognised as already submitted.`,
+    }
+  }
+}
+
+/**
  * Imports a bulk spreadsheet into the outbox. Every data row ends up queued, rejected with its
  * reasons (row, column, message), or reported as an empty row skipped: nothing is dropped.
  * Attachments may be links or paths of files on this computer (relative to the spreadsheet).
@@ -168,6 +191,7 @@ export async function importSpreadsheet(
       banksUnavailable = `the bank list is not on this computer yet and could not be fetched (${error.message.replace(/[.\s]+$/, '')})`
     }
   }
+  const submissionsNote = await refreshOrganizationSubmissions(core)
   let lastProgress: BulkImportProgress = {
     bytesRead: 0,
     totalBytes: 0,
@@ -190,7 +214,7 @@ export async function importSpreadsheet(
     queued: [],
     rejected: result.rejected.map((row) => ({ ...row })),
     skippedEmptyRows: result.skippedEmptyRows,
-    fileProblems: result.fileProblems,
+    fileProblems: submissionsNote ? [...result.fileProblems, submissionsNote] : result.fileProblems,
     bulkOperationIds: [],
     totals: {
       dataRows: result.totals.dataRows,

@@ -11,6 +11,8 @@ export type BulkFileProblemCode =
   | 'no_data_rows'
   | 'header_not_in_row_1'
   | 'sheet_chosen'
+  /** The registry could not be asked which rows were already submitted (import-spreadsheet.ts). */
+  | 'submissions_not_checked'
 
 /**
  * A problem with the file as a whole. Blocking ones stop the import (no row can be read right);
