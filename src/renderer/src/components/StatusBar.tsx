@@ -56,8 +56,15 @@ export function StatusBar() {
             className="link"
             onClick={() => {
               go('settings')
-              // The field that mends it: the key when it was refused, else the registry's address.
-              focusWhenShown(s.paused?.reason === 'unauthorized' ? 'api-key' : 'base-url')
+              // The field that mends it: the key when it was refused, the proxy's user name when
+              // the proxy asks for one, else the registry's address.
+              focusWhenShown(
+                s.paused?.reason === 'unauthorized'
+                  ? 'api-key'
+                  : s.paused?.reason === 'proxy_auth'
+                    ? 'proxy-username'
+                    : 'base-url',
+              )
             }}
           >
             Open Settings

@@ -3,11 +3,14 @@ import { useEffect, useState } from 'react'
 import type { KeyStatus, ProfileId } from '../../../shared/contract'
 import { api } from '../api'
 import { ConfirmButton } from '../components/ConfirmButton'
+import { NetworkPanels } from '../components/NetworkPanels'
 import { UpdatesPanel } from '../components/UpdatesPanel'
-import { useBanksStore } from '../stores/banks-store'
 import { useStatusStore } from '../stores/status-store'
 
-/** Connection profile, registry addresses, the API key (never shown back), and a connection test. */
+/**
+ * Connection profile, registry addresses, the API key (never shown back), the proxy's sign-in and
+ * the organization's certificate, and the connection check.
+ */
 export function SettingsScreen() {
   const profiles = useStatusStore((s) => s.profiles)
   const active = profiles?.active ?? 'sandbox'
@@ -19,8 +22,6 @@ export function SettingsScreen() {
   const [key, setKey] = useState<KeyStatus | null>(null)
   const [newKey, setNewKey] = useState('')
   const [keyNote, setKeyNote] = useState<{ ok: boolean; text: string } | null>(null)
-  const [test, setTest] = useState<{ ok: boolean; text: string } | null>(null)
-  const [testing, setTesting] = useState(false)
 
   useEffect(() => {
     let live = true
@@ -70,28 +71,6 @@ export function SettingsScreen() {
       setKeyNote({ ok: true, text: 'The key is removed.' })
     } else setKeyNote({ ok: false, text: result.error.message })
   }
-  const testConnection = async () => {
-    setTesting(true)
-    setTest(null)
-    const banks = await api().banksRefresh()
-    const submissions = banks.ok ? await api().submissionsRefresh() : null
-    setTesting(false)
-    if (!banks.ok)
-      setTest({ ok: false, text: `The registry did not answer: ${banks.error.message}` })
-    else if (submissions && !submissions.ok)
-      setTest({
-        ok: false,
-        text: `The bank list came through, but the submissions did not: ${submissions.error.message}`,
-      })
-    else {
-      void useBanksStore.getState().load()
-      setTest({
-        ok: true,
-        text: `Connected: ${banks.value.banks.length} banks, ${submissions?.ok ? submissions.value.total : 0} submissions of your organization.`,
-      })
-    }
-  }
-
   const keyText = !key
     ? 'Checking…'
     : key.set
@@ -217,21 +196,7 @@ export function SettingsScreen() {
         )}
       </section>
 
-      <section className="panel" aria-labelledby="test-h">
-        <h2 id="test-h">Test the connection</h2>
-        <p className="muted">
-          Asks the registry for the bank list and your organization’s submissions.
-        </p>
-        <button type="button" onClick={() => void testConnection()} disabled={testing}>
-          {testing ? 'Testing…' : 'Test connection'}
-        </button>
-        {test && (
-          <p className={`callout ${test.ok ? 'ok' : 'error'}`} role="status">
-            {test.text}
-          </p>
-        )}
-      </section>
-
+      <NetworkPanels />
       <UpdatesPanel />
       <AppearanceSection />
     </div>
