@@ -47,6 +47,7 @@ import { ATTACHMENTS_DIR, DATABASE_FILE } from './store/folder-layout'
 import { openDatabase, type Db } from './store/open-database'
 import { startWalCheckpointer, type WalCheckpointer } from './store/wal-checkpointer'
 import { tightenPrivateTree } from './private-files'
+import type { NetworkSettings } from './network/registry-transport'
 import { bindOutboxOrigin } from './outbox/outbox-origin'
 import { registryOrigins } from '../shared/registry-address'
 import {
@@ -101,6 +102,8 @@ export interface CoreOptions {
    * which only tests and the benchmarks' plain baseline use.
    */
   folderKey?: Buffer
+  /** The proxy and certificates to reach the registry with (registry-transport.ts). */
+  network?: NetworkSettings
 }
 
 export { ATTACHMENTS_DIR, DATABASE_FILE }
@@ -140,6 +143,7 @@ export class CasefileCore {
       timeoutMs: options.timeoutMs,
       uploadTimeoutMs: options.uploadTimeoutMs,
       userAgent: options.userAgent,
+      network: options.network,
       onExchange: (entry) => {
         this.logExchange(entry)
         this.noteReachability(entry)

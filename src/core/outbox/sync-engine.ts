@@ -451,8 +451,8 @@ export class SyncEngine {
       scheduleRetry(db, op.id, { nextAttemptAt: now, error: stored, outcomeUnknown: true, now })
       return 'retry'
     }
-    if (error.kind === 'unauthorized') {
-      const pause: PauseState = { reason: 'unauthorized', message: error.message, since: now }
+    if (error.kind === 'unauthorized' || error.kind === 'proxy_auth') {
+      const pause: PauseState = { reason: error.kind, message: error.message, since: now }
       db.transaction(() => {
         returnUnattempted(db, op.id, stored, now)
         pauseSync(db, pause)

@@ -2,12 +2,13 @@ import { prepare } from '../store/prepare'
 import type { Db } from '../store/open-database'
 
 /**
- * Why the whole queue is paused, or null when it runs: a refused key (lifted when a key is
- * set or the user retries), or a registry address that changed under queued work (lifted only
- * when the user confirms the new registry: outbox-origin.ts).
+ * Why the whole queue is paused, or null when it runs: a refused key or a proxy that wants a
+ * password (lifted when a key or the proxy's credentials are set, at each CLI run, or when the
+ * user retries), or a registry address that changed under queued work (lifted only when the
+ * user confirms the new registry: outbox-origin.ts).
  */
 export interface PauseState {
-  reason: 'unauthorized' | 'origin_changed'
+  reason: 'unauthorized' | 'proxy_auth' | 'origin_changed'
   message: string
   since: number
 }
@@ -19,11 +20,14 @@ export function pauseSync(db: Db, state: PauseState): void {
   ).run(JSON.stringify(state))
 }
 
-/** Lifts a pause a refused key caused; a pause for a changed registry stays (see outbox-origin.ts). */
+/**
+ * Lifts a pause refused credentials caused (the key, the proxy's password); a pause for a
+ * changed registry stays (see outbox-origin.ts).
+ */
 export function resumeSync(db: Db): void {
   prepare(
     db,
-    "DELETE FROM sync_state WHERE key = 'paused' AND json_extract(value, '$.reason') = 'unauthorized'",
+    "DELETE FROM sync_state WHERE key = 'paused' AND json_extract(value, '$.reason') IN ('unauthorized', 'proxy_auth')",
   ).run()
 }
 

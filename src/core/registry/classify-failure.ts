@@ -2,6 +2,7 @@ import { anyEnvelopeSchema } from '../../shared/domain/envelope'
 import { RegistryError, type RegistryErrorKind } from './registry-error'
 import { parseRetryAfter } from './retry-after'
 import { redactKey } from '../secrets/redact-key'
+import { describeNetworkRefusal, type NetworkRefusal } from '../network/network-failure'
 
 const RAW_BODY_LIMIT = 4096
 
@@ -37,6 +38,8 @@ const defaultMessages: Record<RegistryErrorKind, string> = {
   timeout: 'The registry did not answer in time. It will be tried again.',
   unauthorized:
     'The registry refused the API key. Set a valid key in Settings; the queue waits until then.',
+  proxy_auth:
+    'The proxy asks for a user name and password. Set them in Settings; the queue waits until then.',
   validation: 'The registry refused the request as invalid.',
   not_found: 'The registry does not know this report, or it belongs to another organization.',
   too_large: 'The registry refused the file as too large.',
@@ -158,7 +161,8 @@ export function classifyTransportFailure(
       kind: 'timeout',
       message: defaultMessages.timeout,
       endpoint,
-      outcomeUnknown: true,
+      // A connection that never opened carried no request.
+      outcomeUnknown: failure.requestSent,
     })
   const code = failure.code ?? 'unknown'
   const notSent = NOT_SENT_CODES.has(code) || !failure.requestSent
@@ -170,5 +174,21 @@ export function classifyTransportFailure(
       : `The connection to the registry broke before it answered (${code}). It will be checked and tried again.`,
     endpoint,
     outcomeUnknown: !notSent && (lost || failure.requestSent),
+  })
+}
+
+/**
+ * What the network refused before the registry was asked: never an unknown outcome (no byte of
+ * the request left), never the registry's refusal. A proxy's password is asked for like a key
+ * (the queue pauses); a certificate, an unreachable or refusing proxy waits like "offline",
+ * with words that name the fix.
+ */
+export function networkRefused(endpoint: string, refusal: NetworkRefusal): RegistryError {
+  return new RegistryError({
+    kind: refusal.type === 'proxy_auth' ? 'proxy_auth' : 'offline',
+    message: describeNetworkRefusal(refusal),
+    endpoint,
+    outcomeUnknown: false,
+    networkRefusal: refusal,
   })
 }

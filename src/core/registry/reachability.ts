@@ -51,6 +51,14 @@ export function reachabilityOf(entry: ExchangeLogEntry, at: number): Reachabilit
   const { outcome, status } = entry
   if (outcome === 'cancelled') return null
   if (outcome === 'ok') return { state: 'online', reason: null, detail: null, at }
+  // The network refused (a certificate, a proxy): its own words already name the fix.
+  if (entry.networkRefusal)
+    return {
+      state: 'unreachable',
+      reason: entry.message ?? 'The registry cannot be reached.',
+      detail: `${entry.endpoint}: refused by the network (${entry.networkRefusal.replace('_', ' ')})`,
+      at,
+    }
   if (outcome === 'offline') {
     const code = codeOf(entry.message)
     return {

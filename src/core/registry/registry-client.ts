@@ -1,5 +1,12 @@
 import type { AxiosInstance, AxiosProgressEvent, AxiosStatic } from 'axios'
 import { openAsBlob } from 'node:fs'
+import nodeHttp from 'node:http'
+import type https from 'node:https'
+import { isNetworkRefusalError, type NetworkRefusal } from '../network/network-failure'
+
+type NetworkRefusalType = NetworkRefusal['type']
+import { failedBeforeSend } from '../network/registry-agent'
+import { createRegistryAgent, type NetworkSettings } from '../network/registry-transport'
 import type { z } from 'zod'
 import {
   bankListResponseSchema,
@@ -27,6 +34,7 @@ import { registryAddressProblem } from '../../shared/registry-address'
 import {
   classifyHttpFailure,
   classifyTransportFailure,
+  networkRefused,
   redact,
   unexpectedResponse,
 } from './classify-failure'
@@ -47,6 +55,8 @@ export interface ExchangeLogEntry {
   durationMs: number
   outcome: 'ok' | RegistryError['kind']
   message?: string
+  /** Set when the network (a certificate, a proxy) refused the call, not the registry. */
+  networkRefusal?: NetworkRefusalType
 }
 
 export interface RegistryClientOptions {
@@ -60,6 +70,23 @@ export interface RegistryClientOptions {
   onExchange?: (entry: ExchangeLogEntry) => void
   userAgent?: string
   http?: AxiosInstance
+  /** The proxy and certificates (registry-transport.ts); the environment's proxy by default. */
+  network?: NetworkSettings
+  /**
+   * Told of the registry's clock at every answer that carries a Date header (second precision):
+   * the laptop's clock may be wrong by minutes or an hour, the registry's stamps are not.
+   */
+  onServerClock?: (sample: ServerClockSample) => void
+  /** An agent of its own for https (the doctor's, which watches the connection). */
+  httpsAgent?: https.Agent
+}
+
+export interface ServerClockSample {
+  /** The registry's Date header (epoch ms, whole seconds). */
+  serverDate: number
+  /** This computer's clock when the request started and when the answer came. */
+  sentAt: number
+  receivedAt: number
 }
 
 export interface CallOptions {
@@ -146,6 +173,14 @@ export function createRegistryClient(
   const httpClient = async () => (http ??= (await loadAxios()).default.create())
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS
   const uploadTimeoutMs = options.uploadTimeoutMs ?? DEFAULT_UPLOAD_TIMEOUT_MS
+  // https through the computer's proxy and trusted certificates (registry-agent.ts); http is
+  // only ever a registry on this computer (registry-address.ts) and goes straight to it.
+  let httpsAgent: https.Agent | undefined = options.httpsAgent
+  let httpAgent: nodeHttp.Agent | undefined
+  const agents = () => ({
+    httpsAgent: (httpsAgent ??= createRegistryAgent(options.network)),
+    httpAgent: (httpAgent ??= new nodeHttp.Agent({ keepAlive: true })),
+  })
   /**
    * Until when the registry asked for quiet: a 429's Retry-After holds for every request to it,
    * a 503's for the whole service (registry-notes.md, "A polite client"). Until then nothing is
@@ -171,7 +206,12 @@ export function createRegistryClient(
     const endpoint = `${method} ${path}`
     const auth = request.auth ?? true
     const started = Date.now()
-    const log = (outcome: ExchangeLogEntry['outcome'], status?: number, message?: string) =>
+    const log = (
+      outcome: ExchangeLogEntry['outcome'],
+      status?: number,
+      message?: string,
+      networkRefusal?: NetworkRefusalType,
+    ) =>
       options.onExchange?.({
         at: new Date(started).toISOString(),
         endpoint,
@@ -179,9 +219,10 @@ export function createRegistryClient(
         durationMs: Date.now() - started,
         outcome,
         message,
+        ...(networkRefusal ? { networkRefusal } : {}),
       })
     const fail = (error: RegistryError): never => {
-      log(error.kind, error.status, error.message)
+      log(error.kind, error.status, error.message, error.networkRefusal?.type)
       throw error
     }
 
@@ -232,6 +273,9 @@ export function createRegistryClient(
         signal,
         timeout: limit,
         maxRedirects: 0, // a redirected POST could be sent twice
+        // Never axios's own reading of HTTP_PROXY: the agent chooses (and never for loopback).
+        proxy: false,
+        ...agents(),
         maxContentLength: MAX_RESPONSE_BYTES,
         maxBodyLength: Infinity,
         responseType: 'text',
@@ -245,6 +289,9 @@ export function createRegistryClient(
     } catch (error) {
       const code = isAxiosError(error) ? error.code : (error as { code?: string } | null)?.code
       const callerAborted = request.signal?.aborted === true
+      const root = isAxiosError(error) ? error.cause : error
+      if (isNetworkRefusalError(root) && !callerAborted)
+        return fail(networkRefused(endpoint, root.refusal))
       const cause = isAxiosError(error)
         ? (error.cause as { code?: string } | undefined)?.code
         : undefined
@@ -253,12 +300,16 @@ export function createRegistryClient(
           code: cause ?? code,
           timedOut: timer.aborted && !callerAborted,
           cancelled: callerAborted,
-          // Whether bytes left is not observable here; the classifier rules it out by the error code.
-          requestSent: true,
+          // The agent marks what failed before the request was handed a connection; otherwise
+          // the classifier rules bytes out by the error code where it can.
+          requestSent: !failedBeforeSend(root),
         }),
       )
     }
 
+    const serverDate = Date.parse(String(answer.headers?.['date'] ?? ''))
+    if (!Number.isNaN(serverDate))
+      options.onServerClock?.({ serverDate, sentAt: started, receivedAt: Date.now() })
     const body = typeof answer.data === 'string' ? answer.data : String(answer.data ?? '')
     const status = answer.status
     if (status < 200 || status >= 300) {

@@ -1,13 +1,18 @@
+import type { NetworkRefusal } from '../network/network-failure'
+
 /**
  * Every failure of a registry call becomes one RegistryError with a kind the outbox acts on:
  * retry later (offline, timeout, rate_limited, server), pause and ask for a key
- * (unauthorized), or show the registry's message to the user (validation, not_found,
- * too_large, unexpected_response). `cancelled` is the caller's own abort.
+ * (unauthorized) or for the proxy's password (proxy_auth), or show the registry's message to
+ * the user (validation, not_found, too_large, unexpected_response). `cancelled` is the caller's
+ * own abort. What the network refused before the registry was asked (a certificate, a proxy)
+ * is `offline` with `networkRefusal` saying which, or `proxy_auth`.
  */
 export type RegistryErrorKind =
   | 'offline'
   | 'timeout'
   | 'unauthorized'
+  | 'proxy_auth'
   | 'validation'
   | 'not_found'
   | 'too_large'
@@ -32,6 +37,8 @@ export interface RegistryErrorDetails {
   outcomeUnknown: boolean
   /** The raw body of an answer that did not parse, cut to a few KiB, key redacted: for the log. */
   rawBody?: string
+  /** What the network refused, when it was the network (a certificate, a proxy), not the registry. */
+  networkRefusal?: NetworkRefusal
 }
 
 export class RegistryError extends Error implements RegistryErrorDetails {
@@ -41,6 +48,7 @@ export class RegistryError extends Error implements RegistryErrorDetails {
   readonly retryAfterMs?: number
   readonly outcomeUnknown: boolean
   readonly rawBody?: string
+  readonly networkRefusal?: NetworkRefusal
 
   constructor(details: RegistryErrorDetails) {
     super(details.message)
@@ -51,6 +59,7 @@ export class RegistryError extends Error implements RegistryErrorDetails {
     this.retryAfterMs = details.retryAfterMs
     this.outcomeUnknown = details.outcomeUnknown
     this.rawBody = details.rawBody
+    this.networkRefusal = details.networkRefusal
   }
 
   /** Transient: worth trying again later without the user doing anything. */
@@ -67,6 +76,7 @@ export class RegistryError extends Error implements RegistryErrorDetails {
       retryAfterMs: this.retryAfterMs,
       outcomeUnknown: this.outcomeUnknown,
       rawBody: this.rawBody,
+      networkRefusal: this.networkRefusal,
     }
   }
 }

@@ -1,0 +1,182 @@
+import { X509Certificate } from 'node:crypto'
+import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs'
+import tls from 'node:tls'
+import type { CertificateFacts } from './network-failure'
+
+/**
+ * The certificates Casefile trusts for the registry: Node's bundled roots (Mozilla's), the
+ * computer's own store (Windows' certificate store, the macOS keychain, Linux's /etc/ssl: where
+ * IT installs a bank's inspecting proxy's root), and an organization's extra CA file if one is
+ * set. No flag, no NODE_EXTRA_CA_CERTS (the packaged app's fuses turn NODE_OPTIONS off), and no
+ * way to turn the check off.
+ */
+export interface TrustStores {
+  bundled: string[]
+  system: string[]
+  extra: string[]
+  /** Why the computer's store could not be read, if it could not. */
+  systemProblem?: string
+}
+
+export type TrustStoreName = 'bundled' | 'system' | 'extra'
+
+const MAX_CA_FILE_BYTES = 1024 * 1024
+
+type CaReader = (type: 'bundled' | 'system') => string[]
+const readStore: CaReader = (type) => {
+  const get = (tls as { getCACertificates?: (t: string) => string[] }).getCACertificates
+  if (!get) {
+    if (type === 'bundled') return [...tls.rootCertificates]
+    throw new Error(
+      'this runtime cannot read the computer’s certificate store (Node 22.15 or later can)',
+    )
+  }
+  return get(type)
+}
+
+let systemCache: { pems: string[]; problem?: string } | null = null
+
+/** The computer's store, read once per process (a few hundred certificates). */
+function systemCertificates(reader: CaReader): { pems: string[]; problem?: string } {
+  if (systemCache && reader === readStore) return systemCache
+  let found: { pems: string[]; problem?: string }
+  try {
+    found = { pems: reader('system') }
+  } catch (error) {
+    found = { pems: [], problem: error instanceof Error ? error.message : String(error) }
+  }
+  if (reader === readStore) systemCache = found
+  return found
+}
+
+export function loadTrustStores(
+  options: { extraCaPems?: string[]; reader?: CaReader } = {},
+): TrustStores {
+  const reader = options.reader ?? readStore
+  const system = systemCertificates(reader)
+  return {
+    bundled: reader('bundled'),
+    system: system.pems,
+    extra: options.extraCaPems ?? [],
+    systemProblem: system.problem,
+  }
+}
+
+const contexts = new WeakMap<TrustStores, tls.SecureContext>()
+
+/** One TLS context per set of stores: building it parses every certificate, so it is kept. */
+export function secureContextOf(stores: TrustStores): tls.SecureContext {
+  let context = contexts.get(stores)
+  if (!context) {
+    // The system store lists many roots twice (Linux's bundle file and its hashed folder).
+    const ca = [...new Set([...stores.bundled, ...stores.system, ...stores.extra])]
+    context = tls.createSecureContext({ ca })
+    contexts.set(stores, context)
+  }
+  return context
+}
+
+export function certificateFacts(cert: X509Certificate): CertificateFacts {
+  const names = (cert.subjectAltName ?? '')
+    .split(/,\s*/)
+    .map((entry) => entry.replace(/^(DNS|IP Address):/, '').trim())
+    .filter(Boolean)
+  const oneLine = (dn: string) => dn.split('\n').filter(Boolean).reverse().join(', ')
+  return {
+    subject: oneLine(cert.subject),
+    issuer: oneLine(cert.issuer),
+    validFrom: new Date(cert.validFrom).toISOString(),
+    validTo: new Date(cert.validTo).toISOString(),
+    names,
+    selfSigned: cert.subject === cert.issuer && cert.verify(cert.publicKey),
+  }
+}
+
+export class CaFileError extends Error {
+  constructor(message: string) {
+    super(message)
+    this.name = 'CaFileError'
+  }
+}
+
+/**
+ * Reads an organization's CA file: PEM (one or more certificates) or a single DER certificate
+ * (.cer/.crt as Windows exports them). Checked to be a regular file before a byte is read (a
+ * FIFO or a device would block or never end), and bounded.
+ */
+export function readCaFile(path: string): { pems: string[]; certificates: CertificateFacts[] } {
+  let fd: number
+  try {
+    fd = openSync(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0))
+  } catch (error) {
+    const code = (error as { code?: string }).code
+    throw new CaFileError(
+      code === 'ENOENT'
+        ? `The certificate file ${path} does not exist. Check the path.`
+        : `The certificate file ${path} cannot be read (${code ?? 'error'}). Check its permissions.`,
+    )
+  }
+  let bytes: Buffer
+  try {
+    const stat = fstatSync(fd)
+    if (!stat.isFile())
+      throw new CaFileError(`${path} is not a regular file. Choose the certificate file itself.`)
+    if (stat.size > MAX_CA_FILE_BYTES)
+      throw new CaFileError(
+        `${path} is ${Math.round(stat.size / 1024)} KiB: too large for a certificate file (1 MiB at most). Choose the organization's root certificate.`,
+      )
+    bytes = Buffer.alloc(stat.size)
+    let read = 0
+    while (read < stat.size) {
+      const n = readSync(fd, bytes, read, stat.size - read, read)
+      if (n === 0) break
+      read += n
+    }
+    bytes = bytes.subarray(0, read)
+  } finally {
+    closeSync(fd)
+  }
+  const text = bytes.toString('latin1')
+  const blocks = text.match(/-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g) ?? []
+  const certs: X509Certificate[] = []
+  try {
+    if (blocks.length > 0) for (const block of blocks) certs.push(new X509Certificate(block))
+    else if (bytes.length > 0 && bytes[0] === 0x30) certs.push(new X509Certificate(bytes))
+  } catch {
+    throw new CaFileError(
+      `${path} holds a certificate that cannot be read. Ask IT for the root certificate again, in PEM (text beginning -----BEGIN CERTIFICATE-----) or DER form.`,
+    )
+  }
+  if (certs.length === 0)
+    throw new CaFileError(
+      `${path} holds no certificate. Choose a PEM file (text beginning -----BEGIN CERTIFICATE-----) or a DER .cer file, as IT exported it.`,
+    )
+  return { pems: certs.map((cert) => cert.toString()), certificates: certs.map(certificateFacts) }
+}
+
+/**
+ * Which store holds the certificate that vouches for this chain (leaf first): the doctor's
+ * "trusted by" line. Null when none does.
+ */
+export function trustingStore(
+  chain: X509Certificate[],
+  stores: TrustStores,
+): TrustStoreName | null {
+  for (const name of ['extra', 'system', 'bundled'] as const) {
+    for (const pem of stores[name]) {
+      let anchor: X509Certificate
+      try {
+        anchor = new X509Certificate(pem)
+      } catch {
+        continue
+      }
+      for (const cert of chain)
+        if (
+          cert.fingerprint256 === anchor.fingerprint256 ||
+          (cert.checkIssued(anchor) && cert.verify(anchor.publicKey))
+        )
+          return name
+    }
+  }
+  return null
+}

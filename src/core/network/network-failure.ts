@@ -1,0 +1,153 @@
+import { proxyAddress } from './proxy-choice'
+
+/** What a person reads about the certificate a server showed. */
+export interface CertificateFacts {
+  subject: string
+  issuer: string
+  /** ISO dates. */
+  validFrom: string
+  validTo: string
+  /** The names it is valid for (DNS names and IP addresses). */
+  names: string[]
+  selfSigned: boolean
+}
+
+export type CertificateProblem =
+  'untrusted' | 'self_signed' | 'expired' | 'not_yet_valid' | 'wrong_name' | 'other'
+
+interface ProxyRef {
+  host: string
+  port: number
+}
+
+/**
+ * Why the network, not the registry, refused a request. Each one means the request was never
+ * sent to the registry: nothing about a report can have happened, so nothing is left unknown.
+ */
+export type NetworkRefusal =
+  | {
+      type: 'certificate'
+      problem: CertificateProblem
+      /** OpenSSL's or Node's code, for the technical detail. */
+      code: string
+      host: string
+      certificate?: CertificateFacts
+      proxy?: ProxyRef
+    }
+  | { type: 'proxy_unreachable'; proxy: ProxyRef; code: string }
+  | { type: 'proxy_auth'; proxy: ProxyRef; hadCredentials: boolean; schemes: string[] }
+  | { type: 'proxy_refused'; proxy: ProxyRef; status: number; statusText: string }
+  | { type: 'proxy_setting'; message: string }
+
+/** A proxy setting that cannot be used (a socks:// address, a bad escape in a password). */
+export class ProxySettingError extends Error {
+  readonly code = 'CASEFILE_PROXY_SETTING'
+  constructor(message: string) {
+    super(message)
+    this.name = 'ProxySettingError'
+  }
+}
+
+/** Thrown by the registry's connection (registry-agent.ts) and read by classify-failure.ts. */
+export class NetworkRefusalError extends Error {
+  readonly code: string
+  constructor(readonly refusal: NetworkRefusal) {
+    super(describeNetworkRefusal(refusal))
+    this.name = 'NetworkRefusalError'
+    this.code = technicalCode(refusal)
+  }
+}
+
+export function isNetworkRefusalError(error: unknown): error is NetworkRefusalError {
+  return error instanceof NetworkRefusalError
+}
+
+function technicalCode(refusal: NetworkRefusal): string {
+  switch (refusal.type) {
+    case 'certificate':
+      return refusal.code
+    case 'proxy_unreachable':
+      return refusal.code
+    case 'proxy_auth':
+      return 'PROXY_407'
+    case 'proxy_refused':
+      return `PROXY_${refusal.status}`
+    case 'proxy_setting':
+      return 'PROXY_SETTING'
+  }
+}
+
+const CERTIFICATE_CODES: Record<string, CertificateProblem> = {
+  UNABLE_TO_VERIFY_LEAF_SIGNATURE: 'untrusted',
+  UNABLE_TO_GET_ISSUER_CERT: 'untrusted',
+  UNABLE_TO_GET_ISSUER_CERT_LOCALLY: 'untrusted',
+  CERT_UNTRUSTED: 'untrusted',
+  SELF_SIGNED_CERT_IN_CHAIN: 'untrusted',
+  DEPTH_ZERO_SELF_SIGNED_CERT: 'self_signed',
+  CERT_HAS_EXPIRED: 'expired',
+  CERT_NOT_YET_VALID: 'not_yet_valid',
+  ERR_TLS_CERT_ALTNAME_INVALID: 'wrong_name',
+  HOSTNAME_MISMATCH: 'wrong_name',
+}
+
+export function certificateProblemOf(code: string): CertificateProblem {
+  return CERTIFICATE_CODES[code] ?? 'other'
+}
+
+/** "18 Mar 2021" style, unambiguous in any locale. */
+function day(iso: string): string {
+  const date = new Date(iso)
+  return Number.isNaN(date.getTime())
+    ? iso
+    : date.toLocaleDateString('en-GB', {
+        day: 'numeric',
+        month: 'long',
+        year: 'numeric',
+        timeZone: 'UTC',
+      })
+}
+
+const ASK_IT =
+  "Ask IT for your organization's root certificate and choose it in Settings → Connection (casefile config set --ca-file FILE)"
+
+/**
+ * The refusal in words a person reads, with the fix named. The same sentence reaches the
+ * window, the CLI's stderr and the exchange log.
+ */
+export function describeNetworkRefusal(refusal: NetworkRefusal): string {
+  switch (refusal.type) {
+    case 'certificate': {
+      const cert = refusal.certificate
+      const who = `The registry's certificate (${refusal.host})`
+      const through = refusal.proxy
+        ? `, seen through the proxy ${proxyAddress(refusal.proxy)},`
+        : ''
+      const end = 'Nothing was sent.'
+      switch (refusal.problem) {
+        case 'untrusted':
+          return `${who}${through} was issued by "${cert?.issuer ?? 'an unknown authority'}", which this computer does not trust. A bank's network that inspects secure connections re-signs them with its own root certificate. ${ASK_IT}. ${end}`
+        case 'self_signed':
+          return `${who}${through} is self-signed ("${cert?.subject ?? refusal.host}"): no authority vouches for it, so Casefile does not trust it. If IT says this is your registry, ask them for that certificate and choose it in Settings → Connection (casefile config set --ca-file FILE). ${end}`
+        case 'expired':
+          return `${who}${through} expired on ${cert ? day(cert.validTo) : 'an earlier date'}. The registry's operator must renew it (or, if this computer's clock is wrong, set it right). ${end}`
+        case 'not_yet_valid':
+          return `${who}${through} is valid only from ${cert ? day(cert.validFrom) : 'a later date'}. Check this computer's date and time. ${end}`
+        case 'wrong_name':
+          return `${who}${through} is for ${cert?.names.length ? cert.names.join(', ') : 'other names'}, not for ${refusal.host}. Check the registry address in Settings; if it is right, the connection is being intercepted by something IT has not set up for Casefile. ${end}`
+        case 'other':
+          return `${who}${through} was refused (${refusal.code}). ${ASK_IT}. ${end}`
+      }
+      break
+    }
+    case 'proxy_unreachable':
+      return `The proxy at ${proxyAddress(refusal.proxy)} cannot be reached (${refusal.code}). Check the proxy address (this computer's proxy settings, or HTTPS_PROXY for the command line), or ask IT whether it has changed. Queued work is kept.`
+    case 'proxy_auth':
+      return refusal.hadCredentials
+        ? `The proxy at ${proxyAddress(refusal.proxy)} refused its user name and password. Set the right ones (Settings → Connection, or in HTTPS_PROXY as http://user:password@host:port, with @ written %40). Sending is paused until then; queued work is kept and goes out once they are fixed.`
+        : `The proxy at ${proxyAddress(refusal.proxy)} asks for a user name and password${refusal.schemes.length ? ` (${refusal.schemes.join(', ')})` : ''}. Give them in Settings → Connection (or in HTTPS_PROXY as http://user:password@host:port, with @ written %40). Sending is paused until then; queued work is kept.`
+    case 'proxy_refused':
+      return `The proxy at ${proxyAddress(refusal.proxy)} would not connect to the registry (HTTP ${refusal.status}${refusal.statusText ? ` ${refusal.statusText}` : ''}). Ask IT to allow the registry's address through the proxy. Nothing was sent.`
+    case 'proxy_setting':
+      return refusal.message
+  }
+}
