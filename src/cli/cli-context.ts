@@ -9,6 +9,7 @@ export interface Connection {
   profileId: ProfileId
   baseUrl: string
   uploadUrl: string
+  caFile?: string
 }
 
 const PROFILES = ['sandbox', 'registry'] as const

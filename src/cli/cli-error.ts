@@ -15,6 +15,8 @@ export type CliErrorCode =
   | 'registry_unreachable'
   /** The API key is missing or was refused. */
   | 'unauthorized'
+  /** The network refused before the registry was asked: a certificate, a proxy (exit 3). */
+  | 'network_refused'
   /** Another Casefile process is syncing this data folder. */
   | 'busy'
   /** The data folder is encrypted and no key for it was found (exit 6). */

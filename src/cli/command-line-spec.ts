@@ -39,6 +39,8 @@ export interface GlobalOptions {
   dataDir?: string
   /** --db-key-file: the data folder's key, for machines with no keychain. */
   dbKeyFile?: string
+  /** --ca-file: an extra CA certificate to trust for this run (beside the computer's). */
+  caFile?: string
   json: boolean
 }
 

@@ -15,6 +15,12 @@ export const GLOBAL_OPTIONS: Readonly<Record<string, OptionSpec>> = {
     description:
       "the data folder's key (64 hex digits) from a file only you can read, where there is no OS keychain (or CASEFILE_DB_KEY)",
   },
+  'ca-file': {
+    type: 'string',
+    value: 'FILE',
+    description:
+      "an organization's root certificate (PEM or DER) to trust for the registry, beside this computer's store (for this run; `config set --ca-file` keeps it)",
+  },
   json: { type: 'boolean', description: 'machine-readable output, errors included (see README)' },
   help: { type: 'boolean', short: 'h', description: "show this command's usage" },
   version: { type: 'boolean', description: "print Casefile's version" },
@@ -119,12 +125,18 @@ export const COMMANDS: readonly CommandSpec[] = [
         type: 'boolean',
         description: 'send work queued for the previous registry to this one',
       },
+      'clear-ca-file': {
+        type: 'boolean',
+        description: 'stop trusting the extra CA file set earlier with --ca-file',
+      },
     },
     details: [
       'Writes connection.json in the data folder. The API key is never written to disk.',
       'https only (http only to this computer); the key is read from the keychain entry of this',
       "registry's origin (registry@https://host[:port]), or CASEFILE_API_KEY.",
       'Work queued for another registry stays paused until --confirm-registry-change.',
+      "With --ca-file FILE, the organization's root certificate (a bank's TLS-inspecting proxy's) is",
+      "trusted from then on, beside this computer's own store; it is checked before it is kept.",
     ],
     examples: [
       'casefile config set --base-url http://127.0.0.1:4010 --upload-url http://127.0.0.1:4010/upload-service --data-dir ./cases',
@@ -320,6 +332,23 @@ export const COMMANDS: readonly CommandSpec[] = [
     json: true,
     examples: ['casefile log --limit 20'],
     load: async () => (await import('./commands/log-command')).run,
+  },
+  {
+    name: 'doctor',
+    summary: 'check every step from this computer to the registry, for IT',
+    arguments: [],
+    options: {},
+    json: true,
+    details: [
+      "The registry's name, the proxy used and how it was chosen, the certificate and which store",
+      'trusted it, the bank list (no key), the key (one keyed call), the clock against the',
+      "registry's, and the update feed. Never prints the key. Exit 0 when all is well, 3 otherwise.",
+    ],
+    examples: [
+      'casefile doctor --data-dir ./cases',
+      'HTTPS_PROXY=http://proxy.bank.local:8080 casefile doctor',
+    ],
+    load: async () => (await import('./commands/doctor-command')).run,
   },
 ]
 

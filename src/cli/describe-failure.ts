@@ -68,6 +68,9 @@ export function describeFailure(error: unknown): CliError {
         `${error.message} Set the key in CASEFILE_API_KEY or in the app's Settings.`,
         { exitCode: EXIT.unauthorized, code: 'unauthorized' },
       )
+    // The network refused (a certificate, a proxy): the message names the fix; exit 3 as offline.
+    if (error.networkRefusal || error.kind === 'proxy_auth')
+      return new CliError(error.message, { exitCode: EXIT.offline, code: 'network_refused' })
     if (error.retryable)
       return new CliError(`${error.message} Try again later; nothing was lost.`, {
         exitCode: EXIT.offline,

@@ -1,9 +1,37 @@
 import { CasefileCore } from '../core/casefile-core'
 import { keyAccount } from '../shared/registry-address'
-import { requireConnection, resolveDataDir } from './cli-context'
+import { resolve } from 'node:path'
+import { CaFileError, readCaFile } from '../core/network/certificate-trust'
+import { environmentProxyResolver, type NetworkSettings } from '../core/network/registry-transport'
+import { requireConnection, resolveDataDir, type Connection } from './cli-context'
+import { CliError } from './cli-error'
 import type { CommandContext } from './command-line-spec'
 import { openCliFolder } from './folder-access'
 import { databaseOpenFailure } from './open-store'
+
+/**
+ * How this run reaches the registry: the proxy from the environment as curl reads it, and the
+ * computer's certificates plus the extra CA file (--ca-file for this run, else the folder's).
+ */
+export function cliNetworkSettings(
+  context: CommandContext,
+  connection: Connection,
+): NetworkSettings {
+  const caFile = context.global.caFile ?? connection.caFile
+  let extraCaPems: string[] | undefined
+  if (caFile) {
+    try {
+      extraCaPems = readCaFile(resolve(caFile)).pems
+    } catch (error) {
+      if (error instanceof CaFileError)
+        throw new CliError(
+          `${error.message}${context.global.caFile ? '' : ' (It is the CA file set with `casefile config set --ca-file`; set another, or --clear-ca-file.)'}`,
+        )
+      throw error
+    }
+  }
+  return { resolveProxy: environmentProxyResolver(context.env), extraCaPems }
+}
 
 /** Opens the core of the data folder, with the key from CASEFILE_API_KEY or the keychain (never from disk). */
 export async function openCliCore(
@@ -20,6 +48,7 @@ export async function openCliCore(
       (await import('../core/secrets')).createKeychainKeyStore().getKey(account))
   // The key of this registry only: `registry@https://host[:port]`, as the app files it.
   const account = keyAccount(connection.profileId, connection.baseUrl)
+  const network = cliNetworkSettings(context, connection)
   try {
     return new CasefileCore({
       dataDir,
@@ -28,6 +57,7 @@ export async function openCliCore(
       userAgent: 'Casefile-CLI',
       getApiKey: async () => fromEnv || ((await readKeychain(account)) ?? undefined),
       acceptOriginChange: options.acceptOriginChange === true,
+      network,
     })
   } catch (error) {
     throw databaseOpenFailure(error, dataDir)

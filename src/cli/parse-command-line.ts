@@ -182,6 +182,7 @@ export function parseCommandLine(argv: readonly string[]): ParsedCommandLine {
   const global: GlobalOptions = {
     dataDir: typeof values['data-dir'] === 'string' ? values['data-dir'] : undefined,
     dbKeyFile: typeof values['db-key-file'] === 'string' ? values['db-key-file'] : undefined,
+    caFile: typeof values['ca-file'] === 'string' ? values['ca-file'] : undefined,
     json: values['json'] === true,
   }
   for (const name of Object.keys(GLOBAL_OPTIONS)) delete values[name]

@@ -62,11 +62,20 @@ export const registryConnectionSchema = z.strictObject({
 export type RegistryConnectionInput = z.input<typeof registryConnectionSchema>
 export type RegistryAddresses = z.output<typeof registryConnectionSchema>
 
+/** The path of an extra CA file, as written in settings.json or connection.json. */
+export const caFilePathSchema = z
+  .string()
+  .trim()
+  .min(1, 'Give the path of the certificate file.')
+  .max(4096, 'That path is longer than 4096 characters.')
+
 /** A data folder's connection.json (`casefile config set`): which profile, which registry. */
 export const connectionFileSchema = z.strictObject({
   profileId: profileIdSchema.default('registry'),
   baseUrl: registryUrlSchema,
   uploadUrl: registryUrlSchema,
+  /** An organization's extra CA certificate file (PEM or DER), trusted beside the computer's. */
+  caFile: caFilePathSchema.optional(),
 })
 
 /** `https://host[:port]` of an address (the default port left out), as the browser spells it. */

@@ -1,5 +1,8 @@
+import { resolve } from 'node:path'
+import { CaFileError, readCaFile } from '../../core/network/certificate-trust'
 import {
   ConnectionFileError,
+  type ConnectionFile,
   connectionFileSchema,
   readConnection,
   writeConnection,
@@ -24,19 +27,37 @@ async function show(context: CommandContext, dataDir: string): Promise<number> {
   if (global.json) printJson(io, { dataDir, connection, apiKeySource: keySource })
   else
     io.out(
-      `Data folder: ${dataDir}\nBase URL:    ${connection?.baseUrl ?? '(not set)'}\nUpload URL:  ${connection?.uploadUrl ?? '(not set)'}\nProfile:     ${connection?.profileId ?? '(none)'}\nAPI key:     from ${keySource}`,
+      `Data folder: ${dataDir}\nBase URL:    ${connection?.baseUrl ?? '(not set)'}\nUpload URL:  ${connection?.uploadUrl ?? '(not set)'}\nProfile:     ${connection?.profileId ?? '(none)'}\nAPI key:     from ${keySource}\nCA file:     ${connection?.caFile ?? "(none: this computer's certificate store)"}`,
     )
   return EXIT.ok
 }
 
-/** The profile of the connection being replaced; a damaged file is what `config set` repairs. */
-function previousProfile(dataDir: string): string | undefined {
+/** The connection being replaced; a damaged file is what `config set` repairs. */
+function previousConnection(dataDir: string): Partial<ConnectionFile> {
   try {
-    return readConnection(dataDir)?.profileId
+    return readConnection(dataDir) ?? {}
   } catch (error) {
-    if (error instanceof ConnectionFileError) return undefined
+    if (error instanceof ConnectionFileError) return {}
     throw error
   }
+}
+
+/**
+ * The extra CA file to keep: the one given (checked to hold a certificate first, kept as a full
+ * path so the folder works from any current directory), none when cleared, else the one before.
+ */
+function caFileToKeep(context: CommandContext, previous: string | undefined): string | undefined {
+  if (context.options['clear-ca-file'] === true) return undefined
+  const given = context.global.caFile
+  if (given === undefined) return previous
+  const path = resolve(given)
+  try {
+    readCaFile(path)
+  } catch (error) {
+    if (error instanceof CaFileError) throw new CliError(error.message)
+    throw error
+  }
+  return path
 }
 
 const FLAG_OF: Record<string, string> = {
@@ -49,10 +70,13 @@ const FLAG_OF: Record<string, string> = {
 export const runSet: CommandRun = async (context) => {
   const { options } = context
   const dataDir = await resolveDataDir(context.global, context.env)
+  const previous = previousConnection(dataDir)
+  const caFile = caFileToKeep(context, previous.caFile)
   const checked = connectionFileSchema.safeParse({
-    profileId: options['profile'] ?? previousProfile(dataDir) ?? 'registry',
+    profileId: options['profile'] ?? previous.profileId ?? 'registry',
     baseUrl: options['base-url'],
     uploadUrl: options['upload-url'],
+    ...(caFile ? { caFile } : {}),
   })
   if (!checked.success)
     throw new CliError(

@@ -14,7 +14,9 @@ function wait(ms: number, signal: AbortSignal): Promise<void> {
 
 export function exitCodeOf(summary: RunSummary, needsAttention: number): number {
   if (!summary.leaseHeld) return EXIT.busy
-  if (summary.paused) return EXIT.unauthorized
+  // A proxy that wants its password is the network, not the registry's refusal of the key.
+  if (summary.paused)
+    return summary.paused.reason === 'proxy_auth' ? EXIT.offline : EXIT.unauthorized
   if (summary.offline) return EXIT.offline
   if (needsAttention > 0) return EXIT.needsAttention
   return EXIT.ok
@@ -43,8 +45,11 @@ export async function syncCommand(
   if (options.signal.aborted) throw interruptedError(options.signal)
   const outbox = core.outbox()
   const code = exitCodeOf(summary, outbox.counts.needs_attention)
+  // Why the registry could not be reached, in the words the window and the log use.
+  const offlineReason = summary.offline ? core.reachability().reason : null
   const result = {
     ...summary,
+    offlineReason,
     needsAttention: outbox.counts.needs_attention,
     nextWakeAt: summary.nextWakeAt ? new Date(summary.nextWakeAt).toISOString() : null,
     exitCode: code,
@@ -62,7 +67,11 @@ export async function syncCommand(
         'If this registry is the right one, run `casefile config set --base-url URL --upload-url URL --confirm-registry-change` to send the queued work there.',
       )
     if (summary.offline)
-      io.err('The registry cannot be reached; queued work is kept and will be sent later.')
+      io.err(
+        offlineReason
+          ? `${offlineReason} Queued work is kept and will be sent later.`
+          : 'The registry cannot be reached; queued work is kept and will be sent later.',
+      )
   }
   return code
 }
