@@ -74,7 +74,13 @@ export async function resolveConnection(
   const { profileDataDir, readSettingsFile, settingsFilePath } = await settingsModule()
   if (resolve(dataDir) === resolve(profileDataDir(userData, 'registry'))) {
     const { settings } = await readSettingsFile(settingsFilePath(userData))
-    if (settings.registry) return { profileId: 'registry', ...settings.registry }
+    if (settings.registry)
+      return {
+        profileId: 'registry',
+        ...settings.registry,
+        // The organization's CA file chosen in the app's Settings serves the CLI on that folder too.
+        ...(settings.registryCaFile ? { caFile: settings.registryCaFile } : {}),
+      }
   }
   return null
 }

@@ -59,9 +59,20 @@ function errorWords(error: unknown): string {
   if (error instanceof ProxySettingError) return error.message
   if (isRegistryError(error)) return error.message
   const code = (error as { code?: string } | null)?.code
-  return error instanceof Error
-    ? `${error.message}${code && !error.message.includes(code) ? ` (${code})` : ''}`
-    : String(error)
+  const words = code ? SYSTEM_WORDS[code] : undefined
+  if (words) return words
+  return error instanceof Error ? `${error.message.replace(/\.?$/, '.')}` : String(error)
+}
+
+/** What the system's error codes mean, for a person (the code itself is for the log). */
+const SYSTEM_WORDS: Record<string, string> = {
+  ENOTFOUND: 'its name cannot be found (it does not resolve).',
+  EAI_AGAIN: 'its name cannot be looked up right now (DNS did not answer).',
+  ECONNREFUSED: 'nothing answers at its address.',
+  ECONNRESET: 'the connection was cut before it answered.',
+  ETIMEDOUT: 'it did not answer in time.',
+  ENETUNREACH: 'this computer has no route to it.',
+  EHOSTUNREACH: 'this computer has no route to it.',
 }
 
 function duration(ms: number): string {
@@ -114,8 +125,8 @@ export async function checkConnection(input: ConnectionCheckInput): Promise<Conn
       title: 'Name',
       status: viaProxy ? 'ok' : 'failed',
       summary: viaProxy
-        ? `${host} does not resolve on this computer; the proxy resolves it (${errorWords(error)}).`
-        : `${host} cannot be found (${errorWords(error)}). Check the registry address, or this computer's DNS.`,
+        ? `${host} does not resolve on this computer; the proxy resolves it.`
+        : `${host}: ${errorWords(error)} Check the registry address, or this computer's DNS.`,
     })
   }
 
@@ -264,7 +275,11 @@ async function checkUpdateFeed(
       id: 'updates',
       title: 'Update feed',
       status: 'failed',
-      summary: `${new URL(url).origin} cannot be reached: ${errorWords(error)} Installed copies will not update until IT lets it through.`,
+      summary:
+        `${new URL(url).origin} cannot be reached: ${errorWords(error)} Installed copies will not update until IT lets it through.`.replace(
+          /\.\. /,
+          '. ',
+        ),
     }
   } finally {
     agent.destroy()
