@@ -1,9 +1,7 @@
-import type Database from 'better-sqlite3-multiple-ciphers'
+import Database from 'better-sqlite3-multiple-ciphers'
 import { join } from 'node:path'
-import { migrate as runMigrations } from '../core/store/migrations'
-import type { Migration } from '../core/store/migrations/migration'
-import { ensurePrivateDir } from '../core/private-files'
-import { openSqlite } from '../core/store/open-database'
+import { migrate } from './store/migrate'
+import { createPrivateFile, ensurePrivateDir, tightenFile } from './store/private-folder'
 import { SANDBOX_MIGRATIONS } from './sandbox-migrations'
 
 export type SandboxDb = Database.Database
@@ -13,33 +11,34 @@ export const UPLOADS_DIR = 'uploads'
 
 /**
  * Opens (or creates) the sandbox's own database in `dataDir` and brings it to the latest
- * migration. WAL with synchronous=NORMAL: a sandbox may lose the last commits on a power cut,
- * never on a process crash, and this is what lets it take well over 1,000 creates a second.
+ * migration. A plain SQLite file (the sandbox's data is test data, never a folder key's), in
+ * WAL mode so a reader never waits for the writer, with foreign keys on and a busy timeout.
+ * synchronous=NORMAL: a sandbox may lose its last commits in a power cut, never in a process
+ * crash, and this is what lets it take well over 1,000 creates a second.
  */
 export function openSandboxDb(dataDir: string): SandboxDb {
   // The uploads hold what reporters sent: private to this user, like Casefile's own folders.
   ensurePrivateDir(dataDir)
   ensurePrivateDir(join(dataDir, UPLOADS_DIR))
-  // NORMAL: a test registry may lose its last commits in a power cut, not in a crash. Checkpoints
-  // are where NORMAL still syncs; doing them every ~40 MB of WAL instead of every 4 MB halves the
-  // cost of a commit under a burst of creates.
-  return openSqlite(join(dataDir, SANDBOX_DB_FILE), {
-    synchronous: 'NORMAL',
-    walAutocheckpoint: 10000,
-    migrations: SANDBOX_MIGRATION_LIST,
-  })
+  const path = join(dataDir, SANDBOX_DB_FILE)
+  // 0600 before SQLite opens it: SQLite gives its -wal and -shm files the database's mode.
+  createPrivateFile(path)
+  for (const suffix of ['', '-wal', '-shm', '-journal']) tightenFile(`${path}${suffix}`)
+  const db = new Database(path)
+  try {
+    db.pragma('journal_mode = WAL')
+    db.pragma('synchronous = NORMAL')
+    // Checkpoints are where NORMAL still syncs; doing them every ~40 MB of WAL instead of every
+    // 4 MB halves the cost of a commit under a burst of creates.
+    db.pragma('wal_autocheckpoint = 10000')
+    db.pragma('foreign_keys = ON')
+    db.pragma('busy_timeout = 5000')
+    migrate(db, SANDBOX_MIGRATIONS, `The sandbox data folder ${dataDir}`)
+    return db
+  } catch (error) {
+    db.close()
+    throw error
+  }
 }
 
-/** The sandbox's migrations in the shape the shared runner takes: index + 1 is the version. */
-const SANDBOX_MIGRATION_LIST: readonly Migration[] = SANDBOX_MIGRATIONS.map((up, index) => ({
-  version: index + 1,
-  name: up.name,
-  up,
-}))
-
-/** Runs every migration above the file's user_version, each in its own transaction. */
-export function migrate(db: SandboxDb): void {
-  runMigrations(db, SANDBOX_MIGRATION_LIST)
-}
-
-export { prepare } from '../core/store/prepare'
+export { prepare } from './store/prepare'

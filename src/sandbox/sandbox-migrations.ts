@@ -1,10 +1,10 @@
-import type Database from 'better-sqlite3-multiple-ciphers'
+import type { MigrationStep } from './store/migrate'
 
 /**
- * The sandbox database's migrations, in order; index + 1 is the user_version each leaves.
- * Never edit one that has shipped: add the next.
+ * The sandbox database's migrations, in order (run by store/migrate.ts); index + 1 is the
+ * user_version each leaves. Never edit one that has shipped: add the next.
  */
-export const SANDBOX_MIGRATIONS: readonly ((db: Database.Database) => void)[] = [
+export const SANDBOX_MIGRATIONS: readonly MigrationStep[] = [
   function createRegistryTables(db) {
     db.exec(`
       CREATE TABLE organizations (
