@@ -1,7 +1,7 @@
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import type { AppCoreEvents } from '../../src/main/core-host/app-core'
 import { createCasefileAppCore } from '../../src/main/core-host/casefile-app-core'
 import { uniqueReason } from '../support/core-with-sandbox'
@@ -32,18 +32,23 @@ describe('the app core of the Sandbox profile', () => {
       'uploadProgress',
     ] as const)
       core.events.on(event, (payload) => seen.push({ event, payload }))
-    expect(core.casefile).toBeNull()
+    expect(core.work).toBeNull()
     await core.start()
-    const casefile = core.casefile!
-    await casefile.refreshBanks()
-    const queued = casefile.submit({
+    // Through the work channels' handlers, as the core process runs them for the window.
+    const work = core.work!
+    await work.banksRefresh(undefined)
+    const draft = await work.draftCreate({
       fraudType: 'hacker',
       fraudReason: uniqueReason('app-core'),
       identifiers: [{ label: 'account', value: '0123456789_access-bank' }],
     })
+    const queued = await work.reportQueue({ localId: draft.localId })
     expect(queued.ok).toBe(true)
-    await casefile.engine.runUntilIdle()
-    expect(casefile.outbox().pending).toBe(0)
+    // The core sends on its own (autoSync); the run ends with syncFinished.
+    await vi.waitFor(() => expect(seen.some((s) => s.event === 'syncFinished')).toBe(true), {
+      timeout: 10_000,
+    })
+    expect((await work.outboxList(undefined)).pending).toBe(0)
     expect(
       seen.some(
         (s) => s.event === 'operationChanged' && (s.payload as { state: string }).state === 'done',
@@ -61,11 +66,11 @@ describe('the app core of the Sandbox profile', () => {
       seen.some((s) => s.event === 'syncFinished' && (s.payload as { sent: number }).sent >= 1),
     ).toBe(true)
     await core.stop()
-    expect(core.casefile).toBeNull()
+    expect(core.work).toBeNull()
 
     // Started again on the same folders: the data is still there.
     await core.start()
-    expect(core.casefile!.listReports({ status: 'submitted' })).toHaveLength(1)
+    expect(await core.work!.draftList({ status: 'submitted' })).toHaveLength(1)
     await core.stop()
   })
 })

@@ -45,7 +45,7 @@ async function shell(options: { failStartOf?: string; confirm?: boolean } = {}) 
       keyChanged: () => void journal.push(`key ${profile.id}`),
       connectivityChanged: () => undefined,
       events: new EventHub(),
-      casefile: null,
+      work: null,
     }),
     onEvent: () => undefined,
   })

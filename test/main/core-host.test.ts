@@ -1,10 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
-import {
-  createStandInCore,
-  type AppCore,
-  type AppCoreEvents,
-  type AppCoreProfile,
-} from '../../src/main/core-host/app-core'
+import type { AppCore, AppCoreEvents, AppCoreProfile } from '../../src/main/core-host/app-core'
 import { CoreHost } from '../../src/main/core-host/core-host'
 import { CoreStartError } from '../../src/main/core-host/core-start-error'
 import { EventHub } from '../../src/main/core-host/event-hub'
@@ -32,7 +27,7 @@ function recordingCores(journal: string[], failStartOf?: ProfileId) {
       keyChanged: () => void journal.push(`key ${p.id}`),
       connectivityChanged: () => undefined,
       events,
-      casefile: null,
+      work: null,
     }
   }
   return { createCore, hubs }
@@ -123,7 +118,7 @@ describe('CoreHost.start', () => {
       keyChanged: () => undefined,
       connectivityChanged: () => undefined,
       events: new EventHub<AppCoreEvents>(),
-      casefile: null,
+      work: null,
       onCrash: (listener) => {
         crashListeners.push(listener)
         return () => undefined
@@ -163,20 +158,18 @@ describe('CoreHost.start', () => {
   })
 })
 
-describe('CoreHost.casefileCore', () => {
-  it('says plainly why the work channels cannot answer without a wired, running core', async () => {
-    const host = new CoreHost({ createCore: createStandInCore, onEvent: () => undefined })
-    expect(() => host.casefileCore()).toThrow(/not running .* try again/)
+describe('CoreHost.workHandlers', () => {
+  it('says plainly why the work channels cannot answer while no core runs', async () => {
+    const work = { syncNow: async () => ({ sent: 0 }) } as unknown as AppCore['work']
+    const host = new CoreHost({
+      createCore: (p) => ({ ...recordingCores([]).createCore(p), work }),
+      onEvent: () => undefined,
+    })
+    expect(() => host.workHandlers()).toThrow(/not running .* try again/)
     await host.run(profile('sandbox'))
-    expect(() => host.casefileCore()).toThrow(/not wired into the app yet/)
-  })
-})
-
-describe('the stand-in core', () => {
-  it('starts and stops without doing anything, until the real core is wired', async () => {
-    const core = createStandInCore(profile('sandbox'))
-    await expect(core.start()).resolves.toBeUndefined()
-    await expect(core.stop()).resolves.toBeUndefined()
+    expect(host.workHandlers()).toBe(work)
+    await host.stop()
+    expect(() => host.workHandlers()).toThrow(/not running .* try again/)
   })
 })
 

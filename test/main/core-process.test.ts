@@ -72,7 +72,6 @@ describe('the core in its own process', () => {
       restartDelayMs: () => 10,
     })
     await host.run(profile)
-    expect(() => host.casefileCore()).toThrow() // nothing of the core lives in this process
 
     const reasons = [uniqueReason('kill-1'), uniqueReason('kill-2'), uniqueReason('kill-3')]
     for (const [i, fraudReason] of reasons.entries()) {

@@ -40,7 +40,6 @@ function coreSide(work: Partial<WorkHandlers>) {
     keyChanged: () => undefined,
     connectivityChanged: () => undefined,
     events,
-    casefile: null,
     work: work as WorkHandlers,
   }
   serveCore({ post: (m) => sent.push(m), onMessage: (l) => (deliver = l) }, () => core)

@@ -77,7 +77,7 @@ async function network(options: { chosen?: () => string | null } = {}) {
       keyChanged: () => void journal.push(`key ${profile.id}`),
       connectivityChanged: () => undefined,
       events: new EventHub(),
-      casefile: null,
+      work: null,
     }),
     onEvent: () => undefined,
   })

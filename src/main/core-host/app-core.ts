@@ -1,9 +1,8 @@
-import type { CasefileCore } from '../../core/casefile-core'
 import type { ProxyResolver } from '../../core/network/proxy-choice'
 import type { WorkHandlers } from '../../core/work-handlers'
 import type { EventPayload, ProfileId } from '../../shared/contract'
 import type { CoreProfile } from '../../shared/core-protocol'
-import { EventHub } from './event-hub'
+import type { EventHub } from './event-hub'
 
 /**
  * THE SEAM between the Electron shell and Casefile's core (src/core): everything the shell
@@ -23,15 +22,11 @@ export interface AppCore {
   /** What the shell forwards to the window (and to notifications). */
   readonly events: Pick<EventHub<AppCoreEvents>, 'on'>
   /**
-   * The core the work channels (drafts, outbox, search, …: src/core/work-handlers.ts) call,
-   * once started; null in the stand-in, so those channels answer that the core is not running.
+   * The work channels' handlers (drafts, outbox, search, …: src/core/work-handlers.ts) while it
+   * runs: forwarded to the core process in main (process-app-core.ts), over Casefile's core in
+   * that process (casefile-app-core.ts). Null otherwise: those channels say it is not running.
    */
-  readonly casefile: CasefileCore | null
-  /**
-   * The work channels' handlers, once started: over `casefile` in this process, or forwarded to
-   * the core process (process-app-core.ts). Absent or null: those channels say it is not running.
-   */
-  readonly work?: WorkHandlers | null
+  readonly work: WorkHandlers | null
   /**
    * Told when the core stops without being asked to (its process crashed or was killed), with
    * what is known of why; the host then reports it and starts the core again. Returns the unsubscribe.
@@ -84,20 +79,3 @@ export interface AppCoreProfile {
 }
 
 export type CreateAppCore = (profile: AppCoreProfile) => AppCore
-
-/**
- * The stand-in used until the real core is wired (see wire-core.ts): it starts and stops
- * nothing and never emits. It exists so the shell's lifecycle can be built and tested now;
- * it is not a feature.
- */
-export function createStandInCore(_profile: AppCoreProfile): AppCore {
-  const events = new EventHub<AppCoreEvents>()
-  return {
-    start: async () => undefined,
-    stop: async () => undefined,
-    keyChanged: () => undefined,
-    connectivityChanged: () => undefined,
-    events,
-    casefile: null,
-  }
-}

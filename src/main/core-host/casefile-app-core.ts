@@ -74,9 +74,6 @@ export function createCasefileAppCore(
 
   return {
     events,
-    get casefile() {
-      return core
-    },
     get work() {
       return core ? work : null
     },

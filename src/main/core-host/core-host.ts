@@ -1,7 +1,5 @@
-import type { CasefileCore } from '../../core/casefile-core'
 import type { WorkHandlers } from '../../core/work-handlers'
 import type { CoreStatus, ProfileId } from '../../shared/contract'
-import { createWorkHandlers } from '../../core/work-handlers'
 import { workContract } from '../../shared/contract-work'
 import {
   APP_CORE_EVENTS,
@@ -44,7 +42,6 @@ export class CoreHost {
   private quickCrashes = 0
   /** Counts run and stop requests: a restart after a crash yields to any made since. */
   private generation = 0
-  private readonly localWork = createWorkHandlers(() => this.casefileCore())
 
   constructor(private readonly options: CoreHostOptions) {}
 
@@ -163,24 +160,17 @@ export class CoreHost {
     }, delay).unref?.()
   }
 
-  /** The running core's work handlers (forwarded to the core process, or over the core in this one). */
-  workHandlers(): WorkHandlers {
-    return this.running?.core.work ?? this.localWork
-  }
-
   /**
-   * The running core's work API, read by the work handlers at each call (so a profile switch
-   * swaps it underneath them); throws a plain error while none is running.
+   * The running core's work handlers (each call forwarded to the core process), read at each
+   * call so a profile switch or a restart swaps them underneath; throws a plain error while none runs.
    */
-  casefileCore(): CasefileCore {
-    const casefile = this.running?.core.casefile
-    if (!casefile)
+  workHandlers(): WorkHandlers {
+    const work = this.running?.core.work
+    if (!work)
       throw new Error(
-        this.running
-          ? "Casefile's core is not wired into the app yet: drafts, the outbox and search are not available in this build."
-          : "Casefile's core is not running (it is starting, switching profile or stopping): try again in a moment.",
+        "Casefile's core is not running (it is starting, switching profile or stopping): try again in a moment.",
       )
-    return casefile
+    return work
   }
 
   /** Tells the running core its key changed, if it is that profile's core. */

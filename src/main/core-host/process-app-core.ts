@@ -150,7 +150,6 @@ export function createProcessAppCore(profile: AppCoreProfile, spawn: SpawnCore):
 
   return {
     events,
-    casefile: null,
     get work() {
       return running ? work : null
     },
