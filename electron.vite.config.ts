@@ -10,7 +10,7 @@ export default defineConfig({
         input: {
           index: resolve(__dirname, 'src/main/index.ts'),
           // The core's own process (Electron's utilityProcess): out/main/core-process.js.
-          'core-process': resolve(__dirname, 'src/main/core-process/core-process-main.ts'),
+          'core-process': resolve(__dirname, 'src/core-process/core-process-main.ts'),
         },
       },
     },

@@ -32,6 +32,38 @@ const bareBuiltins = [
   'buffer',
 ].map((name) => ({ name, message: nodeBuiltins.message }))
 
+// What main may import of src/core: only what main itself runs (the keychain, the settings
+// file, private folders, the network helpers it uses, the set-aside name of a folder). The store,
+// outbox, sync, import, caches and work handlers run in the core process (src/core-process) and
+// reach main only through its protocol; the sandbox registry runs there too.
+const mainOwnCoreOnly = {
+  group: [
+    '**/core/**',
+    '!**/core/secrets',
+    '!**/core/secrets/**',
+    '!**/core/settings',
+    '!**/core/settings/**',
+    '!**/core/private-files',
+    // A folder is re-included first (gitignore rules), then the files named in it.
+    '!**/core/network/',
+    '!**/core/network/proxy-choice',
+    '!**/core/network/pac-result',
+    '!**/core/network/network-failure',
+    '!**/core/network/certificate-trust',
+    '!**/core/network/environment-proxy',
+    '!**/core/encryption/',
+    '!**/core/encryption/set-aside-target',
+    '**/core-process',
+    '**/core-process/**',
+    '**/sandbox',
+    '**/sandbox/**',
+    '**/cli',
+    '**/cli/**',
+  ],
+  message:
+    "Main imports of the core only what it runs itself (keychain, settings file, private folders, network helpers): the store, outbox, sync, import, caches and handlers run in the core process, behind src/main/core-host's protocol.",
+}
+
 export default tseslint.config(
   { ignores: ['out/**', 'dist/**', 'node_modules/**', 'coverage/**', 'resources/**'] },
   js.configs.recommended,
@@ -56,25 +88,37 @@ export default tseslint.config(
     },
   },
   {
-    // The core's own process, and main's code it runs, never load Electron (a utilityProcess
-    // has no Electron main-process API, and the same code runs under plain Node).
-    files: [
-      'src/main/core-process/**/*.ts',
-      'src/main/core-host/casefile-app-core.ts',
-      'src/main/core-host/process-app-core.ts',
-      'src/main/core-host/fork-core.ts',
-      'src/main/ipc/call-contract.ts',
-    ],
+    // The core's own process never loads Electron (a utilityProcess has no Electron main-process
+    // API, and the same code runs under plain Node), nor anything of the shell or the window.
+    files: ['src/core-process/**/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           paths: [electronImport],
           patterns: [
-            { group: ['**/renderer/**', '**/preload/**'], message: 'Not in the core process.' },
+            {
+              group: ['**/main/**', '**/renderer/**', '**/preload/**', '**/cli/**'],
+              message:
+                'The core process runs the core and the sandbox; what it shares with main is in src/shared.',
+            },
           ],
         },
       ],
+    },
+  },
+  {
+    // Main runs only its own part of the core; the work runs in the core process.
+    files: ['src/main/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [mainOwnCoreOnly] }] },
+  },
+  {
+    // Main's end of the core process also runs under plain Node (the web harness, the benches),
+    // so no Electron there either, but in wire-core.ts, which forks Electron's utilityProcess.
+    files: ['src/main/core-host/**/*.ts'],
+    ignores: ['src/main/core-host/wire-core.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: [electronImport], patterns: [mainOwnCoreOnly] }],
     },
   },
   {

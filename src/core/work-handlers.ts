@@ -1,4 +1,3 @@
-import type { z } from 'zod'
 import { FRAUD_TYPE_LABELS, type FraudType } from '../shared/domain/fraud-types'
 import { reportRecordSchema, type ReportRecord } from '../shared/domain/responses'
 import { displayIdentifierValue } from '../shared/domain/identifiers'
@@ -9,7 +8,7 @@ import type {
   LocalReportView,
   OperationView,
   QueueResultView,
-  workContract,
+  WorkHandlers,
 } from '../shared/contract-work'
 import { importSpreadsheet } from './import/import-spreadsheet'
 import { importOutcomeView } from './import/import-view'
@@ -33,12 +32,7 @@ import {
 } from './network/connection-check'
 import type { NetworkSettings } from './network/registry-transport'
 
-type WorkContract = typeof workContract
-export type WorkHandlers = {
-  [M in keyof WorkContract]: (
-    input: z.output<WorkContract[M]['input']>,
-  ) => Promise<z.input<WorkContract[M]['output']>> | z.input<WorkContract[M]['output']>
-}
+export type { WorkHandlers }
 
 function titleOf(core: CasefileCore, report: LocalReport | null): string {
   if (!report) return 'Report'
@@ -103,9 +97,10 @@ export interface WorkHandlerOptions {
 }
 
 /**
- * The investigator's work as IPC handlers over the core: the Electron main process and the
- * web test harness register these same functions, so the UI is tested against the real thing.
- * `core()` is read at each call: switching profiles swaps the core underneath.
+ * The investigator's work as IPC handlers over the core, run by the core process
+ * (src/core-process/casefile-app-core.ts): main forwards the window's calls to them, in the app
+ * and in the web test harness alike, so the UI is tested against the real thing. `core()` is
+ * read at each call: a core that stops or starts is swapped underneath.
  */
 export function createWorkHandlers(
   core: () => CasefileCore,

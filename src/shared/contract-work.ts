@@ -463,6 +463,18 @@ export const workContract = {
   },
 } as const
 
+/**
+ * The work channels' handlers, in whichever process runs them (src/core/work-handlers.ts in the
+ * core process; main's forwarders in process-app-core.ts): the parsed input in, the answer out.
+ */
+export type WorkHandlers = {
+  [M in keyof typeof workContract]: (
+    input: z.output<(typeof workContract)[M]['input']>,
+  ) =>
+    | Promise<z.input<(typeof workContract)[M]['output']>>
+    | z.input<(typeof workContract)[M]['output']>
+}
+
 export const workEventContract = {
   operationChanged: { channel: WORK_EVENT_CHANNELS.operationChanged, payload: operationViewSchema },
   uploadProgress: {

@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest'
-import type { AppCore, AppCoreEvents, AppCoreProfile } from '../../src/main/core-host/app-core'
+import type { AppCore, AppCoreEvents, AppCoreProfile } from '../../src/shared/app-core'
 import { CoreHost } from '../../src/main/core-host/core-host'
-import { CoreStartError } from '../../src/main/core-host/core-start-error'
-import { EventHub } from '../../src/main/core-host/event-hub'
+import { CoreStartError } from '../../src/shared/core-start-error'
+import { EventHub } from '../../src/shared/event-hub'
 import type { CoreStatus, ProfileId } from '../../src/shared/contract'
 
 const profile = (id: ProfileId): AppCoreProfile => ({

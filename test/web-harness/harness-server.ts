@@ -14,11 +14,11 @@ import {
   settingsFilePath,
 } from '../../src/core/settings'
 import type { Settings } from '../../src/core/settings'
-import type { AppCoreProfile } from '../../src/main/core-host/app-core'
+import type { AppCoreProfile } from '../../src/shared/app-core'
 import { CoreHost, delegateWorkHandlers } from '../../src/main/core-host/core-host'
 import { forkCoreFromSource } from '../../src/main/core-host/fork-core'
 import { createProcessAppCore } from '../../src/main/core-host/process-app-core'
-import { callContract, isContractMethod } from '../../src/main/ipc/call-contract'
+import { callContract, isContractMethod } from '../../src/shared/call-contract'
 import { createShellHandlers } from '../../src/main/ipc/contract-handlers'
 import { createAppUpdates } from '../../src/main/update/app-updates'
 import { createUpdateHandlers } from '../../src/main/update/update-handlers'

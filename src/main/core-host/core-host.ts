@@ -1,14 +1,13 @@
-import type { WorkHandlers } from '../../core/work-handlers'
 import type { CoreStatus, ProfileId } from '../../shared/contract'
-import { workContract } from '../../shared/contract-work'
+import { workContract, type WorkHandlers } from '../../shared/contract-work'
 import {
   APP_CORE_EVENTS,
   type AppCore,
   type AppCoreEvents,
   type AppCoreProfile,
   type CreateAppCore,
-} from './app-core'
-import { coreStartErrorOf } from './core-start-error'
+} from '../../shared/app-core'
+import { coreStartErrorOf } from '../../shared/core-start-error'
 
 export interface CoreHostOptions {
   createCore: CreateAppCore

@@ -7,7 +7,7 @@ import {
   type Settings,
 } from '../../core/settings'
 import type { ProfileId } from '../../shared/contract'
-import type { AppCoreProfile } from './app-core'
+import type { AppCoreProfile } from '../../shared/app-core'
 
 /**
  * What the core of one profile is started with, from the settings and the user-data folder;

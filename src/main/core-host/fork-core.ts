@@ -40,5 +40,9 @@ export function forkCore(
  * benches), with `env` added to its environment.
  */
 export function forkCoreFromSource(env: NodeJS.ProcessEnv = {}): SpawnCore {
-  return forkCore(join(__dirname, '../core-process/core-process-main.ts'), ['--import', 'tsx'], env)
+  return forkCore(
+    join(__dirname, '../../core-process/core-process-main.ts'),
+    ['--import', 'tsx'],
+    env,
+  )
 }

@@ -1,13 +1,17 @@
-import { environmentProxyResolver } from '../../core/network/registry-transport'
-import type { WorkHandlers } from '../../core/work-handlers'
+import { proxyFromEnvironment } from '../../core/network/environment-proxy'
 import { eventContract } from '../../shared/contract'
-import { workContract } from '../../shared/contract-work'
+import { workContract, type WorkHandlers } from '../../shared/contract-work'
 import { fromCoreSchema, type ToCore } from '../../shared/core-protocol'
 import type { IpcResult } from '../../shared/ipc-result'
 import { describeIssues } from '../../shared/validation-messages'
-import { APP_CORE_EVENTS, type AppCore, type AppCoreEvents, type AppCoreProfile } from './app-core'
-import { CoreStartError } from './core-start-error'
-import { EventHub } from './event-hub'
+import {
+  APP_CORE_EVENTS,
+  type AppCore,
+  type AppCoreEvents,
+  type AppCoreProfile,
+} from '../../shared/app-core'
+import { CoreStartError } from '../../shared/core-start-error'
+import { EventHub } from '../../shared/event-hub'
 
 /** Main's end of one core process: Electron's utilityProcess in the app, a Node fork elsewhere. */
 export interface CoreChild {
@@ -99,7 +103,10 @@ export function createProcessAppCore(profile: AppCoreProfile, spawn: SpawnCore):
       case 'proxyWanted': {
         const { id, url } = message
         // Only a profile with the computer's resolver says proxyFromMain; the environment else.
-        ;(profile.resolveProxy ?? environmentProxyResolver())(url).then(
+        const resolveProxy =
+          profile.resolveProxy ??
+          (async (target: string) => proxyFromEnvironment(target, process.env))
+        resolveProxy(url).then(
           (choice) => child?.post({ type: 'proxy', id, answer: { ok: true, choice } }),
           (error: unknown) =>
             child?.post({

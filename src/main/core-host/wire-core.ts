@@ -1,6 +1,6 @@
 import { utilityProcess } from 'electron'
 import { join } from 'node:path'
-import type { CreateAppCore } from './app-core'
+import type { CreateAppCore } from '../../shared/app-core'
 import { createProcessAppCore, type SpawnCore } from './process-app-core'
 
 /**

@@ -10,9 +10,9 @@ import {
   type SettingsStore,
 } from '../../core/settings'
 import type { ContractHandlers, ContractOutput, KeyStatus, ProfileId } from '../../shared/contract'
-import type { AppCoreProfile } from '../core-host/app-core'
+import type { AppCoreProfile } from '../../shared/app-core'
 import type { CoreHost } from '../core-host/core-host'
-import { coreStartErrorOf } from '../core-host/core-start-error'
+import { coreStartErrorOf } from '../../shared/core-start-error'
 import { readKeyExport } from './read-key-export'
 import type { PushEvent } from './push-events'
 

@@ -1,6 +1,6 @@
 import { contract, type ContractHandlers, type ContractMethod } from '../../shared/contract'
 import type { IpcResult } from '../../shared/ipc-result'
-import { callContract } from './call-contract'
+import { callContract } from '../../shared/call-contract'
 
 /** The parts of Electron's ipcMain and its invoke event that the wrapper uses (testable without Electron). */
 export interface SenderFrameLike {

@@ -3,7 +3,7 @@ import type { ProxyCredentialStore } from '../../core/secrets'
 import type { Settings, SettingsStore } from '../../core/settings'
 import type { ContractHandlers, ProfileId } from '../../shared/contract'
 import type { ConnectionSettingsView } from '../../shared/contract-network'
-import type { AppCoreProfile } from '../core-host/app-core'
+import type { AppCoreProfile } from '../../shared/app-core'
 import type { CoreHost } from '../core-host/core-host'
 
 export const NETWORK_METHODS = [

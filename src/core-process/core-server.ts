@@ -1,13 +1,13 @@
-import { ProxySettingError } from '../../core/network/network-failure'
-import type { ProxyChoice } from '../../core/network/proxy-choice'
-import { eventContract, type ContractHandlers, type ContractMethod } from '../../shared/contract'
-import { workContract } from '../../shared/contract-work'
-import { toCoreSchema, type CoreProfile, type FromCore } from '../../shared/core-protocol'
-import { describeIssues } from '../../shared/validation-messages'
-import { APP_CORE_EVENTS, type AppCore, type AppCoreProfile } from '../core-host/app-core'
-import { createCasefileAppCore } from '../core-host/casefile-app-core'
-import { CoreStartError } from '../core-host/core-start-error'
-import { callContract } from '../ipc/call-contract'
+import { ProxySettingError } from '../core/network/network-failure'
+import type { ProxyChoice } from '../core/network/proxy-choice'
+import { eventContract, type ContractHandlers, type ContractMethod } from '../shared/contract'
+import { workContract } from '../shared/contract-work'
+import { toCoreSchema, type CoreProfile, type FromCore } from '../shared/core-protocol'
+import { describeIssues } from '../shared/validation-messages'
+import { APP_CORE_EVENTS, type AppCore, type AppCoreProfile } from '../shared/app-core'
+import { CoreStartError } from '../shared/core-start-error'
+import { callContract } from '../shared/call-contract'
+import { createCasefileAppCore } from './casefile-app-core'
 
 /** One end of the channel between main and the core process (a utilityProcess port, a fork's IPC). */
 export interface CoreChannel {

@@ -1,20 +1,20 @@
-import { CasefileCore } from '../../core/casefile-core'
-import { openDataFolder } from '../../core/encryption/open-data-folder'
+import { CasefileCore } from '../core/casefile-core'
+import { openDataFolder } from '../core/encryption/open-data-folder'
 import {
   defaultFolderKeySource,
   FolderKeyError,
   type FolderKeySource,
-} from '../../core/encryption/folder-key'
-import { importKeyForFolder, setFolderAside } from '../../core/encryption/folder-recovery'
-import { forwardEngineEvents } from '../../core/engine-events'
-import { readCaFile } from '../../core/network/certificate-trust'
-import type { NetworkSettings } from '../../core/network/registry-transport'
-import type { RegistryConnection } from '../../core/registry/registry-client'
-import { createWorkHandlers } from '../../core/work-handlers'
-import { startSandbox } from '../../sandbox'
-import type { AppCore, AppCoreEvents, AppCoreProfile } from './app-core'
-import { CoreStartError } from './core-start-error'
-import { EventHub } from './event-hub'
+} from '../core/encryption/folder-key'
+import { importKeyForFolder, setFolderAside } from '../core/encryption/folder-recovery'
+import { forwardEngineEvents } from '../core/engine-events'
+import { readCaFile } from '../core/network/certificate-trust'
+import type { NetworkSettings } from '../core/network/registry-transport'
+import type { RegistryConnection } from '../core/registry/registry-client'
+import { createWorkHandlers } from '../core/work-handlers'
+import { startSandbox } from '../sandbox'
+import type { AppCore, AppCoreEvents, AppCoreProfile } from '../shared/app-core'
+import { CoreStartError } from '../shared/core-start-error'
+import { EventHub } from '../shared/event-hub'
 
 export interface SandboxRegistryHandle {
   baseUrl: string

@@ -1,7 +1,7 @@
 import type { z } from 'zod'
-import { contract, type ContractHandlers, type ContractMethod } from '../../shared/contract'
-import type { IpcResult } from '../../shared/ipc-result'
-import { describeIssues, toFieldIssues } from '../../shared/validation-messages'
+import { contract, type ContractHandlers, type ContractMethod } from './contract'
+import type { IpcResult } from './ipc-result'
+import { describeIssues, toFieldIssues } from './validation-messages'
 
 /**
  * One contract call, whatever carried it: checks the argument count, parses the payload with the

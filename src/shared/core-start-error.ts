@@ -1,4 +1,4 @@
-import type { FolderProblem } from '../../shared/contract'
+import type { FolderProblem } from './contract'
 
 /**
  * Why a core did not start, as told across the process boundary: the message in words, and,

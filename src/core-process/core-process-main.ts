@@ -1,4 +1,4 @@
-import type { FromCore } from '../../shared/core-protocol'
+import type { FromCore } from '../shared/core-protocol'
 import { yieldToTheWindow } from './core-priority'
 import { serveCore, type CoreChannel } from './core-server'
 

@@ -2,12 +2,12 @@ import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it, vi } from 'vitest'
-import type { AppCoreEvents } from '../../src/main/core-host/app-core'
-import { createCasefileAppCore } from '../../src/main/core-host/casefile-app-core'
+import type { AppCoreEvents } from '../../src/shared/app-core'
+import { createCasefileAppCore } from '../../src/core-process/casefile-app-core'
 import { uniqueReason } from '../support/core-with-sandbox'
 import { memorySecretBackend } from '../web-harness/memory-secret-backend'
 
-/* The shell's real core under Node: the Sandbox profile starts its own registry, syncs, pushes events, stops cleanly. */
+/* The core process's app core under Node: the Sandbox profile starts its own registry, syncs, pushes events, stops cleanly. */
 
 describe('the app core of the Sandbox profile', () => {
   it('starts its sandbox registry, sends with the demo key, reports progress, and stops', async () => {

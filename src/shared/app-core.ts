@@ -1,14 +1,16 @@
-import type { ProxyResolver } from '../../core/network/proxy-choice'
-import type { WorkHandlers } from '../../core/work-handlers'
-import type { EventPayload, ProfileId } from '../../shared/contract'
-import type { CoreProfile } from '../../shared/core-protocol'
+import type { z } from 'zod'
+import type { EventPayload, ProfileId } from './contract'
+import type { WorkHandlers } from './contract-work'
+import type { CoreProfile, proxyChoiceSchema } from './core-protocol'
 import type { EventHub } from './event-hub'
 
 /**
  * THE SEAM between the Electron shell and Casefile's core (src/core): everything the shell
  * needs from the core, and no more. The shell starts one AppCore for the active connection
  * profile when the app is ready, replaces it when the profile changes, and stops it before
- * the app quits.
+ * the app quits. Both ends of the core process implement it: main's forwarding end
+ * (src/main/core-host/process-app-core.ts) and the core itself in that process
+ * (src/core-process/casefile-app-core.ts).
  */
 export interface AppCore {
   /** Opens the profile's store and starts syncing; resolves once it is running. */
@@ -70,10 +72,11 @@ export interface AppCoreProfile {
   tuning?: CoreProfile['tuning']
   /**
    * The computer's proxy for a URL (main's osProxyResolver over Chromium's resolveProxy, with
-   * the keychain's credentials). Absent under plain Node: the core reads the environment, as
-   * the CLI does.
+   * the keychain's credentials): a ProxyResolver (src/core/network/proxy-choice.ts), typed here
+   * by what crosses the process boundary. Absent under plain Node: the core reads the
+   * environment, as the CLI does.
    */
-  resolveProxy?: ProxyResolver
+  resolveProxy?: (url: string) => Promise<z.output<typeof proxyChoiceSchema>>
   /** The organization's extra CA file, read by the core at start (the Registry profile's setting). */
   caFile?: string
 }
