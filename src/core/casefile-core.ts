@@ -461,6 +461,7 @@ export class CasefileCore {
   /** Stops syncing (in-flight requests finish or are recorded as outcome-unknown), then closes the store. */
   async close(graceMs?: number): Promise<void> {
     await this.engine.stop(graceMs)
+    this.client.close()
     this.flushLog()
     await this.checkpointer?.close()
     this.db.close()

@@ -1,6 +1,7 @@
 import { setTimeout as delay } from 'node:timers/promises'
 import type { CasefileCore } from '../../core/casefile-core'
 import type { RunSummary } from '../../core/outbox/sync-engine'
+import { wakeNetworkWaits } from '../../core/outbox/network-waits'
 import { EXIT } from '../exit-codes'
 import { printJson, type CliIo } from '../cli-io'
 import type { CommandRun } from '../command-line-spec'
@@ -22,6 +23,16 @@ export function exitCodeOf(summary: RunSummary, needsAttention: number): number 
   return EXIT.ok
 }
 
+/** The message of the network's refusal that a report waiting for its retry time last met. */
+function networkWaitReason(
+  operations: readonly { state: string; lastError: { kind: string; message: string } | null }[],
+): string | null {
+  const waiting = operations.find(
+    (op) => op.state === 'waiting_retry' && op.lastError?.kind === 'offline',
+  )
+  return waiting?.lastError?.message ?? null
+}
+
 /** casefile sync [--until-idle]: one pass, or until nothing more can move. */
 export async function syncCommand(
   core: CasefileCore,
@@ -30,6 +41,9 @@ export async function syncCommand(
 ): Promise<number> {
   // Each run brings its key (CASEFILE_API_KEY or the keychain): a pause for an earlier refused key is tried again.
   core.resumeAfterKeyChange()
+  // Asked to sync now: what waits only on a network refusal (nothing was sent) is tried now,
+  // unless the registry asked for quiet.
+  if (core.client.quietUntil() <= Date.now()) wakeNetworkWaits(core.db, Date.now())
   // SIGINT/SIGTERM: the engine stops at once; a request in flight is aborted and recorded as
   // outcome-unknown, to be reconciled on the next run (as after a crash), and the lease released.
   const stop = () => void core.engine.stop(0)
@@ -44,11 +58,16 @@ export async function syncCommand(
   options.signal.removeEventListener('abort', stop)
   if (options.signal.aborted) throw interruptedError(options.signal)
   const outbox = core.outbox()
-  const code = exitCodeOf(summary, outbox.counts.needs_attention)
-  // Why the registry could not be reached, in the words the window and the log use.
-  const offlineReason = summary.offline ? core.reachability().reason : null
+  // Why the registry could not be reached, in the words the window and the log use. A pass that
+  // tried nothing (every report waits for its retry time) learned nothing new: what waits still
+  // waits on the network's last refusal, and saying "0, exit 0" would hide it.
+  const stillWaiting = summary.sent === 0 ? networkWaitReason(outbox.operations) : null
+  const offline = summary.offline || stillWaiting !== null
+  const offlineReason = summary.offline ? core.reachability().reason : stillWaiting
+  const code = exitCodeOf({ ...summary, offline }, outbox.counts.needs_attention)
   const result = {
     ...summary,
+    offline,
     offlineReason,
     needsAttention: outbox.counts.needs_attention,
     nextWakeAt: summary.nextWakeAt ? new Date(summary.nextWakeAt).toISOString() : null,
@@ -66,7 +85,7 @@ export async function syncCommand(
       io.err(
         'If this registry is the right one, run `casefile config set --base-url URL --upload-url URL --confirm-registry-change` to send the queued work there.',
       )
-    if (summary.offline)
+    if (offline)
       io.err(
         offlineReason
           ? `${offlineReason} Queued work is kept and will be sent later.`

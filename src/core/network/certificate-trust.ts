@@ -76,15 +76,28 @@ export function secureContextOf(stores: TrustStores): tls.SecureContext {
   return context
 }
 
+/**
+ * A distinguished name as a person reads it: the common name, with the organization after it
+ * ("Casefile Test Bank Root CA (Casefile Test Bank)"); the whole name where it has neither.
+ */
+export function nameOfDn(dn: string): string {
+  const parts = dn.split('\n').filter(Boolean)
+  const field = (key: string) =>
+    parts.find((part) => part.startsWith(`${key}=`))?.slice(key.length + 1)
+  const common = field('CN')
+  const organization = field('O')
+  if (common && organization && !common.includes(organization)) return `${common} (${organization})`
+  return common ?? organization ?? parts.reverse().join(', ')
+}
+
 export function certificateFacts(cert: X509Certificate): CertificateFacts {
   const names = (cert.subjectAltName ?? '')
     .split(/,\s*/)
     .map((entry) => entry.replace(/^(DNS|IP Address):/, '').trim())
     .filter(Boolean)
-  const oneLine = (dn: string) => dn.split('\n').filter(Boolean).reverse().join(', ')
   return {
-    subject: oneLine(cert.subject),
-    issuer: oneLine(cert.issuer),
+    subject: nameOfDn(cert.subject),
+    issuer: nameOfDn(cert.issuer),
     validFrom: new Date(cert.validFrom).toISOString(),
     validTo: new Date(cert.validTo).toISOString(),
     names,

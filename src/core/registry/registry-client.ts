@@ -367,6 +367,11 @@ export function createRegistryClient(
     connection,
     /** Until when the registry asked for quiet (epoch ms), or 0: nothing is sent before. */
     quietUntil: () => quietUntil,
+    /** Closes kept-alive connections (a proxy's tunnels among them): the core is closing. */
+    close(): void {
+      httpsAgent?.destroy()
+      httpAgent?.destroy()
+    },
 
     async createReport(input: ReportInput, o: CallOptions = {}): Promise<CreatedReport> {
       return (await call('createReport', createReportResponseSchema, { json: input, ...o })).data

@@ -1,0 +1,19 @@
+import type { Db } from '../store/open-database'
+import { prepare } from '../store/prepare'
+
+/**
+ * Makes due now the reports that wait only because the network refused them before the registry
+ * was asked (offline, a certificate, a proxy: nothing was sent, no outcome is unknown). A person
+ * who runs `casefile sync` after IT fixed the proxy or installed the certificate means "try now";
+ * the backoff protects the registry, which these attempts never reached. Never while the
+ * registry's own quiet (a Retry-After) is in force: the caller checks that first.
+ */
+export function wakeNetworkWaits(db: Db, now: number): number {
+  return prepare(
+    db,
+    `UPDATE operations SET next_attempt_at = ?, updated_at = ?
+      WHERE state = 'waiting_retry' AND outcome_unknown = 0
+        AND json_extract(last_error_json, '$.kind') = 'offline'
+        AND COALESCE(next_attempt_at, 0) > ?`,
+  ).run(now, now, now).changes
+}
