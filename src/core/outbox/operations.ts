@@ -38,7 +38,6 @@ export const reportPayloadSchema = z.object({
 export type ReportPayload = z.output<typeof reportPayloadSchema>
 
 export const uploadPayloadSchema = z.object({ attachmentId: z.string() })
-export const unlistPayloadSchema = z.object({})
 
 export interface Operation {
   id: number

@@ -35,7 +35,3 @@ export const fraudTypeSchema = z.enum(FRAUD_TYPES, {
   error: (issue) =>
     `Fraud type ${JSON.stringify(issue.input)} is not one the registry knows. Use one of: ${FRAUD_TYPES.join(', ')}.`,
 })
-
-export function isFraudType(value: unknown): value is FraudType {
-  return typeof value === 'string' && (FRAUD_TYPES as readonly string[]).includes(value)
-}

@@ -7,8 +7,7 @@ import { envelopeSchema } from './envelope'
  * loose, only `id` is required where the spec shows one, and status-like fields are open strings.
  */
 
-/** Values seen or decided so far; others are accepted and shown as they come. */
-export const KNOWN_REPORT_STATUSES = ['published'] as const
+/** Listing statuses seen or decided so far; others are accepted and shown as they come. */
 export const KNOWN_LISTING_STATUSES = ['listed', 'unlisted'] as const
 
 const text = z.string().nullish()

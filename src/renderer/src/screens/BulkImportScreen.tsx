@@ -1,12 +1,9 @@
 import { useId, useState } from 'react'
 import type { ImportOutcomeView } from '../../../shared/contract-work'
-import { api, hasMethod } from '../api'
+import { api } from '../api'
 import { useBulkStore } from '../stores/bulk-store'
 import { useNavStore } from '../stores/nav-store'
 import './lists.css'
-
-/** The bulk channels this screen needs; a build of the contract without them gets a plain message. */
-export const BULK_METHODS = ['bulkTemplate', 'bulkPreview', 'bulkQueue'] as const
 
 const REASON_LABELS: Record<ImportOutcomeView['rejected'][number]['reason'], string> = {
   invalid: 'Has problems',
@@ -35,7 +32,6 @@ function download(fileName: string, mimeType: string, base64: string) {
  */
 export function BulkImportScreen() {
   const id = useId()
-  const available = BULK_METHODS.every(hasMethod)
   const s = useBulkStore()
   const [asBulk, setAsBulk] = useState(false)
   const [templateError, setTemplateError] = useState<string | null>(null)
@@ -60,20 +56,14 @@ export function BulkImportScreen() {
         <li>Check the preview: rows with problems say what to fix. Nothing is queued yet.</li>
         <li>Queue the valid rows; fix the others in the file and import it again.</li>
       </ol>
-      {!available && (
-        <p className="callout warn" role="status">
-          Bulk import is not available in this version of Casefile: the app has no bulk import
-          service yet. Enter reports one by one in the Report screen meanwhile.
-        </p>
-      )}
       <div className="actions">
-        <button type="button" disabled={!available} onClick={() => void getTemplate('xlsx')}>
+        <button type="button" onClick={() => void getTemplate('xlsx')}>
           Download the template (XLSX)
         </button>
-        <button type="button" disabled={!available} onClick={() => void getTemplate('csv')}>
+        <button type="button" onClick={() => void getTemplate('csv')}>
           Download the template (CSV)
         </button>
-        <label htmlFor={`${id}-file`} className={`button-like${available ? '' : ' disabled'}`}>
+        <label htmlFor={`${id}-file`} className="button-like">
           Choose a spreadsheet
         </label>
         <input
@@ -81,7 +71,7 @@ export function BulkImportScreen() {
           type="file"
           className="file-input"
           accept=".csv,.xlsx"
-          disabled={!available || s.busy}
+          disabled={s.busy}
           onChange={(event) => {
             const file = event.target.files?.[0]
             event.target.value = ''

@@ -1,7 +1,7 @@
 import { create } from 'zustand'
 import type { OnFileAnswerView } from '../../../shared/contract-work'
 import type { IdentifierType } from '../../../shared/domain/identifiers'
-import { api, hasMethod } from '../api'
+import { api } from '../api'
 
 export interface OnFileQuery {
   identifier: IdentifierType
@@ -42,7 +42,6 @@ export const useOnFileStore = create<OnFileState>((set, get) => {
   return {
     entries: {},
     look: (queries) => {
-      if (!hasMethod('onFile')) return
       const round = ++generation
       if (onlineTimer) clearTimeout(onlineTimer)
       if (queries.length === 0) return

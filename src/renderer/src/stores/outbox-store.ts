@@ -1,6 +1,6 @@
 import { create } from 'zustand'
 import type { OperationView, OutboxView } from '../../../shared/contract-work'
-import { api, hasMethod } from '../api'
+import { api } from '../api'
 import { selectConnection, useStatusStore } from './status-store'
 
 interface Progress {
@@ -52,7 +52,6 @@ export const useOutboxStore = create<OutboxState>((set, get) => ({
     void get().loadHistory()
   },
   loadHistory: async () => {
-    if (!hasMethod('outboxHistory')) return
     const { state, from, to } = get().historyFilter
     const result = await api().outboxHistory({
       ...(state ? { state } : {}),

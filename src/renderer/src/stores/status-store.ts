@@ -1,7 +1,7 @@
 import { create } from 'zustand'
 import type { CoreStatus, ProfilesView } from '../../../shared/contract'
 import type { ReachabilityView } from '../../../shared/contract-work'
-import { api, hasMethod } from '../api'
+import { api } from '../api'
 
 interface StatusState {
   profiles: ProfilesView | null
@@ -38,13 +38,13 @@ export const useStatusStore = create<StatusState>((set, get) => ({
     const [profiles, outbox, reach, core] = await Promise.all([
       api().profiles(),
       api().outboxList(),
-      hasMethod('registryReachability') ? api().registryReachability() : null,
+      api().registryReachability(),
       // A window that loads after the core failed to start learns why here.
-      hasMethod('coreStatus') ? api().coreStatus() : null,
+      api().coreStatus(),
     ])
-    if (core?.ok) set({ coreTrouble: core.value })
+    if (core.ok) set({ coreTrouble: core.value })
     if (profiles.ok) set({ profiles: profiles.value })
-    if (reach?.ok) set({ reach: reach.value })
+    if (reach.ok) set({ reach: reach.value })
     if (outbox.ok)
       set({
         pending: outbox.value.pending,
