@@ -36,13 +36,20 @@ export function proxyAddress(choice: { host: string; port: number }): string {
 const SOURCE_WORDS: Record<ProxySource, string> = {
   os: "this computer's proxy settings",
   environment: 'the HTTPS_PROXY / HTTP_PROXY / ALL_PROXY environment variables',
-  loopback: 'none: a registry on this computer is never sent through a proxy',
-  none: 'none is configured',
+  loopback: 'none',
+  none: 'none',
+}
+
+const DIRECT_WORDS: Record<ProxySource, string> = {
+  os: "Direct connection, as this computer's proxy settings say",
+  environment: 'Direct connection',
+  loopback: 'Direct connection: a registry on this computer is never sent through a proxy',
+  none: 'Direct connection: no proxy is set',
 }
 
 /** The proxy in words, for the doctor and the window: "proxy.bank.local:8080 (from …)". */
 export function describeProxyChoice(choice: ProxyChoice): string {
   if (choice.kind === 'direct')
-    return `Direct connection (proxy: ${SOURCE_WORDS[choice.via]}${choice.note ? `; ${choice.note}` : ''})`
-  return `Through the proxy ${proxyAddress(choice)} (from ${SOURCE_WORDS[choice.via]}${choice.credentials ? ', with a user name and password' : ''})`
+    return `${DIRECT_WORDS[choice.via]}${choice.note ? ` (${choice.note})` : ''}.`
+  return `Through the proxy ${proxyAddress(choice)} (from ${SOURCE_WORDS[choice.via]}${choice.credentials ? ', with a user name and password' : ''}).`
 }
