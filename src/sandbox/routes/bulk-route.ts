@@ -22,13 +22,8 @@ export function registerBulkRoute(app: FastifyInstance, context: SandboxContext)
     },
     async (request) => {
       const caller = callerOf(request)
-      const { bytes, fileName } = receivedFile(request)
-      const { inputs, failedUploads, warnings } = await readBulkUpload(
-        context,
-        banks,
-        bytes,
-        fileName,
-      )
+      const { bytes } = receivedFile(request)
+      const { inputs, failedUploads, warnings } = await readBulkUpload(context, banks, bytes)
       createReports(context.db, caller, inputs, context.now())
       const summary = `Bulk upload processed: ${inputs.length} report${inputs.length === 1 ? '' : 's'} created, ${failedUploads.length} row${failedUploads.length === 1 ? '' : 's'} failed.`
       return success([summary, ...warnings].join('\n'), { failedUploads })
