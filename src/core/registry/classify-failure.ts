@@ -1,5 +1,6 @@
 import { anyEnvelopeSchema } from '../../shared/domain/envelope'
 import { RegistryError, type RegistryErrorKind } from './registry-error'
+import { nestsDeeperThan } from './json-depth'
 import { parseRetryAfter } from './retry-after'
 import { redactKey } from '../secrets/redact-key'
 import { describeNetworkRefusal, type NetworkRefusal } from '../network/network-failure'
@@ -56,17 +57,24 @@ export function redact(text: string, secret: string | undefined): string {
   return redactKey(text, secret)
 }
 
-/** Redacted before it is cut, so the cut cannot leave the start of a key behind; and after. */
+/**
+ * Redacted before it is cut, so the cut cannot leave the start of a key behind; and after. Only
+ * what can reach the kept part is redacted first (a little more than it, for a key that straddles
+ * the cut): a multi-megabyte body is never scanned whole.
+ */
 export function cutRawBody(body: string, secret?: string): string {
-  const clean = redact(body, secret)
+  const reach = RAW_BODY_LIMIT + 2 * (secret?.length ?? 0) + 64
+  const long = body.length > reach
+  const clean = redact(long ? body.slice(0, reach) : body, secret)
   const cut =
-    clean.length > RAW_BODY_LIMIT
-      ? `${clean.slice(0, RAW_BODY_LIMIT)}… (${clean.length} characters)`
+    long || clean.length > RAW_BODY_LIMIT
+      ? `${clean.slice(0, RAW_BODY_LIMIT)}… (${long ? body.length : clean.length} characters)`
       : clean
   return redact(cut, secret)
 }
 
 function registryMessage(body: string): string | undefined {
+  if (nestsDeeperThan(body, 32)) return undefined
   try {
     const parsed = anyEnvelopeSchema.safeParse(JSON.parse(body))
     const message = parsed.success ? parsed.data.message?.trim() : undefined

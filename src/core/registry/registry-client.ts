@@ -39,6 +39,7 @@ import {
   unexpectedResponse,
 } from './classify-failure'
 import { ENDPOINTS, fillPath, joinUrl, type EndpointName } from './endpoints'
+import { nestsDeeperThan } from './json-depth'
 import { RegistryError, registryQuietMs } from './registry-error'
 
 export interface RegistryConnection {
@@ -119,7 +120,14 @@ export type RegistryClient = ReturnType<typeof createRegistryClient>
 
 export const DEFAULT_TIMEOUT_MS = 15_000
 export const DEFAULT_UPLOAD_TIMEOUT_MS = 120_000
-const MAX_RESPONSE_BYTES = 50 * 1024 * 1024
+/**
+ * The largest answer read: a submissions page or a search result is a few hundred KiB (100
+ * reports of about 2 KiB); 8 MiB leaves room for a registry that pages generously, and keeps a
+ * hostile or broken answer from costing the core its memory.
+ */
+export const MAX_RESPONSE_BYTES = 8 * 1024 * 1024
+/** Real answers nest about six deep; far deeper is not an answer to read. */
+const MAX_JSON_DEPTH = 32
 
 /**
  * The last line of the one address rule: whatever built the connection (settings, a data
@@ -133,6 +141,19 @@ function checkConnection(connection: RegistryConnection): void {
     const problem = registryAddressProblem(value)
     if (problem) throw new Error(`The ${name} "${redactAddress(value)}" cannot be used. ${problem}`)
   }
+}
+
+/**
+ * An answer larger than any the registry gives, cut off unread. The registry answered, so a
+ * write may have been done: the outcome is unknown and is checked before anything is resent.
+ */
+function answerTooLarge(endpoint: string): RegistryError {
+  return new RegistryError({
+    kind: 'unexpected_response',
+    message: `The registry's answer was larger than ${MAX_RESPONSE_BYTES / 1024 / 1024} MiB, far more than any answer it gives, so Casefile did not read it. It will be checked with the registry before anything is sent again.`,
+    endpoint,
+    outcomeUnknown: true,
+  })
 }
 
 /** An address as it may be shown: any user name or password in it replaced. */
@@ -292,6 +313,8 @@ export function createRegistryClient(
       const root = isAxiosError(error) ? error.cause : error
       if (isNetworkRefusalError(root) && !callerAborted)
         return fail(networkRefused(endpoint, root.refusal))
+      if (code === 'ERR_BAD_RESPONSE' && /maxContentLength/.test((error as Error).message))
+        return fail(answerTooLarge(endpoint))
       const cause = isAxiosError(error)
         ? (error.cause as { code?: string } | undefined)?.code
         : undefined
@@ -322,6 +345,16 @@ export function createRegistryClient(
       if (quiet !== undefined) quietUntil = Math.max(quietUntil, Date.now() + quiet)
       return fail(refused)
     }
+    if (nestsDeeperThan(body, MAX_JSON_DEPTH))
+      return fail(
+        unexpectedResponse(
+          endpoint,
+          status,
+          body,
+          `the answer nests more than ${MAX_JSON_DEPTH} levels deep`,
+          apiKey,
+        ),
+      )
     let json: unknown
     try {
       json = JSON.parse(body)
