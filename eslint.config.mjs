@@ -122,7 +122,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/core/**/*.ts', 'src/sandbox/**/*.ts', 'src/cli/**/*.ts'],
+    files: ['src/core/**/*.ts', 'src/cli/**/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -132,6 +132,31 @@ export default tseslint.config(
             {
               group: ['**/main/**', '**/renderer/**', '**/preload/**'],
               message: 'Core, sandbox and CLI must not depend on the shell or the renderer.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The sandbox is the registry double the client is tested against: code shared with the
+    // client would agree with it by construction and hide its mistakes. It takes only the spec
+    // (src/shared) and its own code.
+    files: ['src/sandbox/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [electronImport],
+          patterns: [
+            {
+              group: ['**/main/**', '**/renderer/**', '**/preload/**'],
+              message: 'Core, sandbox and CLI must not depend on the shell or the renderer.',
+            },
+            {
+              group: ['**/core/**', '**/core-process/**', '**/cli/**'],
+              message:
+                'The sandbox registry shares no code with the client (src/sandbox/README.md): write it here, or take it from src/shared if it is the spec.',
             },
           ],
         },
