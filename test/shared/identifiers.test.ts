@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import {
+  canonicalPhone,
+  identifierSpellings,
+  nigerianPhoneSpellings,
   IDENTIFIER_TYPES,
   type IdentifierType,
   checkIdentifierValue,
@@ -48,9 +51,18 @@ const cases: Record<IdentifierType, { good: string[]; bad: [string, RegExp][] }>
     ],
   },
   phone: {
-    good: ['08031234567', '09012345678', '+2348031234567', '+447911123456', '+14155552671'],
+    good: [
+      '08031234567',
+      '09012345678',
+      '+2348031234567',
+      '2348031234567',
+      '8031234567',
+      '+447911123456',
+      '+14155552671',
+    ],
     bad: [
       ['0803123456', /phone number/],
+      ['803123456', /phone number/],
       ['06031234567', /phone number/],
       ['0803 123 4567', /phone number/],
       ['+0123', /phone number/],
@@ -107,10 +119,63 @@ describe('account value helpers', () => {
   })
   it('normalizes values to the one form the registry matches', () => {
     expect(normalizeIdentifierValue('phone', ' 0803-123 (4567) ')).toBe('08031234567')
+    expect(normalizeIdentifierValue('bvn', '221-2345-6789')).toBe('22123456789')
     expect(normalizeIdentifierValue('email', ' Ada@Example.COM ')).toBe('ada@example.com')
     expect(normalizeIdentifierValue('account', '0123 456 789_Access-Bank')).toBe(
       '0123456789_access-bank',
     )
     expect(normalizeIdentifierValue('bvn', '221 2345 6789')).toBe('22123456789')
+  })
+})
+
+describe('one phone number, whatever its spelling', () => {
+  const SPELLINGS = [
+    '08031234567',
+    '+2348031234567',
+    '2348031234567',
+    '8031234567',
+    '0803 123 4567',
+    '0803-123-4567',
+    '+234 803 123 4567',
+    '+234 (0) 803 123 4567',
+    '002348031234567',
+    '234-803-123-4567',
+  ]
+  it.each(SPELLINGS)('stores %s as 08031234567, the form the registry examples use', (typed) => {
+    expect(canonicalPhone(typed)).toBe('08031234567')
+    expect(normalizeIdentifierValue('phone', typed)).toBe('08031234567')
+    expect(checkIdentifierValue('phone', normalizeIdentifierValue('phone', typed))).toBeNull()
+  })
+  it.each(SPELLINGS)('searches %s in every compact spelling the registry may hold', (typed) => {
+    expect(identifierSpellings('phone', typed)).toEqual([
+      '08031234567',
+      '+2348031234567',
+      '2348031234567',
+      '8031234567',
+    ])
+  })
+  it('keeps a number from another country as +digits, a leading 00 written +', () => {
+    expect(canonicalPhone('+44 7911 123456')).toBe('+447911123456')
+    expect(canonicalPhone('0044 7911 123456')).toBe('+447911123456')
+    expect(nigerianPhoneSpellings('+447911123456')).toBeNull()
+    expect(identifierSpellings('phone', '+44 7911 123456')).toEqual(['+447911123456'])
+  })
+  it('does not take a number that is not a Nigerian mobile for one', () => {
+    expect(canonicalPhone('06031234567')).toBe('06031234567')
+    expect(checkIdentifierValue('phone', '06031234567')).toMatch(/phone number/)
+  })
+})
+
+describe('the spellings searched for other identifiers', () => {
+  it('searches an email in lower case, and as typed when typed with capitals', () => {
+    expect(identifierSpellings('email', ' Ada.Obi@Example.com ')).toEqual([
+      'ada.obi@example.com',
+      'Ada.Obi@Example.com',
+    ])
+    expect(identifierSpellings('email', 'ada@example.com')).toEqual(['ada@example.com'])
+  })
+  it('searches a BVN or NIN typed with spaces or dashes as its 11 digits', () => {
+    expect(identifierSpellings('bvn', '221 2345 6789')).toEqual(['22123456789'])
+    expect(identifierSpellings('nin', '123-4567-8901')).toEqual(['12345678901'])
   })
 })

@@ -121,6 +121,15 @@ describe('report input: the rest of the shape', () => {
       messageOf({ ...valid, identifiers: [valid.identifiers[0], valid.identifiers[0]] }),
     ).toMatch(/listed twice/)
   })
+  it('takes one phone number written two ways for the same identifier', () => {
+    const phones = [
+      { label: 'phone', value: '08031234567' },
+      { label: 'phone', value: '+2348031234567' },
+    ]
+    expect(messageOf({ ...valid, identifiers: phones })).toMatch(
+      /phone \+2348031234567 is 08031234567, listed already: remove one/,
+    )
+  })
   it('refuses a missing fraudType and reason with a message for each', () => {
     const message = messageOf({ identifiers: valid.identifiers })
     expect(message).toMatch(/fraudType/)

@@ -101,7 +101,7 @@ const EXPECTED = [
         { label: 'account', value: '0001112223_gtbank' },
         { label: 'account', value: '9998887776_first-bank' },
         { label: 'phone', value: '08031234567' },
-        { label: 'phone', value: '+2348091234567' },
+        { label: 'phone', value: '08091234567' },
         { label: 'email', value: 'mule@example.com' },
       ],
       attachments: [],

@@ -38,9 +38,14 @@ const BANK_SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/
 const ELEVEN_DIGITS = /^\d{11}$/
 // Pragmatic email shape: one @, no spaces, a dot in the domain, no leading/trailing dot in parts.
 const EMAIL = /^[^\s@.][^\s@]*@[^\s@.-][^\s@]*\.[a-z]{2,63}$/i
-const NIGERIAN_LOCAL_PHONE = /^0[789][01]\d{8}$/
-const NIGERIAN_INTL_PHONE = /^\+234[789][01]\d{8}$/
 const INTERNATIONAL_PHONE = /^\+[1-9]\d{7,14}$/
+/**
+ * The spellings of one Nigerian mobile number people and spreadsheets use, around its 10 digits
+ * after the trunk 0 (70…, 80…, 81…, 90…, 91…): 08031234567, +2348031234567, 2348031234567,
+ * 8031234567, 002348031234567, and +234 0803… (the trunk 0 kept after the country code).
+ */
+const NIGERIAN_PHONE = /^(?:0|\+?234|00234|\+?2340)?([789][01]\d{8})$/
+const PHONE_SEPARATORS = /[\s().\u2010-\u2015-]/g
 export const MAX_FREE_TEXT_IDENTIFIER = 200
 
 export interface AccountParts {
@@ -75,14 +80,15 @@ export function joinAccountValue(parts: AccountParts): string {
 }
 
 /**
- * Puts a value in the one written form the registry matches exactly, so the same person is
- * found whichever way it was typed: trims, drops phone separators, lower-cases emails and slugs.
+ * Puts a value in the one written form Casefile stores and sends, so the same person is found
+ * whichever way it was typed: trims, writes phones as canonicalPhone does, lower-cases emails
+ * and slugs, drops spaces and dashes from account numbers, BVNs and NINs.
  */
 export function normalizeIdentifierValue(type: IdentifierType, raw: string): string {
   const value = raw.trim()
   switch (type) {
     case 'phone':
-      return value.replace(/[\s().-]/g, '')
+      return canonicalPhone(value)
     case 'email':
       return value.toLowerCase()
     case 'account': {
@@ -96,10 +102,50 @@ export function normalizeIdentifierValue(type: IdentifierType, raw: string): str
     }
     case 'bvn':
     case 'nin':
-      return value.replace(/\s/g, '')
+      return value.replace(/[\s-]/g, '')
     default:
       return value
   }
+}
+
+/**
+ * A phone number in the one form Casefile stores and sends: a Nigerian mobile number as its 11
+ * local digits (08031234567, as the registry's examples and the sandbox write it), whichever of
+ * its spellings was typed; any other number with its separators dropped and a leading 00 as +.
+ */
+export function canonicalPhone(raw: string): string {
+  const compact = raw.trim().replace(PHONE_SEPARATORS, '')
+  const nigerian = NIGERIAN_PHONE.exec(compact)
+  if (nigerian) return `0${nigerian[1]}`
+  return compact.startsWith('00') ? `+${compact.slice(2)}` : compact
+}
+
+/**
+ * Every compact spelling the registry may hold one Nigerian mobile number under (its records are
+ * matched exactly, and other organizations write numbers their own way): the canonical 080…
+ * first, then +234…, 234… and the bare 10 digits. Null for a number that is not Nigerian.
+ */
+export function nigerianPhoneSpellings(raw: string): string[] | null {
+  const nigerian = NIGERIAN_PHONE.exec(raw.trim().replace(PHONE_SEPARATORS, ''))
+  if (!nigerian) return null
+  const subscriber = nigerian[1] as string
+  return [`0${subscriber}`, `+234${subscriber}`, `234${subscriber}`, subscriber]
+}
+
+/**
+ * The values to look for one identifier under, the stored (normalized) form first: a Nigerian
+ * phone in each of its spellings; an email in lower case and, when typed otherwise, as typed
+ * (the registry may hold it with capitals another organization used); anything else in its
+ * one normalized form.
+ */
+export function identifierSpellings(type: IdentifierType, raw: string): string[] {
+  const canonical = normalizeIdentifierValue(type, raw)
+  if (type === 'phone') return nigerianPhoneSpellings(raw) ?? [canonical]
+  if (type === 'email') {
+    const typed = raw.trim()
+    return typed !== canonical ? [canonical, typed] : [canonical]
+  }
+  return [canonical]
 }
 
 export interface IdentifierCheckOptions {
@@ -138,13 +184,8 @@ export function checkIdentifierValue(
         ? null
         : `"${value}" is not an email address (name@example.com).`
     case 'phone':
-      if (
-        NIGERIAN_LOCAL_PHONE.test(value) ||
-        NIGERIAN_INTL_PHONE.test(value) ||
-        INTERNATIONAL_PHONE.test(value)
-      )
-        return null
-      return 'A phone number is 11 digits starting 070, 080, 081, 090 or 091, or an international number starting with + (e.g. +2348031234567), without spaces.'
+      if (NIGERIAN_PHONE.test(value) || INTERNATIONAL_PHONE.test(value)) return null
+      return 'A phone number is a Nigerian mobile number (08031234567, +2348031234567, 2348031234567 or 8031234567) or an international number starting with + (e.g. +447911123456), without spaces.'
     default:
       return [...value].length <= MAX_FREE_TEXT_IDENTIFIER
         ? null

@@ -1,6 +1,10 @@
 import { z } from 'zod'
 import { fraudTypeSchema } from './fraud-types'
-import { createIdentifierInputSchema, type IdentifierCheckOptions } from './identifiers'
+import {
+  createIdentifierInputSchema,
+  normalizeIdentifierValue,
+  type IdentifierCheckOptions,
+} from './identifiers'
 
 export const FRAUD_REASON_MIN = 50
 export const FRAUD_REASON_MAX = 2000
@@ -59,16 +63,21 @@ export function createReportInputSchema(options: IdentifierCheckOptions = {}) {
       })
       .max(MAX_IDENTIFIERS, { error: `A report takes at most ${MAX_IDENTIFIERS} identifiers.` })
       .superRefine((identifiers, ctx) => {
-        const seen = new Set<string>()
+        // One person written two ways (08031234567 and +2348031234567) is one identifier.
+        const seen = new Map<string, string>()
         identifiers.forEach((identifier, index) => {
-          const key = `${identifier.label}\u0000${identifier.value}`
-          if (seen.has(key))
+          const key = `${identifier.label}\u0000${normalizeIdentifierValue(identifier.label, identifier.value)}`
+          const first = seen.get(key)
+          if (first !== undefined)
             ctx.addIssue({
               code: 'custom',
               path: [index],
-              message: `Identifier ${identifier.label} ${identifier.value} is listed twice: remove one.`,
+              message:
+                first === identifier.value
+                  ? `Identifier ${identifier.label} ${identifier.value} is listed twice: remove one.`
+                  : `Identifier ${identifier.label} ${identifier.value} is ${first}, listed already: remove one.`,
             })
-          seen.add(key)
+          else seen.set(key, identifier.value)
         })
       }),
     attachments: z
