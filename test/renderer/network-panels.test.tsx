@@ -31,7 +31,7 @@ const REPORT: ConnectionReportView = {
       title: 'Certificate',
       status: 'failed',
       summary:
-        'The registry\'s certificate (registry.bank.example) was issued by "CN=Bank Inspection Root", which this computer does not trust.',
+        'The registry\'s certificate (registry.bank.example) was issued by "Bank Inspection Root", which this computer does not trust.',
     },
     {
       id: 'clock',
@@ -122,14 +122,14 @@ describe('Settings → Connection on a bank’s network', () => {
       path: 'C:\\Users\\adaeze\\bank-root.cer',
       certificates: [
         {
-          subject: 'CN=Bank Inspection Root, O=First Bank',
-          issuer: 'CN=Bank Inspection Root, O=First Bank',
+          subject: 'Bank Inspection Root (First Bank)',
+          issuer: 'Bank Inspection Root (First Bank)',
           validTo: '2034-01-31T00:00:00.000Z',
           expired: false,
         },
         {
-          subject: 'CN=Old Bank Root',
-          issuer: 'CN=Old Bank Root',
+          subject: 'Old Bank Root',
+          issuer: 'Old Bank Root',
           validTo: '2021-01-01T00:00:00.000Z',
           expired: true,
         },
@@ -144,7 +144,7 @@ describe('Settings → Connection on a bank’s network', () => {
     })
     render(<NetworkPanels />)
     const list = await screen.findByRole('list', { name: 'Certificates in the file' })
-    expect(list.textContent).toMatch(/Issued to CN=Bank Inspection Root, O=First Bank by/)
+    expect(list.textContent).toMatch(/Issued to Bank Inspection Root \(First Bank\) by/)
     expect(list.textContent).toMatch(/valid until .*2034/)
     expect(list.textContent).toMatch(/expired on .*2021/)
     fireEvent.click(screen.getByRole('button', { name: 'Choose another certificate file…' }))
