@@ -33,7 +33,8 @@ const bareBuiltins = [
 ].map((name) => ({ name, message: nodeBuiltins.message }))
 
 // What main may import of src/core: only what main itself runs (the keychain, the settings
-// file, private folders, the network helpers it uses, the set-aside name of a folder). The store,
+// file, private folders, the network helpers it uses, the set-aside name of a folder, the
+// bounded reader of a key export and of other files that could be replaced). The store,
 // outbox, sync, import, caches and work handlers run in the core process (src/core-process) and
 // reach main only through its protocol; the sandbox registry runs there too.
 const mainOwnCoreOnly = {
@@ -53,6 +54,8 @@ const mainOwnCoreOnly = {
     '!**/core/network/environment-proxy',
     '!**/core/encryption/',
     '!**/core/encryption/set-aside-target',
+    '!**/core/encryption/key-export-file',
+    '!**/core/regular-file',
     '**/core-process',
     '**/core-process/**',
     '**/sandbox',

@@ -1,8 +1,9 @@
-import { existsSync, readFileSync, renameSync } from 'node:fs'
+import { renameSync } from 'node:fs'
 import { homedir } from 'node:os'
 import { join } from 'node:path'
 import type { z } from 'zod'
 import { ensurePrivateDir, writePrivateFile } from './private-files'
+import { readRegularFile, RegularFileError } from './regular-file'
 import { connectionFileSchema } from '../shared/registry-address'
 
 /**
@@ -25,6 +26,8 @@ export { connectionFileSchema }
 export type ConnectionFile = z.output<typeof connectionFileSchema>
 
 const CONNECTION_FILE = 'connection.json'
+/** Two addresses and a profile name: a few hundred bytes; anything near this is not ours. */
+const CONNECTION_FILE_MAX_BYTES = 64 * 1024
 
 /** connection.json cannot be used: the message names the file and says how to fix it. */
 export class ConnectionFileError extends Error {
@@ -34,16 +37,18 @@ export class ConnectionFileError extends Error {
 /** The registry a data folder syncs with, or null when none was set. */
 export function readConnection(dataDir: string): ConnectionFile | null {
   const path = join(dataDir, CONNECTION_FILE)
-  if (!existsSync(path)) return null
   const fix = 'Run `casefile config set --base-url URL --upload-url URL` again to rewrite it.'
   let json: unknown
   try {
-    json = JSON.parse(readFileSync(path, 'utf8'))
+    json = JSON.parse(readRegularFile(path, { maxBytes: CONNECTION_FILE_MAX_BYTES }).toString())
   } catch (error) {
+    if (error instanceof RegularFileError && error.problem === 'missing') return null
     const why =
       error instanceof SyntaxError
         ? 'is not valid JSON'
-        : `cannot be read (${(error as Error).message})`
+        : error instanceof RegularFileError
+          ? error.why
+          : `cannot be read (${(error as Error).message})`
     throw new ConnectionFileError(`${path} ${why}. ${fix}`)
   }
   const parsed = connectionFileSchema.safeParse(json)

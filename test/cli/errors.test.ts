@@ -239,7 +239,7 @@ describe('broken inputs end in a message, not a trace', () => {
     await expectFailure(['outbox', '--data-dir', other], {
       exitCode: EXIT.usage,
       code: 'invalid_input',
-      message: /connection\.json cannot be read/,
+      message: /connection\.json is a folder, not a file\. Run `casefile config set/,
     })
   })
 

@@ -1,6 +1,7 @@
-import { existsSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { readFolderIdentity } from '../../core/encryption/folder-key'
+import { readKeyExport } from '../../core/encryption/key-export-file'
 import { exportFolderKey } from '../../core/encryption/key-transfer'
 import { databaseState } from '../../core/encryption/migrate-folder'
 import { openDataFolder } from '../../core/encryption/open-data-folder'
@@ -65,9 +66,10 @@ export async function runImport(context: CommandContext): Promise<number> {
   const file = resolve(context.args[0] ?? '')
   let text: string
   try {
-    text = readFileSync(file, 'utf8')
-  } catch {
-    throw new CliError(`${file} cannot be read: check the path.`)
+    // The window's reader: a regular file of an export's size, never a pipe or /dev/zero.
+    text = readKeyExport(file)
+  } catch (error) {
+    throw new CliError((error as Error).message)
   }
   const dataDir = await resolveDataDir(context.global, context.env)
   const identity = readFolderIdentity(dataDir)

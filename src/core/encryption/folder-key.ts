@@ -1,7 +1,8 @@
 import { randomBytes, randomUUID } from 'node:crypto'
-import { existsSync, readFileSync, renameSync, statSync } from 'node:fs'
+import { renameSync } from 'node:fs'
 import { join } from 'node:path'
 import { writePrivateFile } from '../private-files'
+import { readRegularFile, RegularFileError } from '../regular-file'
 import { keyringBackend } from '../secrets/keyring-backend'
 import type { SecretBackend } from '../secrets/secret-backend'
 
@@ -54,15 +55,33 @@ export interface FolderIdentity {
 
 export const keychainAccount = (identity: FolderIdentity) => `data-folder:${identity.id}`
 
+/** An identity is a few dozen bytes; anything near this is not one. */
+const FOLDER_FILE_MAX_BYTES = 64 * 1024
+
+/**
+ * The folder's identity, or null when it has none (or what is there does not parse as one).
+ * Something other than a file in its place (a named pipe, a device: never read) or a file that
+ * cannot be read is a FolderKeyError: the folder's key cannot be found without it.
+ */
 export function readFolderIdentity(dataDir: string): FolderIdentity | null {
   const path = join(dataDir, FOLDER_FILE)
-  if (!existsSync(path)) return null
+  let text: string
   try {
-    const parsed = JSON.parse(readFileSync(path, 'utf8')) as Partial<FolderIdentity>
+    text = readRegularFile(path, { maxBytes: FOLDER_FILE_MAX_BYTES }).toString('utf8')
+  } catch (error) {
+    if (!(error instanceof RegularFileError)) throw error
+    if (error.problem === 'missing') return null
+    throw new FolderKeyError(
+      'damaged',
+      `${path} ${error.why}: it names the keychain entry of the folder's key. Put back the folder's own ${FOLDER_FILE}, or set the folder aside and start a new one. Nothing in the folder was changed.`,
+    )
+  }
+  try {
+    const parsed = JSON.parse(text) as Partial<FolderIdentity>
     if (parsed.format === 1 && typeof parsed.id === 'string' && /^[\w-]{8,64}$/.test(parsed.id))
       return { format: 1, id: parsed.id }
   } catch {
-    // An unreadable identity is handled like a missing one below.
+    // An identity that does not parse is handled like a missing one.
   }
   return null
 }
@@ -87,24 +106,36 @@ export function parseKeyText(text: string, from: string): Buffer {
   return Buffer.from(hex, 'hex')
 }
 
+/** 64 hex digits and a line end, give or take white space. */
+const KEY_FILE_MAX_BYTES = 4096
+
 /** The key given outside the keychain (file first, then the environment), or null. */
 export function givenKey(source: FolderKeySource): Buffer | null {
   if (source.keyFile) {
-    let mode: number
+    const keyFile = source.keyFile
+    let text: string
     try {
-      mode = statSync(source.keyFile).mode
-    } catch {
+      // The mode is checked on the descriptor that is read: the file cannot be swapped between.
+      text = readRegularFile(keyFile, {
+        maxBytes: KEY_FILE_MAX_BYTES,
+        check: (stats) => {
+          if (process.platform !== 'win32' && (stats.mode & 0o077) !== 0)
+            throw new FolderKeyError(
+              'bad-key',
+              `The key file ${keyFile} can be read by other users: make it private (chmod 600) and try again.`,
+            )
+        },
+      }).toString('utf8')
+    } catch (error) {
+      if (!(error instanceof RegularFileError)) throw error
       throw new FolderKeyError(
         'bad-key',
-        `The key file ${source.keyFile} cannot be read: check the path.`,
+        error.problem === 'missing' || error.problem === 'unreadable'
+          ? `The key file ${keyFile} cannot be read: check the path.`
+          : `The key file ${keyFile} ${error.why}: give a private file (chmod 600) holding the 64 hexadecimal digits, or CASEFILE_DB_KEY.`,
       )
     }
-    if (process.platform !== 'win32' && (mode & 0o077) !== 0)
-      throw new FolderKeyError(
-        'bad-key',
-        `The key file ${source.keyFile} can be read by other users: make it private (chmod 600) and try again.`,
-      )
-    return parseKeyText(readFileSync(source.keyFile, 'utf8'), source.keyFile)
+    return parseKeyText(text, keyFile)
   }
   if (source.envKey !== undefined && source.envKey !== '')
     return parseKeyText(source.envKey, DB_KEY_ENV)

@@ -23,7 +23,9 @@ import {
   type FolderCipher,
 } from '../store/open-database'
 import { MIGRATIONS } from '../store/migrations'
+import { RegularFileError, withRegularFile } from '../regular-file'
 import { attachmentKeys, isEncryptedAttachment } from './attachment-cipher'
+import { FolderKeyError } from './folder-key'
 
 /**
  * Moves a plain data folder (from before encryption) to the encrypted layout, so that a kill
@@ -48,15 +50,27 @@ const SQLITE_HEADER = Buffer.from('SQLite format 3\0', 'latin1')
 
 export type DatabaseState = 'absent' | 'plain' | 'encrypted'
 
+/**
+ * What the database file is, read from its first bytes. Something other than a file in its
+ * place (a named pipe, a device) is never read: a FolderKeyError says so, nothing is changed.
+ */
 export function databaseState(path: string): DatabaseState {
-  if (!existsSync(path) || statSync(path).size === 0) return 'absent'
   const head = Buffer.alloc(SQLITE_HEADER.length)
-  const fd = openSync(path, 'r')
+  let size: number
   try {
-    readSync(fd, head, 0, head.length, 0)
-  } finally {
-    closeSync(fd)
+    size = withRegularFile(path, (fd, stats) => {
+      if (stats.size > 0) readSync(fd, head, 0, head.length, 0)
+      return stats.size
+    })
+  } catch (error) {
+    if (!(error instanceof RegularFileError) || error.problem === 'unreadable') throw error
+    if (error.problem === 'missing') return 'absent'
+    throw new FolderKeyError(
+      'damaged',
+      `${path} ${error.why}: it is not a Casefile database. Nothing in the folder was changed.`,
+    )
   }
+  if (size === 0) return 'absent'
   return head.equals(SQLITE_HEADER) ? 'plain' : 'encrypted'
 }
 

@@ -9,6 +9,3 @@ export function setAsideTarget(dataDir: string, at: Date = new Date()): string {
   const stamp = at.toISOString().slice(0, 19).replace(/[:T]/g, '-')
   return join(dirname(dataDir), `${basename(dataDir)}.set-aside-${stamp}`)
 }
-
-/** The largest folder key export read: the real ones are under 1 KB. */
-export const KEY_EXPORT_MAX_BYTES = 64 * 1024

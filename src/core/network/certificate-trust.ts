@@ -1,7 +1,7 @@
 import { X509Certificate } from 'node:crypto'
-import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs'
 import tls from 'node:tls'
 import type { CertificateFacts } from './network-failure'
+import { readRegularFile, RegularFileError } from '../regular-file'
 
 /**
  * The certificates Casefile trusts for the registry: Node's bundled roots (Mozilla's), the
@@ -118,36 +118,20 @@ export class CaFileError extends Error {
  * FIFO or a device would block or never end), and bounded.
  */
 export function readCaFile(path: string): { pems: string[]; certificates: CertificateFacts[] } {
-  let fd: number
-  try {
-    fd = openSync(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0))
-  } catch (error) {
-    const code = (error as { code?: string }).code
-    throw new CaFileError(
-      code === 'ENOENT'
-        ? `The certificate file ${path} does not exist. Check the path.`
-        : `The certificate file ${path} cannot be read (${code ?? 'error'}). Check its permissions.`,
-    )
-  }
   let bytes: Buffer
   try {
-    const stat = fstatSync(fd)
-    if (!stat.isFile())
-      throw new CaFileError(`${path} is not a regular file. Choose the certificate file itself.`)
-    if (stat.size > MAX_CA_FILE_BYTES)
-      throw new CaFileError(
-        `${path} is ${Math.round(stat.size / 1024)} KiB: too large for a certificate file (1 MiB at most). Choose the organization's root certificate.`,
-      )
-    bytes = Buffer.alloc(stat.size)
-    let read = 0
-    while (read < stat.size) {
-      const n = readSync(fd, bytes, read, stat.size - read, read)
-      if (n === 0) break
-      read += n
-    }
-    bytes = bytes.subarray(0, read)
-  } finally {
-    closeSync(fd)
+    bytes = readRegularFile(path, { maxBytes: MAX_CA_FILE_BYTES })
+  } catch (error) {
+    if (!(error instanceof RegularFileError)) throw error
+    throw new CaFileError(
+      error.problem === 'missing'
+        ? `The certificate file ${path} does not exist. Check the path.`
+        : error.problem === 'not-a-file'
+          ? `${path} is not a regular file. Choose the certificate file itself.`
+          : error.problem === 'too-large'
+            ? `${path} is too large for a certificate file (1 MiB at most). Choose the organization's root certificate.`
+            : `The certificate file ${path} cannot be read (${error.code ?? 'error'}). Check its permissions.`,
+    )
   }
   const text = bytes.toString('latin1')
   const blocks = text.match(/-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g) ?? []

@@ -1,8 +1,12 @@
 import { randomBytes } from 'node:crypto'
-import { copyFile, open, readFile, rename, rm } from 'node:fs/promises'
+import { copyFile, open, rename, rm } from 'node:fs/promises'
 import { ensurePrivateDir, PRIVATE_FILE_MODE, tightenFile } from '../private-files'
 import { dirname } from 'node:path'
+import { readRegularFile, RegularFileError } from '../regular-file'
 import { DEFAULT_SETTINGS, settingsSchema, type Settings } from './settings-schema'
+
+/** The settings are a few kilobytes; a file far larger is not ours. */
+const SETTINGS_FILE_MAX_BYTES = 1024 * 1024
 
 export interface LoadedSettings {
   settings: Settings
@@ -22,10 +26,13 @@ export interface LoadedSettings {
 export async function readSettingsFile(path: string): Promise<LoadedSettings> {
   let text: string
   try {
-    text = await readFile(path, 'utf8')
+    text = readRegularFile(path, { maxBytes: SETTINGS_FILE_MAX_BYTES }).toString('utf8')
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { settings: DEFAULT_SETTINGS }
-    return recover(path, `it could not be read (${(error as Error).message})`)
+    if (!(error instanceof RegularFileError)) throw error
+    if (error.problem === 'missing') return { settings: DEFAULT_SETTINGS }
+    // Something other than a file (a named pipe would block the copy as it would the read) is
+    // moved aside whole, not copied.
+    return recover(path, `it ${error.why}`, error.problem === 'not-a-file')
   }
   let json: unknown
   try {
@@ -43,12 +50,17 @@ export async function readSettingsFile(path: string): Promise<LoadedSettings> {
   return { settings: parsed.data }
 }
 
-async function recover(path: string, why: string): Promise<LoadedSettings> {
+async function recover(path: string, why: string, notAFile = false): Promise<LoadedSettings> {
   const corruptCopy = `${path}.corrupt`
   let copied = true
   try {
-    await copyFile(path, corruptCopy)
-    tightenFile(corruptCopy)
+    // Whatever is there goes first: a copy onto a named pipe would wait for a reader.
+    await rm(corruptCopy, { force: true })
+    if (notAFile) await rename(path, corruptCopy)
+    else {
+      await copyFile(path, corruptCopy)
+      tightenFile(corruptCopy)
+    }
   } catch {
     copied = false
   }

@@ -1,3 +1,4 @@
+import { readKeyExport } from '../../core/encryption/key-export-file'
 import { setAsideTarget } from '../../core/encryption/set-aside-target'
 import type { ApiKeyStore } from '../../core/secrets'
 import {
@@ -13,7 +14,6 @@ import type { ContractHandlers, ContractOutput, KeyStatus, ProfileId } from '../
 import type { AppCoreProfile } from '../../shared/app-core'
 import type { CoreHost } from '../core-host/core-host'
 import { coreStartErrorOf } from '../../shared/core-start-error'
-import { readKeyExport } from './read-key-export'
 import type { PushEvent } from './push-events'
 
 /** What the handlers work with; each is a plain object, so tests pass real ones or doubles. */
@@ -121,7 +121,7 @@ export function createShellHandlers(services: ShellServices): ShellHandlers {
       requireShutFolder()
       const path = await services.chooseKeyFile()
       if (path === null) return { imported: false }
-      const exportText = await readKeyExport(path)
+      const exportText = readKeyExport(path)
       await recover(activeProfile(), { action: 'importKey', exportText, passphrase })
       return { imported: true }
     },

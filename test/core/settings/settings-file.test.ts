@@ -88,7 +88,9 @@ describe('the settings file', () => {
     mkdirSync(path)
     const loaded = await readSettingsFile(path)
     expect(loaded.settings).toEqual(DEFAULT_SETTINGS)
-    expect(loaded.recovered?.reason).toMatch(/could not be read/)
+    expect(loaded.recovered?.reason).toMatch(/it is a folder, not a file/)
+    // Moved aside whole (never deleted), so the next save can write the file.
+    expect(loaded.recovered?.corruptCopy).toBe(`${path}.corrupt`)
   })
 
   it('drops keys it does not know, so a newer file still opens', async () => {
