@@ -3,6 +3,7 @@ import { openDataFolder } from '../core/encryption/open-data-folder'
 import { CliError } from './cli-error'
 import type { CommandContext } from './command-line-spec'
 import { EXIT } from './exit-codes'
+import { folderStorageFailure, NOTHING_CHANGED } from './folder-failure'
 
 // The data folder's key for a CLI run. Light on purpose: `casefile outbox` opens the store
 // through it without loading the core.
@@ -21,7 +22,8 @@ export async function openCliFolder(context: CommandContext, dataDir: string): P
   try {
     return (await openDataFolder(dataDir, await folderKeySource(context))).key
   } catch (error) {
-    throw folderKeyFailure(error)
+    // A full disk is said as full, never as a wrong key.
+    throw folderStorageFailure(error, dataDir, NOTHING_CHANGED) ?? folderKeyFailure(error)
   }
 }
 

@@ -7,6 +7,7 @@ import { requireConnection, resolveDataDir, type Connection } from './cli-contex
 import { CliError } from './cli-error'
 import type { CommandContext } from './command-line-spec'
 import { openCliFolder } from './folder-access'
+import { folderStorageFailure } from './folder-failure'
 import { databaseOpenFailure } from './open-store'
 
 /**
@@ -72,6 +73,9 @@ export async function withCore<T>(
   const core = await openCliCore(context)
   try {
     return await work(core)
+  } catch (error) {
+    // A full disk, a disk error, the folder deleted under the command: said naming the folder.
+    throw folderStorageFailure(error, core.dataDir) ?? error
   } finally {
     // Interrupted: in-flight requests are aborted at once and left to reconciliation.
     await core.close(context.signal.aborted ? 0 : undefined)

@@ -6,11 +6,14 @@ import { CliError } from './cli-error'
 import type { CommandContext } from './command-line-spec'
 import { describeFailure } from './describe-failure'
 import { openCliFolder } from './folder-access'
+import { folderStorageFailure, NOTHING_CHANGED } from './folder-failure'
 
 /** Why the data folder's database could not be opened, naming the file; rethrows a bug. */
 export function databaseOpenFailure(error: unknown, dataDir: string): CliError {
   const database = join(dataDir, DATABASE_FILE)
   if (error instanceof NewerSchemaError) return new CliError(`${database}: ${error.message}`)
+  const storage = folderStorageFailure(error, dataDir, NOTHING_CHANGED)
+  if (storage) return storage
   const failure = describeFailure(error)
   if (failure.code === 'internal') throw error
   return new CliError(
@@ -39,6 +42,8 @@ export async function withStore<T>(
   }
   try {
     return await work(db)
+  } catch (error) {
+    throw folderStorageFailure(error, dataDir) ?? error
   } finally {
     db.close()
   }

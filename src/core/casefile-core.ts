@@ -175,6 +175,14 @@ export class CasefileCore {
     return this.clock.now()
   }
 
+  /**
+   * Runs `work` in one transaction; the attachment copies it wrote are removed again if it
+   * throws, so a refusal (a full disk, a report that is not valid) leaves nothing half-made.
+   */
+  inOneTransaction<T>(work: () => T): T {
+    return this.files.undoable(() => this.db.transaction(work)())
+  }
+
   private reach: Reachability = UNKNOWN_REACHABILITY
   private readonly reachEvents = new EventEmitter()
 
@@ -207,12 +215,24 @@ export class CasefileCore {
    */
   private logExchange(entry: ExchangeLogEntry): void {
     this.logBuffer.push(entry)
-    this.logTimer ??= setTimeout(() => this.flushLog(), 100)
+    this.logTimer ??= setTimeout(() => this.flushLogQuietly(), 100)
   }
 
   private flushLog(): void {
     if (this.logBuffer.length > 0 && this.db.open) this.db.transaction(() => this.writeLog())()
     else this.writeLog()
+  }
+
+  /**
+   * The log lines cannot be written (a full disk): they are dropped rather than thrown from a
+   * timer or over the failure that matters; the outbox's own writes say what went wrong.
+   */
+  private flushLogQuietly(): void {
+    try {
+      this.flushLog()
+    } catch {
+      // Dropped: writeLog took them from the buffer.
+    }
   }
 
   /** Appends the buffered log lines in the caller's transaction. */
@@ -462,7 +482,7 @@ export class CasefileCore {
   async close(graceMs?: number): Promise<void> {
     await this.engine.stop(graceMs)
     this.client.close()
-    this.flushLog()
+    this.flushLogQuietly()
     await this.checkpointer?.close()
     this.db.close()
   }

@@ -1,5 +1,6 @@
 import type { CasefileCore } from '../../core/casefile-core'
-import { importSpreadsheet } from '../../core/import/import-spreadsheet'
+import { importSpreadsheet, rowRanges } from '../../core/import/import-spreadsheet'
+import { storageProblemOf } from '../../core/store/storage-failure'
 import { importOutcomeView } from '../../core/import/import-view'
 import { BulkFileError } from '../../core/spreadsheet/bulk-file-error'
 import { describeRowErrors, exportRejectedRows } from '../../core/spreadsheet/export'
@@ -48,16 +49,21 @@ export async function importCommand(
   } catch (error) {
     if (error instanceof TableFileError || error instanceof BulkFileError)
       throw new CliError(`${file}: ${error.message}`)
+    // The data folder's disk, not the spreadsheet: said naming the folder (withCore).
+    if (storageProblemOf(error)) throw error
     const fileProblem = describeFileError(error, file)
     if (fileProblem) throw new CliError(fileProblem)
     throw error
   }
   let rejectedWritten = false
   let rejectedProblem: string | null = null
-  if (rejectedOut?.ok && outcome.rejected.length > 0) {
+  // Rows left out by a stop have nothing to fix: importing the file again queues them.
+  const stoppedRows = new Set(outcome.stopped?.rows)
+  const toFix = outcome.rejected.filter((row) => !stoppedRows.has(row.rowNumber))
+  if (rejectedOut?.ok && toFix.length > 0) {
     const rows = {
       header: outcome.header,
-      rejected: outcome.rejected.map((row) => ({
+      rejected: toFix.map((row) => ({
         ...row,
         reason: row.reason === 'not_queued' ? ('invalid' as const) : row.reason,
       })),
@@ -72,7 +78,12 @@ export async function importCommand(
       rejectedProblem = `The rejected rows could not be written to ${options.rejectedOut} (${describeFileError(error, options.rejectedOut) ?? (error instanceof Error ? error.message : String(error))}); they are listed above and are still in ${file}.`
     }
   }
-  const code = outcome.rejected.length > 0 ? EXIT.needsAttention : EXIT.ok
+  // Stopped by the data folder's disk: a failure (exit 1), with what was queued listed.
+  const code = outcome.stopped
+    ? EXIT.usage
+    : outcome.rejected.length > 0
+      ? EXIT.needsAttention
+      : EXIT.ok
   if (options.json) {
     printJson(io, { ...importOutcomeView(outcome), exitCode: code })
     if (rejectedProblem) io.err(rejectedProblem)
@@ -86,15 +97,24 @@ export async function importCommand(
         ? `queued in ${outcome.bulkOperationIds.length} bulk upload(s)`
         : 'queued'
   io.out(
-    `${totals.dataRows} data rows: ${totals.queued} ${verb}, ${totals.rejected} rejected, ${totals.skippedEmpty} empty (skipped).`,
+    outcome.stopped
+      ? `${totals.dataRows} data rows: ${totals.queued} ${verb} before the import stopped, ${stoppedRows.size} not queued, ${totals.rejected - stoppedRows.size} rejected, ${totals.skippedEmpty} empty (skipped).`
+      : `${totals.dataRows} data rows: ${totals.queued} ${verb}, ${totals.rejected} rejected, ${totals.skippedEmpty} empty (skipped).`,
   )
+  if (outcome.stopped) {
+    // What is in the outbox now, and what is not, row by row (as ranges: it may be thousands).
+    io.out(
+      `Queued: ${outcome.queued.length > 0 ? `rows ${rowRanges(outcome.queued.map((row) => row.rowNumber))}` : 'no rows'}.`,
+    )
+    io.out(`Not queued: rows ${rowRanges(outcome.stopped.rows)}.`)
+  }
   for (const problem of outcome.fileProblems) io.err(`Note: ${problem.message}`)
   // Every file that leaves this computer is named before it does (and in a dry run).
   const uploads = outcome.mode === 'dry-run' ? 'would upload' : 'uploads'
   for (const row of outcome.queued)
     for (const f of row.files ?? [])
       io.out(`Row ${row.rowNumber} ${uploads} ${f.path} (${f.column}, ${f.type}, ${f.size} bytes)`)
-  for (const row of outcome.rejected)
+  for (const row of toFix)
     io.out(`Row ${row.rowNumber}: ${describeRowErrors(row).replace(/\n/g, '\n        ')}`)
   if (rejectedProblem) io.err(rejectedProblem)
   if (rejectedWritten)

@@ -31,19 +31,40 @@ function report(io: CliIo, json: boolean, result: QueueResult, verb: string): vo
     )
 }
 
+/** A queueing the registry's rules refused: thrown to roll its transaction back. */
+class NotQueued extends Error {
+  constructor(readonly result: QueueResult) {
+    super('not queued')
+  }
+}
+
+/**
+ * Runs `queue` in one transaction with everything it writes (the draft, the copies of its
+ * attachments): refused, by the report's rules or by a full disk, nothing of it is kept. The
+ * file is the user's copy, so no half-made draft is left behind.
+ */
+function queueWhole(core: CasefileCore, queue: () => QueueResult): QueueResult {
+  try {
+    return core.inOneTransaction(() => {
+      const result = queue()
+      if (!result.ok) throw new NotQueued(result)
+      return result
+    })
+  } catch (error) {
+    if (error instanceof NotQueued) return error.result
+    throw error
+  }
+}
+
 /** casefile submit FILE.json: drafts the report, copies its attachments, queues it. */
 export function submitCommand(core: CasefileCore, io: CliIo, file: string, json: boolean): void {
   const parsed = readReportFile(file)
-  const draft = core.createDraft(parsed.draft)
-  try {
+  const result = queueWhole(core, () => {
+    const draft = core.createDraft(parsed.draft)
     core.saveDraft(draft.localId, withAttachments(core, draft.localId, parsed))
-    const result = core.queueReport(draft.localId)
-    if (!result.ok) core.discardDraft(draft.localId) // the file is the user's copy; no half-made draft is left behind
-    report(io, json, result, 'Queued')
-  } catch (error) {
-    if (core.getReport(draft.localId).status === 'draft') core.discardDraft(draft.localId)
-    throw error
-  }
+    return core.queueReport(draft.localId)
+  })
+  report(io, json, result, 'Queued')
 }
 
 /**
@@ -74,15 +95,13 @@ export async function updateCommand(
   const local = core.localRecordOf(id)
   // What the file leaves out keeps its value from the freshest copy of the report.
   const current = await core.freshestContent(local.localId)
-  report(
-    io,
-    json,
+  const result = queueWhole(core, () =>
     core.queueUpdate(
       local.localId,
       overlayReportFile(current, withAttachments(core, local.localId, parsed)),
     ),
-    'Queued an update of',
   )
+  report(io, json, result, 'Queued an update of')
 }
 
 /** casefile unlist ID */

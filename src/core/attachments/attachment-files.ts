@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, renameSync } from 'node:fs'
+import { existsSync, readFileSync, renameSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import {
   decryptAttachment,
@@ -20,6 +20,9 @@ export class AttachmentFiles {
     private readonly keys: AttachmentKeys | null,
   ) {}
 
+  /** Copies written by the `undoable` work in progress, removed again if it fails. */
+  private written: string[] | null = null
+
   get encrypted(): boolean {
     return this.keys !== null
   }
@@ -32,14 +35,45 @@ export class AttachmentFiles {
     return existsSync(this.pathOf(sha256))
   }
 
-  /** Writes the copy once (same content, same file), atomically, private to the user. */
+  /**
+   * Writes the copy once (same content, same file), atomically, private to the user: a write
+   * that fails (a full disk) leaves no part of it behind.
+   */
   write(sha256: string, bytes: Uint8Array): void {
     const target = this.pathOf(sha256)
     if (existsSync(target)) return
     ensurePrivateDir(this.dir)
     const temp = `${target}.${process.pid}.tmp`
-    writePrivateFile(temp, this.keys ? encryptAttachment(this.keys, bytes) : bytes)
-    renameSync(temp, target)
+    try {
+      writePrivateFile(temp, this.keys ? encryptAttachment(this.keys, bytes) : bytes)
+      renameSync(temp, target)
+    } catch (error) {
+      rmSync(temp, { force: true })
+      throw error
+    }
+    this.written?.push(target)
+  }
+
+  /**
+   * Runs `work` (a transaction that records attachments): the copies it wrote are removed again
+   * if it throws, since no row refers to them then. A copy that was there before is never
+   * removed: `write` leaves it as it is. Synchronous, as a transaction is, so nothing else
+   * writes a copy meanwhile.
+   */
+  undoable<T>(work: () => T): T {
+    const outer = this.written
+    const mine: string[] = []
+    this.written = mine
+    try {
+      const result = work()
+      outer?.push(...mine)
+      return result
+    } catch (error) {
+      for (const path of mine) rmSync(path, { force: true })
+      throw error
+    } finally {
+      this.written = outer
+    }
   }
 
   /** The attachment's bytes, decrypted and checked; only while it is being sent. */

@@ -83,7 +83,7 @@ export async function openDataFolder(
 /**
  * The cipher the encrypted database reads with under this key: the folder cipher, or one a
  * folder was written in before (then re-encrypted). Null for a wrong key: it reads as "not a
- * database" under every cipher.
+ * database" under every cipher. Any other failure to read it is thrown.
  */
 export function databaseCipher(dbPath: string, key: Buffer): FolderCipher | null {
   for (const cipher of Object.keys(FOLDER_CIPHERS) as FolderCipher[]) {
@@ -92,8 +92,11 @@ export function databaseCipher(dbPath: string, key: Buffer): FolderCipher | null
       applyKey(db, key, cipher)
       db.prepare('SELECT count(*) FROM sqlite_master').get()
       return cipher
-    } catch {
-      // Not this cipher (or not this key): the next.
+    } catch (error) {
+      // Not this cipher (or not this key) reads as "not a database" (or damaged): the next.
+      // Anything else (a full disk, a disk I/O error) is not the key's fault: said as it is.
+      const code = String((error as { code?: unknown }).code)
+      if (code !== 'SQLITE_NOTADB' && !code.startsWith('SQLITE_CORRUPT')) throw error
     } finally {
       db.close()
     }

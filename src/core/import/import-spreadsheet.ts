@@ -17,6 +17,7 @@ import { insertOperation } from '../outbox/outbox-repository'
 import { draftToPayload, queueCheckedReports, queueReport } from '../outbox/queue-report'
 import { prepare } from '../store/prepare'
 import { submissionsRefreshedAt } from '../cache/offline-search'
+import { describeStorageFailure, storageProblemOf } from '../store/storage-failure'
 import type { BulkFileProblem } from '../spreadsheet/bulk-file-error'
 import {
   importBulkFile,
@@ -93,6 +94,25 @@ export interface ImportOutcome {
   bulkOperationIds: number[]
   /** Invariant: queued + rejected + skippedEmpty = dataRows. Every row is accounted for. */
   totals: { dataRows: number; queued: number; rejected: number; skippedEmpty: number }
+  /**
+   * The import stopped before every row was queued, because the data folder could not be
+   * written (a full disk): why, and the rows that were not queued (in `rejected`, not_queued).
+   * The rows queued before are committed and listed. Also a note in `fileProblems`.
+   */
+  stopped?: { message: string; rows: number[] }
+}
+
+/** Row numbers as ranges, the way a person reads them: "2-5001, 5003". */
+export function rowRanges(rows: readonly number[]): string {
+  const sorted = [...rows].sort((a, b) => a - b)
+  const parts: string[] = []
+  for (let i = 0; i < sorted.length;) {
+    let j = i
+    while (j + 1 < sorted.length && (sorted[j + 1] as number) === (sorted[j] as number) + 1) j++
+    parts.push(i === j ? `${sorted[i]}` : `${sorted[i]}-${sorted[j]}`)
+    i = j + 1
+  }
+  return parts.join(', ')
 }
 
 /** Fingerprints of the organization's cached submissions, for "already submitted" (computed once per import). */
@@ -271,7 +291,6 @@ export async function importSpreadsheet(
         })
     }
   } else {
-    const bulkRows: { localId: string; rowNumber: number }[] = []
     const bankList = banks.length > 0 ? new Set(banks.map((b) => b.slug)) : undefined
     for (let from = 0; from < accepted.length; from += TRANSACTION_ROWS) {
       const batch = accepted.slice(from, from + TRANSACTION_ROWS)
@@ -282,8 +301,11 @@ export async function importSpreadsheet(
       const slow = options.asBulk ? batch : batch.filter((row) => !row.attachments.every(isLink))
       const queued: ImportedRow[] = []
       const refused: RefusedRow[] = []
-      const bulkBatch: { localId: string; rowNumber: number }[] = []
-      core.db.transaction(() => {
+      let bulkIds: number[] = []
+      // The batch's rows, their copied files and (asBulk) their bulk uploads commit together:
+      // a disk that fills leaves the batch out whole, never a row without its operation.
+      const queueBatch = () => {
+        const bulkBatch: { localId: string; rowNumber: number }[] = []
         const now = Date.now()
         const ids = queueCheckedReports(
           core.db,
@@ -313,11 +335,19 @@ export async function importSpreadsheet(
             })
           }
         }
-      })()
+        if (options.asBulk) bulkIds = queueBulk(core, bulkBatch, sourceName)
+      }
+      try {
+        core.inOneTransaction(queueBatch)
+      } catch (error) {
+        if (!storageProblemOf(error)) throw error
+        stopImport(core, outcome, accepted.slice(from), error)
+        break
+      }
       // Said only now that the batch is committed.
       outcome.queued.push(...queued)
       outcome.rejected.push(...refused)
-      bulkRows.push(...bulkBatch)
+      outcome.bulkOperationIds.push(...bulkIds)
       options.onProgress?.({
         ...lastProgress,
         accepted: accepted.length,
@@ -326,7 +356,6 @@ export async function importSpreadsheet(
       })
     }
     outcome.queued.sort((a, b) => a.rowNumber - b.rowNumber)
-    if (options.asBulk) outcome.bulkOperationIds = queueBulk(core, bulkRows, sourceName)
     if (outcome.queued.length > 0) core.notifyQueued()
   }
   outcome.rejected.sort((a, b) => a.rowNumber - b.rowNumber)
@@ -336,6 +365,45 @@ export async function importSpreadsheet(
 }
 
 const isLink = (attachment: string) => /^https?:\/\//i.test(attachment)
+
+/**
+ * The data folder could not be written (a full disk): the rows from `notQueued` on are not
+ * queued, each says why, and the outcome says where the import stopped. What was committed
+ * before stays queued and listed.
+ */
+function stopImport(
+  core: CasefileCore,
+  outcome: ImportOutcome,
+  notQueued: readonly BulkAcceptedRow[],
+  error: unknown,
+): void {
+  const rows = notQueued.map((row) => row.rowNumber)
+  const count = (n: number) => `${n.toLocaleString('en-US')} row${n === 1 ? '' : 's'}`
+  const why = describeStorageFailure(
+    error,
+    core.dataDir,
+    `${count(outcome.queued.length)} ${outcome.queued.length === 1 ? 'is' : 'are'} queued (listed); ${count(rows.length)} ${rows.length === 1 ? 'was' : 'were'} not (rows ${rowRanges(rows)}): import the file again then, and the rows already queued are recognised and skipped.`,
+  ) as string
+  const message = `The import stopped at row ${rows[0]}: ${why.charAt(0).toLowerCase()}${why.slice(1)}`
+  outcome.stopped = { message, rows }
+  outcome.fileProblems = [
+    ...outcome.fileProblems,
+    { code: 'import_stopped', blocking: false, message },
+  ]
+  for (const rowNumber of rows)
+    outcome.rejected.push({
+      rowNumber,
+      reason: 'not_queued',
+      errors: [
+        {
+          column: '',
+          message:
+            'Not queued: the import stopped before this row (see why above). Import the file again.',
+        },
+      ],
+      cells: [],
+    })
+}
 
 function attachmentRoot(source: TableSource, attachmentsDir?: string): AttachmentRoot | null {
   if (attachmentsDir !== undefined) {
@@ -358,7 +426,7 @@ function queueOneRow(
   files: readonly CheckedAttachmentFile[],
   options: { asBulk?: boolean; bankList?: ReadonlySet<string> },
 ): string {
-  return core.db.transaction(() => {
+  return core.inOneTransaction(() => {
     const urls = row.attachments.filter(isLink)
     const draft = core.createDraft({
       ...row.input,
@@ -367,19 +435,23 @@ function queueOneRow(
     })
     const attachmentIds = files.map((file) => {
       const where = { column: file.column, ...(file.cell ? { cell: file.cell } : {}) }
+      let bytes: Uint8Array
       try {
         // The checked file, read again without following a link (it may have changed since).
-        return core.addAttachment(draft.localId, {
-          bytes: readCheckedFile(file),
-          fileName: file.fileName,
-        }).id
+        bytes = readCheckedFile(file)
       } catch (error) {
-        if (error instanceof AttachmentRefusedError)
-          throw new RowRefused([{ ...where, message: error.message }])
         const why = (error as NodeJS.ErrnoException).code ?? (error as Error).message
         throw new RowRefused([
           { ...where, message: `"${file.path}" could not be read (${why}); import the row again.` },
         ])
+      }
+      try {
+        return core.addAttachment(draft.localId, { bytes, fileName: file.fileName }).id
+      } catch (error) {
+        // Refused for the file itself; a copy the data folder cannot take stops the import.
+        if (error instanceof AttachmentRefusedError)
+          throw new RowRefused([{ ...where, message: error.message }])
+        throw error
       }
     })
     const saved = core.saveDraft(draft.localId, { ...draft.draft, attachmentIds })
@@ -395,7 +467,7 @@ function queueOneRow(
         throw new RowRefused(queued.issues.map((i) => ({ column: i.path, message: i.message })))
     }
     return draft.localId
-  })()
+  })
 }
 
 class RowRefused extends Error {

@@ -2,6 +2,7 @@ import type { AttachmentFiles } from '../attachments/attachment-files'
 import { EventEmitter } from 'node:events'
 import { isRegistryError, registryQuietMs, type RegistryError } from '../registry/registry-error'
 import { prepare } from '../store/prepare'
+import { storageProblemOf } from '../store/storage-failure'
 import type { Db } from '../store/open-database'
 import type { Operation } from './operations'
 import {
@@ -112,7 +113,9 @@ export type SyncEvent =
  */
 const GROUP_COMMIT_WAIT_MS = 3
 
-type Outcome = 'done' | 'adopted' | 'retry' | 'attention' | 'offline' | 'paused' | 'skipped'
+/** `halted`: the data folder could not be written, so the answer was not recorded (see halt). */
+type Outcome =
+  'done' | 'adopted' | 'retry' | 'attention' | 'offline' | 'paused' | 'skipped' | 'halted'
 
 /** How many reports a finished operation put on the registry (an upload none, a bulk its rows). */
 function reportsIn(op: Operation, value: unknown): number {
@@ -143,6 +146,8 @@ export class SyncEngine {
   private abort: AbortController | null = null
   private timers: { interval?: NodeJS.Timeout; wake?: NodeJS.Timeout } = {}
   private stopped = false
+  /** Why the run in progress must stop: the data folder could not be written (see halt). */
+  private halted: { error: unknown } | null = null
 
   constructor(private readonly options: SyncEngineOptions) {
     this.clock = options.clock ?? { now: () => Date.now() }
@@ -246,8 +251,13 @@ export class SyncEngine {
     summary.leaseHeld = true
     this.emit({ type: 'run-started' })
     this.abort = new AbortController()
+    this.halted = null
     const heartbeat = setInterval(() => {
-      if (!renewLease(db, holder, this.clock.now(), this.leaseTtlMs)) this.abort?.abort()
+      try {
+        if (!renewLease(db, holder, this.clock.now(), this.leaseTtlMs)) this.abort?.abort()
+      } catch (error) {
+        this.halt(error)
+      }
     }, this.leaseTtlMs / 3)
     heartbeat.unref?.()
     try {
@@ -279,7 +289,7 @@ export class SyncEngine {
           summary.retrying++
           summary.offline = true
           picking = false // the registry is unreachable: the other chains would fail the same way
-        } else if (outcome === 'paused') picking = false
+        } else if (outcome === 'paused' || outcome === 'halted') picking = false
       }
       const launch = (ops: Operation[]) => {
         for (const op of ops) {
@@ -301,7 +311,12 @@ export class SyncEngine {
       this.inFlightCount = () => inFlight.size
       for (;;) {
         if (mayPick()) {
-          const claimed = db.transaction(() => claimFree(new Set()))()
+          let claimed: Operation[] = []
+          try {
+            claimed = db.transaction(() => claimFree(new Set()))()
+          } catch (error) {
+            this.halt(error)
+          }
           launch(claimed)
         }
         if (inFlight.size === 0) break
@@ -312,8 +327,16 @@ export class SyncEngine {
       this.launch = null
       this.inFlightCount = () => 0
       clearInterval(heartbeat)
-      releaseLease(db, holder)
+      try {
+        releaseLease(db, holder)
+      } catch (error) {
+        // Unwritable: the lease lapses on its own, and a dead holder's is taken over at once.
+        this.halt(error)
+      }
     }
+    // (Set by halt, from the callbacks above: not the null this run started with.)
+    const halted = this.halted as { error: unknown } | null
+    if (halted) throw halted.error
     summary.pending = pendingCount(db)
     summary.nextWakeAt = nextWakeAt(db)
     summary.paused = syncPause(db)
@@ -379,6 +402,7 @@ export class SyncEngine {
    * as an unknown outcome and reconciled, never lost or sent twice.
    */
   private commit(op: Operation, work: () => Outcome): Promise<Outcome> {
+    if (this.halted) return Promise.resolve('halted')
     return new Promise((resolve) => {
       this.commitQueue.push({ op, work, resolve })
       if (this.commitQueue.length >= this.inFlightCount()) {
@@ -400,18 +424,37 @@ export class SyncEngine {
   private commitTimer: NodeJS.Timeout | undefined
 
   private flushCommits(): void {
-    const { db } = this.options
     clearTimeout(this.commitTimer)
     this.commitTimer = undefined
     this.commitSoon = false
     const batch = this.commitQueue.splice(0)
     if (batch.length === 0) return
     const finishing = new Set(batch.map(({ op }) => op.chainId))
-    const { outcomes, claimed } = db.transaction(() => {
+    let committed: { outcomes: Outcome[]; claimed: Operation[] }
+    try {
+      if (this.halted) throw this.halted.error
+      committed = this.writeCommits(batch, finishing)
+    } catch (error) {
+      this.halt(error)
+      batch.forEach(({ resolve }) => resolve('halted'))
+      return
+    }
+    const { outcomes, claimed } = committed
+    batch.forEach(({ resolve }, i) => resolve(outcomes[i] as Outcome))
+    this.launch?.(claimed)
+  }
+
+  private writeCommits(
+    batch: { op: Operation; work: () => Outcome }[],
+    finishing: ReadonlySet<string>,
+  ): { outcomes: Outcome[]; claimed: Operation[] } {
+    const { db } = this.options
+    return db.transaction(() => {
       const outcomes = batch.map(({ op, work }) => {
         try {
           return db.transaction(work)()
         } catch (error) {
+          if (storageProblemOf(error)) throw error // nothing can be recorded: see halt
           // The write itself failed (e.g. a report id the registry gave twice): the user must look.
           return db.transaction(() =>
             this.recordFailure(
@@ -427,13 +470,24 @@ export class SyncEngine {
       this.options.alsoInCommit?.()
       return { outcomes, claimed: this.claimMore?.(finishing, outcomes) ?? [] }
     })()
-    batch.forEach(({ resolve }, i) => resolve(outcomes[i] as Outcome))
-    this.launch?.(claimed)
+  }
+
+  /**
+   * The data folder could not be written (a full disk, a disk error): the
+   * run stops, sends nothing more, and throws `error` once what is in flight has come back. The
+   * answers that could not be recorded leave their operations `sending`, so the next run
+   * reconciles them with the registry, as after a crash: none is lost, none sent twice, and
+   * none counted as sent.
+   */
+  private halt(error: unknown): void {
+    this.halted ??= { error }
+    this.abort?.abort()
   }
 
   private recordFailure(op: Operation, attempt: number, error: unknown): Outcome {
     const { db } = this.options
     const now = this.clock.now()
+    if (storageProblemOf(error)) throw error // not the operation's fault: the run stops (halt)
     if (!isRegistryError(error)) {
       const message =
         error instanceof LocalProblem

@@ -13,6 +13,8 @@ export type BulkFileProblemCode =
   | 'sheet_chosen'
   /** The registry could not be asked which rows were already submitted (import-spreadsheet.ts). */
   | 'submissions_not_checked'
+  /** The data folder could not be written (a full disk): not every row was queued. */
+  | 'import_stopped'
 
 /**
  * A problem with the file as a whole. Blocking ones stop the import (no row can be read right);

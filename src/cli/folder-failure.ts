@@ -1,0 +1,18 @@
+import { describeStorageFailure } from '../core/store/storage-failure'
+import { CliError } from './cli-error'
+
+/** Said when a data folder could not even be opened: nothing in it was written. */
+export const NOTHING_CHANGED = 'Nothing in the folder was changed.'
+
+/**
+ * A failure to write the data folder (a full disk, a disk error, the folder deleted while in
+ * use) in words that name the folder and say what became of the work; null for anything else.
+ */
+export function folderStorageFailure(
+  error: unknown,
+  dataDir: string,
+  after?: string,
+): CliError | null {
+  const message = describeStorageFailure(error, dataDir, after)
+  return message === null ? null : new CliError(message)
+}
