@@ -12,6 +12,11 @@ function dropConnection(request: FastifyRequest, reply: FastifyReply): FastifyRe
 
 const plans = new WeakMap<FastifyRequest, FaultPlan>()
 
+/** The faults decided for a request, for the routes that apply their own (create, submissions). */
+export function faultPlanOf(request: FastifyRequest): FaultPlan | undefined {
+  return plans.get(request)
+}
+
 /**
  * Applies the injector's faults to every named sandbox route, in two places:
  * - onRequest, before authentication and before the body is read: the request is counted and
@@ -75,11 +80,17 @@ export function registerFaultHooks(
     }
   })
 
-  // onSend runs once the handler has committed its write: the answer is ready and is thrown away.
+  // onSend runs once the handler has committed its write: the answer is ready and is thrown
+  // away, or replaced by a failure that is not true.
   app.addHook('onSend', async (request, reply, payload) => {
-    if (plans.get(request)?.commitThenDrop) {
+    const plan = plans.get(request)
+    if (plan?.commitThenDrop) {
       faults.count('commit_then_drop')
       dropConnection(request, reply)
+    } else if (plan?.failAfterCommit && reply.statusCode >= 200 && reply.statusCode < 300) {
+      faults.count('fail_after_commit')
+      reply.code(200).header('content-type', 'application/json; charset=utf-8')
+      return JSON.stringify(failure(plan.failAfterCommit))
     }
     return payload
   })

@@ -59,11 +59,42 @@ export const faultRuleSchema = z.discriminatedUnion(
     }),
     /** Handles the request (a create/update/unlist/bulk is committed), then destroys the socket unanswered. */
     z.strictObject({ kind: z.literal('commit_then_drop'), ...scope }),
+    /**
+     * Handles the request (the write is committed), then answers 200 with `success: false`, as
+     * a registry whose write succeeded and whose answer failed would.
+     */
+    z.strictObject({
+      kind: z.literal('fail_after_commit'),
+      message: z.string().min(1).max(500).default('The report could not be saved.'),
+      ...scope,
+    }),
+    /**
+     * Files the create, then answers with another report of the caller's organization:
+     * `reportId`, else its newest other report. An id that no report of the organization has is
+     * answered with the new report's fields under that id.
+     */
+    z.strictObject({
+      kind: z.literal('wrong_report'),
+      reportId: z.string().min(1).max(200).optional(),
+      ...scope,
+    }),
+    /** The submissions list comes oldest first instead of newest first. */
+    z.strictObject({ kind: z.literal('oldest_first'), ...scope }),
+    /**
+     * Each submissions request sees the list moved `by` items further than the request before
+     * it (items move toward the front, as under a busy registry whose list order is not stable):
+     * a client paging forward skips `by` items at each page boundary (negative: sees some twice).
+     */
+    z.strictObject({
+      kind: z.literal('shift_pages'),
+      by: z.number().int().min(-1000).max(1000),
+      ...scope,
+    }),
   ],
   {
     error: (issue) =>
       issue.code === 'invalid_union'
-        ? 'Each fault rule needs a kind: latency, error, rate_limit, stall or commit_then_drop.'
+        ? 'Each fault rule needs a kind: latency, error, rate_limit, stall, commit_then_drop, fail_after_commit, wrong_report, oldest_first or shift_pages.'
         : undefined,
   },
 )
@@ -83,6 +114,12 @@ export interface FaultPlan {
   rateLimit?: { retryAfter: string; seconds: number }
   error?: 500 | 503
   commitThenDrop: boolean
+  /** Answer a write that was committed with `success: false` and this message. */
+  failAfterCommit?: string
+  /** Answer a create with another report (`reportId`, or the organization's newest other one). */
+  wrongReport?: { reportId?: string }
+  /** How the submissions list is ordered and how far it has moved (see shift_pages). */
+  list: { oldestFirst: boolean; shift: number }
 }
 
 export interface FaultCounters {
@@ -98,7 +135,17 @@ function zeroCounters(): FaultCounters {
       SandboxRoute,
       number
     >,
-    injected: { latency: 0, error: 0, rate_limit: 0, stall: 0, commit_then_drop: 0 },
+    injected: {
+      latency: 0,
+      error: 0,
+      rate_limit: 0,
+      stall: 0,
+      commit_then_drop: 0,
+      fail_after_commit: 0,
+      wrong_report: 0,
+      oldest_first: 0,
+      shift_pages: 0,
+    },
   }
 }
 
@@ -113,18 +160,20 @@ export function parseFaultRules(input: unknown): FaultRule[] {
  * admin route and startSandbox's setFaults/clearFaults both go through it.
  */
 export class FaultInjector {
-  private rules: { rule: FaultRule; remaining: number | undefined }[] = []
+  private rules: { rule: FaultRule; remaining: number | undefined; applied: number }[] = []
   private counters = zeroCounters()
 
   constructor(
     rules: readonly FaultRule[] = [],
     private readonly random: () => number = Math.random,
+    /** The sandbox's clock (epoch ms): a Retry-After date is in the registry's time. */
+    private readonly now: () => number = Date.now,
   ) {
     this.setRules(rules)
   }
 
   setRules(rules: readonly FaultRule[]): void {
-    this.rules = rules.map((rule) => ({ rule, remaining: rule.count }))
+    this.rules = rules.map((rule) => ({ rule, remaining: rule.count, applied: 0 }))
   }
 
   /** Drops every rule and zeroes the counters. */
@@ -149,19 +198,23 @@ export class FaultInjector {
    */
   plan(route: SandboxRoute): FaultPlan {
     this.counters.requests[route] += 1
-    const plan: FaultPlan = { delayMs: 0, commitThenDrop: false }
+    const plan: FaultPlan = {
+      delayMs: 0,
+      commitThenDrop: false,
+      list: { oldestFirst: false, shift: 0 },
+    }
     const matching = this.rules.filter(
       ({ rule }) => rule.route === undefined || rule.route === route,
     )
     for (const entry of matching) {
       if (entry.remaining !== undefined) entry.remaining -= 1
-      this.apply(entry.rule, plan)
+      this.apply(entry.rule, plan, entry.applied++)
     }
     this.rules = this.rules.filter(({ remaining }) => remaining === undefined || remaining > 0)
     return plan
   }
 
-  private apply(rule: FaultRule, plan: FaultPlan): void {
+  private apply(rule: FaultRule, plan: FaultPlan, earlier: number): void {
     switch (rule.kind) {
       case 'latency':
         plan.delayMs += rule.ms
@@ -176,7 +229,7 @@ export class FaultInjector {
           retryAfter:
             rule.retryAfterForm === 'seconds'
               ? String(rule.retryAfterSeconds)
-              : new Date(Date.now() + rule.retryAfterSeconds * 1000).toUTCString(),
+              : new Date(this.now() + rule.retryAfterSeconds * 1000).toUTCString(),
         }
         break
       case 'error':
@@ -184,6 +237,18 @@ export class FaultInjector {
         break
       case 'commit_then_drop':
         plan.commitThenDrop = true
+        break
+      case 'fail_after_commit':
+        plan.failAfterCommit ??= rule.message
+        break
+      case 'wrong_report':
+        plan.wrongReport ??= { reportId: rule.reportId }
+        break
+      case 'oldest_first':
+        plan.list.oldestFirst = true
+        break
+      case 'shift_pages':
+        plan.list.shift += rule.by * earlier
         break
     }
   }

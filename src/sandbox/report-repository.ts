@@ -238,12 +238,16 @@ export function unlistReport(db: SandboxDb, companyId: string, reportId: string,
   ).run(LISTING_STATUS_UNLISTED, at, UNLIST_REASON, at, reportId, companyId, LISTING_STATUS_LISTED)
 }
 
-/** One page of the organization's submissions, newest first, listed and unlisted alike. */
+/**
+ * One page of the organization's submissions, newest first (oldest first when a fault says so),
+ * listed and unlisted alike; `shift` moves the page's start (a fault: shift_pages).
+ */
 export function listOwnReports(
   db: SandboxDb,
   companyId: string,
   page: number,
   limit: number,
+  fault: { oldestFirst: boolean; shift: number } = { oldestFirst: false, shift: 0 },
 ): { reports: StoredReport[]; total: number } {
   const total =
     prepare<[string], { n: number }>(
@@ -253,9 +257,23 @@ export function listOwnReports(
   const rows = prepare<[string, number, number], ReportRow>(
     db,
     `SELECT ${REPORT_COLUMNS} ${FROM_REPORTS} WHERE r.company_id = ?
-     ORDER BY r.seq DESC LIMIT ? OFFSET ?`,
-  ).all(companyId, limit, (page - 1) * limit)
+     ORDER BY r.seq ${fault.oldestFirst ? 'ASC' : 'DESC'} LIMIT ? OFFSET ?`,
+  ).all(companyId, limit, Math.max(0, (page - 1) * limit + fault.shift))
   return { reports: withIdentifiers(db, rows), total }
+}
+
+/** The organization's newest report other than `exceptId` (a fault answers a create with it). */
+export function newestOtherReport(
+  db: SandboxDb,
+  companyId: string,
+  exceptId: string,
+): StoredReport | undefined {
+  const row = prepare<[string, string], ReportRow>(
+    db,
+    `SELECT ${REPORT_COLUMNS} ${FROM_REPORTS} WHERE r.company_id = ? AND r.id != ?
+     ORDER BY r.seq DESC LIMIT 1`,
+  ).get(companyId, exceptId)
+  return row ? withIdentifiers(db, [row])[0] : undefined
 }
 
 /** Listed reports of every organization carrying exactly this identifier, newest first. */

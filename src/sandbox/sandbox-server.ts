@@ -104,6 +104,11 @@ export async function buildSandboxApp(
   await app.register(multipart)
 
   registerErrorHandling(app, logger)
+  // Every answer is dated by the sandbox's own clock (clients learn the registry's time from it).
+  app.addHook('onSend', async (_request, reply, payload) => {
+    reply.header('date', context.now().toUTCString())
+    return payload
+  })
   // First of all hooks: a request for another name is refused before anything else runs.
   registerHostCheck(app, () => context.address)
   registerFaultHooks(app, context.faults, shutdown)
@@ -124,7 +129,9 @@ export async function startSandbox(options: StartSandboxOptions): Promise<Runnin
   const logger = options.logger ?? silent
   const now = options.now ?? (() => new Date())
   const dataDir = resolve(options.dataDir)
-  const faults = new FaultInjector(parseFaultRules(options.faults ?? []), options.random)
+  const faults = new FaultInjector(parseFaultRules(options.faults ?? []), options.random, () =>
+    now().getTime(),
+  )
   const db = openSandboxDb(dataDir)
   const shutdown = new AbortController()
   let app: FastifyInstance | undefined

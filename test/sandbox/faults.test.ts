@@ -244,7 +244,7 @@ describe('the admin route', () => {
   it.each([
     [
       { rules: [{ kind: 'explode' }] },
-      /kind: latency, error, rate_limit, stall or commit_then_drop/,
+      /kind: latency, error, rate_limit, stall, commit_then_drop, fail_after_commit, wrong_report, oldest_first or shift_pages/,
     ],
     [{ rules: [{ kind: 'error', rate: 2 }] }, /rules\.0\.rate/],
     [
@@ -296,5 +296,120 @@ describe('faults given at start', () => {
     await new Promise((resolve) => setTimeout(resolve, 50))
     await sandbox.stop()
     await expect(held).rejects.toThrow(/fetch failed/)
+  })
+})
+
+/** The ids of the organization's submissions, one page as the registry lists it now. */
+async function listedIds(page: number, limit: number): Promise<string[]> {
+  const result = await call(
+    `${h.sandbox.baseUrl}${paths.submissions}?page=${page}&limit=${limit}`,
+    { key: h.key },
+  )
+  return submissionsResponseSchema.parse(result.body).data.data.map((r) => r.id)
+}
+
+describe('fail_after_commit', () => {
+  it('files the report, then answers 200 with success:false', async () => {
+    await setFaults([{ kind: 'fail_after_commit', route: 'create', count: 1 }])
+    const before = await reportCount(h.sandbox)
+    const reason = uniqueReason('fail after commit')
+    const result = await create({ fraudReason: reason })
+    expect(result.status).toBe(200)
+    expect(result.body).toMatchObject({ success: false, data: null })
+    expect(await reportCount(h.sandbox)).toBe(before + 1)
+    expect(await isListedReason(reason)).toBe(true)
+    expect((await faultState()).counters.injected.fail_after_commit).toBe(1)
+    expect((await create({ fraudReason: `${reason} again` })).status).toBe(201)
+  })
+})
+
+describe('wrong_report', () => {
+  it('files the create, and answers with the organization’s newest other report', async () => {
+    const earlier = await createReport(h.sandbox, h.key, { identifiers: [account(71)] })
+    await setFaults([{ kind: 'wrong_report', route: 'create', count: 1 }])
+    const reason = uniqueReason('wrong report')
+    const result = await create({ fraudReason: reason })
+    expect(result.status).toBe(201)
+    expect(result.body.data).toMatchObject({ id: earlier, identifiers: [account(71)] })
+    expect(await isListedReason(reason)).toBe(true)
+    expect((await faultState()).counters.injected.wrong_report).toBe(1)
+  })
+
+  it('answers with the report named, or with the new report’s fields under an id that exists nowhere', async () => {
+    const named = await createReport(h.sandbox, h.key, { identifiers: [account(72)] })
+    await setFaults([{ kind: 'wrong_report', route: 'create', reportId: named, count: 1 }])
+    expect((await create({ identifiers: [account(73)] })).body.data).toMatchObject({
+      id: named,
+      identifiers: [account(72)],
+    })
+    await setFaults([{ kind: 'wrong_report', route: 'create', reportId: 'rep_nowhere', count: 1 }])
+    expect((await create({ identifiers: [account(74)] })).body.data).toMatchObject({
+      id: 'rep_nowhere',
+      identifiers: [account(74)],
+    })
+  })
+})
+
+describe('the submissions list as a registry may page it', () => {
+  it('oldest_first lists the oldest first', async () => {
+    for (let i = 0; i < 3; i++)
+      await createReport(h.sandbox, h.key, { identifiers: [account(80 + i)] })
+    const newestFirst = await listedIds(1, 100)
+    await setFaults([{ kind: 'oldest_first', route: 'submissions' }])
+    const all = await call(`${h.sandbox.baseUrl}${paths.submissions}?limit=100`, { key: h.key })
+    const { data, meta } = submissionsResponseSchema.parse(all.body).data
+    const pages = Math.ceil(meta.total / 100)
+    const last = await listedIds(pages, 100)
+    expect(last.at(-1)).toBe(newestFirst[0])
+    expect(data.map((r) => Date.parse(r.createdAt!))).toEqual(
+      data.map((r) => Date.parse(r.createdAt!)).sort((a, b) => a - b),
+    )
+    expect((await faultState()).counters.injected.oldest_first).toBeGreaterThanOrEqual(2)
+  })
+
+  it('shift_pages moves the list by `by` more at each request: paging forward skips items', async () => {
+    for (let i = 0; i < 8; i++)
+      await createReport(h.sandbox, h.key, { identifiers: [account(90 + i)] })
+    const steady = await listedIds(1, 8)
+    await setFaults([{ kind: 'shift_pages', by: 2, route: 'submissions' }])
+    const first = await listedIds(1, 3) // as it was
+    const second = await listedIds(2, 3) // two further along: items 3 and 4 are never seen
+    expect(first).toEqual(steady.slice(0, 3))
+    expect(second).toEqual(steady.slice(5, 8))
+    expect((await faultState()).counters.injected.shift_pages).toBe(1)
+  })
+})
+
+describe('the sandbox’s own clock', () => {
+  it('dates every answer, and a Retry-After date, by it', async () => {
+    const dataDir = tempDataDir()
+    const registryNow = Date.parse('2031-03-04T05:06:07.000Z')
+    const sandbox = await startSandbox({
+      port: 0,
+      dataDir,
+      now: () => new Date(registryNow),
+      faults: [
+        {
+          kind: 'rate_limit',
+          retryAfterSeconds: 120,
+          retryAfterForm: 'http-date',
+          route: 'create',
+        },
+      ],
+    })
+    try {
+      const banks = await call(sandbox.baseUrl + paths.banks)
+      expect(banks.headers.get('date')).toBe(new Date(registryNow).toUTCString())
+      const limited = await call(sandbox.baseUrl + paths.create, {
+        key: sandbox.demoKeys[0]!.key,
+        json: reportBody(),
+      })
+      expect(limited.status).toBe(429)
+      expect(Date.parse(limited.headers.get('retry-after')!)).toBe(registryNow + 120_000)
+      expect(Date.parse(limited.headers.get('date')!)).toBe(registryNow)
+    } finally {
+      await sandbox.stop()
+      rmSync(dataDir, { recursive: true, force: true })
+    }
   })
 })

@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify'
 import { SandboxError, success } from '../envelope'
+import { faultPlanOf } from '../fault-hooks'
 import {
   LISTING_STATUS_LISTED,
   createReport,
   getOwnReport,
+  newestOtherReport,
   replaceReport,
   unlistReport,
 } from '../report-repository'
@@ -20,10 +22,21 @@ export function registerReportRoutes(app: FastifyInstance, context: SandboxConte
     { config: { sandboxRoute: 'create', requiresApiKey: true } },
     async (request, reply) => {
       const input = parseReportBody(context, request.body)
-      const report = createReport(context.db, callerOf(request), input, context.now())
+      const caller = callerOf(request)
+      const report = createReport(context.db, caller, input, context.now())
+      // A fault (wrong_report) answers with another report of the organization than the one filed.
+      const wrong = faultPlanOf(request)?.wrongReport
+      let answer = report
+      if (wrong) {
+        context.faults.count('wrong_report')
+        const other = wrong.reportId
+          ? getOwnReport(context.db, caller.id, wrong.reportId)
+          : newestOtherReport(context.db, caller.id, report.id)
+        answer = other ?? { ...report, id: wrong.reportId ?? report.id }
+      }
       return reply
         .code(201)
-        .send(success('Fraud report created successfully', createdReportView(report)))
+        .send(success('Fraud report created successfully', createdReportView(answer)))
     },
   )
 

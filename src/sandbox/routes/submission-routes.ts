@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import { SandboxError, success } from '../envelope'
+import { faultPlanOf } from '../fault-hooks'
 import { getOwnReport, listOwnReports } from '../report-repository'
 import { reportRecordView } from '../report-views'
 import { callerOf, reportNotFound } from '../request-body'
@@ -44,7 +45,10 @@ export function registerSubmissionRoutes(app: FastifyInstance, context: SandboxC
         DEFAULT_PAGE_LIMIT,
         MAX_PAGE_LIMIT,
       )
-      const { reports, total } = listOwnReports(context.db, callerOf(request).id, page, limit)
+      const list = faultPlanOf(request)?.list
+      if (list?.oldestFirst) context.faults.count('oldest_first')
+      if (list?.shift) context.faults.count('shift_pages')
+      const { reports, total } = listOwnReports(context.db, callerOf(request).id, page, limit, list)
       return success('Successfully fetched reports', {
         data: reports.map((report) => reportRecordView(report, 'list')),
         meta: { total, page, limit },
