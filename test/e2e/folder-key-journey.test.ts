@@ -124,7 +124,10 @@ describe.runIf(runs)('a data folder whose key is lost, in Chromium', { timeout: 
     const before = folder.digest()
     const exportFile = join(mkdtempSync(join(tmpdir(), 'casefile-key-')), 'old-laptop.key.json')
     const identity = readFolderIdentity(folder.dataDir)!
-    writeFileSync(exportFile, JSON.stringify(exportFolderKey(folder.key, identity.id, PASSPHRASE)))
+    writeFileSync(
+      exportFile,
+      JSON.stringify(await exportFolderKey(folder.key, identity.id, PASSPHRASE)),
+    )
     let chosen: string | null = null
     const page = await open(folder, () => chosen)
 

@@ -3,6 +3,7 @@ import { join, resolve } from 'node:path'
 import { readFolderIdentity } from '../../core/encryption/folder-key'
 import { readKeyExport } from '../../core/encryption/key-export-file'
 import { exportFolderKey } from '../../core/encryption/key-transfer'
+import { HOW_TO_CHOOSE, passphraseProblem } from '../../core/encryption/passphrase-strength'
 import { databaseState } from '../../core/encryption/migrate-folder'
 import { openDataFolder } from '../../core/encryption/open-data-folder'
 import {
@@ -43,12 +44,16 @@ export async function runExport(context: CommandContext): Promise<number> {
   const identity = readFolderIdentity(dataDir)
   if (!identity)
     throw new CliError(`${dataDir} has no casefile-folder.json: it cannot be exported.`)
-  const passphrase = await ask(context, 'Passphrase for the exported key (12 characters or more): ')
+  context.io.err(`${HOW_TO_CHOOSE}`)
+  const passphrase = await ask(context, 'Passphrase for the exported key: ')
+  // Judged before it is typed again, so a weak one costs one entry, not two.
+  const weak = await passphraseProblem(passphrase, [identity.id])
+  if (weak) throw new CliError(`${weak} Nothing was written.`)
   if ((await ask(context, 'The same passphrase again: ')) !== passphrase)
     throw new CliError('The two passphrases differ: nothing was written. Run the command again.')
   let sealed
   try {
-    sealed = exportFolderKey(key, identity.id, passphrase)
+    sealed = await exportFolderKey(key, identity.id, passphrase)
   } catch (error) {
     throw folderKeyFailure(error)
   }

@@ -41,7 +41,7 @@ export async function importKeyForFolder(
       'no-keychain',
       'There is no OS keychain on this computer to keep the key in.',
     )
-  const { key, folderId } = importFolderKey(exportText, passphrase)
+  const { key, folderId } = await importFolderKey(exportText, passphrase)
   if (folderId !== identity.id)
     throw new FolderKeyError(
       'wrong',
