@@ -45,6 +45,7 @@ import {
 } from './registry/reachability'
 import { ATTACHMENTS_DIR, DATABASE_FILE } from './store/folder-layout'
 import { openDatabase, type Db } from './store/open-database'
+import { assertSameFile, fileIdentity, type FileIdentity } from './store/storage-failure'
 import { startWalCheckpointer, type WalCheckpointer } from './store/wal-checkpointer'
 import { tightenPrivateTree } from './private-files'
 import type { NetworkSettings } from './network/registry-transport'
@@ -121,6 +122,8 @@ export class CasefileCore {
   readonly files: AttachmentFiles
   private readonly clock: Clock
   private readonly checkpointer: WalCheckpointer | null
+  /** The database file opened, to notice the folder deleted or replaced under us (checkFolder). */
+  private readonly dbFile: FileIdentity | null
 
   constructor(private readonly options: CoreOptions) {
     this.dataDir = options.dataDir
@@ -128,6 +131,7 @@ export class CasefileCore {
     // Folders 0700, files 0600, whatever the umask or an older version left (private-files.ts).
     tightenPrivateTree(options.dataDir)
     this.db = openDatabase(join(options.dataDir, DATABASE_FILE), options.folderKey)
+    this.dbFile = fileIdentity(join(options.dataDir, DATABASE_FILE))
     // WAL pages are copied into the database file from a thread of its own (wal-checkpointer.ts).
     this.checkpointer = startWalCheckpointer(
       this.db,
@@ -166,13 +170,26 @@ export class CasefileCore {
       random: options.random,
       onReportSynced: (change) => this.cacheSynced(change),
       // The exchange log rides along in the outbox's own commits (no disk sync of its own).
-      alsoInCommit: () => this.writeLog(),
+      // Every commit first checks that the folder is still there: a sync whose folder was
+      // deleted must not go on sending and recording into a file nobody will open again.
+      alsoInCommit: () => {
+        this.checkFolder()
+        this.writeLog()
+      },
     })
     if (options.autoSync) this.engine.start()
   }
 
   private now(): number {
     return this.clock.now()
+  }
+
+  /**
+   * Throws FolderGoneError when the data folder's database is no longer the file this core
+   * opened (the folder was deleted, moved or replaced while in use).
+   */
+  checkFolder(): void {
+    assertSameFile(this.dbFile, join(this.dataDir, DATABASE_FILE), this.dataDir)
   }
 
   /**

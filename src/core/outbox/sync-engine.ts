@@ -57,7 +57,10 @@ export interface SyncEngineOptions {
   concurrency?: ConcurrencyOption
   retryPolicy?: RetryPolicy
   leaseTtlMs?: number
-  /** Run inside each group commit's transaction, to write with it what waits (the exchange log). */
+  /**
+   * Run inside each commit's transaction (a group commit, a claim): to write with it what waits
+   * (the exchange log), or to refuse it by throwing (the data folder is gone).
+   */
   alsoInCommit?: () => void
   /** Told of a report the registry changed for us (in the same transaction), e.g. to cache it. */
   onReportSynced?: (change: ReportSynced) => void
@@ -313,7 +316,10 @@ export class SyncEngine {
         if (mayPick()) {
           let claimed: Operation[] = []
           try {
-            claimed = db.transaction(() => claimFree(new Set()))()
+            claimed = db.transaction(() => {
+              this.options.alsoInCommit?.()
+              return claimFree(new Set())
+            })()
           } catch (error) {
             this.halt(error)
           }
@@ -473,7 +479,7 @@ export class SyncEngine {
   }
 
   /**
-   * The data folder could not be written (a full disk, a disk error): the
+   * The data folder could not be written (a full disk, a disk error, the folder deleted): the
    * run stops, sends nothing more, and throws `error` once what is in flight has come back. The
    * answers that could not be recorded leave their operations `sending`, so the next run
    * reconciles them with the registry, as after a crash: none is lost, none sent twice, and

@@ -1,6 +1,43 @@
-import { statfsSync } from 'node:fs'
+import { statfsSync, statSync } from 'node:fs'
 
-export type StorageProblem = 'full' | 'io' | 'read_only'
+/**
+ * The data folder's database is no longer the file Casefile opened: the folder was deleted,
+ * moved or replaced while it was in use. What Casefile writes would go to a file nobody can
+ * open again, so the work stops instead.
+ */
+export class FolderGoneError extends Error {
+  override readonly name = 'FolderGoneError'
+  constructor(readonly dataDir: string) {
+    super(
+      `The data folder ${dataDir} was deleted, moved or replaced while Casefile was using it, so Casefile stopped: what it did since then is not recorded anywhere. ` +
+        `Reports it sent before are on the registry (\`casefile submissions --refresh\` lists them). Put the folder back, or choose another, and run the command again.`,
+    )
+  }
+}
+
+/** Which file, on which disk: two paths name the same file when both match. */
+export interface FileIdentity {
+  dev: number
+  ino: number
+}
+
+export function fileIdentity(path: string): FileIdentity | null {
+  try {
+    const { dev, ino } = statSync(path)
+    return { dev, ino }
+  } catch {
+    return null
+  }
+}
+
+/** Throws FolderGoneError unless `path` still names the file that was opened as `opened`. */
+export function assertSameFile(opened: FileIdentity | null, path: string, dataDir: string): void {
+  if (!opened) return
+  const now = fileIdentity(path)
+  if (!now || now.dev !== opened.dev || now.ino !== opened.ino) throw new FolderGoneError(dataDir)
+}
+
+export type StorageProblem = 'full' | 'io' | 'read_only' | 'gone'
 
 /**
  * Whether `error` says the data folder cannot be written, whatever wrote it (SQLite, a copied
@@ -8,6 +45,7 @@ export type StorageProblem = 'full' | 'io' | 'read_only'
  * or blame what it was writing about (a report, a row, a key).
  */
 export function storageProblemOf(error: unknown): StorageProblem | null {
+  if (error instanceof FolderGoneError) return 'gone'
   const code = error instanceof Error ? (error as { code?: unknown }).code : undefined
   if (typeof code !== 'string') return null
   if (['ENOSPC', 'EDQUOT', 'EFBIG'].includes(code) || code.startsWith('SQLITE_FULL')) return 'full'
@@ -48,6 +86,7 @@ export function describeStorageFailure(
 ): string | null {
   const problem = storageProblemOf(error)
   if (!problem) return null
+  if (problem === 'gone') return (error as Error).message
   if (problem === 'read_only')
     return `The data folder ${dataDir} is on a disk that cannot be written (read-only). Choose a data folder you can write to. ${after}`
   const free = freeBytes(dataDir)
