@@ -264,7 +264,17 @@ export const COMMANDS: readonly CommandSpec[] = [
       export: exportTo,
     },
     json: true,
-    examples: ['casefile search --type account 0123456789_access-bank'],
+    details: [
+      'A phone is searched in every spelling the registry may hold (080…, +234…, 234…, 803…), an',
+      'email in lower case and as typed; each result says which spelling found it. An account',
+      'number without _bank is searched at every bank whose CBN code fits its check digit.',
+      "Reports waiting in this computer's outbox that carry the value are listed too.",
+    ],
+    examples: [
+      'casefile search --type account 0123456789_access-bank',
+      'casefile search --type phone +2348031234567',
+      'casefile search --type account 0000014579 --offline --json',
+    ],
     load: async () => (await import('./commands/cache-commands')).runSearch,
   },
   {

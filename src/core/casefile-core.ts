@@ -63,8 +63,7 @@ import { refreshBanks } from './cache/refresh-banks'
 import { refreshSubmissions, type SubmissionsRefreshOptions } from './cache/refresh-submissions'
 import { searchOffline } from './cache/offline-search'
 import { searchOnline } from './cache/search-online'
-import { onFileFromCache, ownReportIds, toOnFileMatch, type OnFileAnswer } from './cache/on-file'
-import { searchKey } from './cache/searches-cache'
+import { onFileFromAnswer, onFileFromCache, type OnFileAnswer } from './cache/on-file'
 import { searchReasonsOffline } from './cache/reason-search'
 import {
   countOwnSubmissions,
@@ -444,7 +443,7 @@ export class CasefileCore {
   }
   search(query: IdentifierQuery, options: { offline?: boolean; signal?: AbortSignal } = {}) {
     return options.offline
-      ? Promise.resolve(searchOffline(this.db, query))
+      ? Promise.resolve(searchOffline(this.db, query, this.now()))
       : searchOnline(this.db, this.client, query, this.now(), { signal: options.signal })
   }
   /**
@@ -474,20 +473,7 @@ export class CasefileCore {
             source: 'offline',
             reason: answer.offlineReason?.message ?? null,
           }
-        const own = ownReportIds(
-          this.db,
-          answer.reports.map((report) => report.id),
-        )
-        return {
-          ...searchKey(query),
-          source: 'online',
-          asOf: answer.asOf.search,
-          reason: null,
-          matches: [
-            ...answer.reports.map((r) => toOnFileMatch('report', r, own.has(r.id))),
-            ...answer.publicReports.map((r) => toOnFileMatch('public_report', r, false)),
-          ],
-        }
+        return onFileFromAnswer(this.db, query, answer)
       }),
     )
   }

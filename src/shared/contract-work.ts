@@ -131,25 +131,60 @@ export const searchQuerySchema = z.strictObject({
   offline: z.boolean().optional(),
 })
 
+/** A report of this computer's outbox carrying the identifier searched: not yet sent. */
+export const waitingReportSchema = z.strictObject({
+  localId: z.string(),
+  /** The registry's id when this is an update of a report it has; null for a new report. */
+  registryId: z.string().nullable(),
+  fraudType: z.string(),
+  fraudReason: z.string(),
+  identifiers: z.array(z.strictObject({ label: z.string(), value: z.string() })),
+  queuedAt: z.string(),
+  /** Its identifiers that matched, as written in it. */
+  matchedAs: z.array(z.string()),
+})
+export type WaitingReportView = z.infer<typeof waitingReportSchema>
+
 export const searchAnswerSchema = z.strictObject({
   source: z.enum(['online', 'offline']),
   reports: z.array(reportRecordSchema),
   publicReports: z.array(publicReportSchema),
-  asOf: z.strictObject({ search: z.string().optional(), submissions: z.string().optional() }),
+  asOf: z.strictObject({
+    search: z.string().optional(),
+    submissions: z.string().optional(),
+    /** When this computer's outbox was read for what waits in it: the answer's own time. */
+    outbox: z.string(),
+  }),
   offlineReason: z.strictObject({ kind: z.string(), message: z.string() }).optional(),
+  /** The values searched, the stored form first: a phone's spellings, an account at each bank. */
+  searched: z.array(z.string()),
+  /** The values that found each record, by `report:<id>` or `public_report:<id>`. */
+  matchedAs: z.record(z.string(), z.array(z.string())),
+  /** An account number searched without its bank: the banks whose CBN code fits it. */
+  banks: z
+    .array(z.strictObject({ slug: z.string(), name: z.string(), code: z.string().nullable() }))
+    .optional(),
+  /** Values the registry refused to search, with its words. */
+  refused: z.array(z.strictObject({ value: z.string(), message: z.string() })).optional(),
+  /** Reports waiting in this computer's outbox that carry the identifier. */
+  waiting: z.array(waitingReportSchema),
 })
 export type SearchAnswerView = z.infer<typeof searchAnswerSchema>
 
 /** One report already on file for an identifier (the editor's "Already on file" panel). */
 export const onFileMatchSchema = z.strictObject({
+  /** The registry's id; for a report not yet sent (`unsent`), its id on this computer. */
   id: z.string(),
-  kind: z.enum(['report', 'public_report']),
+  /** `unsent`: waiting in this computer's outbox, not yet on the registry. */
+  kind: z.enum(['report', 'public_report', 'unsent']),
   /** Filed by this organization: it may update that report instead of filing again. */
   own: z.boolean(),
   fraudType: z.string().nullable(),
   createdAt: z.string().nullable(),
   /** The filing organization, when the registry shows it. */
   organization: z.string().nullable(),
+  /** The identifier as the report holds it, when written otherwise than asked (+234…). */
+  matchedAs: z.array(z.string()).optional(),
 })
 
 export const onFileAnswerSchema = z.strictObject({

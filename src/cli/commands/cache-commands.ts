@@ -1,6 +1,7 @@
 import type { CasefileCore } from '../../core/casefile-core'
 import { identifierTypeSchema, normalizeIdentifierValue } from '../../shared/domain/identifiers'
-import { searchInputSchema } from '../../shared/domain/search-input'
+import { checkSearchValue } from '../../shared/domain/search-input'
+import { matchKey } from '../../core/cache/offline-search'
 import { exportSearchAnswer, exportSubmissions } from '../../core/export/export-lists'
 import { CliError } from '../cli-error'
 import { printJson, printTable, type CliIo } from '../cli-io'
@@ -28,15 +29,13 @@ export async function searchCommand(
     throw new CliError(
       'Give the value to search for, e.g. casefile search --type account 0123456789_access-bank',
     )
-  const query = searchInputSchema.safeParse({
-    identifier: type.data,
-    value: normalizeIdentifierValue(type.data, options.value),
-  })
-  if (!query.success) throw new CliError(query.error.issues.map((i) => i.message).join(' '))
-  const answer = await core.search(query.data, {
-    offline: options.offline,
-    signal: options.signal,
-  })
+  // Checked as the window checks it; the core searches every spelling of the value as typed.
+  const problem = checkSearchValue(type.data, normalizeIdentifierValue(type.data, options.value))
+  if (problem) throw new CliError(problem)
+  const answer = await core.search(
+    { identifier: type.data, value: options.value.trim() },
+    { offline: options.offline, signal: options.signal },
+  )
   if (options.exportTo) {
     const { rows } = await exportSearchAnswer(answer, options.exportTo)
     if (!options.json) io.out(`Wrote ${rows} row(s) to ${options.exportTo}.`)
@@ -45,17 +44,26 @@ export async function searchCommand(
   const freshness =
     answer.source === 'online'
       ? `online, ${answer.asOf.search}`
-      : `offline, as of ${answer.asOf.search ?? answer.asOf.submissions ?? 'never refreshed'}`
+      : `offline, as of ${answer.asOf.search ?? answer.asOf.submissions ?? `${answer.asOf.outbox} (nothing saved from the registry yet: this computer's outbox only)`}`
   io.out(
     `${answer.reports.length} report(s), ${answer.publicReports.length} public report(s) (${freshness}).`,
   )
+  if (answer.banks)
+    io.out(
+      `Account ${normalizeIdentifierValue('account', options.value)} has no bank: searched at the ${answer.banks.length} bank(s) whose CBN code fits its check digit: ${answer.banks.map((b) => b.name).join(', ')}.`,
+    )
+  else if (answer.searched.length > 1) io.out(`Searched as ${answer.searched.join(', ')}.`)
+  for (const refused of ('refused' in answer && answer.refused) || [])
+    io.err(`The registry would not search ${refused.value}: ${refused.message}`)
   if ('offlineReason' in answer && answer.offlineReason)
     io.err(
       `The registry could not answer (${answer.offlineReason.message}); this is from the cache.`,
     )
+  const foundAs = (kind: 'report' | 'public_report', id: string) =>
+    (answer.matchedAs[matchKey(kind, id)] ?? []).join(' ')
   printTable(
     io,
-    ['ID', 'TYPE', 'LISTING', 'REPORTED BY', 'CREATED', 'REASON'],
+    ['ID', 'TYPE', 'LISTING', 'REPORTED BY', 'CREATED', 'FOUND AS', 'REASON'],
     [
       ...answer.reports.map((r) => [
         r.id,
@@ -63,6 +71,7 @@ export async function searchCommand(
         r.listingStatus ?? '',
         r.reportingCompany?.businessName ?? '',
         r.createdAt ?? '',
+        foundAs('report', r.id),
         (r.fraudReason ?? '').slice(0, 60),
       ]),
       ...answer.publicReports.map((r) => [
@@ -71,10 +80,28 @@ export async function searchCommand(
         'public',
         r.financialInstitution ?? '',
         r.createdAt ?? '',
+        foundAs('public_report', r.id),
         (r.fraudReason ?? '').slice(0, 60),
       ]),
     ],
   )
+  if (answer.waiting.length > 0) {
+    io.out(
+      `${answer.waiting.length} report(s) waiting in this computer's outbox, not yet sent (as of ${answer.asOf.outbox}):`,
+    )
+    printTable(
+      io,
+      ['LOCAL ID', 'CHANGE', 'TYPE', 'QUEUED', 'FOUND AS', 'REASON'],
+      answer.waiting.map((w) => [
+        w.localId,
+        w.registryId ? `update of ${w.registryId}` : 'new report',
+        w.fraudType,
+        w.queuedAt,
+        w.matchedAs.join(' '),
+        w.fraudReason.slice(0, 60),
+      ]),
+    )
+  }
 }
 
 /** casefile submissions [--refresh] [--json] */

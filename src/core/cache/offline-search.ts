@@ -9,9 +9,12 @@ import {
   CACHED_REPORT_COLUMNS,
   UNLISTED,
   toCachedReport,
+  type CachedReport,
   type CachedReportRow,
 } from './reports-cache'
-import { findStoredSearch, type IdentifierQuery } from './searches-cache'
+import { planSearch, type SearchPlan, type SearchedBank } from './search-plan'
+import { findStoredSearch, searchKey, type IdentifierQuery } from './searches-cache'
+import { waitingReports, type WaitingReport } from './waiting-reports'
 
 /** How fresh an offline answer is, as ISO times; a field is absent when there is no such data. */
 export interface OfflineAsOf {
@@ -19,9 +22,23 @@ export interface OfflineAsOf {
   search?: string
   /** When the organization's own submissions were last refreshed. */
   submissions?: string
+  /** When this computer's outbox was read for the reports waiting in it: the answer's own time. */
+  outbox: string
 }
 
-export interface OfflineSearchAnswer {
+/** What every identifier search answers besides the registry's records, online or offline. */
+export interface SearchSpellings {
+  /** The values looked for, the stored form first (a phone's spellings, an account at each bank). */
+  searched: string[]
+  /** For each record found (`report:<id>`, `public_report:<id>`), the values that found it. */
+  matchedAs: Record<string, string[]>
+  /** An account number searched without its bank: the banks whose code fits it. */
+  banks?: SearchedBank[]
+  /** Reports in this computer's outbox carrying the identifier, not yet sent. */
+  waiting: WaitingReport[]
+}
+
+export interface OfflineSearchAnswer extends SearchSpellings {
   source: 'offline'
   reports: ReportRecord[]
   publicReports: PublicReport[]
@@ -30,6 +47,9 @@ export interface OfflineSearchAnswer {
   offlineReason?: { kind: RegistryErrorKind; message: string }
 }
 
+/** The key of a record in `matchedAs`. */
+export const matchKey = (kind: CachedReport['kind'], id: string): string => `${kind}:${id}`
+
 /** When own submissions were last refreshed (ISO), or undefined if never. */
 export function submissionsRefreshedAt(db: Db): string | undefined {
   const ms = readCacheNumber(db, CACHE_STATE_KEYS.submissionsRefreshedAt)
@@ -37,18 +57,22 @@ export function submissionsRefreshedAt(db: Db): string | undefined {
 }
 
 /*
- * Candidates are every cached record carrying the identifier, plus the ids the stored search
- * of exactly this query returned (the registry may match in ways our exact lookup does not).
- * A record found only by identifier, not our own and last seen before that stored search,
- * is dropped: the newer search did not return it, so the registry no longer does.
- * Reports that left the list are left out, as the registry's search leaves them out.
+ * Candidates are every cached record carrying one of the values looked for (@lookups: each
+ * value with the time of the stored search it belongs to), plus the ids those stored searches
+ * returned (the registry may match in ways our exact lookup does not). A record found only by
+ * identifier, not our own and last seen before its value's stored search, is dropped: the newer
+ * search did not return it, so the registry no longer does. Reports that left the list are left
+ * out, as the registry's search leaves them out.
  */
 export const OFFLINE_SEARCH_SQL = `
   SELECT ${CACHED_REPORT_COLUMNS} FROM cached_reports r
   WHERE r.row_id IN (
-      SELECT c.row_id FROM cached_identifiers i JOIN cached_reports c ON c.row_id = i.report_row
-      WHERE i.label = @label AND i.value = @value
-        AND (c.own = 1 OR @searchedAt IS NULL OR c.seen_at > @searchedAt)
+      SELECT c.row_id FROM json_each(@lookups) l
+        JOIN cached_identifiers i
+          ON i.label = @label AND i.value = json_extract(l.value, '$.value')
+        JOIN cached_reports c ON c.row_id = i.report_row
+      WHERE c.own = 1 OR json_extract(l.value, '$.searchedAt') IS NULL
+        OR c.seen_at > json_extract(l.value, '$.searchedAt')
       UNION
       SELECT row_id FROM cached_reports
       WHERE kind = 'report' AND id IN (SELECT value FROM json_each(@reportIds))
@@ -58,41 +82,116 @@ export const OFFLINE_SEARCH_SQL = `
     AND r.listing_status IS NOT '${UNLISTED}'
   ORDER BY r.created_at DESC, r.row_id DESC`
 
-interface SearchParams {
-  label: string
-  value: string
-  searchedAt: number | null
-  reportIds: string
-  publicReportIds: string
+export interface CachedLookup {
+  records: CachedReport[]
+  matchedAs: Record<string, string[]>
+  /** The oldest of the stored searches of the values, when each value has one (ISO). */
+  searchedAt?: string
 }
 
 /**
- * Answers an identifier search from the cache alone: exact lookup by type and normalized
- * value over own submissions and every stored search result, newest first, saying as of
- * when. Never touches the network.
+ * The cached records a plan finds: by each of its values as the cache holds it (normalized,
+ * and as written for rows an older Casefile normalized otherwise), with the stored searches of
+ * those values. Never touches the network.
  */
-export function searchOffline(db: Db, query: IdentifierQuery): OfflineSearchAnswer {
-  const stored = findStoredSearch(db, query)
-  const asOf: OfflineAsOf = {}
-  if (stored) asOf.search = isoTime(stored.searchedAt)
+export function lookUpCached(db: Db, plan: SearchPlan): CachedLookup {
+  const label = plan.identifier
+  const lookups = new Map<string, number | null>()
+  const wanted = new Set<string>()
+  const reportIds = new Set<string>()
+  const publicReportIds = new Set<string>()
+  const searchTimes = new Map<string, number | null>()
+  for (const value of plan.values) {
+    const key = searchKey({ identifier: label, value }).value
+    if (!searchTimes.has(key)) {
+      const stored = findStoredSearch(db, { identifier: label, value: key })
+      searchTimes.set(key, stored?.searchedAt ?? null)
+      stored?.reportIds.forEach((id) => reportIds.add(id))
+      stored?.publicReportIds.forEach((id) => publicReportIds.add(id))
+    }
+    const at = searchTimes.get(key) ?? null
+    for (const written of [value, cachedIdentifier(label, value)?.value]) {
+      if (!written) continue
+      wanted.add(written)
+      if (!lookups.has(written)) lookups.set(written, at)
+    }
+  }
+  const rows = prepare<[Record<string, string>], CachedReportRow>(db, OFFLINE_SEARCH_SQL).all({
+    label,
+    lookups: JSON.stringify([...lookups].map(([value, searchedAt]) => ({ value, searchedAt }))),
+    reportIds: JSON.stringify([...reportIds]),
+    publicReportIds: JSON.stringify([...publicReportIds]),
+  })
+  const records = rows.map(toCachedReport)
+  const matchedAs: Record<string, string[]> = {}
+  for (const cached of records) {
+    const found = new Set<string>()
+    for (const identifier of cached.record.identifiers ?? []) {
+      const normalized = cachedIdentifier(identifier.label, identifier.value)
+      if (normalized?.label !== label) continue
+      if (wanted.has(identifier.value) || wanted.has(normalized.value)) found.add(identifier.value)
+    }
+    matchedAs[matchKey(cached.kind, cached.record.id)] = [...found]
+  }
+  const times = [...searchTimes.values()]
+  const answer: CachedLookup = { records, matchedAs }
+  if (times.length > 0 && times.every((at) => at !== null))
+    answer.searchedAt = isoTime(Math.min(...(times as number[])))
+  return answer
+}
+
+/**
+ * Answers an identifier search from this computer alone: the cached records found by every
+ * value the search looks for (own submissions and stored search results), newest first, and
+ * the reports waiting in the outbox, saying as of when. Never touches the network.
+ */
+export function searchOffline(
+  db: Db,
+  query: IdentifierQuery,
+  now: number = Date.now(),
+): OfflineSearchAnswer {
+  const plan = planSearch(db, query)
+  const found = lookUpCached(db, plan)
+  const asOf: OfflineAsOf = { outbox: isoTime(now) }
+  if (found.searchedAt) asOf.search = found.searchedAt
   const submissions = submissionsRefreshedAt(db)
   if (submissions) asOf.submissions = submissions
-  const identifier = cachedIdentifier(query.identifier, query.value)
-  if (!identifier) return { source: 'offline', reports: [], publicReports: [], asOf }
-
-  const rows = prepare<[SearchParams], CachedReportRow>(db, OFFLINE_SEARCH_SQL).all({
-    label: identifier.label,
-    value: identifier.value,
-    searchedAt: stored?.searchedAt ?? null,
-    reportIds: JSON.stringify(stored?.reportIds ?? []),
-    publicReportIds: JSON.stringify(stored?.publicReportIds ?? []),
-  })
   const reports: ReportRecord[] = []
   const publicReports: PublicReport[] = []
-  for (const row of rows) {
-    const cached = toCachedReport(row)
+  for (const cached of found.records) {
     if (cached.kind === 'report') reports.push(cached.record)
     else publicReports.push(cached.record)
   }
-  return { source: 'offline', reports, publicReports, asOf }
+  return {
+    source: 'offline',
+    reports,
+    publicReports,
+    asOf,
+    ...spellingsOf(plan, found.matchedAs, waitingFor(db, plan, reports)),
+  }
+}
+
+/** What waits in the outbox for a plan's values, less updates of reports already in the answer. */
+export function waitingFor(
+  db: Db,
+  plan: SearchPlan,
+  reports: readonly { id: string }[],
+): WaitingReport[] {
+  const answered = new Set(reports.map((report) => report.id))
+  return waitingReports(db, plan.identifier, plan.values).filter(
+    (waiting) => !waiting.registryId || !answered.has(waiting.registryId),
+  )
+}
+
+export function spellingsOf(
+  plan: SearchPlan,
+  matchedAs: Record<string, string[]>,
+  waiting: WaitingReport[],
+): SearchSpellings {
+  return {
+    searched: plan.values,
+    matchedAs,
+    ...(plan.banks ? { banks: plan.banks } : {}),
+    waiting,
+  }
 }

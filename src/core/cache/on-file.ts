@@ -1,22 +1,26 @@
 import type { PublicReport, ReportRecord } from '../../shared/domain/responses'
 import type { Db } from '../store/open-database'
 import { prepare } from '../store/prepare'
-import { cachedIdentifier } from './cached-identifiers'
-import { OFFLINE_SEARCH_SQL, submissionsRefreshedAt } from './offline-search'
-import { toCachedReport, type CachedReportRow } from './reports-cache'
-import { findStoredSearch, searchKey, type IdentifierQuery } from './searches-cache'
-import { isoTime } from './cache-times'
+import { lookUpCached, matchKey, submissionsRefreshedAt, waitingFor } from './offline-search'
+import type { SearchAnswer } from './search-online'
+import { planSearch, SearchPlanError } from './search-plan'
+import { searchKey, type IdentifierQuery } from './searches-cache'
+import type { WaitingReport } from './waiting-reports'
 
 /** One report already on file for an identifier, as the editor's side panel shows it. */
 export interface OnFileMatch {
+  /** The registry's id; for a report not yet sent (`unsent`), its id on this computer. */
   id: string
-  kind: 'report' | 'public_report'
+  /** `unsent`: waiting in this computer's outbox, not yet on the registry. */
+  kind: 'report' | 'public_report' | 'unsent'
   /** Filed by this organization (it may update it instead of filing again). */
   own: boolean
   fraudType: string | null
   createdAt: string | null
   /** The filing organization, when the registry shows it. */
   organization: string | null
+  /** The identifier as the report holds it, when another spelling than the one asked for. */
+  matchedAs?: string[]
 }
 
 export interface OnFileAnswer extends IdentifierQuery {
@@ -38,10 +42,17 @@ function organizationOf(record: ReportRecord | PublicReport): string | null {
   return typeof entity === 'string' && entity && entity !== 'self' ? entity : null
 }
 
+/** The spellings that found a record, when they are not only the value asked for. */
+function otherSpellings(found: readonly string[] | undefined, asked: string): string[] | undefined {
+  const others = (found ?? []).filter((value) => value !== asked)
+  return others.length > 0 ? [...new Set(found)] : undefined
+}
+
 export function toOnFileMatch(
-  kind: OnFileMatch['kind'],
+  kind: 'report' | 'public_report',
   record: ReportRecord | PublicReport,
   own: boolean,
+  matchedAs?: string[],
 ): OnFileMatch {
   return {
     id: record.id,
@@ -50,6 +61,20 @@ export function toOnFileMatch(
     fraudType: record.fraudType ?? null,
     createdAt: record.createdAt ?? null,
     organization: organizationOf(record),
+    ...(matchedAs ? { matchedAs } : {}),
+  }
+}
+
+function unsentMatch(waiting: WaitingReport, asked: string): OnFileMatch {
+  const matchedAs = otherSpellings(waiting.matchedAs, asked)
+  return {
+    id: waiting.localId,
+    kind: 'unsent',
+    own: true,
+    fraudType: waiting.fraudType || null,
+    createdAt: waiting.queuedAt,
+    organization: null,
+    ...(matchedAs ? { matchedAs } : {}),
   }
 }
 
@@ -67,27 +92,62 @@ export function ownReportIds(db: Db, ids: readonly string[]): Set<string> {
 }
 
 /**
- * The reports already on file for one identifier, from the cache alone (offline too): the same
- * lookup as an offline search, with whether each is the organization's own. Never touches the
- * network, so the editor can show it as the identifier is typed.
+ * The reports already on file for one identifier, from this computer alone (offline too): the
+ * same lookup as an offline search (every spelling of it), with whether each is the
+ * organization's own, and the reports waiting in the outbox. Never touches the network, so the
+ * editor can show it as the identifier is typed.
  */
 export function onFileFromCache(db: Db, input: IdentifierQuery): OnFileAnswer {
   const query = searchKey(input)
-  const stored = findStoredSearch(db, query)
-  const asOf = stored ? isoTime(stored.searchedAt) : (submissionsRefreshedAt(db) ?? null)
-  const identifier = cachedIdentifier(query.identifier, query.value)
-  const answer: OnFileAnswer = { ...query, source: 'cache', asOf, reason: null, matches: [] }
-  if (!identifier) return answer
-  const rows = prepare<[Record<string, unknown>], CachedReportRow>(db, OFFLINE_SEARCH_SQL).all({
-    label: identifier.label,
-    value: identifier.value,
-    searchedAt: stored?.searchedAt ?? null,
-    reportIds: JSON.stringify(stored?.reportIds ?? []),
-    publicReportIds: JSON.stringify(stored?.publicReportIds ?? []),
-  })
-  for (const row of rows) {
-    const cached = toCachedReport(row)
-    answer.matches.push(toOnFileMatch(cached.kind, cached.record, cached.own))
+  const answer: OnFileAnswer = { ...query, source: 'cache', asOf: null, reason: null, matches: [] }
+  let plan
+  try {
+    plan = planSearch(db, query)
+  } catch (error) {
+    if (error instanceof SearchPlanError) return { ...answer, reason: error.message }
+    throw error
   }
+  const found = lookUpCached(db, plan)
+  answer.asOf = found.searchedAt ?? submissionsRefreshedAt(db) ?? null
+  for (const cached of found.records) {
+    const matchedAs = otherSpellings(
+      found.matchedAs[matchKey(cached.kind, cached.record.id)],
+      query.value,
+    )
+    answer.matches.push(toOnFileMatch(cached.kind, cached.record, cached.own, matchedAs))
+  }
+  const reports = found.records.flatMap((c) => (c.kind === 'report' ? [c.record] : []))
+  for (const waiting of waitingFor(db, plan, reports))
+    answer.matches.push(unsentMatch(waiting, query.value))
   return answer
+}
+
+/** An online search's answer as "already on file": the registry's records and what waits here. */
+export function onFileFromAnswer(
+  db: Db,
+  input: IdentifierQuery,
+  answer: SearchAnswer & { source: 'online' },
+): OnFileAnswer {
+  const query = searchKey(input)
+  const own = ownReportIds(
+    db,
+    answer.reports.map((report) => report.id),
+  )
+  const spelled = (kind: 'report' | 'public_report', id: string) =>
+    otherSpellings(answer.matchedAs[matchKey(kind, id)], query.value)
+  return {
+    ...query,
+    source: 'online',
+    asOf: answer.asOf.search,
+    reason: null,
+    matches: [
+      ...answer.reports.map((r) =>
+        toOnFileMatch('report', r, own.has(r.id), spelled('report', r.id)),
+      ),
+      ...answer.publicReports.map((r) =>
+        toOnFileMatch('public_report', r, false, spelled('public_report', r.id)),
+      ),
+      ...answer.waiting.map((waiting) => unsentMatch(waiting, query.value)),
+    ],
+  }
 }

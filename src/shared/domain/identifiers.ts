@@ -98,7 +98,7 @@ export function normalizeIdentifierValue(type: IdentifierType, raw: string): str
             accountNumber: parts.accountNumber.replace(/[\s-]/g, ''),
             bankSlug: parts.bankSlug.toLowerCase(),
           })
-        : value
+        : value.replace(/[\s-]/g, '')
     }
     case 'bvn':
     case 'nin':

@@ -35,7 +35,7 @@ describe('searchOffline', () => {
     // The type matters: the same text under another type is another identifier.
     expect(ids('account_name', '08031234567')).toEqual([])
     expect(ids('phone', '08031234568')).toEqual([])
-    expect(ids('phone', '   ')).toEqual([])
+    expect(() => ids('phone', '   ')).toThrow(/empty/)
   })
 
   it('answers from stored search results, reports and public reports apart, newest first', () => {
@@ -64,7 +64,8 @@ describe('searchOffline', () => {
     expect(answer.source).toBe('offline')
     expect(answer.reports.map((r) => r.id)).toEqual(['other2', 'other1'])
     expect(answer.publicReports).toEqual([pub])
-    expect(answer.asOf).toEqual({ search: '2026-03-05T12:00:00.000Z' })
+    expect(answer.asOf).toMatchObject({ search: '2026-03-05T12:00:00.000Z' })
+    expect(answer.asOf.submissions).toBeUndefined()
   })
 
   it('finds a stored record by any of its identifiers, not only the one searched', () => {
@@ -155,14 +156,21 @@ describe('searchOffline', () => {
   it('says when own submissions were last refreshed', () => {
     const db = tempDatabase()
     const query = { identifier: 'nin' as const, value: '12345678901' }
-    expect(searchOffline(db, query)).toEqual({
+    // With nothing from the registry yet, the answer is still as of a time: this computer's.
+    expect(searchOffline(db, query, T3)).toEqual({
       source: 'offline',
       reports: [],
       publicReports: [],
-      asOf: {},
+      asOf: { outbox: '2026-03-07T12:00:00.000Z' },
+      searched: ['12345678901'],
+      matchedAs: {},
+      waiting: [],
     })
     writeCacheState(db, CACHE_STATE_KEYS.submissionsRefreshedAt, T2)
-    expect(searchOffline(db, query).asOf).toEqual({ submissions: '2026-03-06T12:00:00.000Z' })
+    expect(searchOffline(db, query, T3).asOf).toEqual({
+      submissions: '2026-03-06T12:00:00.000Z',
+      outbox: '2026-03-07T12:00:00.000Z',
+    })
   })
 
   it('leaves out reports that have left the list', () => {
@@ -188,15 +196,93 @@ describe('searchOffline', () => {
     const plan = (
       db.prepare(`EXPLAIN QUERY PLAN ${OFFLINE_SEARCH_SQL}`).all({
         label: 'phone',
-        value: '08031234567',
-        searchedAt: T1,
+        lookups: JSON.stringify([
+          { value: '08031234567', searchedAt: T1 },
+          { value: '+2348031234567', searchedAt: T1 },
+        ]),
         reportIds: '["a"]',
         publicReportIds: '[]',
       }) as { detail: string }[]
     ).map((step) => step.detail)
     expect(plan.join('\n')).toMatch(/SEARCH i USING COVERING INDEX cached_identifiers_lookup/)
-    expect(plan.filter((detail) => /^SCAN (?!json_each)/.test(detail))).toEqual([])
+    // Only the lists of values and ids are walked (json_each's virtual tables).
+    expect(plan.filter((detail) => /^SCAN (?!json_each|\w+ VIRTUAL TABLE)/.test(detail))).toEqual(
+      [],
+    )
     // A search on the kind alone would walk every report of that kind.
     expect(plan.filter((detail) => /\(kind=\?\)/.test(detail))).toEqual([])
   })
+
+  it('finds one phone number whichever spelling each record holds, and says which', () => {
+    const db = tempDatabase()
+    const spelled = (id: string, value: string) =>
+      reportRecord({ id, companyId: 'cmp_other', identifiers: [{ label: 'phone', value }] })
+    // Kept before Casefile wrote phones in one form: the cache holds them as they came.
+    prepareRaw(db, [
+      spelled('local', '08031234567'),
+      spelled('intl', '+2348031234567'),
+      spelled('bare', '8031234567'),
+    ])
+    storeSearchResult(
+      db,
+      { identifier: 'bvn', value: '22212345678' },
+      { reports: [spelled('no-plus', '2348031234567')], publicReports: [] },
+      T1,
+    )
+    for (const typed of ['+2348031234567', '2348031234567', '8031234567', '0803 123 4567']) {
+      const answer = searchOffline(db, { identifier: 'phone', value: typed })
+      expect(answer.reports.map((r) => r.id).sort(), typed).toEqual([
+        'bare',
+        'intl',
+        'local',
+        'no-plus',
+      ])
+      expect(answer.searched).toEqual([
+        '08031234567',
+        '+2348031234567',
+        '2348031234567',
+        '8031234567',
+      ])
+      expect(answer.matchedAs).toMatchObject({
+        'report:intl': ['+2348031234567'],
+        'report:no-plus': ['2348031234567'],
+        'report:bare': ['8031234567'],
+        'report:local': ['08031234567'],
+      })
+    }
+  })
+
+  it('finds an email whatever its case', () => {
+    const db = tempDatabase()
+    upsertRegistryReports(
+      db,
+      'report',
+      [
+        reportRecord({
+          id: 'caps',
+          identifiers: [{ label: 'email', value: 'Mule.Demo@Example.com' }],
+        }),
+      ],
+      { own: false, seenAt: T1 },
+    )
+    const answer = searchOffline(db, { identifier: 'email', value: 'mule.demo@EXAMPLE.com' })
+    expect(answer.reports.map((r) => r.id)).toEqual(['caps'])
+    expect(answer.matchedAs['report:caps']).toEqual(['Mule.Demo@Example.com'])
+  })
 })
+
+/**
+ * Rows as an older Casefile wrote them, whose normalization kept +234… and 803… as typed: the
+ * lookup must find them by those spellings too.
+ */
+function prepareRaw(
+  db: ReturnType<typeof tempDatabase>,
+  records: ReturnType<typeof reportRecord>[],
+) {
+  upsertRegistryReports(db, 'report', records, { own: false, seenAt: T1 })
+  for (const record of records)
+    db.prepare(
+      `UPDATE cached_identifiers SET value = ? WHERE report_row =
+         (SELECT row_id FROM cached_reports WHERE kind = 'report' AND id = ?)`,
+    ).run(record.identifiers?.[0]?.value, record.id)
+}

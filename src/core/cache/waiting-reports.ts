@@ -1,0 +1,126 @@
+import { cachedIdentifier } from './cached-identifiers'
+import { isoTime } from './cache-times'
+import type { Db } from '../store/open-database'
+import { prepare } from '../store/prepare'
+
+/**
+ * A report of this computer's outbox that carries the identifier and is not yet on the
+ * registry as written: a new report not yet sent, or an update of one not yet sent.
+ */
+export interface WaitingReport {
+  localId: string
+  /** The registry's id when this is an update of a report it has; null for a new report. */
+  registryId: string | null
+  fraudType: string
+  fraudReason: string
+  identifiers: { label: string; value: string }[]
+  /** When it was queued or last changed (ISO). */
+  queuedAt: string
+  /** Its identifiers that matched, as written in it. */
+  matchedAs: string[]
+}
+
+/*
+ * Reports with something to send: queued (a create not yet done, alone or in a bulk upload)
+ * or submitted with an update still open. A queued report's draft holds its identifiers as the
+ * person wrote them; an open create or update's payload holds them normalized. Both are looked
+ * through as text for the values searched, quoted as JSON writes them (a 50,000-row import
+ * waiting to be sent must not cost a JSON parse per report: two text scans of the waiting rows
+ * only), and waitingReports checks the few rows found by label and value.
+ */
+const WAITING_SQL = `
+  WITH wanted (needle) AS MATERIALIZED (SELECT json_quote(value) FROM json_each(@values)),
+  found (local_id) AS (
+    SELECT local_id FROM reports
+    WHERE status = 'queued' AND EXISTS (SELECT 1 FROM wanted WHERE instr(draft_json, needle) > 0)
+    UNION
+    SELECT chain_id FROM operations
+    WHERE state NOT IN ('done', 'cancelled') AND kind IN ('create_report', 'update_report')
+      AND EXISTS (SELECT 1 FROM wanted WHERE instr(payload_json, needle) > 0))
+  SELECT r.local_id, r.registry_id, r.draft_json, r.updated_at,
+    (SELECT o.payload_json FROM operations o
+      WHERE o.chain_id = r.local_id AND o.state NOT IN ('done', 'cancelled')
+        AND o.kind IN ('create_report', 'update_report')
+      ORDER BY o.seq DESC LIMIT 1) AS payload_json
+  FROM reports r JOIN found f ON f.local_id = r.local_id
+  WHERE r.status IN ('queued', 'submitted')
+  ORDER BY r.updated_at DESC, r.local_id DESC`
+
+interface WaitingRow {
+  local_id: string
+  registry_id: string | null
+  draft_json: string
+  updated_at: number
+  payload_json: string | null
+}
+
+interface DraftFields {
+  fraudType?: unknown
+  fraudReason?: unknown
+  identifiers?: unknown
+}
+
+function identifiersOf(draft: DraftFields): { label: string; value: string }[] {
+  if (!Array.isArray(draft.identifiers)) return []
+  return draft.identifiers.flatMap((item: unknown) => {
+    const { label, value } = (item ?? {}) as { label?: unknown; value?: unknown }
+    return typeof label === 'string' && typeof value === 'string' ? [{ label, value }] : []
+  })
+}
+
+function parsed<T>(json: string | null): T | null {
+  if (json === null) return null
+  try {
+    return JSON.parse(json) as T
+  } catch {
+    return null
+  }
+}
+
+/**
+ * The reports waiting in this computer's outbox that carry any of `values` as an identifier of
+ * type `label`, newest first. Never touches the network: what waits here is known at once.
+ */
+export function waitingReports(db: Db, label: string, values: readonly string[]): WaitingReport[] {
+  const wanted = new Set<string>()
+  for (const value of values) {
+    wanted.add(value)
+    const normalized = cachedIdentifier(label, value)
+    if (normalized) wanted.add(normalized.value)
+  }
+  if (wanted.size === 0) return []
+  const matches = (identifier: { label: string; value: string }) => {
+    if (identifier.label !== label) return false
+    const normalized = cachedIdentifier(identifier.label, identifier.value)
+    return wanted.has(identifier.value) || (normalized ? wanted.has(normalized.value) : false)
+  }
+  const rows = prepare<[{ values: string }], WaitingRow>(db, WAITING_SQL).all({
+    values: JSON.stringify([...wanted]),
+  })
+  return rows.flatMap((row) => {
+    // A draft that does not parse still waits: it is shown by what its payload says.
+    const draft = parsed<DraftFields>(row.draft_json) ?? {}
+    const payload = parsed<{ input?: DraftFields }>(row.payload_json)?.input ?? {}
+    const identifiers = identifiersOf(draft)
+    const matchedAs = [...new Set(identifiers.filter(matches).map((i) => i.value))]
+    // Found as text only (another label, or the reason): not a match.
+    if (matchedAs.length === 0 && !identifiersOf(payload).some(matches)) return []
+    const text = (field: unknown, fallback: unknown) =>
+      typeof field === 'string' && field !== ''
+        ? field
+        : typeof fallback === 'string'
+          ? fallback
+          : ''
+    return [
+      {
+        localId: row.local_id,
+        registryId: row.registry_id,
+        fraudType: text(draft.fraudType, payload.fraudType),
+        fraudReason: text(draft.fraudReason, payload.fraudReason),
+        identifiers: identifiers.length > 0 ? identifiers : identifiersOf(payload),
+        queuedAt: isoTime(row.updated_at),
+        matchedAs,
+      },
+    ]
+  })
+}
