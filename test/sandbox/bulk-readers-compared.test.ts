@@ -25,10 +25,11 @@ import { REASON, call, paths, reportCount, useSandbox } from './sandbox-harness'
  * (bulkCsv) of reports with awkward reasons. Compared: whether the file is refused and how,
  * which rows fail, and the report inputs each reader takes from the rows it accepts.
  *
- * Where one of them reads wrongly (the cases below):
+ * Where one of them read wrongly (the cases below; once the client's reading was fixed, its case
+ * checks that the two agree):
  * - An XLSX error value (#N/A of a VLOOKUP that found nothing) in a text identifier column: the
- *   client takes "#N/A" as the account name, so the report is filed findable by "#N/A" with
- *   every other such report; the registry fails the row.
+ *   client took "#N/A" as the account name, so the report was filed findable by "#N/A" with
+ *   every other such report. Fixed: both fail the row, naming the cell and the error.
  * - A number kept with its leading zero by a format of zeros (`0000000000`, as banks format
  *   NUBAN columns): the client reads 123456789 and refuses the row, telling the user the zero
  *   was dropped when the cell shows it; the registry reads what the cell shows.
@@ -73,7 +74,7 @@ const cellsOfRow = (n: number, reason: string, extra: string[]) => [
 ]
 
 describe('the bulk readers compared: where one of them reads a file wrongly', () => {
-  it('an #N/A error value: the client takes it as the account name; the registry fails the row', async () => {
+  it('an #N/A error value: both fail the row, naming the cell and the error', async () => {
     const name = columnOf('account_name')
     const file = rawWorkbook({
       rows:
@@ -88,11 +89,19 @@ describe('the bulk readers compared: where one of them reads a file wrongly', ()
     })
 
     const client = await clientReads(file)
-    expect(client.rejected).toEqual([])
-    expect(client.accepted[0]?.input.identifiers).toContainEqual({
-      label: 'account_name',
-      value: '#N/A',
-    })
+    expect(client.accepted).toEqual([])
+    expect(client.rejected).toMatchObject([
+      {
+        rowNumber: 2,
+        errors: [
+          {
+            column: 'account_name',
+            cell: `${name}2`,
+            message: expect.stringMatching(`^Cell ${name}2 shows the error #N/A `),
+          },
+        ],
+      },
+    ])
 
     const before = await reportCount(h.sandbox)
     const answer = await sandboxAnswers(file, 'accounts.xlsx')

@@ -183,8 +183,15 @@ describe('XLSX', () => {
     expect(await allRows(fixture('values.xlsx'))).toEqual([
       { rowNumber: 1, cells: ['bvn', 'show_uploader_info', 'event_date', 'total\r'] },
       { rowNumber: 2, cells: ['22123456789', 'TRUE', '2024-05-01', '0.3'] },
-      // Row 4 holds formatting only (no cell): not a row. Row numbers are the sheet's own.
-      { rowNumber: 5, cells: ['', '2024-05-01 12:00:00', '', '#DIV/0!'] },
+      // Row 4 holds formatting only (no cell): not a row. Row numbers are the sheet's own. An
+      // error value is shown as it is, and is no value (error-values.test.ts).
+      {
+        rowNumber: 5,
+        cells: ['', '2024-05-01 12:00:00', '', '#DIV/0!'],
+        cellIssues: [
+          { columnIndex: 3, message: expect.stringMatching(/^Cell D5 shows the error #DIV\/0! /) },
+        ],
+      },
     ])
   })
 

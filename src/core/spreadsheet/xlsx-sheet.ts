@@ -37,6 +37,25 @@ export function uncalculatedFormulaMessage(columnIndex: number, rowNumber: numbe
   return `Cell ${columnLetter(columnIndex)}${rowNumber} holds a formula whose value was never calculated: open and save the file in Excel or LibreOffice so its formulas are calculated (in LibreOffice, choose Data → Calculate → Recalculate Hard before saving), then import it again.`
 }
 
+/** What the common error values mean, to say what went wrong in a user's words. */
+const ERROR_VALUE_CAUSES = new Map([
+  ['#N/A', 'what a lookup such as VLOOKUP or XLOOKUP gives when it finds nothing'],
+  ['#REF!', 'what a formula gives when the cells it refers to were deleted'],
+  ['#VALUE!', 'what a formula gives when a value it uses is of the wrong kind'],
+  ['#NAME?', 'what a formula gives when it names a function or range that does not exist'],
+  ['#DIV/0!', 'what a formula gives when it divides by zero'],
+])
+
+/**
+ * A cell holding an error value (`t="e"`): what a formula that failed shows, never data, so
+ * "#N/A" must not become an account name that every such report shares.
+ */
+export function errorValueMessage(columnIndex: number, rowNumber: number, error: string): string {
+  const shown = error.trim().slice(0, 40) || 'an error'
+  const cause = ERROR_VALUE_CAUSES.get(shown.toUpperCase())
+  return `Cell ${columnLetter(columnIndex)}${rowNumber} shows the error ${shown}${cause ? ` (${cause})` : ''}, not a value: fix the formula so the cell shows the value, or type the value itself in the cell, then import the file again.`
+}
+
 /**
  * One worksheet part parsed as it is written in: rows collect in `rows` as they complete, for
  * the caller to take. Values are what the workbook saved: a formula's cached result (formulas
@@ -190,6 +209,11 @@ export class SheetParser {
         columnIndex: cell.columnIndex,
         message: uncalculatedFormulaMessage(cell.columnIndex, row.rowNumber),
       })
+    else if (cell.type === 'e')
+      (row.cellIssues ??= []).push({
+        columnIndex: cell.columnIndex,
+        message: errorValueMessage(cell.columnIndex, row.rowNumber, value),
+      })
     if (value === '' && cell.columnIndex >= row.cells.length) return
     while (row.cells.length < cell.columnIndex) row.cells.push('')
     row.cells[cell.columnIndex] = value
@@ -237,7 +261,7 @@ export class SheetParser {
       case 'b':
         return raw === '1' ? 'TRUE' : raw === '0' ? 'FALSE' : raw
       case 'e':
-        return raw
+        return raw // kept as shown (for the rejected rows written out), with a cell issue
       case 'd':
         return raw // ISO 8601 date cell (Strict OOXML): already text as the user wrote it
       default:
