@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { existsSync, readFileSync, renameSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import {
@@ -76,9 +77,24 @@ export class AttachmentFiles {
     }
   }
 
-  /** The attachment's bytes, decrypted and checked; only while it is being sent. */
+  /**
+   * The attachment's bytes, decrypted and checked; only while it is being sent. Checked against
+   * the hash it was kept under, not only the seal: two sealed copies swapped on disk each decrypt
+   * whole, and each report would go out with the other's evidence.
+   */
   read(sha256: string): Buffer {
     const stored = readFileSync(this.pathOf(sha256))
-    return this.keys ? decryptAttachment(this.keys, stored) : stored
+    const bytes = this.keys ? decryptAttachment(this.keys, stored) : stored
+    if (createHash('sha256').update(bytes).digest('hex') !== sha256.toLowerCase())
+      throw new AttachmentMismatchError()
+    return bytes
+  }
+}
+
+/** A kept copy whose content is not the file that was attached: changed or swapped on disk. */
+export class AttachmentMismatchError extends Error {
+  constructor() {
+    super('The kept copy of this attachment is not the file that was attached.')
+    this.name = 'AttachmentMismatchError'
   }
 }

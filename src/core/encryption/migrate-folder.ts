@@ -5,6 +5,7 @@ import {
   fsyncSync,
   openSync,
   readdirSync,
+  readFileSync,
   readSync,
   renameSync,
   rmSync,
@@ -105,8 +106,11 @@ export function migrateToEncrypted(
   // 1. Seal each kept attachment beside its plain copy.
   const plainFiles = new AttachmentFiles(attachmentsDir, null)
   const sealed = new AttachmentFiles(attachmentsDir, attachmentKeys(key))
+  // Copied as they are: a plain copy that no longer matches its hash is refused when it is sent
+  // (AttachmentFiles.read), not here, where refusing would keep the folder from opening.
   for (const sha256 of hashes)
-    if (plainFiles.has(sha256) && !sealed.has(sha256)) sealed.write(sha256, plainFiles.read(sha256))
+    if (plainFiles.has(sha256) && !sealed.has(sha256))
+      sealed.write(sha256, readFileSync(plainFiles.pathOf(sha256)))
   onStep('attachments-sealed')
 
   // 2. An encrypted copy of the database.

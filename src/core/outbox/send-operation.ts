@@ -1,3 +1,4 @@
+import { AttachmentMismatchError } from '../attachments/attachment-files'
 import type { ReportInput } from '../../shared/domain/report-input'
 import type { CreatedReport } from '../../shared/domain/responses'
 import type { AttachmentFiles } from '../attachments/attachment-files'
@@ -67,9 +68,11 @@ export async function sendOperation(
       let bytes: Buffer
       try {
         bytes = context.files.read(attachment.sha256)
-      } catch {
+      } catch (error) {
         throw new LocalProblem(
-          `The saved copy of ${attachment.fileName} is damaged (it does not decrypt with this folder\u2019s key); remove the attachment and add it again.`,
+          error instanceof AttachmentMismatchError
+            ? `The saved copy of ${attachment.fileName} is not the file that was attached (it was changed or swapped on this computer), so neither it nor its report was sent. Remove the attachment and add the file again.`
+            : `The saved copy of ${attachment.fileName} is damaged (it does not decrypt with this folder\u2019s key); remove the attachment and add it again.`,
         )
       }
       const uploaded = await client.uploadFile(
