@@ -12,6 +12,26 @@ export function formatExcelNumber(raw: string): string {
   return String(Number(value.toPrecision(15)))
 }
 
+/**
+ * A saved number as a format of zeros only shows it (`0000000000`: 123456789 as 0123456789):
+ * rounded to a whole number (halves away from zero) from the 15 digits Excel shows, written
+ * with at least `zeros` digits.
+ */
+export function formatZeroPaddedNumber(raw: string, zeros: number): string {
+  const value = Number(raw)
+  if (raw.trim() === '' || !Number.isFinite(value)) return raw
+  const whole = Math.round(Math.abs(Number(value.toPrecision(15))))
+  const digits = whole < 1e21 ? String(whole) : wholeDigits(whole)
+  // Excel keeps the sign of a negative number that rounds to 0, and shows -0.
+  return (value < 0 ? '-' : '') + digits.padStart(zeros, '0')
+}
+
+/** The digits of a whole number past 1e21 (String gives an exponent there), 15 significant. */
+function wholeDigits(whole: number): string {
+  const [mantissa = '', exponent = '0'] = whole.toExponential(14).split('e')
+  return mantissa.replace('.', '') + '0'.repeat(Number(exponent) - 14)
+}
+
 const DAY_MS = 86_400_000
 /** Day 0 of the 1900 system is 1899-12-30 once Excel's phantom 29 Feb 1900 is accounted for. */
 const EPOCH_1900 = Date.UTC(1899, 11, 30)

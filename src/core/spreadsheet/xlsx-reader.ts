@@ -7,7 +7,7 @@ import {
 import type { TableProgress, TableRow, TableSheet } from './table-row'
 import { ZipArchive } from './zip-archive'
 import {
-  readDateStyles,
+  readNumberStyles,
   readSharedStrings,
   readWorkbookLayout,
   type WorkbookSheet,
@@ -37,10 +37,9 @@ export async function* readXlsxRows(
   const zip = await ZipArchive.open(source, limits)
   try {
     const layout = await readWorkbookLayout(zip)
-    const dateStyles = await readDateStyles(zip, layout.stylesPart)
     const context: SheetContext = {
       shared: await readSharedStrings(zip, layout.sharedStringsPart, limits),
-      dateStyles,
+      numberStyles: await readNumberStyles(zip, layout.stylesPart),
       date1904: layout.date1904,
       fullCalcOnLoad: layout.fullCalcOnLoad,
       limits,

@@ -1,15 +1,15 @@
 import type { TableLimits } from './table-limits'
 import type { TableRow } from './table-row'
-import type { SharedStrings } from './xlsx-workbook'
+import type { NumberShown, SharedStrings } from './xlsx-workbook'
 import { createXmlParser, unescapeOoxml } from './xml-parser'
 import { tableErrors } from './table-file-error'
 import { columnIndexOfReference, columnLetter } from './cell-reference'
-import { excelSerialToText, formatExcelNumber } from './excel-values'
+import { excelSerialToText, formatExcelNumber, formatZeroPaddedNumber } from './excel-values'
 
 interface CellState {
   columnIndex: number
   type: string
-  dateStyle: boolean
+  numberShown: NumberShown
   hasFormula: boolean
   value: string[] | null
   inlineText: string[] | null
@@ -18,7 +18,8 @@ interface CellState {
 /** What a sheet's cells are read with: the workbook's shared parts and settings. */
 export interface SheetContext {
   shared: SharedStrings
-  dateStyles: boolean[]
+  /** By cell style index: how a number in a cell of that style is shown. */
+  numberStyles: NumberShown[]
   date1904: boolean
   /**
    * The workbook asks to be recalculated when opened (`<calcPr fullCalcOnLoad="1"/>`), as
@@ -54,6 +55,13 @@ export function errorValueMessage(columnIndex: number, rowNumber: number, error:
   const shown = error.trim().slice(0, 40) || 'an error'
   const cause = ERROR_VALUE_CAUSES.get(shown.toUpperCase())
   return `Cell ${columnLetter(columnIndex)}${rowNumber} shows the error ${shown}${cause ? ` (${cause})` : ''}, not a value: fix the formula so the cell shows the value, or type the value itself in the cell, then import the file again.`
+}
+
+/** A saved number as its cell's format shows it: a date, padded with zeros, or as General. */
+function numberText(raw: string, shown: NumberShown, date1904: boolean): string {
+  if (shown === 'date') return excelSerialToText(raw, date1904)
+  if (shown === 'general') return formatExcelNumber(raw)
+  return formatZeroPaddedNumber(raw, shown.zeros)
 }
 
 /**
@@ -124,7 +132,7 @@ export class SheetParser {
         this.cell = {
           columnIndex,
           type: attributes.t ?? 'n',
-          dateStyle: this.context.dateStyles[style] === true,
+          numberShown: this.context.numberStyles[style] ?? 'general',
           hasFormula: false,
           value: null,
           inlineText: null,
@@ -266,9 +274,7 @@ export class SheetParser {
         return raw // ISO 8601 date cell (Strict OOXML): already text as the user wrote it
       default:
         if (raw === '') return ''
-        return cell.dateStyle
-          ? excelSerialToText(raw, this.context.date1904)
-          : formatExcelNumber(raw)
+        return numberText(raw, cell.numberShown, this.context.date1904)
     }
   }
 

@@ -132,6 +132,8 @@ const BUILT_IN_DATE_FORMATS = new Set([
   14, 15, 16, 17, 18, 19, 20, 21, 22, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 45, 46, 47, 50, 51,
   52, 53, 54, 55, 56, 57, 58,
 ])
+/** Built-in format 1 is "0": a whole number, as a format of one zero shows it. */
+const BUILT_IN_ONE_ZERO = 1
 
 export function isDateFormatCode(code: string): boolean {
   const stripped = code
@@ -141,32 +143,62 @@ export function isDateFormatCode(code: string): boolean {
   return /[dmyhs]/i.test(stripped)
 }
 
-/** For each cell style index (`s` attribute), whether its number format shows a date. */
-export async function readDateStyles(
+/**
+ * How a cell style shows a number: as a General cell does, as a date, or as a whole number of
+ * at least `zeros` digits, padded with zeros: a format of zeros only (`0`, and `0000000000`,
+ * how banks keep a NUBAN's leading zero when the column holds numbers).
+ */
+export type NumberShown = 'general' | 'date' | { zeros: number }
+
+/*
+ * What styles.xml may make the reader hold, whatever the part's size: Excel itself keeps at most
+ * 64,000 cell formats, a few hundred custom number formats, and format codes of 255 characters.
+ * A style past these is read as General.
+ */
+const MAX_CELL_STYLES = 65_536
+const MAX_NUMBER_FORMATS = 4_096
+const MAX_FORMAT_CODE_CHARS = 255
+
+function numberShownBy(code: string): NumberShown {
+  if (code.length <= MAX_FORMAT_CODE_CHARS && /^0+$/.test(code)) return { zeros: code.length }
+  return isDateFormatCode(code) ? 'date' : 'general'
+}
+
+function builtInNumberShown(id: number): NumberShown {
+  if (id === BUILT_IN_ONE_ZERO) return { zeros: 1 }
+  return BUILT_IN_DATE_FORMATS.has(id) ? 'date' : 'general'
+}
+
+/** For each cell style index (`s` attribute), how its number format shows a number. */
+export async function readNumberStyles(
   zip: ZipArchive,
   stylesPart: string | undefined,
-): Promise<boolean[]> {
-  const dateStyles: boolean[] = []
-  if (!stylesPart) return dateStyles
+): Promise<NumberShown[]> {
+  const styles: NumberShown[] = []
+  if (!stylesPart) return styles
   const texts = await zip.openText(stylesPart)
-  if (!texts) return dateStyles
-  const customFormats = new Map<string, boolean>()
+  if (!texts) return styles
+  const customFormats = new Map<string, NumberShown>()
+  let inNumFmts = false
   let inCellXfs = false
   await parseXmlPart(texts, stylesPart, {
     open(name, attributes) {
-      if (name === 'numFmt' && attributes.numFmtId !== undefined)
-        customFormats.set(attributes.numFmtId, isDateFormatCode(attributes.formatCode ?? ''))
-      else if (name === 'cellXfs') inCellXfs = true
-      else if (name === 'xf' && inCellXfs) {
+      if (name === 'numFmts') inNumFmts = true
+      else if (name === 'numFmt' && inNumFmts && attributes.numFmtId !== undefined) {
+        if (customFormats.size < MAX_NUMBER_FORMATS)
+          customFormats.set(attributes.numFmtId, numberShownBy(attributes.formatCode ?? ''))
+      } else if (name === 'cellXfs') inCellXfs = true
+      else if (name === 'xf' && inCellXfs && styles.length < MAX_CELL_STYLES) {
         const id = attributes.numFmtId ?? '0'
-        dateStyles.push(customFormats.get(id) ?? BUILT_IN_DATE_FORMATS.has(Number(id)))
+        styles.push(customFormats.get(id) ?? builtInNumberShown(Number(id)))
       }
     },
     close(name) {
-      if (name === 'cellXfs') inCellXfs = false
+      if (name === 'numFmts') inNumFmts = false
+      else if (name === 'cellXfs') inCellXfs = false
     },
   })
-  return dateStyles
+  return styles
 }
 
 /**
