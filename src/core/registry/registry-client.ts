@@ -1,4 +1,5 @@
 import type { AxiosInstance, AxiosProgressEvent, AxiosStatic } from 'axios'
+import { createHash } from 'node:crypto'
 import { openAsBlob } from 'node:fs'
 import nodeHttp from 'node:http'
 import type https from 'node:https'
@@ -156,6 +157,8 @@ function answerTooLarge(endpoint: string): RegistryError {
   })
 }
 
+const fingerprint = (key: string) => createHash('sha256').update(key).digest('hex')
+
 /** An address as it may be shown: any user name or password in it replaced. */
 function redactAddress(value: string): string {
   return value.replace(/\/\/[^/@]*@/, '//…@')
@@ -208,6 +211,8 @@ export function createRegistryClient(
    * sent; a call is refused here, as the registry would have refused it, with the time left.
    */
   let quietUntil = 0
+  /** A fingerprint of the key a keyed call last succeeded with (never the key itself). */
+  let acceptedKey: string | null = null
 
   async function call<S extends z.ZodType>(
     name: EndpointName,
@@ -387,7 +392,19 @@ export function createRegistryClient(
       )
     }
     log('ok', status)
+    if (auth && apiKey) acceptedKey = fingerprint(apiKey)
     return parsed.data
+  }
+
+  /**
+   * Evidence goes to {upload_url}, which takes no key: before the first upload with a key, one
+   * keyed call must succeed with it, so a folder with no key or a refused one (handed over, an
+   * address confirmed before the key was pasted) never sends a file anywhere.
+   */
+  async function ensureKeyAccepted(o: CallOptions): Promise<void> {
+    const key = await options.getApiKey()
+    if (key && fingerprint(key) === acceptedKey) return
+    await call('listSubmissions', submissionsResponseSchema, { query: { page: 1, limit: 1 }, ...o })
   }
 
   async function form(file: FileSource): Promise<FormData> {
@@ -450,6 +467,7 @@ export function createRegistryClient(
       ).data
     },
     async uploadFile(file: FileSource, o: UploadOptions = {}): Promise<UploadedFile> {
+      await ensureKeyAccepted(o)
       return (
         await call('uploadFile', uploadResponseSchema, {
           base: 'upload',
