@@ -79,8 +79,21 @@ export class CsvRecordParser {
     this.delimiter = delimiter.charCodeAt(0)
   }
 
-  /** Parses `text`, appending every completed record to `out`. */
+  /**
+   * Parses `text`, appending every completed record to `out`. A NUL character ends the file
+   * there, naming its row and cell: no text holds one, and read into a cell it would be filed.
+   */
   push(text: string, out: TableRow[]): void {
+    const nul = text.indexOf('\u0000')
+    if (nul === -1) {
+      this.parse(text, out)
+      return
+    }
+    this.parse(text.slice(0, nul), out)
+    throw tableErrors.nulCharacter(this.rowNumber + 1, this.cells.length)
+  }
+
+  private parse(text: string, out: TableRow[]): void {
     const n = text.length
     let i = 0
     if (this.skipLf && n > 0) {

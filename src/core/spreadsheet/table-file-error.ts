@@ -97,6 +97,12 @@ export const tableErrors = {
       `The file is not UTF-8 text (the first bad character is in or near row ${nearRow}), so names and reasons would come out garbled. In Excel choose File → Save As → "CSV UTF-8 (Comma delimited)" (or save as .xlsx) and import that file.`,
       { rowNumber: nearRow },
     ),
+  nulCharacter: (rowNumber: number, columnIndex: number) =>
+    new TableFileError(
+      'encoding',
+      `Row ${rowNumber}, column ${columnLetter(columnIndex)} holds a NUL character (a zero byte), which no text holds: the file is damaged (a copy cut short is often padded with zeros) or is not UTF-8 text. Open it in your spreadsheet program, check that row, save it as "CSV UTF-8 (Comma delimited)" (or as .xlsx) and import that file.`,
+      { rowNumber, column: columnLetter(columnIndex) },
+    ),
   utf16: () =>
     new TableFileError(
       'encoding',
