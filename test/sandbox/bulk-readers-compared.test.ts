@@ -40,7 +40,11 @@ import { REASON, call, paths, reportCount, useSandbox } from './sandbox-harness'
  *   reader takes the quote off (it undoes its own exports' neutralizing), so its bulk file of a
  *   report whose reason starts so is read by it as another reason. The sandbox, like any
  *   registry, files what the file says; when it used the client's reader, it filed the changed
- *   reason, and the client's check of the filed rows would not have found its report.
+ *   reason, and the client's check of the filed rows would not have found its report. The
+ *   client's bulk file itself carries every reason as written, with no guard added, so the
+ *   registry files the reports the client looks for (test/core/import/bulk-file-reasons.test.ts);
+ *   the client never reads that file back, and its CSV reader keeps undoing the guard of the
+ *   exports people open and fix (the rejected rows), by design.
  *
  * Differences by design, not tested here (bulk-file-reader.test.ts tests the sandbox's side):
  * the client also reads semicolon and tab separators, finds the sheet and row holding the header

@@ -9,7 +9,11 @@ import type { ReportInput } from '../../shared/domain/report-input'
 
 /**
  * Writes reports as rows of the Casefile bulk template, the file the registry's bulk endpoint
- * takes. The inverse of the importer's row mapper: importing this file gives the same reports.
+ * takes, every value as written: the registry files what the file says, and the rows it created
+ * are then looked for among the submissions as they were sent. The inverse of the importer's
+ * row mapper, but for one thing: the importer's CSV reader takes a quote off a cell starting
+ * with a quote and =, +, - or @ (the guard of the exports people open), which this file, never
+ * opened by a person, does not add.
  */
 export function bulkRowCells(
   input: ReportInput,
