@@ -172,9 +172,9 @@ describe('casefile CLI', () => {
       ).code,
     ).toBe(EXIT.ok)
     expect((await cli(['sync', '--until-idle', '--data-dir', dataDir])).code).toBe(EXIT.offline)
-    // The upload needs no registry.key and went through during the refused-registry.key run; the create is kept.
+    // The upload waited for the key too (no file leaves with a refused key): both are kept.
     expect((await cli(['outbox', '--data-dir', dataDir, '--json'])).json()).toMatchObject({
-      pending: 1,
+      pending: 2,
       counts: { waiting_retry: 1 },
     })
   })

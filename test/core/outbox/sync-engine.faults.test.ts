@@ -1,4 +1,4 @@
-import { rmSync } from 'node:fs'
+import { createHash } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import { useSandbox } from '../../support/use-sandbox'
 import type { CasefileCore } from '../../../src/core/casefile-core'
@@ -216,21 +216,15 @@ describe.each(KINDS)('%s', (kind) => {
     const summary = await c.core.engine.runOnce()
     expect(summary.paused).toMatchObject({ reason: 'unauthorized' })
     const op = targetById(c, id)
-    if (kind === 'upload_attachment') {
-      // Uploads carry no registry.key; the create after it is the one that meets the refusal.
-      expect(op.state).toBe('done')
-      expect(target(c, 'create_report')).toMatchObject({
-        state: 'queued',
-        attempts: 0,
-        lastError: { kind: 'unauthorized' },
-      })
-    } else {
-      expect(op).toMatchObject({
-        state: 'queued',
-        attempts: attemptsBefore,
-        lastError: { kind: 'unauthorized' },
-      })
-    }
+    // Uploads carry no key, but wait for a keyed call to succeed with it: the first item of the
+    // chain meets the refusal (for an update, the upload of its new file), no file leaves with a
+    // refused key, and nothing counts an attempt.
+    expect(op).toMatchObject({ state: 'queued', attempts: attemptsBefore })
+    const refused = chainOperations(c.core.db, c.localId).filter(
+      (o) => o.lastError?.kind === 'unauthorized',
+    )
+    expect(refused).toHaveLength(1)
+    expect(refused[0]).toMatchObject({ state: 'queued' })
     expect((await c.core.engine.runOnce()).sent).toBe(0) // still paused
     c.apiKey.value = registry.key
     c.core.resumeAfterKeyChange()
@@ -243,10 +237,14 @@ describe.each(KINDS)('%s', (kind) => {
     let fix: () => void
     if (kind === 'upload_attachment') {
       const attachment = c.core.listAttachments(c.localId)[0]!
-      // The kept copy is no longer a PDF (the registry answers 415), then is mended.
+      // The attachment is no longer a PDF (the registry answers 415), then is mended. Each
+      // copy is kept under its own hash: a copy that does not match its hash is never sent.
       const replace = (bytes: Uint8Array) => {
-        rmSync(c.core.files.pathOf(attachment.sha256))
-        c.core.files.write(attachment.sha256, bytes)
+        const sha256 = createHash('sha256').update(bytes).digest('hex')
+        c.core.files.write(sha256, bytes)
+        c.core.db
+          .prepare('UPDATE attachments SET sha256 = ? WHERE id = ?')
+          .run(sha256, attachment.id)
       }
       replace(new Uint8Array([0x4d, 0x5a, 0x90, 0x00]))
       fix = () => {
