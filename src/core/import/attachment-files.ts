@@ -88,7 +88,8 @@ export function checkAttachmentFile(
   const fileName = basename(written)
   let fd: number | undefined
   try {
-    fd = openSync(realPath, 'r')
+    // Non-blocking: a FIFO named as an attachment would otherwise hang the import at open.
+    fd = openSync(realPath, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0))
     const stat = fstatSync(fd)
     if (!stat.isFile()) return refuse('this is not a file (a folder, device or pipe). Name a file.')
     const head = new Uint8Array(Math.min(stat.size, MAX_ATTACHMENT_BYTES))
@@ -139,7 +140,10 @@ export function checkRowFiles(
  * following a link, so a file swapped for a link after the check is refused, not read.
  */
 export function readCheckedFile(file: CheckedAttachmentFile): Uint8Array {
-  const fd = openSync(file.realPath, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0))
+  const fd = openSync(
+    file.realPath,
+    constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0),
+  )
   try {
     const stat = fstatSync(fd)
     if (!stat.isFile() || stat.size > MAX_ATTACHMENT_BYTES)

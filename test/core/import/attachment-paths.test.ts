@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process'
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -89,6 +90,24 @@ describe('attachment paths in a spreadsheet', () => {
       expect(storedAttachments(dataDir)).toEqual([])
       await core.close()
     },
+  )
+
+  it.runIf(posix)(
+    'refuses a FIFO named as an attachment at once, instead of hanging the import on it',
+    async () => {
+      const { sheet, core, dataDir, partner } = laptop(['evidence/pipe.pdf'])
+      execFileSync('mkfifo', [join(partner, 'evidence', 'pipe.pdf')])
+      for (const dryRun of [true, false]) {
+        const outcome = await importSpreadsheet(core, { path: sheet }, { dryRun })
+        expect(outcome.totals).toMatchObject({ queued: 0, rejected: 1 })
+        expect(outcome.rejected[0]?.errors[0]?.message).toMatch(
+          /not a file \(a folder, device or pipe\)/,
+        )
+      }
+      expect(storedAttachments(dataDir)).toEqual([])
+      await core.close()
+    },
+    10_000,
   )
 
   it('takes a file inside the folder (a link that stays inside too) and lists it, in the dry run and after', async () => {
