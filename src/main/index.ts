@@ -20,8 +20,10 @@ import { createAppUpdates } from './update/app-updates'
 import { electronUpdaterBackend } from './update/electron-updater-backend'
 import { createUpdateHandlers } from './update/update-handlers'
 import { chooseKeyFile } from './security/choose-key-file'
-import { confirmRegistryChange } from './security/confirm-registry-change'
+import { confirmInMain } from './security/confirm-in-main'
+import { oneAtATime } from './security/confirmations'
 import { hardenSession, hardenWebContents } from './security/harden'
+import { confirmedLinkOpener } from './security/navigation'
 import { rendererEntry } from './security/renderer-entry'
 import { registerAppScheme, serveAppProtocol } from './security/serve-app-protocol'
 import { focusWindow } from './window-focus'
@@ -50,9 +52,19 @@ function createWindow(): BrowserWindow {
   return window
 }
 
+/**
+ * Main's own native dialog, one at a time, for what the page must not do alone (a key, a
+ * registry address, the update channel, an install, a link out): confirmations.ts.
+ */
+const confirm = oneAtATime((words) => confirmInMain(mainWindow, words))
+
+// Every link out is confirmed first, naming its host (it has passed decideWindowOpen: https
+// only, no credentials in it).
+const openLink = confirmedLinkOpener(confirm, (url) =>
+  shell.openExternal(url).catch((error: unknown) => log(`Could not open ${url}`, error)),
+)
 function openInBrowser(url: string): void {
-  // url has passed decideWindowOpen: https only, no credentials in it.
-  shell.openExternal(url).catch((error: unknown) => log(`Could not open ${url}`, error))
+  openLink(url).catch((error: unknown) => log(`Could not ask to open ${url}`, error))
 }
 
 async function startShell(): Promise<void> {
@@ -156,7 +168,7 @@ async function startShell(): Promise<void> {
         cores,
         profileFor,
         push,
-        confirmRegistryChange: (change) => confirmRegistryChange(mainWindow, change),
+        confirm,
         chooseKeyFile: () => chooseKeyFile(mainWindow),
       }),
       ...createNetworkHandlers({
@@ -169,7 +181,7 @@ async function startShell(): Promise<void> {
       // Drafts, attachments, the outbox, search…: forwarded to the running core's process.
       ...work,
       bulkQueue: (input) => busy.whileImporting(async () => work.bulkQueue(input)),
-      ...createUpdateHandlers({ updates, settings }),
+      ...createUpdateHandlers({ updates, settings, confirm }),
     },
     {
       appUrlPrefixes: entry.senderPrefixes,

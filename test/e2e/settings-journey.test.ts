@@ -5,7 +5,8 @@ import { goTo, see, useDesk } from './desk'
 /*
  * Settings in Chromium: registry addresses refused with a message that says how to fix them, the
  * API key set (never shown back, only its last four), removed after confirming, the connection
- * checked step by step, and the whole screen usable from the keyboard.
+ * checked step by step, and the whole screen usable from the keyboard. What main confirms in its
+ * own native dialog (the first address, the key) the web harness answers yes, as a person would.
  */
 describe('settings and the API key, in Chromium', { timeout: 60_000 }, () => {
   const session = useDesk()
@@ -33,6 +34,11 @@ describe('settings and the API key, in Chromium', { timeout: 60_000 }, () => {
     await page.getByRole('button', { name: 'Save addresses' }).click()
     await see(page, 'Saved.')
     await see(page, /Registry — https:\/\/registry\.example\.com/)
+    // The first address was confirmed in main's native dialog, which the harness answers as a
+    // person pressing "Use registry.example.com" would.
+    expect(session.desk.harness.confirmations().map((dialog) => dialog.message)).toEqual([
+      "Send the Registry profile's reports to registry.example.com (uploads to uploads.example.com)?",
+    ])
   })
 
   it('sets the key without ever showing it back, then removes it after confirming', async () => {
@@ -49,6 +55,13 @@ describe('settings and the API key, in Chromium', { timeout: 60_000 }, () => {
       .getByRole('button', { name: 'Remove key' })
       .click()
     await see(page, 'Not set: the sandbox uses its demo key.')
+    // Saving and removing the key were each confirmed in main (answered yes by the harness).
+    expect(
+      session.desk.harness
+        .confirmations()
+        .slice(-2)
+        .map((dialog) => dialog.title),
+    ).toEqual(['Use this API key', 'Remove the API key'])
   })
 
   it('checks the connection against the sandbox registry: each step listed with its status, the report copied', async () => {

@@ -4,13 +4,14 @@ import { join } from 'node:path'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { ApiKeyStore } from '../../src/core/secrets/api-key-store'
 import type { SecretBackend } from '../../src/core/secrets/secret-backend'
-import { DEFAULT_SETTINGS, SettingsStore, type RegistryChange } from '../../src/core/settings'
+import { DEFAULT_SETTINGS, SettingsStore } from '../../src/core/settings'
 import type { AppCore, AppCoreProfile } from '../../src/shared/app-core'
 import { appCoreProfile } from '../../src/main/core-host/core-profile'
 import { CoreHost } from '../../src/main/core-host/core-host'
 import { EventHub } from '../../src/shared/event-hub'
 import { createShellHandlers } from '../../src/main/ipc/contract-handlers'
 import type { PushEvent } from '../../src/main/ipc/push-events'
+import type { ConfirmDialog } from '../../src/main/security/confirmations'
 
 const KEY = 'live_0123456789abcdefKLMN'
 const dirs: string[] = []
@@ -26,8 +27,13 @@ function memoryBackend(): SecretBackend {
   }
 }
 
-/** The handlers over real services: a key store, a settings file in a temp folder, a core host. */
-async function shell(options: { failStartOf?: string; confirm?: boolean } = {}) {
+/**
+ * The handlers over real services: a key store, a settings file in a temp folder, a core host.
+ * Main's native confirmations are answered by `confirm` (yes unless told), and kept in `dialogs`.
+ */
+async function shell(
+  options: { failStartOf?: string; confirm?: boolean | ((dialog: ConfirmDialog) => boolean) } = {},
+) {
   const userData = mkdtempSync(join(tmpdir(), 'casefile-shell-'))
   dirs.push(userData)
   const { store: settings } = await SettingsStore.open(join(userData, 'settings.json'))
@@ -49,7 +55,7 @@ async function shell(options: { failStartOf?: string; confirm?: boolean } = {}) 
     }),
     onEvent: () => undefined,
   })
-  const dialogs: RegistryChange[] = []
+  const dialogs: ConfirmDialog[] = []
   const pushed: [string, unknown][] = []
   const push: PushEvent = (event, payload) => void pushed.push([event, payload])
   const handlers = createShellHandlers({
@@ -59,9 +65,10 @@ async function shell(options: { failStartOf?: string; confirm?: boolean } = {}) 
     cores,
     profileFor: (current, id) => appCoreProfile(current, id, userData, keys),
     push,
-    confirmRegistryChange: async (change) => {
-      dialogs.push(change)
-      return options.confirm ?? true
+    confirm: async (dialog) => {
+      dialogs.push(dialog)
+      const answer = options.confirm ?? true
+      return typeof answer === 'function' ? answer(dialog) : answer
     },
     chooseKeyFile: async () => null,
   })
@@ -183,19 +190,20 @@ describe('the key is bound to the registry it was given for', () => {
 
   it('a changed origin is confirmed in main, naming both, and finds no key; going back finds it again', async () => {
     const { handlers, keys, journal, started, dialogs, pushed } = await shell()
-    await handlers.setRegistryConnection(connection) // the first address: nothing to confirm
-    expect(dialogs).toEqual([])
+    await handlers.setRegistryConnection(connection)
     await handlers.setKey({ profileId: 'registry', key: KEY })
     await handlers.switchProfile({ profileId: 'registry' })
+    expect(dialogs.map((dialog) => dialog.title)).toEqual(['Registry address', 'Use this API key'])
 
     const moved = { baseUrl: 'https://attacker.example', uploadUrl: 'https://attacker.example' }
     await handlers.setRegistryConnection(moved)
-    expect(dialogs).toEqual([
-      {
-        from: { base: 'https://registry.example.com', upload: 'https://files.example.com' },
-        to: { base: 'https://attacker.example', upload: 'https://attacker.example' },
-      },
-    ])
+    expect(dialogs.at(-1)).toMatchObject({
+      title: 'Change of registry',
+      message:
+        "Send Casefile's work to attacker.example instead of registry.example.com (uploads to files.example.com)?",
+      defaultId: 1,
+      cancelId: 1,
+    })
     expect(await handlers.keyStatus({ profileId: 'registry' })).toMatchObject({ set: false })
     const running = started.at(-1)
     expect(running).toMatchObject({ registry: moved, acceptOriginChange: true })
@@ -213,7 +221,9 @@ describe('the key is bound to the registry it was given for', () => {
   })
 
   it('refused in the dialog: nothing changes and the running core is left alone', async () => {
-    const { handlers, settings, journal, started } = await shell({ confirm: false })
+    const { handlers, settings, journal, started } = await shell({
+      confirm: (dialog) => dialog.title !== 'Change of registry',
+    })
     await handlers.setRegistryConnection(connection)
     await handlers.setKey({ profileId: 'registry', key: KEY })
     await handlers.switchProfile({ profileId: 'registry' })
@@ -230,13 +240,87 @@ describe('the key is bound to the registry it was given for', () => {
   })
 
   it('asks nothing for a new path on the same hosts', async () => {
-    const { handlers, dialogs } = await shell({ confirm: false })
+    const { handlers, dialogs } = await shell()
     await handlers.setRegistryConnection(connection)
     await handlers.setRegistryConnection({
       baseUrl: 'https://registry.example.com/v2',
       uploadUrl: 'https://files.example.com/v2',
     })
-    expect(dialogs).toEqual([])
+    expect(dialogs.map((dialog) => dialog.title)).toEqual(['Registry address'])
+  })
+})
+
+describe('main decides, not the page: the key and the first address are confirmed in main', () => {
+  it('the first registry address is asked for, naming its hosts; refused, nothing is saved', async () => {
+    const refused = await shell({ confirm: false })
+    await expect(refused.handlers.setRegistryConnection(connection)).rejects.toThrow(
+      'The registry address was not saved: it was not confirmed.',
+    )
+    expect(refused.settings.current.registry).toBeNull()
+    expect(refused.dialogs).toEqual([
+      expect.objectContaining({
+        message:
+          "Send the Registry profile's reports to registry.example.com (uploads to files.example.com)?",
+        buttons: ['Use registry.example.com', 'Cancel'],
+        defaultId: 1,
+      }),
+    ])
+    const accepted = await shell()
+    await accepted.handlers.setRegistryConnection(connection)
+    expect(accepted.settings.current.registry).toEqual(connection)
+  })
+
+  it('a key is replaced only on a yes naming the registry and both keys’ ends; refused, the old key stays', async () => {
+    const { handlers, keys, dialogs, journal } = await shell()
+    await handlers.setRegistryConnection(connection)
+    await handlers.setKey({ profileId: 'registry', key: KEY })
+    expect(dialogs.at(-1)).toMatchObject({
+      message: 'Use the key pasted (ending KLMN) for registry.example.com?',
+    })
+
+    const attackers = 'live_attacker_organization_WXYZ'
+    const refused = await shell({ confirm: (dialog) => dialog.title !== 'Replace the API key' })
+    await refused.handlers.setRegistryConnection(connection)
+    await refused.handlers.setKey({ profileId: 'registry', key: KEY })
+    const cores = refused.journal.length
+    await expect(
+      refused.handlers.setKey({ profileId: 'registry', key: attackers }),
+    ).rejects.toThrow('The key was not replaced: the change was not confirmed.')
+    expect(await refused.keys.getKey('registry@https://registry.example.com')).toBe(KEY)
+    expect(refused.journal).toHaveLength(cores) // the core was not told of a new key
+    expect(refused.dialogs.at(-1)).toMatchObject({
+      title: 'Replace the API key',
+      message:
+        'Replace the API key for registry.example.com (ending KLMN) with the one pasted (ending WXYZ)?',
+      buttons: ['Replace the key', 'Keep the current key'],
+      defaultId: 1,
+      cancelId: 1,
+    })
+
+    await handlers.switchProfile({ profileId: 'registry' })
+    await handlers.setKey({ profileId: 'registry', key: attackers })
+    expect(await keys.getKey('registry@https://registry.example.com')).toBe(attackers)
+    expect(journal.at(-1)).toBe('key registry')
+  })
+
+  it('a key is removed only on a yes; refused, it stays; with none set there is nothing to ask', async () => {
+    const refused = await shell({ confirm: (dialog) => dialog.title !== 'Remove the API key' })
+    await refused.handlers.setKey({ profileId: 'sandbox', key: KEY })
+    await expect(refused.handlers.removeKey({ profileId: 'sandbox' })).rejects.toThrow(
+      'The key was not removed: the removal was not confirmed.',
+    )
+    expect(await refused.keys.getKey('sandbox')).toBe(KEY)
+    expect(refused.dialogs.at(-1)).toMatchObject({
+      message: 'Remove the API key for the sandbox registry on this computer (ending KLMN)?',
+    })
+
+    const { handlers, keys, dialogs } = await shell()
+    await handlers.setKey({ profileId: 'sandbox', key: KEY })
+    await handlers.removeKey({ profileId: 'sandbox' })
+    expect(await keys.getKey('sandbox')).toBeNull()
+    const asked = dialogs.length
+    await handlers.removeKey({ profileId: 'sandbox' })
+    expect(dialogs).toHaveLength(asked)
   })
 })
 

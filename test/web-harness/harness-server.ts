@@ -20,6 +20,7 @@ import { forkCoreFromSource } from '../../src/main/core-host/fork-core'
 import { createProcessAppCore } from '../../src/main/core-host/process-app-core'
 import { callContract, isContractMethod } from '../../src/shared/call-contract'
 import { createShellHandlers } from '../../src/main/ipc/contract-handlers'
+import type { ConfirmDialog } from '../../src/main/security/confirmations'
 import { createAppUpdates } from '../../src/main/update/app-updates'
 import { createUpdateHandlers } from '../../src/main/update/update-handlers'
 import { createEventPusher, type EventTarget } from '../../src/main/ipc/push-events'
@@ -42,8 +43,12 @@ export interface HarnessOptions {
   userDataDir?: string
   /** Faster retries for tests; the core's default otherwise. */
   retryPolicy?: RetryPolicy
-  /** What main's native dialog would answer to a change of registry (yes unless told). */
-  confirmRegistryChange?: boolean
+  /**
+   * What main's native confirmations would answer (a registry address, a key set, replaced or
+   * removed, the update channel, an install): yes unless told, as a person pressing the dialog's
+   * first button. Each one asked is kept in `confirmations` for the journeys to check.
+   */
+  confirm?: boolean
   timeoutMs?: number
   /**
    * Where the core process finds the folders' keys: given to it (CASEFILE_DB_KEY, the default,
@@ -66,6 +71,8 @@ export interface Harness {
   registryDown: () => Promise<void>
   /** Starts it again on the same port over the same data. */
   registryUp: () => Promise<void>
+  /** Main's confirmations asked so far (their words), oldest first, each answered as `confirm` says. */
+  confirmations: () => ConfirmDialog[]
   stop: () => Promise<void>
 }
 
@@ -193,6 +200,11 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     return inspector
   }
 
+  const asked: ConfirmDialog[] = []
+  const confirm = async (words: ConfirmDialog) => {
+    asked.push(words)
+    return options.confirm ?? true
+  }
   const shellHandlers = createShellHandlers({
     appInfo: () => ({
       name: 'Casefile',
@@ -205,8 +217,9 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     cores,
     profileFor,
     push,
-    // Stands in for main's native dialog, which a page in Chromium cannot show or answer.
-    confirmRegistryChange: async () => options.confirmRegistryChange ?? true,
+    // Stands in for main's native dialogs, which a page in Chromium cannot show or answer: it
+    // answers as a person pressing the first button would (or as told), and keeps the words.
+    confirm,
     // Stands in for main's open dialog, likewise.
     chooseKeyFile: async () => options.chooseKeyFile?.() ?? null,
   })
@@ -222,7 +235,7 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     onChange: (view) => push('updateChanged', view),
     onError: (error) => console.error('[harness]', error.message),
   })
-  const updateHandlers = createUpdateHandlers({ updates, settings })
+  const updateHandlers = createUpdateHandlers({ updates, settings, confirm })
   const networkHandlers = createNetworkHandlers({
     settings,
     cores,
@@ -305,6 +318,7 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     userDataDir,
     sandbox: () => sandbox,
     core: inspect,
+    confirmations: () => [...asked],
     registryDown: async () => {
       if (!registryUp) return
       registryUp = false

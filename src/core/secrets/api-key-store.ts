@@ -92,10 +92,15 @@ export class ApiKeyStore {
   }
 }
 
+/** The last four characters of a key, as the window may show them; null for a short key. */
+export function keyTail(key: string): string | null {
+  return key.length >= MIN_LENGTH_TO_SHOW_TAIL ? key.slice(-4) : null
+}
+
 function stateOf(key: string | null, storage: KeyStorage): KeyState {
   return {
     set: key !== null,
-    last4: key !== null && key.length >= MIN_LENGTH_TO_SHOW_TAIL ? key.slice(-4) : null,
+    last4: key !== null ? keyTail(key) : null,
     storage: storage.storage,
     reason: storage.storage === 'memory' ? storage.reason : null,
   }

@@ -1,6 +1,7 @@
 export {
   ApiKeyStore,
   createKeychainKeyStore,
+  keyTail,
   type KeyState,
   type KeyStorage,
 } from './api-key-store'

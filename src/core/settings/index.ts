@@ -11,6 +11,7 @@ export {
   profileKeyAccount,
   registryChange,
   registryChangeDialog,
+  registryFirstDialog,
   type RegistryChange,
 } from './registry-change'
 export { PROFILE_NAMES, profilesView, whyProfileNotReady } from './profiles-view'

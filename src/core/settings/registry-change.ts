@@ -27,8 +27,9 @@ export interface RegistryChange {
 
 /**
  * Whether saving `next` moves the Registry profile to other origins than `current`. The first
- * address (none before) is not a change: nothing was ever sent or keyed for any registry. A
- * new path on the same origins is not either: the key and the queue stay with the same hosts.
+ * address (none before) is not a change (nothing was ever sent or keyed for any registry) but is
+ * confirmed too, with registryFirstDialog. A new path on the same origins is not a change: the
+ * key and the queue stay with the same hosts.
  */
 export function registryChange(
   current: RegistryAddresses | null,
@@ -66,6 +67,31 @@ export function registryChangeDialog(change: RegistryChange): {
       'If you did not ask for this change, choose Keep the current registry.',
     ].join('\n\n'),
     buttons: [`Use ${hostOf(change.to.base)}`, 'Keep the current registry'],
+    defaultId: 1,
+    cancelId: 1,
+  }
+}
+
+/**
+ * The native dialog's words for the Registry profile's first address: reports queued there go
+ * to it, so a page must not set it unseen. Cancel is the default.
+ */
+export function registryFirstDialog(to: RegistryOrigins): {
+  title: string
+  message: string
+  detail: string
+  buttons: [string, string]
+  defaultId: 1
+  cancelId: 1
+} {
+  return {
+    title: 'Registry address',
+    message: `Send the Registry profile's reports to ${describe(to)}?`,
+    detail: [
+      `Reports queued on the Registry profile, with the identifiers in them, will be sent to ${describe(to)}, with the API key you paste for it.`,
+      "Check the address with your organization's IT. If you did not ask for this, choose Cancel.",
+    ].join('\n\n'),
+    buttons: [`Use ${hostOf(to.base)}`, 'Cancel'],
     defaultId: 1,
     cancelId: 1,
   }

@@ -1,20 +1,23 @@
 import { readKeyExport } from '../../core/encryption/key-export-file'
 import { setAsideTarget } from '../../core/encryption/set-aside-target'
-import type { ApiKeyStore } from '../../core/secrets'
+import { keyTail, type ApiKeyStore } from '../../core/secrets'
 import {
   profileKeyAccount,
   profilesView,
   registryChange,
+  registryChangeDialog,
+  registryFirstDialog,
   whyProfileNotReady,
-  type RegistryChange,
   type Settings,
   type SettingsStore,
 } from '../../core/settings'
+import { registryOrigins } from '../../shared/registry-address'
 import type { ContractHandlers, ContractOutput, KeyStatus, ProfileId } from '../../shared/contract'
 import type { AppCoreProfile } from '../../shared/app-core'
 import type { CoreHost } from '../core-host/core-host'
 import { coreStartErrorOf } from '../../shared/core-start-error'
 import type { PushEvent } from './push-events'
+import { keyChangeDialog, type Confirm, type ConfirmDialog } from '../security/confirmations'
 
 /** What the handlers work with; each is a plain object, so tests pass real ones or doubles. */
 export interface ShellServices {
@@ -25,10 +28,11 @@ export interface ShellServices {
   profileFor: (settings: Settings, profileId: ProfileId) => AppCoreProfile
   push: PushEvent
   /**
-   * Asks the person, in main (a native dialog naming both hosts), whether the Registry profile
-   * may move to other origins; resolves true only on their yes. The window cannot answer it.
+   * Asks the person, in main's own native dialog, before what a script in the page must not do
+   * for them: a first or another registry address, setting, replacing or removing a key.
+   * Resolves true only on their yes; the window can neither draw nor answer it.
    */
-  confirmRegistryChange: (change: RegistryChange) => Promise<boolean>
+  confirm: Confirm
   /**
    * Asks the person, in main's own open dialog, for a folder key export; resolves its path, or
    * null when the dialog was closed. The window never names a file to read.
@@ -75,6 +79,17 @@ export function createShellHandlers(services: ShellServices): ShellHandlers {
       ? { profileId, ...(await keys.status(NO_ACCOUNT)), set: false, last4: null }
       : { profileId, ...(await keys.status(account)) }
   }
+
+  /** Asks in main; on no, nothing is done and the window is told so in `refusal`'s words. */
+  const confirmed = async (words: ConfirmDialog, refusal: string): Promise<void> => {
+    if (!(await services.confirm(words))) throw new Error(refusal)
+  }
+
+  /** The registry a profile's key speaks to, as the dialogs name it. */
+  const keyHolder = (profileId: ProfileId): string =>
+    profileId === 'registry' && settings.current.registry
+      ? new URL(settings.current.registry.baseUrl).host
+      : 'the sandbox registry on this computer'
 
   const keyChanged = (status: KeyStatus): KeyStatus => {
     push('keyStateChanged', status)
@@ -137,10 +152,28 @@ export function createShellHandlers(services: ShellServices): ShellHandlers {
     // Each key lives under its registry's origin (profileKeyAccount): the window names only the
     // profile, main decides which keychain entry that is under the current settings.
     keyStatus: ({ profileId }) => keyStatusOf(profileId, settings.current),
-    setKey: async ({ profileId, key }) =>
-      keyChanged({ profileId, ...(await keys.setKey(accountFor(profileId), key)) }),
-    removeKey: async ({ profileId }) =>
-      keyChanged({ profileId, ...(await keys.removeKey(accountFor(profileId))) }),
+    // The key speaks for the organization: which one is used, or none, is confirmed in main.
+    setKey: async ({ profileId, key }) => {
+      const account = accountFor(profileId)
+      const before = await keys.status(account)
+      await confirmed(
+        keyChangeDialog({ where: keyHolder(profileId), before, after: { last4: keyTail(key) } }),
+        before.set
+          ? 'The key was not replaced: the change was not confirmed. Casefile keeps the key it had.'
+          : 'The key was not saved: it was not confirmed.',
+      )
+      return keyChanged({ profileId, ...(await keys.setKey(account, key)) })
+    },
+    removeKey: async ({ profileId }) => {
+      const account = accountFor(profileId)
+      const before = await keys.status(account)
+      if (before.set)
+        await confirmed(
+          keyChangeDialog({ where: keyHolder(profileId), before }),
+          'The key was not removed: the removal was not confirmed.',
+        )
+      return keyChanged({ profileId, ...(await keys.removeKey(account)) })
+    },
 
     profiles: () => profilesView(settings.current),
 
@@ -160,12 +193,19 @@ export function createShellHandlers(services: ShellServices): ShellHandlers {
     },
 
     setRegistryConnection: async (connection) => {
-      // Another registry's origins: nothing changes, nothing is sent, until the person says yes
-      // in main's own dialog. The old core keeps running on the old registry meanwhile.
-      const change = registryChange(settings.current.registry, connection)
-      if (change && !(await services.confirmRegistryChange(change)))
-        throw new Error(
+      // Another registry's origins, or the first: nothing changes, nothing is sent, until the
+      // person says yes in main's own dialog. The old core keeps running meanwhile.
+      const current = settings.current.registry
+      const change = registryChange(current, connection)
+      if (change)
+        await confirmed(
+          registryChangeDialog(change),
           'The registry address was not changed: the change was not confirmed. Casefile keeps sending to the current registry.',
+        )
+      if (current === null)
+        await confirmed(
+          registryFirstDialog(registryOrigins(connection)),
+          'The registry address was not saved: it was not confirmed.',
         )
       const next = await settings.update((s) => ({ ...s, registry: connection }))
       if (next.activeProfile === 'registry')

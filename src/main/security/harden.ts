@@ -18,7 +18,8 @@ export function hardenSession(session: Session, appOrigins: readonly string[]): 
 
 /**
  * Rules for every web contents the app creates: navigation stays on the app's origin, new
- * windows are never created (https links go to the system browser), no <webview>.
+ * windows are never created (an https link goes to `openInBrowser`, which asks the person in
+ * main first: navigation.ts, confirmedLinkOpener), no <webview>.
  */
 export function hardenWebContents(
   contents: WebContents,

@@ -1,7 +1,9 @@
+import { externalLinkDialog, type Confirm } from './confirmations'
+
 /**
  * Where the app's window may go, as pure decisions: the Electron handlers only apply them.
  * The window shows the app's own origin and nothing else; links to the web open in the system
- * browser, and only https links that pass a check.
+ * browser, only https links that pass a check, and only once the person said yes in main.
  */
 
 /**
@@ -59,4 +61,21 @@ export type NavigationDecision = { allow: true } | { allow: false; openInBrowser
 export function decideNavigation(url: string, appOrigins: readonly string[]): NavigationDecision {
   if (isAppUrl(url, appOrigins)) return { allow: true }
   return { allow: false, openInBrowser: decideWindowOpen(url).openInBrowser }
+}
+
+/**
+ * What opens a link in the system browser (shell.openExternal), asking first. Main cannot tell a
+ * click from a script's window.open (Electron gives it no user gesture), and the window has no
+ * links to the web of its own, so every request is confirmed in main's dialog naming the host:
+ * a script can no longer send data out in a URL (`?d=…`) unseen. `url` has passed decideWindowOpen.
+ */
+export function confirmedLinkOpener(
+  confirm: Confirm,
+  open: (url: string) => void,
+): (url: string) => Promise<boolean> {
+  return async (url) => {
+    if (!(await confirm(externalLinkDialog(url)))) return false
+    open(url)
+    return true
+  }
 }
