@@ -1,5 +1,6 @@
 import Ajv from 'ajv'
 import { load } from 'js-yaml'
+import { spawnSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { describe, expect, it } from 'vitest'
@@ -66,6 +67,33 @@ describe('electron-builder.yml', () => {
     expect(config['publish']).toEqual({ provider: 'github', releaseType: 'draft' })
     // Turning these off would let an unsigned or wrongly signed update install.
     expect(JSON.stringify(config)).not.toMatch(/verifyUpdateCodeSignature|"sign":\s*null/)
+  })
+
+  it('requires Windows releases to be signed, with the publisher the updater checks pinned', () => {
+    // Unsigned, a release names no publisher and NsisUpdater skips the signature check: any
+    // installer matching latest.yml's hash would run. Pinned, an update signed by anyone else
+    // is refused; forced, a build that cannot sign fails instead of shipping unsigned.
+    const win = config['win'] as Record<string, unknown> & {
+      signtoolOptions?: { publisherName?: unknown }
+    }
+    expect(win['forceCodeSigning']).toBe(true)
+    expect(win['verifyUpdateCodeSignature']).not.toBe(false)
+    const publishers = win.signtoolOptions?.publisherName
+    expect(Array.isArray(publishers) && publishers.length > 0).toBe(true)
+    for (const name of publishers as unknown[]) expect(name).toMatch(/^\S.*\S$/)
+    // Nor may the whole configuration turn signing off for the Windows target.
+    expect(config['forceCodeSigning']).not.toBe(false)
+    expect(win['signAndEditExecutable']).not.toBe(false)
+  })
+
+  it('the schema check would catch a misspelt signing option', () => {
+    const schema = JSON.parse(readFileSync(require.resolve('app-builder-lib/scheme.json'), 'utf8'))
+    const validate = new Ajv({ strict: false }).compile(schema)
+    const win = config['win'] as Record<string, unknown>
+    expect(validate({ ...config, win: { ...win, signtoolOptions: { publisherNme: ['x'] } } })).toBe(
+      false,
+    )
+    expect(validate({ ...config, win: { ...win, forceCodeSign: true } })).toBe(false)
   })
 
   it('the schema check would catch a wrong publish provider', () => {
@@ -149,6 +177,27 @@ describe('the release workflow', () => {
     // Only the publishing step holds the token that can write a release.
     expect(publishing[0]?.env?.['GH_TOKEN']).toBeDefined()
     expect(building[0]?.env?.['GH_TOKEN']).toBeUndefined()
+  })
+
+  it('stops the Windows job before building when the signing certificate is missing', () => {
+    const steps = workflow.jobs['installers']?.steps ?? []
+    const guard = steps.findIndex((step) => /WIN_CSC_LINK/.test(step.run ?? ''))
+    const firstBuild = steps.findIndex((step) => step.run?.startsWith('npm run dist'))
+    expect(guard).toBeGreaterThanOrEqual(0)
+    expect(guard).toBeLessThan(firstBuild)
+    expect(steps[guard]?.if).toBe("runner.os == 'Windows'")
+    // The step's own script, run as the runner's bash runs it: it fails without the secret.
+    const run = (link: string) =>
+      spawnSync('bash', ['-e', '-c', steps[guard]!.run!], {
+        env: { PATH: process.env['PATH'], WIN_CSC_LINK: link },
+        encoding: 'utf8',
+      })
+    const missing = run('')
+    expect(missing.status).toBe(1)
+    expect(missing.stdout).toMatch(
+      /::error::WIN_CSC_LINK is not set: Windows releases must be signed/,
+    )
+    expect(run('base64-of-the-pfx').status).toBe(0)
   })
 
   it('has the dist script it calls', () => {
