@@ -127,6 +127,37 @@ describe.runIf(process.platform === 'linux')('hostile files given to the casefil
     expect(piped.stderr).toMatch(/is not a Casefile key file \(it is a named pipe, not a file\)/)
   })
 
+  it('a named pipe as the report file or as its attachment: refused at once', async () => {
+    const dataDir = folder()
+    const dir = tempFolder('casefile-hostile-')
+    const pipedReport = join(dir, 'report.json')
+    fifo(pipedReport)
+    const report = await casefile(['submit', pipedReport, '--data-dir', dataDir])
+    expect(report.hung).toBe(false)
+    expect(report.code).toBe(EXIT.usage)
+    expect(report.stderr).toMatch(
+      /report\.json is a named pipe, not a file: give the report's JSON file/,
+    )
+
+    fifo(join(dir, 'evidence.pdf'))
+    const withAttachment = join(dir, 'with-attachment.json')
+    writeFileSync(
+      withAttachment,
+      JSON.stringify({
+        fraudType: 'money_mule',
+        fraudReason: 'A pipe named as evidence',
+        identifiers: [{ label: 'phone', value: '08031234567' }],
+        attachments: ['evidence.pdf'],
+      }),
+    )
+    const attached = await casefile(['submit', withAttachment, '--data-dir', dataDir])
+    expect(attached.hung).toBe(false)
+    expect(attached.code).toBe(EXIT.usage)
+    expect(attached.stderr).toMatch(
+      /evidence\.pdf is a named pipe, not a file: attach the file itself/,
+    )
+  })
+
   it('--db-key-file naming a pipe: refused at once, pointing at a private file', async () => {
     const dataDir = folder()
     const pipe = join(tempFolder('casefile-hostile-'), 'folder.key')

@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs'
 import { dirname, isAbsolute, resolve } from 'node:path'
 import { z } from 'zod'
 import type { CasefileCore } from '../../core/casefile-core'
@@ -6,6 +5,10 @@ import { AttachmentRefusedError } from '../../core/attachments/attachment-store'
 import type { DraftInput } from '../../core/drafts/draft'
 import { CliError } from '../cli-error'
 import { describeFileError } from '../describe-failure'
+import { readRegularFile, RegularFileError } from '../../core/regular-file'
+
+/** A report is a few kilobytes of JSON (its attachments are files of their own). */
+const REPORT_FILE_MAX_BYTES = 1024 * 1024
 
 /** A report file for submit/update: the registry's report input, where attachments may be local paths. */
 const reportFileSchema = z.looseObject({
@@ -26,8 +29,19 @@ export interface ReportFile {
 export function readReportFile(path: string): ReportFile {
   let text: string
   try {
-    text = readFileSync(path, 'utf8')
+    // A regular file only, opened without blocking: a named pipe would hang the command.
+    text = readRegularFile(path, { maxBytes: REPORT_FILE_MAX_BYTES }).toString('utf8')
   } catch (error) {
+    if (
+      error instanceof RegularFileError &&
+      (error.problem === 'not-a-file' || error.problem === 'too-large')
+    )
+      throw new CliError(
+        error.why.startsWith('is a folder')
+          ? `${path} is a folder; give a file.`
+          : `${path} ${error.why}: give the report's JSON file.`,
+      )
+    // A missing or unreadable file carries its errno code, said as for any file.
     throw new CliError(describeFileError(error, path) ?? `${path} cannot be read.`)
   }
   let json: unknown

@@ -1,5 +1,4 @@
 import { createHash, randomUUID } from 'node:crypto'
-import { readFileSync, statSync } from 'node:fs'
 import { basename } from 'node:path'
 import { MAX_ATTACHMENTS } from '../../shared/domain/report-input'
 import {
@@ -8,6 +7,7 @@ import {
   MAX_ATTACHMENT_BYTES,
   sniffFileType,
 } from '../../shared/file-types'
+import { readRegularFile, RegularFileError } from '../regular-file'
 import { prepare } from '../store/prepare'
 import type { Db } from '../store/open-database'
 import type { AttachmentFiles } from './attachment-files'
@@ -64,21 +64,27 @@ export function addAttachment(
       new AttachmentRefusedError(
         `${fileName} cannot be read: check that the file exists and that Casefile may open it.`,
       )
-    let stat
+    // A regular file only, opened without blocking (a named pipe would hang the command).
     try {
-      stat = statSync(source.path)
-    } catch {
-      throw unreadable()
-    }
-    if (stat.isDirectory())
-      throw new AttachmentRefusedError(
-        `${fileName} is a folder: attach the files in it one by one.`,
-      )
-    if (stat.size > MAX_ATTACHMENT_BYTES)
-      throw new AttachmentRefusedError(checkAttachment(stat.size, null, fileName) ?? '')
-    try {
-      bytes = readFileSync(source.path)
-    } catch {
+      bytes = readRegularFile(source.path, {
+        maxBytes: MAX_ATTACHMENT_BYTES,
+        check: (stat) => {
+          if (stat.size > MAX_ATTACHMENT_BYTES)
+            throw new AttachmentRefusedError(checkAttachment(stat.size, null, fileName) ?? '')
+        },
+      })
+    } catch (error) {
+      if (!(error instanceof RegularFileError)) throw error
+      if (error.problem === 'not-a-file')
+        throw new AttachmentRefusedError(
+          error.why.startsWith('is a folder')
+            ? `${fileName} is a folder: attach the files in it one by one.`
+            : `${fileName} ${error.why}: attach the file itself.`,
+        )
+      if (error.problem === 'too-large')
+        throw new AttachmentRefusedError(
+          checkAttachment(MAX_ATTACHMENT_BYTES + 1, null, fileName) ?? '',
+        )
       throw unreadable()
     }
   } else {
