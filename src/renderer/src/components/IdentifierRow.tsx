@@ -65,6 +65,7 @@ export function IdentifierRow(props: IdentifierRowProps) {
             banks={banks}
             value={field.bankSlug}
             onChange={(bankSlug) => onChange({ bankSlug })}
+            accountNumber={field.accountNumber}
             invalid={Boolean(problem)}
             describedBy={problem ? errorId : undefined}
           />

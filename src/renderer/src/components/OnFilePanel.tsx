@@ -9,16 +9,20 @@ import { useNavStore } from '../stores/nav-store'
 import { bestAnswer, onFileKey, useOnFileStore, type OnFileQuery } from '../stores/on-file-store'
 import { useSubmissionsStore } from '../stores/submissions-store'
 import { Time } from './Time'
+import { formatRelative, formatTime } from '../format'
 
 const fraudLabel = (type: string | null) =>
   (type && FRAUD_TYPE_LABELS[type as FraudType]) || type || 'Report'
 
-/** Where an answer came from, in words. */
+/** Where an answer came from, in words, and as of when when it is not the registry's. */
 function sourceText(answer: OnFileAnswerView, asking: boolean): string {
   if (answer.source === 'online') return 'from the registry'
-  if (asking) return 'from the saved copy; asking the registry…'
-  if (answer.source === 'offline') return 'from the saved copy: the registry cannot be reached now'
-  return 'from the saved copy'
+  const copy = answer.asOf
+    ? `from the saved copy, as of ${formatRelative(answer.asOf)} (${formatTime(answer.asOf)})`
+    : 'from this computer, as of now: nothing saved from the registry yet'
+  if (asking) return `${copy}; asking the registry…`
+  if (answer.source === 'offline') return `${copy}; the registry cannot be reached now`
+  return copy
 }
 
 /**
@@ -38,7 +42,9 @@ export function OnFilePanel({
   const entries = useOnFileStore((s) => s.entries)
   const bankName = useBankName()
 
-  const open = (match: { id: string; own: boolean }, query: OnFileQuery) => {
+  const open = (match: { id: string; own: boolean; kind: string }, query: OnFileQuery) => {
+    // Not yet sent: it is in the outbox, where it can be opened and changed.
+    if (match.kind === 'unsent') return useNavStore.getState().go('outbox')
     if (match.own) {
       useSubmissionsStore.getState().select(match.id)
       useNavStore.getState().go('submissions')
@@ -96,7 +102,15 @@ export function OnFilePanel({
                               ? 'your organization'
                               : (match.organization ?? 'organization not shown')}
                           </span>
-                          {match.own && (
+                          {match.kind === 'unsent' && (
+                            <span className="badge unsent">not yet sent</span>
+                          )}
+                          {match.matchedAs && (
+                            <span className="muted block">
+                              written {match.matchedAs.join(', ')}
+                            </span>
+                          )}
+                          {match.own && match.kind === 'report' && (
                             <button
                               type="button"
                               className="link block"

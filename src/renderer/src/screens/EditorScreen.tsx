@@ -9,6 +9,7 @@ import {
 import { AttachmentsField } from '../components/AttachmentsField'
 import { ConfirmButton } from '../components/ConfirmButton'
 import { IdentifierRow } from '../components/IdentifierRow'
+import { BankListNotice } from '../components/BankListNotice'
 import { PlainMessage } from '../components/TechnicalDetails'
 import { Time } from '../components/Time'
 import { afterPointerRelease } from '../pointer'
@@ -49,7 +50,6 @@ export function EditorScreen() {
   const id = useId()
   const s = useEditorStore()
   const banks = useBanksStore((b) => b.banks)
-  const bankError = useBanksStore((b) => b.error)
   const slugs = useMemo(() => bankSlugSet(banks), [banks])
   const summaryRef = useRef<HTMLDivElement>(null)
   const noticeRef = useRef<HTMLParagraphElement>(null)
@@ -92,7 +92,11 @@ export function EditorScreen() {
     () =>
       form.identifiers
         .filter((field) => identifierTyped(field) && !identifierProblem(field, slugs))
-        .map((field) => ({ identifier: field.label, value: identifierValue(field) })),
+        .map((field) => ({ identifier: field.label, value: identifierValue(field) }))
+        // One number written two ways (0803…, +234803…) is one identifier: looked up once.
+        .filter(
+          (query, index, all) => all.findIndex((q) => onFileKey(q) === onFileKey(query)) === index,
+        ),
     [form.identifiers, slugs],
   )
   const queryKey = queries.map(onFileKey).join('|')
@@ -260,11 +264,7 @@ export function EditorScreen() {
 
           <fieldset className="identifiers">
             <legend>Identifiers</legend>
-            {bankError && (
-              <p className="callout warn">
-                <PlainMessage message={bankError} />
-              </p>
-            )}
+            <BankListNotice />
             {rows.map(({ field, index, problem }) => (
               <IdentifierRow
                 key={field.key}

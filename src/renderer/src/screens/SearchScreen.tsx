@@ -11,6 +11,14 @@ import {
 } from '../../../shared/domain/identifiers'
 import { api } from '../api'
 import { BankPicker } from '../components/BankPicker'
+import { BankListNotice } from '../components/BankListNotice'
+import {
+  answerSourceText,
+  FoundAs,
+  SearchedAs,
+  WaitingReports,
+} from '../components/SearchAnswerParts'
+import { checkSearchValue } from '../../../shared/domain/search-input'
 import { ReportDetails } from '../components/ReportDetails'
 import { formatTime } from '../format'
 import { bankSlugSet, useBanksStore } from '../stores/banks-store'
@@ -50,23 +58,29 @@ export function SearchScreen() {
   const [hits, setHits] = useState<ReasonHits | null>(null)
   const [textProblem, setTextProblem] = useState<string | null>(null)
 
+  // An account number without its bank is searched at every bank whose code fits it (the core
+  // says which); any other value goes as typed, for the core to search in each of its spellings.
+  const number = value.replace(/[\s-]/g, '')
   const query =
     type === 'account'
-      ? joinAccountValue({ accountNumber: value.replace(/[\s-]/g, ''), bankSlug: bank })
+      ? bank
+        ? joinAccountValue({ accountNumber: number, bankSlug: bank })
+        : number
       : normalizeIdentifierValue(type, value)
+  const sent = type === 'account' ? query : value.trim()
 
   const search = async () => {
     const check = !value.trim()
       ? type === 'account'
         ? 'Enter the account number to search for.'
         : 'Enter the value to search for.'
-      : type === 'account' && !bank
-        ? 'Pick the bank from the list: an account number is searched together with its bank.'
-        : checkIdentifierValue(type, query, { bankSlugs: slugs })
+      : type === 'account' && bank
+        ? checkIdentifierValue(type, query, { bankSlugs: slugs })
+        : checkSearchValue(type, query)
     setProblem(check)
     if (check) return
     setBusy(true)
-    const result = await api().searchRun({ identifier: type, value: query, offline })
+    const result = await api().searchRun({ identifier: type, value: sent, offline })
     setBusy(false)
     // The search's exchange with the registry updates the connection everywhere (status bar too).
     if (result.ok) setAnswer(result.value)
@@ -127,7 +141,9 @@ export function SearchScreen() {
               onChange={(e) => setValue(e.target.value)}
             />
           </div>
-          {type === 'account' && <BankPicker banks={banks} value={bank} onChange={setBank} />}
+          {type === 'account' && (
+            <BankPicker banks={banks} value={bank} onChange={setBank} accountNumber={number} />
+          )}
           <div className="checkbox">
             <input
               id="s-offline"
@@ -141,6 +157,13 @@ export function SearchScreen() {
             {busy ? 'Searching…' : 'Search'}
           </button>
         </form>
+        {type === 'account' && !bank && (
+          <p className="muted">
+            Without a bank, the account number is searched at every bank whose CBN code fits its
+            check digit.
+          </p>
+        )}
+        {type === 'account' && <BankListNotice />}
         {problem && (
           <p id="s-problem" className="field-error" role="alert">
             {problem}
@@ -195,13 +218,10 @@ export function SearchScreen() {
 }
 
 function SearchAnswer({ answer }: { answer: SearchAnswerView }) {
-  const asOf = answer.asOf.search ?? answer.asOf.submissions
   return (
     <div className="answer" aria-live="polite">
       <p className={`callout ${answer.source === 'online' ? 'ok' : 'warn'}`} role="status">
-        {answer.source === 'online'
-          ? 'Answer from the registry, just now.'
-          : `Answer from the copy saved on this computer${asOf ? `, as of ${formatTime(asOf)}` : ''}.`}
+        {answerSourceText(answer)}
         {answer.offlineReason ? (
           <>
             {' '}
@@ -209,6 +229,8 @@ function SearchAnswer({ answer }: { answer: SearchAnswerView }) {
           </>
         ) : null}
       </p>
+      <SearchedAs answer={answer} />
+      <WaitingReports answer={answer} />
       <h3>Reports ({answer.reports.length})</h3>
       {answer.reports.length === 0 ? (
         <p className="muted">No reports carry this identifier.</p>
@@ -216,6 +238,7 @@ function SearchAnswer({ answer }: { answer: SearchAnswerView }) {
         answer.reports.map((report) => (
           <article key={report.id} className="card">
             <ReportDetails record={report} />
+            <FoundAs answer={answer} kind="report" id={report.id} />
           </article>
         ))
       )}
@@ -226,6 +249,7 @@ function SearchAnswer({ answer }: { answer: SearchAnswerView }) {
         answer.publicReports.map((report) => (
           <article key={report.id} className="card">
             <ReportDetails record={report} />
+            <FoundAs answer={answer} kind="public_report" id={report.id} />
           </article>
         ))
       )}

@@ -9,6 +9,7 @@ import {
 } from '../../../shared/domain/identifiers'
 import { createReportInputSchema, MAX_ATTACHMENTS } from '../../../shared/domain/report-input'
 import type { DraftViewInput } from '../../../shared/contract-work'
+import { bankTextProblem } from '../bank-text'
 
 /** One identifier row as the form holds it: accounts keep number and bank apart until sent. */
 export interface IdentifierField {
@@ -128,6 +129,15 @@ export function identifierProblem(
   bankSlugs: ReadonlySet<string> | undefined,
 ): string | null {
   const value = identifierValue(field)
+  // A bank typed and left, not picked: what is wrong with it, once the number is right.
+  const number = field.accountNumber.replace(/[\s-]/g, '')
+  const bankProblem =
+    field.label === 'account' &&
+    field.bankSlug &&
+    !checkIdentifierValue('account', `${number}_bank`)
+      ? bankTextProblem(field.bankSlug, bankSlugs)
+      : null
+  if (bankProblem) return bankProblem
   return field.label === 'account' && !field.bankSlug
     ? (checkIdentifierValue('account', `${value}_bank`) ?? 'Pick the bank from the list.')
     : checkIdentifierValue(field.label, value, { bankSlugs })
