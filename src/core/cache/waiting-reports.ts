@@ -22,14 +22,14 @@ export interface WaitingReport {
 
 /*
  * Reports with something to send: queued (a create not yet done, alone or in a bulk upload)
- * or submitted with an update still open. A queued report's draft holds its identifiers as the
- * person wrote them; an open create or update's payload holds them normalized. Both are looked
- * through as text for the values searched, quoted as JSON writes them (a 50,000-row import
- * waiting to be sent must not cost a JSON parse per report: two text scans of the waiting rows
- * only), and waitingReports checks the few rows found by label and value.
+ * or submitted with an update still open. A queued report's draft holds its identifiers as they
+ * were written (`casefile submit` keeps "+234 803 …"); an open create or update's payload holds
+ * them normalized. Both are looked through as text for a few pieces (needlesFor), so a
+ * 50,000-row import waiting to be sent costs two text scans, not a JSON parse per report;
+ * waitingReports then checks the few rows found by label and value.
  */
 const WAITING_SQL = `
-  WITH wanted (needle) AS MATERIALIZED (SELECT json_quote(value) FROM json_each(@values)),
+  WITH wanted (needle) AS MATERIALIZED (SELECT value FROM json_each(@needles)),
   found (local_id) AS (
     SELECT local_id FROM reports
     WHERE status = 'queued' AND EXISTS (SELECT 1 FROM wanted WHERE instr(draft_json, needle) > 0)
@@ -68,6 +68,22 @@ function identifiersOf(draft: DraftFields): { label: string; value: string }[] {
   })
 }
 
+/**
+ * As few pieces of JSON text as find every value: an account's `"<number>_` (its banks, one
+ * needle), anything else as its value's end with the closing quote, and none that another one
+ * already finds (8031234567" finds "08031234567", "+2348031234567" and "2348031234567").
+ */
+function needlesFor(label: string, values: ReadonlySet<string>): string[] {
+  const pieces = [...values].map((value) => {
+    const at = value.indexOf('_')
+    return label === 'account' && at > 0
+      ? JSON.stringify(value).slice(0, at + 2)
+      : JSON.stringify(value).slice(1)
+  })
+  const unique = [...new Set(pieces)].sort((a, b) => a.length - b.length)
+  return unique.filter((piece, index) => !unique.slice(0, index).some((s) => piece.includes(s)))
+}
+
 function parsed<T>(json: string | null): T | null {
   if (json === null) return null
   try {
@@ -94,8 +110,8 @@ export function waitingReports(db: Db, label: string, values: readonly string[])
     const normalized = cachedIdentifier(identifier.label, identifier.value)
     return wanted.has(identifier.value) || (normalized ? wanted.has(normalized.value) : false)
   }
-  const rows = prepare<[{ values: string }], WaitingRow>(db, WAITING_SQL).all({
-    values: JSON.stringify([...wanted]),
+  const rows = prepare<[{ needles: string }], WaitingRow>(db, WAITING_SQL).all({
+    needles: JSON.stringify(needlesFor(label, wanted)),
   })
   return rows.flatMap((row) => {
     // A draft that does not parse still waits: it is shown by what its payload says.
