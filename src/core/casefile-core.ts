@@ -28,6 +28,7 @@ import {
   type QueueResult,
 } from './outbox/queue-report'
 import { SyncEngine, type Clock } from './outbox/sync-engine'
+import { FolderClock } from './outbox/folder-clock'
 import type { RetryPolicy } from './outbox/retry-policy'
 import { outboxSnapshot } from './outbox/outbox-snapshot'
 import { resumeSync } from './outbox/sync-state'
@@ -120,6 +121,8 @@ export class CasefileCore {
   readonly dataDir: string
   readonly files: AttachmentFiles
   private readonly clock: Clock
+  /** The registry's clock, learned from its answers and kept in the folder. */
+  readonly folderClock: FolderClock
   private readonly checkpointer: WalCheckpointer | null
   /** The database file opened, to notice the folder deleted or replaced under us (checkFolder). */
   private readonly dbFile: FileIdentity | null
@@ -141,12 +144,14 @@ export class CasefileCore {
       join(options.dataDir, ATTACHMENTS_DIR),
       options.folderKey ? attachmentKeys(options.folderKey) : null,
     )
+    this.folderClock = new FolderClock(this.db, this.clock)
     this.client = createRegistryClient(options.connection, {
       getApiKey: options.getApiKey,
       timeoutMs: options.timeoutMs,
       uploadTimeoutMs: options.uploadTimeoutMs,
       userAgent: options.userAgent,
       network: options.network,
+      onServerClock: (sample) => this.folderClock.noteAnswer(sample),
       onExchange: (entry) => {
         this.logExchange(entry)
         this.noteReachability(entry)
@@ -157,6 +162,9 @@ export class CasefileCore {
       accept: options.acceptOriginChange === true,
       now: this.now(),
     })
+    // A quiet the registry asked for before this process started (a crash, the app beside) holds.
+    const quietFor = this.folderClock.quietUntil() - this.now()
+    if (quietFor > 0) this.client.holdQuiet(quietFor)
     this.engine = new SyncEngine({
       db: this.db,
       files: this.files,
@@ -164,6 +172,7 @@ export class CasefileCore {
       holder: processHolder(),
       isHolderAlive,
       clock: this.clock,
+      folderClock: this.folderClock,
       concurrency: options.concurrency,
       retryPolicy: options.retryPolicy,
       random: options.random,

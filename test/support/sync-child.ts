@@ -7,7 +7,10 @@ const { DATA_DIR, BASE_URL, UPLOAD_URL, API_KEY } = process.env
 if (!DATA_DIR || !BASE_URL || !UPLOAD_URL || !API_KEY)
   throw new Error('sync-child needs DATA_DIR, BASE_URL, UPLOAD_URL and API_KEY')
 
+// This computer's clock, set off from the registry's (CLOCK_SKEW_MS, for the skewed crash runs).
+const skew = Number(process.env['CLOCK_SKEW_MS'] ?? 0)
 const core = new CasefileCore({
+  clock: { now: () => Date.now() + skew },
   dataDir: DATA_DIR,
   folderKey: testFolderKey(DATA_DIR), // an encrypted folder, as the app and the CLI keep
   connection: { baseUrl: BASE_URL, uploadUrl: UPLOAD_URL },

@@ -2,9 +2,8 @@ import { reportIdentityKey } from '../../shared/domain/fingerprint'
 import type { ReportInput } from '../../shared/domain/report-input'
 import type { ReportRecord } from '../../shared/domain/responses'
 import type { RegistryClient } from '../registry/registry-client'
+import type { ReconcileWindow } from './reconcile-window'
 
-/** How far back from the first send to look: the registry's clock may differ from ours. */
-export const CLOCK_SKEW_MS = 10 * 60 * 1000
 const PAGE_SIZE = 100
 const MAX_PAGES = 50
 
@@ -28,14 +27,14 @@ function identityOf(record: ReportRecord): string {
 
 /**
  * Finds, for each of several reports, the organization's submission that is that report: the
- * same fraud type, reason and identifier set, created since just before `firstSentAt`, not
- * claimed by another local report. Pages the submissions newest first, once for all of them,
+ * same fraud type, reason and identifier set, created since the window's start (the registry's
+ * time, asked once it has answered: reconcile-window.ts), not claimed by another local report. Pages the submissions newest first, once for all of them,
  * and stops at the first record older than the window.
  */
 export async function findCreatedReports(
   client: Client,
   inputs: readonly ReportInput[],
-  options: { firstSentAt: number; claimedIds: ReadonlySet<string>; signal?: AbortSignal },
+  options: { window: () => ReconcileWindow; claimedIds: ReadonlySet<string>; signal?: AbortSignal },
 ): Promise<ReconcileOutcome[]> {
   const wanted = new Map<string, number[]>()
   inputs.forEach((input, index) => {
@@ -45,13 +44,14 @@ export async function findCreatedReports(
   const reasons = new Set(
     inputs.map((input) => `${input.fraudType}\u0000${input.fraudReason.trim()}`),
   )
-  const since = options.firstSentAt - CLOCK_SKEW_MS
+  let since: number | undefined
   const matches = new Map<string, string[]>()
   for (let page = 1; page <= MAX_PAGES; page++) {
     const { data, meta } = await client.listSubmissions(
       { page, limit: PAGE_SIZE },
       { signal: options.signal },
     )
+    since ??= options.window().since
     let reachedOlder = false
     for (const record of data) {
       const created = record.createdAt ? Date.parse(record.createdAt) : NaN
@@ -84,13 +84,14 @@ export async function findCreatedReports(
 /**
  * A create whose answer was lost (timeout, dropped connection, crash while sending) may or may
  * not exist on the registry, and the API has no idempotency key. Before sending it again, look
- * through the organization's submissions back to just before the first send. One match: adopt
+ * through the organization's submissions back to just before the first send (in the registry's
+ * time). One match: adopt
  * it. None: safe to send again. Several: a person must decide.
  */
 export async function reconcileLostCreate(
   client: Client,
   input: ReportInput,
-  options: { firstSentAt: number; claimedIds: ReadonlySet<string>; signal?: AbortSignal },
+  options: { window: () => ReconcileWindow; claimedIds: ReadonlySet<string>; signal?: AbortSignal },
 ): Promise<ReconcileOutcome> {
   const [outcome] = await findCreatedReports(client, [input], options)
   return outcome ?? { outcome: 'not_found' }

@@ -4,13 +4,20 @@ import type { ReportInput } from '../../shared/domain/report-input'
 import { findReport, setReportStatus } from '../drafts/drafts-repository'
 import { bulkCsv, bulkRowCells } from '../import/bulk-file-of-reports'
 import type { RegistryClient, UploadProgress } from '../registry/registry-client'
+import type { RegistryClock } from '../registry/registry-clock'
 import { isRegistryError, RegistryError } from '../registry/registry-error'
 import type { Db } from '../store/open-database'
 import { LocalProblem } from './local-problem'
 import type { Operation } from './operations'
-import { insertOperation, markNeedsAttention, setFirstSentAt } from './outbox-repository'
+import {
+  getOperation,
+  insertOperation,
+  markNeedsAttention,
+  setFirstSentAt,
+} from './outbox-repository'
 import { draftToPayload } from './queue-report'
 import { findCreatedReports } from './reconcile'
+import { reconcileWindow, type LastAttempt } from './reconcile-window'
 import { claimedRegistryIds, resolveAttachments } from './resolve-attachments'
 
 export const bulkPayloadSchema = z.object({
@@ -25,6 +32,7 @@ interface Context {
   db: Db
   client: Pick<RegistryClient, 'bulkUpload' | 'listSubmissions' | 'decodeSubmission'>
   now: () => number
+  registryClock: RegistryClock
   onReportSynced?: (change: {
     localId: string
     registryId: string
@@ -68,11 +76,14 @@ function readFailure(entry: Record<string, unknown>): { row: number | null; reas
  */
 export async function sendBulk(
   context: Context,
-  op: Operation,
+  op: Operation & { lastAttempt?: LastAttempt },
   signal: AbortSignal,
   onProgress: (p: UploadProgress) => void,
 ): Promise<() => unknown> {
   const { db, client } = context
+  // In the registry's time, from the outbox's times as they stand once it has answered.
+  const times = () => ({ ...getOperation(db, op.id), lastAttempt: op.lastAttempt })
+  const window = () => reconcileWindow(context.registryClock, times())
   const payload = bulkPayloadSchema.safeParse(op.payload)
   if (!payload.success)
     throw new LocalProblem(
@@ -108,7 +119,7 @@ export async function sendBulk(
     const found = await findCreatedReports(
       client,
       items.map((i) => i.input),
-      { firstSentAt, claimedIds: claimedRegistryIds(db), signal },
+      { window, claimedIds: claimedRegistryIds(db), signal },
     )
     found.forEach((f, i) => {
       if (f.outcome === 'found') created.set(items[i]!.localId, f.id)
@@ -143,7 +154,7 @@ export async function sendBulk(
         client,
         sendable.map((s) => s.item.input),
         {
-          firstSentAt,
+          window: () => reconcileWindow(context.registryClock, times(), 'now'),
           claimedIds: new Set([...claimedRegistryIds(db), ...created.values()]),
           signal,
         },

@@ -10,6 +10,9 @@ import type { Db } from '../store/open-database'
 import { LocalProblem } from './local-problem'
 import { reportPayloadSchema, uploadPayloadSchema, type Operation } from './operations'
 import { reconcileLostCreate } from './reconcile'
+import type { RegistryClock } from '../registry/registry-clock'
+import { getOperation } from './outbox-repository'
+import { reconcileWindow, type LastAttempt } from './reconcile-window'
 import { claimedRegistryIds, resolveAttachments } from './resolve-attachments'
 import { sendBulk } from './send-bulk'
 
@@ -33,12 +36,17 @@ export interface SendContext {
     | 'decodeSubmission'
     | 'bulkUpload'
   >
+  /** The registry's time: reconciliation windows are compared with its `createdAt`. */
+  registryClock: RegistryClock
   /** The folder's kept copies of attachments, decrypted only to be sent. */
   files: AttachmentFiles
   now: () => number
   onReportSynced: (change: ReportSynced) => void
   onUploadProgress: (progress: UploadProgress) => void
 }
+
+/** An operation as the engine claimed it: with when its last attempt ended (reconcile-window.ts). */
+export type ClaimedOperation = Operation & { lastAttempt?: LastAttempt }
 
 /**
  * Sends one operation to the registry and returns what to write, which the engine runs in the
@@ -47,7 +55,7 @@ export interface SendContext {
  */
 export async function sendOperation(
   context: SendContext,
-  op: Operation,
+  op: ClaimedOperation,
   signal: AbortSignal,
 ): Promise<() => unknown> {
   const { db, client } = context
@@ -93,7 +101,12 @@ export async function sendOperation(
       const input = inputWithAttachments(db, op)
       if (op.outcomeUnknown) {
         const found = await reconcileLostCreate(client, input, {
-          firstSentAt: op.firstSentAt ?? context.now(),
+          // In the registry's time, from the outbox's times as they stand once it has answered.
+          window: () =>
+            reconcileWindow(context.registryClock, {
+              ...getOperation(db, op.id),
+              lastAttempt: op.lastAttempt,
+            }),
           claimedIds: claimedRegistryIds(db),
           signal,
         })

@@ -21,6 +21,8 @@ import {
   holdUntil,
 } from './outbox-repository'
 import { LocalProblem } from './local-problem'
+import { FolderClock } from './folder-clock'
+import { lastAttemptOf } from './reconcile-window'
 import { idleStep } from './idle-step'
 import {
   AdaptiveConcurrency,
@@ -49,6 +51,8 @@ export interface SyncEngineOptions {
   /** Whether another holder is still alive (e.g. its pid on this host); a dead one's lease is taken at once. */
   isHolderAlive?: (holder: string) => boolean
   clock?: Clock
+  /** The registry's clock, kept in the folder (folder-clock.ts); one of its own when not given. */
+  folderClock?: FolderClock
   random?: () => number
   /**
    * Chains sent at once: a number fixes it; by default it adapts, from 4 up to 16, to how fast
@@ -135,6 +139,9 @@ function reportsIn(op: Operation, value: unknown): number {
 export class SyncEngine {
   private readonly events = new EventEmitter()
   private readonly clock: Clock
+  readonly folderClock: FolderClock
+  /** Until when (this computer's time) the registry asked for quiet: nothing is claimed before. */
+  private quietUntil = 0
   private readonly random: () => number
   private readonly pace: AdaptiveConcurrency
   /** Set while a run is on: claims more work inside a group commit (see flushCommits). */
@@ -154,6 +161,7 @@ export class SyncEngine {
 
   constructor(private readonly options: SyncEngineOptions) {
     this.clock = options.clock ?? { now: () => Date.now() }
+    this.folderClock = options.folderClock ?? new FolderClock(options.db, this.clock)
     this.random = options.random ?? Math.random
     this.pace = new AdaptiveConcurrency(options.concurrency ?? DEFAULT_CONCURRENCY)
     this.policy = options.retryPolicy ?? DEFAULT_RETRY_POLICY
@@ -264,11 +272,20 @@ export class SyncEngine {
     }, this.leaseTtlMs / 3)
     heartbeat.unref?.()
     try {
+      // A clock set back since the last run must not strand what waits (folder-clock.ts); a
+      // quiet the registry asked for holds whichever process got it, and after a restart.
+      this.folderClock.followBackwardJump()
+      this.quietUntil = this.folderClock.quietUntil()
       recoverInterrupted(db, this.clock.now(), this.policy.unknownOutcomeFloorMs)
       const inFlight = new Map<string, Promise<void>>()
       let picking = true
       const signal = this.abort.signal
-      const mayPick = () => picking && !this.stopped && !signal.aborted && !syncPause(db)
+      const mayPick = () =>
+        picking &&
+        !this.stopped &&
+        !signal.aborted &&
+        this.clock.now() >= this.quietUntil &&
+        !syncPause(db)
       // Heads for the free slots, claimed (marked sending) by the caller's transaction. Read
       // back in it: what is sent is what was committed when the operation became `sending` (an
       // edit saved between reading the heads and claiming them would otherwise be sent stale).
@@ -277,11 +294,22 @@ export class SyncEngine {
         const busy = inFlight.size - finishing.size
         const free = this.pace.limit - busy
         if (free <= 0) return []
-        return runnableHeads(db, this.clock.now(), free + inFlight.size)
-          .filter((op) => !inFlight.has(op.chainId))
-          .slice(0, free)
-          .filter((op) => claimForSending(db, op.id, this.clock.now()))
-          .map((op) => getOperation(db, op.id))
+        return (
+          runnableHeads(db, this.clock.now(), free + inFlight.size)
+            .filter((op) => !inFlight.has(op.chainId))
+            .slice(0, free)
+            .filter((op) => claimForSending(db, op.id, this.clock.now()))
+            // When its last attempt ended, before the claim moved its time: the end of a
+            // reconciliation's window (reconcile.ts).
+            .map((head) => ({
+              ...getOperation(db, head.id),
+              lastAttempt: lastAttemptOf(
+                this.folderClock.registry,
+                head.updatedAt,
+                this.clock.now(),
+              ),
+            }))
+        )
       }
       const tally = (outcome: Outcome) => {
         if (outcome === 'done') summary.sent++
@@ -346,6 +374,8 @@ export class SyncEngine {
     summary.pending = pendingCount(db)
     summary.nextWakeAt = nextWakeAt(db)
     summary.paused = syncPause(db)
+    if (this.quietUntil > this.clock.now() && summary.pending > 0)
+      summary.nextWakeAt = Math.max(summary.nextWakeAt ?? 0, this.quietUntil)
     if (summary.sent > 0 && !summary.offline) setLastSyncAt(db, this.clock.now())
     this.emit({ type: 'run-finished', summary })
     return summary
@@ -523,7 +553,12 @@ export class SyncEngine {
     if (error.retryable) {
       // A 429's or 503's Retry-After holds for every request: everything waiting waits too.
       const quiet = registryQuietMs(error)
-      if (quiet !== undefined) holdUntil(db, now + quiet, now)
+      if (quiet !== undefined) {
+        holdUntil(db, now + quiet, now)
+        // Kept in the folder, so the next process (after a crash, the CLI beside the app) keeps it.
+        this.folderClock.holdQuiet(now + quiet)
+        this.quietUntil = Math.max(this.quietUntil, now + quiet)
+      }
       const floor = error.outcomeUnknown
         ? Math.max(error.retryAfterMs ?? 0, this.policy.unknownOutcomeFloorMs)
         : error.retryAfterMs
@@ -550,6 +585,7 @@ export class SyncEngine {
         client: this.options.client,
         files: this.options.files,
         now: () => this.clock.now(),
+        registryClock: this.folderClock.registry,
         onReportSynced: (change) => this.options.onReportSynced?.(change),
         onUploadProgress: (progress) =>
           this.emit({

@@ -109,9 +109,15 @@ export function classifyHttpFailure(
     registryMessage(answer.body) ?? `${defaultMessages[kind]} (HTTP ${status})`,
     secret,
   )
+  // A Retry-After date is the registry's time: read against its own Date header, not against a
+  // laptop clock that may be hours off (registry-clock.ts).
+  const answeredAt = Date.parse(String(answer.headers['date'] ?? ''))
   const retryAfterMs =
     kind === 'rate_limited' || kind === 'server'
-      ? parseRetryAfter(answer.headers['retry-after'])
+      ? parseRetryAfter(
+          answer.headers['retry-after'],
+          Number.isNaN(answeredAt) ? Date.now() : answeredAt,
+        )
       : undefined
   return new RegistryError({
     kind,

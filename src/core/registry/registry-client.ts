@@ -417,6 +417,10 @@ export function createRegistryClient(
     connection,
     /** Until when the registry asked for quiet (epoch ms), or 0: nothing is sent before. */
     quietUntil: () => quietUntil,
+    /** Keeps a quiet the registry asked for earlier (kept in the data folder) for `ms` more. */
+    holdQuiet: (ms: number) => {
+      quietUntil = Math.max(quietUntil, Date.now() + ms)
+    },
     /** Closes kept-alive connections (a proxy's tunnels among them): the core is closing. */
     close(): void {
       httpsAgent?.destroy()

@@ -136,6 +136,7 @@ describe('a bulk row the registry did not list as failed', () => {
       {
         db: core.db,
         now: () => Date.now(),
+        registryClock: core.folderClock.registry,
         client: {
           bulkUpload: async () => ({ failedUploads: [] }),
           listSubmissions: async () => ({ data: [], meta: { page: 1, limit: 100, total: 0 } }),

@@ -150,6 +150,28 @@ describe('classifyTransportFailure', () => {
   })
 })
 
+describe('a Retry-After date is read in the registry’s time (issue 24, item 3)', () => {
+  const HOUR = 60 * 60 * 1000
+  /** A 429 from a registry whose clock reads `registryNow`, asking for two minutes of quiet. */
+  const limitedAt = (registryNow: number) =>
+    classifyHttpFailure(endpoint, {
+      status: 429,
+      headers: {
+        date: new Date(registryNow).toUTCString(),
+        'retry-after': new Date(registryNow + 120_000).toUTCString(),
+      },
+      body: '',
+    })
+
+  it('this computer 2 h behind the registry: two minutes, not the 1-hour cap', () => {
+    expect(limitedAt(Date.now() + 2 * HOUR).retryAfterMs).toBe(120_000)
+  })
+
+  it('this computer 2 h ahead of the registry: two minutes, not ignored', () => {
+    expect(limitedAt(Date.now() - 2 * HOUR).retryAfterMs).toBe(120_000)
+  })
+})
+
 describe('parseRetryAfter', () => {
   const now = Date.parse('2026-11-22T10:00:00Z')
   it('reads seconds', () => expect(parseRetryAfter('120', now)).toBe(120_000))
