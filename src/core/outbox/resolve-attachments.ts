@@ -3,7 +3,7 @@ import { getAttachment } from '../attachments/attachment-store'
 import { prepare } from '../store/prepare'
 import type { Db } from '../store/open-database'
 import { LocalProblem } from './local-problem'
-import type { ReportPayload } from './operations'
+import { reportPayloadSchema, type Operation, type ReportPayload } from './operations'
 
 /** The registry input of a payload: uploaded attachments' URLs first, then links already on the registry. */
 export function resolveAttachments(db: Db, payload: ReportPayload): ReportInput {
@@ -16,6 +16,16 @@ export function resolveAttachments(db: Db, payload: ReportPayload): ReportInput 
     return attachment.url
   })
   return { ...payload.input, attachments: [...urls, ...payload.input.attachments] }
+}
+
+/** The registry input of a create or update operation, as it is sent now. */
+export function inputWithAttachments(db: Db, op: Operation): ReportInput {
+  const payload = reportPayloadSchema.safeParse(op.payload)
+  if (!payload.success)
+    throw new LocalProblem(
+      'This report is damaged in the local outbox; use "Edit and requeue" to fix its content.',
+    )
+  return resolveAttachments(db, payload.data)
 }
 
 /** Registry ids already held by local reports: a reconciliation must not adopt one twice. */

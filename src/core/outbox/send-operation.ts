@@ -1,5 +1,4 @@
 import { AttachmentMismatchError } from '../attachments/attachment-files'
-import type { ReportInput } from '../../shared/domain/report-input'
 import type { CreatedReport } from '../../shared/domain/responses'
 import type { AttachmentFiles } from '../attachments/attachment-files'
 import { getAttachment, setAttachmentUrl } from '../attachments/attachment-store'
@@ -8,13 +7,20 @@ import type { RegistryClient, UploadProgress } from '../registry/registry-client
 import { isRegistryError } from '../registry/registry-error'
 import type { Db } from '../store/open-database'
 import { LocalProblem } from './local-problem'
-import { reportPayloadSchema, uploadPayloadSchema, type Operation } from './operations'
-import { reconcileLostCreate } from './reconcile'
+import { uploadPayloadSchema, type Operation } from './operations'
 import type { RegistryClock } from '../registry/registry-clock'
-import { getOperation } from './outbox-repository'
-import { reconcileWindow, type LastAttempt } from './reconcile-window'
-import { claimedRegistryIds, resolveAttachments } from './resolve-attachments'
+import {
+  answerProblem,
+  checkedRefusal,
+  refusedWithSuccessStatus,
+  sameContent,
+  withWhatWasSent,
+  wrongAnswer,
+} from './answer-check'
+import type { LastAttempt } from './reconcile-window'
+import { inputWithAttachments } from './resolve-attachments'
 import { sendBulk } from './send-bulk'
+import { sendCreate } from './send-create'
 
 export interface ReportSynced {
   localId: string
@@ -34,6 +40,7 @@ export interface SendContext {
     | 'unlistReport'
     | 'listSubmissions'
     | 'decodeSubmission'
+    | 'searchReports'
     | 'bulkUpload'
   >
   /** The registry's time: reconciliation windows are compared with its `createdAt`. */
@@ -59,7 +66,6 @@ export async function sendOperation(
   signal: AbortSignal,
 ): Promise<() => unknown> {
   const { db, client } = context
-  const report = () => getReport(db, op.chainId)
   switch (op.kind) {
     case 'upload_attachment': {
       const payload = uploadPayloadSchema.safeParse(op.payload)
@@ -95,54 +101,23 @@ export async function sendOperation(
         return { url: uploaded.url, id: uploaded.id }
       }
     }
-    case 'create_report': {
-      const current = report()
-      if (current.registryId) return () => ({ id: current.registryId, alreadyCreated: true })
-      const input = inputWithAttachments(db, op)
-      if (op.outcomeUnknown) {
-        const found = await reconcileLostCreate(client, input, {
-          // In the registry's time, from the outbox's times as they stand once it has answered.
-          window: () =>
-            reconcileWindow(context.registryClock, {
-              ...getOperation(db, op.id),
-              lastAttempt: op.lastAttempt,
-            }),
-          claimedIds: claimedRegistryIds(db),
-          signal,
-        })
-        if (found.outcome === 'found') {
-          return () => {
-            setReportStatus(db, op.chainId, 'submitted', context.now(), found.id)
-            context.onReportSynced?.({
-              localId: op.chainId,
-              registryId: found.id,
-              change: 'adopted',
-              record: null,
-            })
-            return { id: found.id, adopted: true }
-          }
-        }
-        if (found.outcome === 'ambiguous')
-          throw new LocalProblem(
-            `The registry may already hold this report: ${found.ids.length} matching reports were created since it was first sent (${found.ids.join(', ')}). Check them under Submissions; discard this item if one is yours.`,
-          )
-      }
-      const created = await client.createReport(input, { signal })
-      return () => {
-        setReportStatus(db, op.chainId, 'submitted', context.now(), created.id)
-        context.onReportSynced?.({
-          localId: op.chainId,
-          registryId: created.id,
-          change: 'created',
-          record: withWhatWasSent(created, input),
-        })
-        return { id: created.id }
-      }
-    }
+    case 'create_report':
+      return sendCreate(context, op, signal)
     case 'update_report': {
       const registryId = registryIdOf(db, op)
       const input = inputWithAttachments(db, op)
-      const updated = await client.updateReport(registryId, input, { signal })
+      let updated: CreatedReport
+      try {
+        updated = await client.updateReport(registryId, input, { signal })
+      } catch (error) {
+        // success:false with a 2xx: the registry may have replaced the report all the same.
+        if (!refusedWithSuccessStatus(error)) throw error
+        const copy = await client.decodeSubmission(registryId, { signal })
+        if (!sameContent(copy, input)) throw checkedRefusal(error)
+        updated = { ...copy, id: registryId }
+      }
+      const problem = answerProblem(updated, input, { id: registryId })
+      if (problem) throw wrongAnswer('PUT /api/v1/external/reports/{id}', 200, problem)
       return () => {
         context.onReportSynced?.({
           localId: op.chainId,
@@ -160,7 +135,7 @@ export async function sendOperation(
       } catch (error) {
         // A resend after a lost answer may be refused because the first one worked.
         if (!(
-          op.outcomeUnknown &&
+          (op.outcomeUnknown || (isRegistryError(error) && error.outcomeUnknown)) &&
           isRegistryError(error) &&
           error.kind === 'validation' &&
           (await isUnlisted(client, registryId, signal))
@@ -204,23 +179,4 @@ function registryIdOf(db: Db, op: Operation): string {
       `Report ${op.chainId} has no registry id yet, so it cannot be ${op.kind === 'unlist_report' ? 'unlisted' : 'updated'}; its create must go first.`,
     )
   return current.registryId
-}
-
-function inputWithAttachments(db: Db, op: Operation) {
-  const payload = reportPayloadSchema.safeParse(op.payload)
-  if (!payload.success)
-    throw new LocalProblem(
-      'This report is damaged in the local outbox; use "Edit and requeue" to fix its content.',
-    )
-  return resolveAttachments(db, payload.data)
-}
-
-/**
- * The registry's answer to a create or update (2.3) carries no attachments and no
- * showUploaderInfo, and the cache merges it over the copy it had: without these, the cache kept
- * the attachments from before the update, and the next edit made offline (which starts from
- * the cache) put back files the last one removed.
- */
-function withWhatWasSent(answer: CreatedReport, sent: ReportInput): CreatedReport {
-  return { ...answer, attachments: sent.attachments, showUploaderInfo: sent.showUploaderInfo }
 }

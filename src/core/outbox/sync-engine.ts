@@ -573,7 +573,8 @@ export class SyncEngine {
     }
     // A 2xx whose body we could not read may still mean the registry did the work.
     const maybeDone =
-      error.kind === 'unexpected_response' && error.status !== undefined && error.status < 300
+      error.outcomeUnknown ||
+      (error.kind === 'unexpected_response' && error.status !== undefined && error.status < 300)
     markNeedsAttention(db, op.id, { error: stored, outcomeUnknown: maybeDone, now })
     return 'attention'
   }

@@ -126,7 +126,10 @@ export function classifyHttpFailure(
     status,
     retryAfterMs,
     // A 5xx other than 503 may come after the write was done; 503 and 429 mean "not handled".
-    outcomeUnknown: kind === 'server' && status !== 503,
+    // A 2xx that says success:false to a write may too: it is checked before it is a refusal.
+    outcomeUnknown:
+      (kind === 'server' && status !== 503) ||
+      (status >= 200 && status < 300 && !endpoint.startsWith('GET ')),
     rawBody:
       kind === 'validation' || kind === 'server' ? cutRawBody(answer.body, secret) : undefined,
   })

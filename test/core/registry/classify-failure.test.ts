@@ -47,17 +47,24 @@ describe('classifyHttpFailure: by status', () => {
     expect(error.message).toMatch(/Set a valid key in Settings.*\(HTTP 401\)/)
   })
 
-  it('reads a 2xx with success:false as a refusal, by the envelope', () => {
+  it('reads a 2xx with success:false as a refusal, by the envelope, whose outcome a write must check', () => {
     const error = classifyHttpFailure(endpoint, {
       status: 200,
       headers: {},
       body: envelope('Invalid identifier'),
     })
+    // The registry may have saved the report and failed only its answer (issue 24, item 6).
     expect(error).toMatchObject({
       kind: 'validation',
       message: 'Invalid identifier',
-      outcomeUnknown: false,
+      outcomeUnknown: true,
     })
+    const read = classifyHttpFailure('GET /api/v1/external/reports/submissions', {
+      status: 200,
+      headers: {},
+      body: envelope('No reports'),
+    })
+    expect(read).toMatchObject({ kind: 'validation', outcomeUnknown: false })
   })
 
   it('reads Retry-After on 429 and 503', () => {
