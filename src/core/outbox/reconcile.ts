@@ -1,97 +1,265 @@
 import { reportIdentityKey } from '../../shared/domain/fingerprint'
+import { IDENTIFIER_TYPES } from '../../shared/domain/identifiers'
 import type { ReportInput } from '../../shared/domain/report-input'
 import type { ReportRecord } from '../../shared/domain/responses'
 import type { RegistryClient } from '../registry/registry-client'
+import { isRegistryError } from '../registry/registry-error'
 import type { ReconcileWindow } from './reconcile-window'
 
 const PAGE_SIZE = 100
+/** At most this many pages of submissions (5,000 reports) are read for one reconciliation. */
 const MAX_PAGES = 50
+/** Reports not seen in the list are looked up by an identifier, up to this many at a time. */
+const MAX_SEARCHES = 20
 
 export type ReconcileOutcome =
   | { outcome: 'found'; id: string }
   | { outcome: 'not_found' }
   | { outcome: 'ambiguous'; ids: string[] }
 
-type Client = Pick<RegistryClient, 'listSubmissions' | 'decodeSubmission'>
+type Client = Pick<RegistryClient, 'listSubmissions' | 'decodeSubmission' | 'searchReports'>
+
+interface Options {
+  /** Asked once the registry has answered (its clock is then known). */
+  window: () => ReconcileWindow
+  claimedIds: ReadonlySet<string>
+  signal?: AbortSignal
+}
+
+type Comparable = Pick<ReportRecord, 'fraudType' | 'fraudReason' | 'identifiers' | 'attachments'>
 
 const looksMasked = (record: ReportRecord) =>
   (record.identifiers ?? []).some((identifier) => identifier.value.includes('*'))
 
-function identityOf(record: ReportRecord): string {
-  return reportIdentityKey({
+const baseKeyOf = (record: Comparable) =>
+  reportIdentityKey({
     fraudType: record.fraudType ?? '',
     fraudReason: record.fraudReason ?? '',
     identifiers: (record.identifiers ?? []).map((i) => ({ label: i.label ?? '', value: i.value })),
   })
+
+/** The files are part of what a report is: two laptops may file the same words with other evidence. */
+const attachmentsKeyOf = (attachments: readonly string[]) => JSON.stringify([...attachments].sort())
+
+const typeAndReason = (record: { fraudType?: string | null; fraudReason?: string | null }) =>
+  `${(record.fraudType ?? '').trim()}\u0000${(record.fraudReason ?? '').trim().replace(/\s+/g, ' ')}`
+
+const createdAtOf = (record: ReportRecord) =>
+  record.createdAt ? Date.parse(record.createdAt) : Number.NaN
+
+/** The inputs sought, and the registry's reports found for each of them. */
+class Matches {
+  private readonly byFullKey = new Map<string, number[]>()
+  private readonly byBaseKey = new Map<string, string[]>()
+  readonly typesAndReasons: Set<string>
+  /** Per full key: ids created in the window, and ids created after it. */
+  readonly inWindow = new Map<string, string[]>()
+  readonly later = new Map<string, string[]>()
+  private readonly seen = new Set<string>()
+  private windowRead: ReconcileWindow | null = null
+
+  constructor(
+    readonly inputs: readonly ReportInput[],
+    private readonly options: Options,
+  ) {
+    inputs.forEach((input, index) => {
+      const base = baseKeyOf(input)
+      const full = this.fullKeyOf(input)
+      this.byFullKey.set(full, [...(this.byFullKey.get(full) ?? []), index])
+      if (!this.byBaseKey.get(base)?.includes(full))
+        this.byBaseKey.set(base, [...(this.byBaseKey.get(base) ?? []), full])
+    })
+    this.typesAndReasons = new Set(inputs.map(typeAndReason))
+  }
+
+  fullKeyOf(input: ReportInput): string {
+    return `${baseKeyOf(input)}\u0000${attachmentsKeyOf(input.attachments)}`
+  }
+
+  /** Whether a record is worth a closer look: not already ours, of a type and reason sought. */
+  worthChecking(record: ReportRecord): boolean {
+    return (
+      !this.seen.has(record.id) &&
+      !this.options.claimedIds.has(record.id) &&
+      this.typesAndReasons.has(typeAndReason(record))
+    )
+  }
+
+  /** Records one of the organization's reports (its identifiers in full). */
+  add(record: ReportRecord): void {
+    if (this.seen.has(record.id)) return
+    this.seen.add(record.id)
+    const base = baseKeyOf(record)
+    // A registry that leaves attachments out of a record is taken at its word on the rest.
+    const keys =
+      record.attachments == null
+        ? (this.byBaseKey.get(base) ?? [])
+        : [`${base}\u0000${attachmentsKeyOf(record.attachments)}`]
+    const created = createdAtOf(record)
+    const { since, until } = this.window()
+    if (!Number.isNaN(created) && created < since) return
+    const into = !Number.isNaN(created) && created > until ? this.later : this.inWindow
+    for (const key of keys)
+      if (this.byFullKey.has(key)) into.set(key, [...(into.get(key) ?? []), record.id])
+  }
+
+  window(): ReconcileWindow {
+    return (this.windowRead ??= this.options.window())
+  }
+
+  foundAny(input: ReportInput): boolean {
+    const key = this.fullKeyOf(input)
+    return (this.inWindow.get(key)?.length ?? 0) + (this.later.get(key)?.length ?? 0) > 0
+  }
+
+  outcomes(): ReconcileOutcome[] {
+    return this.inputs.map((input, index): ReconcileOutcome => {
+      const key = this.fullKeyOf(input)
+      const ours = this.inWindow.get(key) ?? []
+      const others = this.later.get(key) ?? []
+      const group = this.byFullKey.get(key) ?? [index]
+      if (ours.length === 0 && others.length === 0) return { outcome: 'not_found' }
+      // One match per report of that identity sent together: each takes one, in order. A
+      // match filed after our last attempt is another folder's: never adopted, a person decides.
+      if (others.length === 0 && ours.length === group.length)
+        return { outcome: 'found', id: ours[group.indexOf(index)] as string }
+      return { outcome: 'ambiguous', ids: [...ours, ...others] }
+    })
+  }
+}
+
+/**
+ * Reads the organization's submissions until every report created in the window has been
+ * seen, whatever order the registry lists them in (the spec gives none): newest first, it stops
+ * at the first page that reaches before the window; oldest first, it reads from the last page
+ * back; in any other order, every page. At most MAX_PAGES: what lies beyond is left to the
+ * search by identifier.
+ */
+async function readSubmissions(
+  client: Client,
+  window: () => ReconcileWindow,
+  signal: AbortSignal | undefined,
+  visit: (record: ReportRecord) => Promise<void>,
+): Promise<void> {
+  const read = (page: number) => client.listSubmissions({ page, limit: PAGE_SIZE }, { signal })
+  const first = await read(1)
+  const { since } = window()
+  for (const record of first.data) await visit(record)
+  const limit = first.meta.limit > 0 ? first.meta.limit : PAGE_SIZE
+  const pages = Math.ceil(first.meta.total / limit)
+  if (first.data.length === 0 || pages <= 1) return
+
+  const times = first.data.map(createdAtOf).filter((t) => !Number.isNaN(t))
+  const descending = times.every((t, i) => i === 0 || t <= (times[i - 1] as number))
+  const ascending = !descending && times.every((t, i) => i === 0 || t >= (times[i - 1] as number))
+  // Oldest first: the newest are on the last pages, so they are read first, each backwards.
+  const order = Array.from({ length: pages - 1 }, (_, i) => (ascending ? pages - i : i + 2))
+  let ordered = descending || ascending
+  if (descending && times.some((t) => t < since)) return
+  let edge = ascending ? Number.POSITIVE_INFINITY : (times.at(-1) ?? Number.POSITIVE_INFINITY)
+  for (const [count, page] of order.entries()) {
+    if (count + 1 >= MAX_PAGES) return
+    const { data } = await read(page)
+    const records = ascending ? [...data].reverse() : data
+    let reachedOlder = false
+    for (const record of records) {
+      await visit(record)
+      const created = createdAtOf(record)
+      if (Number.isNaN(created)) continue
+      // Newer than what came before it: the list is not in the order it seemed to be.
+      if (created > edge) ordered = false
+      edge = created
+      if (created < since) reachedOlder = true
+    }
+    if ((ordered && reachedOlder) || data.length === 0) return
+  }
+}
+
+/** The identifier to search a report by: the first of a type the search knows. */
+function searchKeyOf(input: ReportInput) {
+  const identifier = input.identifiers.find((i) =>
+    (IDENTIFIER_TYPES as readonly string[]).includes(i.label),
+  )
+  return identifier
+    ? { identifier: identifier.label as (typeof IDENTIFIER_TYPES)[number], value: identifier.value }
+    : null
+}
+
+/** One of the organization's own reports in full, or null when it is another organization's. */
+async function ownReport(
+  client: Client,
+  id: string,
+  signal?: AbortSignal,
+): Promise<ReportRecord | null> {
+  try {
+    return await client.decodeSubmission(id, { signal })
+  } catch (error) {
+    if (isRegistryError(error) && error.kind === 'not_found') return null
+    throw error
+  }
 }
 
 /**
  * Finds, for each of several reports, the organization's submission that is that report: the
- * same fraud type, reason and identifier set, created since the window's start (the registry's
- * time, asked once it has answered: reconcile-window.ts), not claimed by another local report. Pages the submissions newest first, once for all of them,
- * and stops at the first record older than the window.
+ * same fraud type, reason, identifier set and attachments, created in the window, not claimed
+ * by another local report. Reads the submissions once for all of them (any order, any paging:
+ * see readSubmissions), then looks up by identifier (the registry indexes them, and a search
+ * does not page) the reports the list did not show, which a list that moves while it is read
+ * can skip.
  */
 export async function findCreatedReports(
   client: Client,
   inputs: readonly ReportInput[],
-  options: { window: () => ReconcileWindow; claimedIds: ReadonlySet<string>; signal?: AbortSignal },
+  options: Options,
 ): Promise<ReconcileOutcome[]> {
-  const wanted = new Map<string, number[]>()
-  inputs.forEach((input, index) => {
-    const key = reportIdentityKey(input)
-    wanted.set(key, [...(wanted.get(key) ?? []), index])
-  })
-  const reasons = new Set(
-    inputs.map((input) => `${input.fraudType}\u0000${input.fraudReason.trim()}`),
+  const matches = new Matches(inputs, options)
+  const { signal } = options
+  await readSubmissions(
+    client,
+    () => matches.window(),
+    signal,
+    async (record) => {
+      if (!matches.worthChecking(record)) return
+      matches.add(
+        looksMasked(record) ? await client.decodeSubmission(record.id, { signal }) : record,
+      )
+    },
   )
-  let since: number | undefined
-  const matches = new Map<string, string[]>()
-  for (let page = 1; page <= MAX_PAGES; page++) {
-    const { data, meta } = await client.listSubmissions(
-      { page, limit: PAGE_SIZE },
-      { signal: options.signal },
-    )
-    since ??= options.window().since
-    let reachedOlder = false
-    for (const record of data) {
-      const created = record.createdAt ? Date.parse(record.createdAt) : NaN
-      if (!Number.isNaN(created) && created < since) {
-        reachedOlder = true
+  const unseen = inputs.filter((input) => !matches.foundAny(input)).slice(0, MAX_SEARCHES)
+  const searched = new Set<string>()
+  for (const input of unseen) {
+    const key = searchKeyOf(input)
+    if (!key || searched.has(`${key.identifier}:${key.value}`)) continue
+    searched.add(`${key.identifier}:${key.value}`)
+    let reports: ReportRecord[]
+    try {
+      reports = (await client.searchReports(key, { signal })).reports ?? []
+    } catch (error) {
+      // A value the search refuses is not a reason to send the report twice: the list stands.
+      if (isRegistryError(error) && (error.kind === 'validation' || error.kind === 'not_found'))
         continue
-      }
-      if (options.claimedIds.has(record.id)) continue
-      if (!reasons.has(`${record.fraudType}\u0000${(record.fraudReason ?? '').trim()}`)) continue
-      const full = looksMasked(record)
-        ? await client.decodeSubmission(record.id, { signal: options.signal })
-        : record
-      const key = identityOf(full)
-      if (wanted.has(key)) matches.set(key, [...(matches.get(key) ?? []), record.id])
+      throw error
     }
-    if (reachedOlder || data.length === 0 || page * meta.limit >= meta.total) break
+    for (const record of reports) {
+      if (!matches.worthChecking(record)) continue
+      // A search shows every organization's reports: only our own can be this one.
+      const own = await ownReport(client, record.id, signal)
+      if (own) matches.add({ ...record, ...own, id: record.id })
+    }
   }
-  return inputs.map((input, index): ReconcileOutcome => {
-    const key = reportIdentityKey(input)
-    const ids = matches.get(key) ?? []
-    const group = wanted.get(key) ?? [index]
-    if (ids.length === 0) return { outcome: 'not_found' }
-    // One match per report of that identity sent together: each takes one, in order.
-    if (ids.length === group.length)
-      return { outcome: 'found', id: ids[group.indexOf(index)] as string }
-    return { outcome: 'ambiguous', ids }
-  })
+  return matches.outcomes()
 }
 
 /**
  * A create whose answer was lost (timeout, dropped connection, crash while sending) may or may
  * not exist on the registry, and the API has no idempotency key. Before sending it again, look
- * through the organization's submissions back to just before the first send (in the registry's
- * time). One match: adopt
- * it. None: safe to send again. Several: a person must decide.
+ * for it among the organization's reports created in the window. One match: adopt it. None:
+ * safe to send again. Several, or one filed after our last attempt: a person must decide.
  */
 export async function reconcileLostCreate(
   client: Client,
   input: ReportInput,
-  options: { window: () => ReconcileWindow; claimedIds: ReadonlySet<string>; signal?: AbortSignal },
+  options: Options,
 ): Promise<ReconcileOutcome> {
   const [outcome] = await findCreatedReports(client, [input], options)
   return outcome ?? { outcome: 'not_found' }

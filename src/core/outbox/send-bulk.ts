@@ -30,7 +30,10 @@ export type BulkPayload = z.infer<typeof bulkPayloadSchema>
 
 interface Context {
   db: Db
-  client: Pick<RegistryClient, 'bulkUpload' | 'listSubmissions' | 'decodeSubmission'>
+  client: Pick<
+    RegistryClient,
+    'bulkUpload' | 'listSubmissions' | 'decodeSubmission' | 'searchReports'
+  >
   now: () => number
   registryClock: RegistryClock
   onReportSynced?: (change: {

@@ -140,6 +140,7 @@ describe('a bulk row the registry did not list as failed', () => {
         client: {
           bulkUpload: async () => ({ failedUploads: [] }),
           listSubmissions: async () => ({ data: [], meta: { page: 1, limit: 100, total: 0 } }),
+          searchReports: async () => ({ reports: [], publicReports: [] }),
           decodeSubmission: async () => {
             throw new Error('not called')
           },
