@@ -25,3 +25,19 @@ export function idleStep(
   }
   return moved ? { kind: 'again' } : { kind: 'return' }
 }
+
+/**
+ * A run-until-idle loop's summary so far with one more run added: what was done is summed over
+ * the runs; how things stand (offline, paused, pending, the next wake-up) is the last run's.
+ */
+export function addRunSummaries(total: RunSummary, run: RunSummary): RunSummary {
+  return {
+    ...run,
+    leaseHeld: total.leaseHeld || run.leaseHeld,
+    sent: total.sent + run.sent,
+    reports: total.reports + run.reports,
+    adopted: total.adopted + run.adopted,
+    retrying: total.retrying + run.retrying,
+    needsAttention: total.needsAttention + run.needsAttention,
+  }
+}

@@ -23,7 +23,7 @@ import {
 import { LocalProblem } from './local-problem'
 import { FolderClock } from './folder-clock'
 import { lastAttemptOf } from './reconcile-window'
-import { idleStep } from './idle-step'
+import { addRunSummaries, idleStep } from './idle-step'
 import {
   AdaptiveConcurrency,
   DEFAULT_CONCURRENCY,
@@ -199,15 +199,18 @@ export class SyncEngine {
   ): Promise<RunSummary> {
     const sleep =
       options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)))
+    let total: RunSummary | null = null
     for (;;) {
       const summary = await this.runOnce()
+      // What the whole loop did, not only its last run (casefile sync --until-idle prints it).
+      total = total ? addRunSummaries(total, summary) : summary
       const step = idleStep(summary, {
         movableChains: movableChainCount(this.options.db),
         now: this.clock.now(),
         stopWhenOffline: options.stopWhenOffline === true,
         aborted: options.signal?.aborted === true,
       })
-      if (step.kind === 'return') return summary
+      if (step.kind === 'return') return total
       if (step.kind === 'sleep') await sleep(step.ms)
     }
   }
@@ -300,7 +303,7 @@ export class SyncEngine {
             .slice(0, free)
             .filter((op) => claimForSending(db, op.id, this.clock.now()))
             // When its last attempt ended, before the claim moved its time: the end of a
-            // reconciliation's window (reconcile.ts).
+            // reconciliation's window (reconcile-window.ts).
             .map((head) => ({
               ...getOperation(db, head.id),
               lastAttempt: lastAttemptOf(

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { useSandbox } from '../../support/use-sandbox'
 import { inspector, openTestCore, uniqueReason } from '../../support/core-with-sandbox'
-import { idleStep, STALL_PAUSE_MS } from '../../../src/core/outbox/idle-step'
+import { syncCommand } from '../../../src/cli/commands/sync-command'
+import { addRunSummaries, idleStep, STALL_PAUSE_MS } from '../../../src/core/outbox/idle-step'
 import { emptyRunSummary, type RunSummary } from '../../../src/core/outbox/sync-engine'
 
 /* "Until idle" means nothing can move without a person or a timer, and the loop never spins. */
@@ -52,6 +53,50 @@ describe('runUntilIdle', () => {
     } finally {
       await core.close()
     }
+  })
+})
+
+describe('what runUntilIdle and casefile sync --until-idle report (issue 24, item 13)', () => {
+  it('the whole loop: every report sent and every one found already, not only the last run’s', async () => {
+    const core = openTestCore(registry.sandbox, { key: () => registry.key })
+    try {
+      for (let i = 0; i < 6; i++) {
+        const queued = core.submit({
+          fraudType: 'hacker',
+          fraudReason: uniqueReason(`totals ${i}`),
+          identifiers: [{ label: 'email', value: `totals.${i}@example.com` }],
+        })
+        if (!queued.ok) throw new Error(queued.message)
+      }
+      // Two answers are lost after the registry saved them: a later run finds them there.
+      registry.sandbox.setFaults([{ kind: 'commit_then_drop', route: 'create', count: 2 }])
+      const lines: string[] = []
+      const code = await syncCommand(
+        core,
+        { out: (line) => lines.push(line), err: (line) => lines.push(line) },
+        { untilIdle: true, json: false, signal: new AbortController().signal },
+      )
+      expect(code).toBe(0)
+      expect(lines.join('\n')).toContain('Sent 4 reports, found already on the registry 2;')
+    } finally {
+      registry.sandbox.clearFaults()
+      await core.close()
+    }
+  })
+
+  it('addRunSummaries sums what was done and keeps how things stand from the last run', () => {
+    const first = emptyRunSummary({ leaseHeld: true, sent: 5, reports: 4, retrying: 2, pending: 2 })
+    const last = emptyRunSummary({ leaseHeld: true, adopted: 2, pending: 0, nextWakeAt: null })
+    expect(addRunSummaries(first, last)).toEqual(
+      emptyRunSummary({
+        leaseHeld: true,
+        sent: 5,
+        reports: 4,
+        adopted: 2,
+        retrying: 2,
+        pending: 0,
+      }),
+    )
   })
 })
 
