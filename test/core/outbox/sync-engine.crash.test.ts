@@ -1,4 +1,3 @@
-import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -7,16 +6,23 @@ import { useSandbox } from '../../support/use-sandbox'
 import { CasefileCore } from '../../../src/core/casefile-core'
 import { inspector, testFolderKey } from '../../support/core-with-sandbox'
 import { PDF_BYTES } from '../../support/temp-store'
+import { startSyncChild } from '../../support/sync-child-process'
 
 /*
  * Crash test: a child process syncing 200 queued reports (attachments, updates that add and
  * remove attachments, and unlists mixed in, some queued by this process while the child runs) is killed with SIGKILL at 20
  * random moments and started again each time. At the end the registry holds each report
- * exactly once, in its final state, and the database passes integrity_check.
+ * exactly once, in its final state, and the database passes integrity_check. It runs once
+ * more, shorter, with this computer's clock (the child's and this process's) 2 hours ahead of
+ * the registry's, and once 3 days behind (issue 24: time from the registry, not the laptop).
  */
 
-const REPORTS = 200
-const KILLS = 20
+const HOUR = 60 * 60 * 1000
+const RUNS = [
+  { clock: 'right', skewMs: 0, reports: 200, kills: 20 },
+  { clock: '2 h ahead', skewMs: 2 * HOUR, reports: 100, kills: 10 },
+  { clock: '3 days behind', skewMs: -72 * HOUR, reports: 100, kills: 10 },
+]
 const SEED = Number(process.env['CRASH_SEED'] ?? 20261122)
 
 /** A small seeded generator (mulberry32), so a failing run can be repeated with CRASH_SEED. */
@@ -33,45 +39,26 @@ function seeded(seed: number): () => number {
 
 const registry = useSandbox()
 
-function startChild(dataDir: string): { child: ChildProcess; exited: Promise<number | null> } {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', join(__dirname, '../../support/sync-child.ts')],
-    {
-      env: {
-        ...process.env,
-        DATA_DIR: dataDir,
-        BASE_URL: registry.sandbox.baseUrl,
-        UPLOAD_URL: registry.sandbox.uploadUrl,
-        API_KEY: registry.key,
-      },
-      stdio: ['ignore', 'ignore', 'pipe'],
-    },
+describe.each(RUNS)('crash test, clock $clock', ({ skewMs, reports: REPORTS, kills: KILLS }) => {
+  const reasonOf = (i: number) =>
+    `Crash-test report ${i} (clock ${skewMs}): the account received stolen funds from several victims of a phishing campaign.`
+  const draftOf = (i: number, fraudType = 'money_mule') => ({
+    fraudType,
+    fraudReason: reasonOf(i),
+    identifiers: [{ label: 'account', value: `${String(1_000_000_000 + i)}_access-bank` }],
+  })
+  const startChild = (dataDir: string) =>
+    startSyncChild(registry.sandbox, { dataDir, apiKey: registry.key, clockSkewMs: skewMs })
+  // The rounds after which this process edits and unlists (5, 12 and 9 of 20).
+  const [editRound, secondEditRound, unlistRound] = [0.25, 0.6, 0.45].map((share) =>
+    Math.floor(KILLS * share),
   )
-  let stderr = ''
-  child.stderr?.on('data', (chunk) => (stderr += String(chunk)))
-  const exited = new Promise<number | null>((resolve) =>
-    child.on('exit', (code) => {
-      if (code !== null && code !== 0 && code !== 2) console.error(stderr)
-      resolve(code)
-    }),
-  )
-  return { child, exited }
-}
 
-const reasonOf = (i: number) =>
-  `Crash-test report ${i}: the account received stolen funds from several victims of a phishing campaign.`
-const draftOf = (i: number, fraudType = 'money_mule') => ({
-  fraudType,
-  fraudReason: reasonOf(i),
-  identifiers: [{ label: 'account', value: `${String(1_000_000_000 + i)}_access-bank` }],
-})
-
-describe('crash test', () => {
   it(`${REPORTS} reports survive ${KILLS} SIGKILLs mid-sync: each on the registry once, in its final state`, async () => {
     const random = seeded(SEED)
     const dataDir = mkdtempSync(join(tmpdir(), 'casefile-crash-'))
     const core = new CasefileCore({
+      clock: { now: () => Date.now() + skewMs },
       dataDir,
       folderKey: testFolderKey(dataDir), // the encrypted folder the app keeps
       connection: { baseUrl: registry.sandbox.baseUrl, uploadUrl: registry.sandbox.uploadUrl },
@@ -121,17 +108,17 @@ describe('crash test', () => {
       }
       await exited
       // Meanwhile the "user" keeps working in the same data folder, from this process.
-      if (round === 5 || round === 12) {
+      if (round === editRound || round === secondEditRound) {
         for (let i = round; i < REPORTS; i += 9) {
-          const type = round === 5 ? 'identity_theft' : 'fraudulent_loan'
+          const type = round === editRound ? 'identity_theft' : 'fraudulent_loan'
           if (unlisted.has(i)) continue
           // An edit as the user makes it: the current draft (attachments included) with a new
           // type; some edits add a file, others remove every file.
           const current = core.getReport(localIds[i]!).draft
           let attachmentIds = current.attachmentIds
           let attachmentUrls = current.attachmentUrls
-          const adds = round === 5 && i % 2 === 0
-          const removes = round === 12 && i % 3 === 0
+          const adds = round === editRound && i % 2 === 0
+          const removes = round === secondEditRound && i % 3 === 0
           if (adds)
             attachmentIds = [
               ...attachmentIds,
@@ -154,7 +141,7 @@ describe('crash test', () => {
           }
         }
       }
-      if (round === 9) {
+      if (round === unlistRound) {
         for (let i = 3; i < REPORTS; i += 17) if (core.queueUnlist(localIds[i]!).ok) unlisted.add(i)
       }
     }
