@@ -68,7 +68,8 @@ export const OFFLINE_SEARCH_SQL = `
   SELECT ${CACHED_REPORT_COLUMNS} FROM cached_reports r
   WHERE r.row_id IN (
       SELECT c.row_id FROM json_each(@lookups) l
-        JOIN cached_identifiers i
+        -- CROSS JOIN keeps the few values outside: each is then one index lookup.
+        CROSS JOIN cached_identifiers i
           ON i.label = @label AND i.value = json_extract(l.value, '$.value')
         JOIN cached_reports c ON c.row_id = i.report_row
       WHERE c.own = 1 OR json_extract(l.value, '$.searchedAt') IS NULL
@@ -90,35 +91,29 @@ export interface CachedLookup {
 }
 
 /**
- * The cached records a plan finds: by each of its values as the cache holds it (normalized,
- * and as written for rows an older Casefile normalized otherwise), with the stored searches of
- * those values. Never touches the network.
+ * The cached records a plan finds: by each of its values in the one form the cache holds it
+ * (a phone's four spellings are one probe: migration 0004 rewrote rows an older Casefile kept
+ * as +234…), with the stored searches of those forms. Never touches the network.
  */
 export function lookUpCached(db: Db, plan: SearchPlan): CachedLookup {
   const label = plan.identifier
-  const lookups = new Map<string, number | null>()
-  const wanted = new Set<string>()
+  const wanted = new Set<string>(plan.values)
   const reportIds = new Set<string>()
   const publicReportIds = new Set<string>()
+  // Each stored form, with the time of its stored search (null when never searched online).
   const searchTimes = new Map<string, number | null>()
   for (const value of plan.values) {
     const key = searchKey({ identifier: label, value }).value
-    if (!searchTimes.has(key)) {
-      const stored = findStoredSearch(db, { identifier: label, value: key })
-      searchTimes.set(key, stored?.searchedAt ?? null)
-      stored?.reportIds.forEach((id) => reportIds.add(id))
-      stored?.publicReportIds.forEach((id) => publicReportIds.add(id))
-    }
-    const at = searchTimes.get(key) ?? null
-    for (const written of [value, cachedIdentifier(label, value)?.value]) {
-      if (!written) continue
-      wanted.add(written)
-      if (!lookups.has(written)) lookups.set(written, at)
-    }
+    wanted.add(key)
+    if (searchTimes.has(key)) continue
+    const stored = findStoredSearch(db, { identifier: label, value: key })
+    searchTimes.set(key, stored?.searchedAt ?? null)
+    stored?.reportIds.forEach((id) => reportIds.add(id))
+    stored?.publicReportIds.forEach((id) => publicReportIds.add(id))
   }
   const rows = prepare<[Record<string, string>], CachedReportRow>(db, OFFLINE_SEARCH_SQL).all({
     label,
-    lookups: JSON.stringify([...lookups].map(([value, searchedAt]) => ({ value, searchedAt }))),
+    lookups: JSON.stringify([...searchTimes].map(([value, searchedAt]) => ({ value, searchedAt }))),
     reportIds: JSON.stringify([...reportIds]),
     publicReportIds: JSON.stringify([...publicReportIds]),
   })

@@ -8,6 +8,7 @@ import {
   upsertRegistryReports,
   writeCacheState,
 } from '../../../src/core/cache'
+import { migration0004 } from '../../../src/core/store/migrations/0004-phones-in-one-form'
 import { publicReport, reportRecord, tempDatabase } from './cache-fixtures'
 
 const T1 = Date.parse('2026-03-05T12:00:00.000Z')
@@ -204,7 +205,10 @@ describe('searchOffline', () => {
         publicReportIds: '[]',
       }) as { detail: string }[]
     ).map((step) => step.detail)
-    expect(plan.join('\n')).toMatch(/SEARCH i USING COVERING INDEX cached_identifiers_lookup/)
+    // Each value looked for is one lookup of (label, value), never a walk of every phone.
+    expect(plan.join('\n')).toMatch(
+      /SEARCH i USING COVERING INDEX cached_identifiers_lookup \(label=\? AND value=\?\)/,
+    )
     // Only the lists of values and ids are walked (json_each's virtual tables).
     expect(plan.filter((detail) => /^SCAN (?!json_each|\w+ VIRTUAL TABLE)/.test(detail))).toEqual(
       [],
@@ -217,7 +221,7 @@ describe('searchOffline', () => {
     const db = tempDatabase()
     const spelled = (id: string, value: string) =>
       reportRecord({ id, companyId: 'cmp_other', identifiers: [{ label: 'phone', value }] })
-    // Kept before Casefile wrote phones in one form: the cache holds them as they came.
+    // Kept before Casefile wrote phones in one form, then upgraded.
     prepareRaw(db, [
       spelled('local', '08031234567'),
       spelled('intl', '+2348031234567'),
@@ -272,8 +276,8 @@ describe('searchOffline', () => {
 })
 
 /**
- * Rows as an older Casefile wrote them, whose normalization kept +234… and 803… as typed: the
- * lookup must find them by those spellings too.
+ * Rows as an older Casefile wrote them, whose normalization kept +234… and 803… as typed, then
+ * migration 0004 as an upgrade runs it: the lookup finds them by the one stored form.
  */
 function prepareRaw(
   db: ReturnType<typeof tempDatabase>,
@@ -285,4 +289,5 @@ function prepareRaw(
       `UPDATE cached_identifiers SET value = ? WHERE report_row =
          (SELECT row_id FROM cached_reports WHERE kind = 'report' AND id = ?)`,
     ).run(record.identifiers?.[0]?.value, record.id)
+  migration0004.up(db)
 }

@@ -93,4 +93,35 @@ describe('migrations', () => {
     db.pragma('user_version = 999')
     expect(() => migrate(db)).toThrow(/newer Casefile.*Update Casefile/)
   })
+
+  it('rewrite cached phones of an older Casefile in the one stored form, and their stored searches', () => {
+    const db = new Database(':memory:')
+    migrate(db, MIGRATIONS.slice(0, 3))
+    db.exec(`
+      INSERT INTO cached_reports (row_id, kind, id, fraud_reason, own, record_json, seen_at)
+        VALUES (1, 'report', 'r1', 'x', 0, '{}', 1);
+      INSERT INTO cached_identifiers (report_row, label, value) VALUES
+        (1, 'phone', '+2348031234567'), (1, 'phone', '8051234567'), (1, 'phone', '+447911123456'),
+        (1, 'bvn', '221-2345-6789'), (1, 'account_name', '+2348031234567');
+      INSERT INTO cached_searches (identifier, value, searched_at, report_ids_json, public_report_ids_json) VALUES
+        ('phone', '+2348031234567', 20, '["new"]', '[]'),
+        ('phone', '08031234567', 10, '["old"]', '[]'),
+        ('phone', '2348051234567', 5, '["only"]', '[]');
+    `)
+    expect(migrate(db)).toBe(MIGRATIONS.length)
+    expect(db.prepare('SELECT label, value FROM cached_identifiers ORDER BY rowid').all()).toEqual([
+      { label: 'phone', value: '08031234567' },
+      { label: 'phone', value: '08051234567' },
+      { label: 'phone', value: '+447911123456' },
+      { label: 'bvn', value: '22123456789' },
+      { label: 'account_name', value: '+2348031234567' },
+    ])
+    // Of two stored searches for one number, the newer is kept, under the stored form.
+    expect(
+      db.prepare('SELECT value, report_ids_json FROM cached_searches ORDER BY value').all(),
+    ).toEqual([
+      { value: '08031234567', report_ids_json: '["new"]' },
+      { value: '08051234567', report_ids_json: '["only"]' },
+    ])
+  })
 })
