@@ -123,12 +123,21 @@ export function createCasefileAppCore(
       forwardEngineEvents(casefile, (event, payload) =>
         events.emit(event, payload as AppCoreEvents[typeof event]),
       )
+      // The registry answering again after it could not be reached (a search, a refresh) is the
+      // way back for what waits on it, whether or not the OS ever saw the network go: what waited
+      // is sent now, not at its next try ("cannot be reached… in 46 seconds" under "Online").
+      let reach = casefile.reachability().state
+      casefile.onReachability(({ state }) => {
+        if (state === 'online' && reach === 'unreachable') casefile.connectivityChanged(true)
+        reach = state
+      })
       core = casefile
       started = { connection, network, getApiKey }
       const outbox = casefile.outbox()
       events.emit('outboxChanged', {
         pending: outbox.pending,
         needsAttention: outbox.counts.needs_attention,
+        pendingReports: outbox.pendingReports,
       })
     },
     async stop() {

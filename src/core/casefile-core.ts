@@ -363,8 +363,8 @@ export class CasefileCore {
       queueUpdate(this.db, localOrRegistryId, input, { now: this.now(), bankSlugs: this.slugs() }),
     )
   }
-  queueUnlist(localOrRegistryId: string) {
-    return this.queued(queueUnlist(this.db, localOrRegistryId, { now: this.now() }))
+  queueUnlist(localOrRegistryId: string, options: { note?: string } = {}) {
+    return this.queued(queueUnlist(this.db, localOrRegistryId, { now: this.now(), ...options }))
   }
   retryNow(operationId: number) {
     const op = retryNow(this.db, operationId, this.now())

@@ -1,6 +1,7 @@
 import type { EventPayload } from '../shared/contract'
 import type { CasefileCore } from './casefile-core'
 import { toOperationView } from './work-handlers'
+import { pendingReportCount } from './outbox/pending-reports'
 
 export type CoreEventName =
   'onlineChanged' | 'outboxChanged' | 'syncFinished' | 'operationChanged' | 'uploadProgress'
@@ -29,6 +30,7 @@ export function forwardEngineEvents(core: CasefileCore, emit: EmitCoreEvent): ()
     emit('outboxChanged', {
       pending: outbox.pending,
       needsAttention: outbox.counts.needs_attention,
+      pendingReports: pendingReportCount(core.db),
     })
   }
   // And at most every COUNTS_EVERY_MS while operations change: counted after each one, a drain

@@ -10,7 +10,9 @@ import type {
   QueueResultView,
   WorkHandlers,
 } from '../shared/contract-work'
-import { importSpreadsheet } from './import/import-spreadsheet'
+import { importSpreadsheet, type ImportOutcome } from './import/import-spreadsheet'
+import { exportRejectedRows } from './spreadsheet/export'
+import { Writable } from 'node:stream'
 import { importOutcomeView } from './import/import-view'
 import {
   BULK_TEMPLATE_CSV,
@@ -22,8 +24,11 @@ import { AttachmentRefusedError } from './attachments/attachment-store'
 import type { CasefileCore } from './casefile-core'
 import type { LocalReport } from './drafts/draft'
 import type { Operation } from './outbox/operations'
+import { chainOperations } from './outbox/outbox-repository'
 import type { QueueResult } from './outbox/queue-report'
 import { isRegistryError } from './registry/registry-error'
+import { upsertOwnSubmission } from './cache/reports-cache'
+import { ownReportIds } from './cache/on-file'
 import type { RegistryConnection } from './registry/registry-client'
 import {
   checkConnection,
@@ -34,19 +39,54 @@ import type { NetworkSettings } from './network/registry-transport'
 
 export type { WorkHandlers }
 
-function titleOf(core: CasefileCore, report: LocalReport | null): string {
-  if (!report) return 'Report'
-  const type =
-    FRAUD_TYPE_LABELS[report.draft.fraudType as FraudType] ?? (report.draft.fraudType || 'Report')
-  const first = report.draft.identifiers[0]
+interface TitleContent {
+  fraudType: string
+  identifiers: readonly { label: string; value: string }[]
+}
+
+function titleOf(core: CasefileCore, content: TitleContent | null): string {
+  if (!content) return 'Report'
+  const type = FRAUD_TYPE_LABELS[content.fraudType as FraudType] ?? (content.fraudType || 'Report')
+  const first = content.identifiers[0]
   return first
     ? `${type} · ${displayIdentifierValue(first.label, first.value, (slug) => core.bankName(slug))}`
     : type
 }
 
+/** The report content a create or an update carries (what it sends, or sent). */
+function sentContent(op: Operation): TitleContent | null {
+  if (op.kind !== 'create_report' && op.kind !== 'update_report') return null
+  const input = (op.payload as { input?: Partial<TitleContent> } | null)?.input
+  return input?.fraudType !== undefined
+    ? { fraudType: input.fraudType, identifiers: input.identifiers ?? [] }
+    : null
+}
+
+/**
+ * What an operation is about, as it was when it was queued: a create or an update by its own
+ * content; an upload by the create or update it goes with; an unlisting by the last content
+ * sent or queued before it. Not the report's draft as it is now: an update queued later (and
+ * discarded) would rename a create sent long before.
+ */
+function contentAt(
+  core: CasefileCore,
+  op: Operation,
+  report: LocalReport | null,
+): TitleContent | null {
+  const own = sentContent(op)
+  if (own) return own
+  const chain = chainOperations(core.db, op.chainId).filter((o) => o.state !== 'cancelled')
+  const carried =
+    op.kind === 'upload_attachment'
+      ? chain.find((o) => o.seq > op.seq && sentContent(o))
+      : chain.filter((o) => o.seq < op.seq && sentContent(o)).at(-1)
+  return (carried && sentContent(carried)) ?? report?.draft ?? null
+}
+
 /** An outbox operation as the window shows it, with a line that tells its report apart. */
 export function toOperationView(core: CasefileCore, op: Operation): OperationView {
   const report = core.findReport(op.chainId)
+  const note = op.kind === 'unlist_report' ? (op.payload as { note?: unknown } | null)?.note : null
   return {
     id: op.id,
     reportId: op.chainId,
@@ -54,7 +94,8 @@ export function toOperationView(core: CasefileCore, op: Operation): OperationVie
     reportTitle:
       op.kind === 'bulk_upload'
         ? `Bulk upload · ${(op.payload as { rows?: unknown[] } | null)?.rows?.length ?? 0} reports`
-        : titleOf(core, report),
+        : titleOf(core, contentAt(core, op, report)),
+    ...(typeof note === 'string' && note ? { note } : {}),
     kind: op.kind,
     state: op.state,
     attempts: op.attempts,
@@ -139,6 +180,28 @@ export function createWorkHandlers(
     return loose.success ? loose.data : null
   }
 
+  /**
+   * The last spreadsheet's rows that need fixing, with their cells, for bulkRejectedRows: what
+   * the window shows keeps only counts and messages (import-view.ts). Rows already submitted,
+   * already queued or repeated in the file are not problems, and rows a stop left out are only
+   * to be imported again: none of them is kept.
+   */
+  let rowsToFix: {
+    sourceName: string
+    header: ImportOutcome['header']
+    rejected: (ImportOutcome['rejected'][number] & { reason: 'invalid' })[]
+  } | null = null
+  const keepRowsToFix = (sourceName: string, outcome: ImportOutcome): ImportOutcome => {
+    rowsToFix = {
+      sourceName,
+      header: outcome.header,
+      rejected: outcome.rejected.flatMap((row) =>
+        row.reason === 'invalid' ? [{ ...row, reason: 'invalid' as const }] : [],
+      ),
+    }
+    return outcome
+  }
+
   return {
     draftCreate: (input) => reportView(core().createDraft(input ?? {})),
     draftSave: ({ localId, draft }) => reportView(core().saveDraft(localId, draft)),
@@ -188,7 +251,8 @@ export function createWorkHandlers(
       if (cached?.kind !== 'report' || !cached.own) return null
       return reportView(core().localRecordOf(registryId))
     },
-    reportUnlist: ({ localOrRegistryId }) => queueView(core().queueUnlist(localOrRegistryId)),
+    reportUnlist: ({ localOrRegistryId, note }) =>
+      queueView(core().queueUnlist(localOrRegistryId, note ? { note } : {})),
     outboxList: () => {
       const outbox = core().outbox()
       return { ...outbox, operations: outbox.operations.map(operationView) }
@@ -202,7 +266,15 @@ export function createWorkHandlers(
       core()
         .outboxHistory({ states: state ? [state] : ['done', 'cancelled'], from, to, limit })
         .map(operationView),
-    searchRun: ({ offline, ...query }) => core().search(query, { offline }),
+    searchRun: async ({ offline, ...query }) => {
+      const answer = await core().search(query, { offline })
+      // The organization's own reports among them: the window offers to open and update those.
+      const own = ownReportIds(
+        core().db,
+        answer.reports.map((report) => report.id),
+      )
+      return { ...answer, ownIds: [...own] }
+    },
     onFile: async ({ identifiers, online }) => ({
       results: await core().onFile(identifiers, { online }),
     }),
@@ -216,10 +288,21 @@ export function createWorkHandlers(
     }),
     submissionGet: async ({ id, decoded }) => {
       try {
-        const record = decoded
-          ? await core().client.decodeSubmission(id)
-          : await core().client.getSubmission(id)
-        return { record: asRecord(record), source: 'online', message: null }
+        const record = asRecord(
+          decoded
+            ? await core().client.decodeSubmission(id)
+            : await core().client.getSubmission(id),
+        )
+        // The list reads the saved copy: what the registry just said of this report goes there
+        // too, so the list and the detail say the same (unlisted by a colleague, updated). The
+        // plain fetch masks identifiers: the saved ones are kept.
+        if (record)
+          upsertOwnSubmission(
+            core().db,
+            decoded ? record : { ...record, identifiers: undefined },
+            Date.now(),
+          )
+        return { record, source: 'online', message: null }
       } catch (error) {
         if (
           !isRegistryError(error) ||
@@ -256,14 +339,39 @@ export function createWorkHandlers(
     },
     bulkPreview: async ({ fileName, bytes }) =>
       importOutcomeView(
-        await importSpreadsheet(core(), { bytes }, { dryRun: true, sourceName: fileName }),
+        keepRowsToFix(
+          fileName,
+          await importSpreadsheet(core(), { bytes }, { dryRun: true, sourceName: fileName }),
+        ),
         { queuedRows: 'with-files' },
       ),
     bulkQueue: async ({ fileName, bytes, asBulk }) =>
       importOutcomeView(
-        await importSpreadsheet(core(), { bytes }, { asBulk, sourceName: fileName }),
+        keepRowsToFix(
+          fileName,
+          await importSpreadsheet(core(), { bytes }, { asBulk, sourceName: fileName }),
+        ),
         { queuedRows: 'with-files' },
       ),
+    bulkRejectedRows: async ({ format }) => {
+      const kept = rowsToFix
+      if (!kept || kept.rejected.length === 0)
+        return { suggestedName: `rows-to-fix.${format}`, rows: 0, base64: '' }
+      const chunks: Buffer[] = []
+      const sink = new Writable({
+        write(chunk: Buffer, _encoding, done) {
+          chunks.push(Buffer.from(chunk))
+          done()
+        },
+      })
+      await exportRejectedRows(kept, sink, { format })
+      const base = kept.sourceName.replace(/\.[^./\\]*$/, '') || 'rows'
+      return {
+        suggestedName: `${base}-to-fix.${format}`,
+        rows: kept.rejected.length,
+        base64: Buffer.concat(chunks).toString('base64'),
+      }
+    },
     exchangeLog: (input) =>
       core()
         .exchangeLog({ limit: input?.limit ?? 200 })

@@ -10,6 +10,8 @@ import { createAppCore } from './core-host/wire-core'
 import { createShellHandlers } from './ipc/contract-handlers'
 import { createEventPusher } from './ipc/push-events'
 import { chooseCaFile } from './network/choose-ca-file'
+import { chooseSavePath } from './files/choose-save-path'
+import { createFileHandlers } from './files/file-handlers'
 import { createNetworkHandlers } from './network/network-handlers'
 import { createProxyLogin, osProxyResolver } from './network/os-proxy'
 import { registerContract } from './ipc/register-contract'
@@ -182,6 +184,10 @@ async function startShell(): Promise<void> {
       ...work,
       bulkQueue: (input) => busy.whileImporting(async () => work.bulkQueue(input)),
       ...createUpdateHandlers({ updates, settings, confirm }),
+      ...createFileHandlers({
+        work: () => cores.workHandlers(),
+        chooseSavePath: (suggestedName) => chooseSavePath(mainWindow, suggestedName),
+      }),
     },
     {
       appUrlPrefixes: entry.senderPrefixes,

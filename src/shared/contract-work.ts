@@ -77,6 +77,8 @@ export const operationViewSchema = z.strictObject({
     .strictObject({ kind: z.string(), message: z.string(), status: z.number().optional() })
     .nullable(),
   updatedAt: z.number(),
+  /** An unlisting's internal note: kept on this computer, never sent (the registry takes no reason). */
+  note: z.string().optional(),
 })
 export type OperationView = z.infer<typeof operationViewSchema>
 
@@ -94,6 +96,8 @@ export const outboxViewSchema = z.strictObject({
   operations: z.array(operationViewSchema),
   counts: z.record(z.string(), count),
   pending: count,
+  /** Reports with something still to send (pending counts operations). */
+  pendingReports: count,
   paused: z.strictObject({ reason: z.string(), message: z.string(), since: z.number() }).nullable(),
   lastSyncAt: time,
 })
@@ -168,6 +172,8 @@ export const searchAnswerSchema = z.strictObject({
   refused: z.array(z.strictObject({ value: z.string(), message: z.string() })).optional(),
   /** Reports waiting in this computer's outbox that carry the identifier. */
   waiting: z.array(waitingReportSchema),
+  /** Which of `reports` the organization filed (it can open and update them). */
+  ownIds: z.array(z.string()).optional(),
 })
 export type SearchAnswerView = z.infer<typeof searchAnswerSchema>
 
@@ -205,6 +211,8 @@ export const submissionsQuerySchema = z.strictObject({
   listingStatus: z.string().max(50).optional(),
   from: z.string().max(40).optional(),
   to: z.string().max(40).optional(),
+  /** Part of an identifier's value. */
+  identifier: z.string().max(200).optional(),
 })
 
 export const submissionsPageViewSchema = z.strictObject({
@@ -349,7 +357,14 @@ export const workContract = {
   },
   reportUnlist: {
     channel: C.reportUnlist,
-    input: z.strictObject({ localOrRegistryId: id }),
+    input: z.strictObject({
+      localOrRegistryId: id,
+      /**
+       * Why, for this organization's own record: the registry's unlist takes no body
+       * (registry-api.md 4.8), so this stays with the outbox item on this computer.
+       */
+      note: z.string().trim().max(500).optional(),
+    }),
     output: queueResultSchema,
   },
   outboxList: { channel: C.outboxList, input: z.undefined(), output: outboxViewSchema },
@@ -477,6 +492,15 @@ export const workContract = {
     channel: C.bulkQueue,
     input: z.strictObject({ ...spreadsheetInput, asBulk: z.boolean().optional() }),
     output: importOutcomeSchema,
+  },
+  /**
+   * The rows of the last spreadsheet previewed or queued that need fixing, as a file in the
+   * format asked (main's saveRejectedRows writes it where the person chose); rows 0 when none.
+   */
+  bulkRejectedRows: {
+    channel: C.bulkRejectedRows,
+    input: z.strictObject({ format: z.enum(['xlsx', 'csv']) }),
+    output: z.strictObject({ suggestedName: z.string(), rows: count, base64: z.string() }),
   },
   exchangeLog: {
     channel: C.exchangeLog,

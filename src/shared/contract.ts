@@ -7,6 +7,7 @@ import {
   type SubscriptionName,
 } from './ipc-channels'
 import type { IpcResult } from './ipc-result'
+import { filesContract } from './contract-files'
 import { networkContract } from './contract-network'
 import { updateContract, updateEventContract } from './contract-update'
 import { workContract, workEventContract } from './contract-work'
@@ -94,7 +95,13 @@ export const coreStatusSchema = z.strictObject({
 })
 export type CoreStatus = z.infer<typeof coreStatusSchema>
 
-export const outboxCountsSchema = z.strictObject({ pending: count, needsAttention: count })
+export const outboxCountsSchema = z.strictObject({
+  /** Operations not yet finished (an upload and its report's create are two). */
+  pending: count,
+  needsAttention: count,
+  /** Reports with something still to send: what the window shows as "pending". */
+  pendingReports: count.optional(),
+})
 export type OutboxCounts = z.infer<typeof outboxCountsSchema>
 
 interface ChannelSpec {
@@ -162,6 +169,7 @@ export const contract = {
   ...workContract,
   ...updateContract,
   ...networkContract,
+  ...filesContract,
 } satisfies { [M in InvokeMethod]: ChannelSpec & { channel: (typeof INVOKE_CHANNELS)[M] } }
 
 /** Every pushed event with the schema main checks its payload against before sending. */

@@ -33,6 +33,7 @@ export const WORK_INVOKE_CHANNELS = {
   bulkTemplate: 'bulk:template',
   bulkPreview: 'bulk:preview',
   bulkQueue: 'bulk:queue',
+  bulkRejectedRows: 'bulk:rejected-rows',
   connectionCheck: 'network:check',
 } as const
 

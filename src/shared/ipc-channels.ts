@@ -3,6 +3,7 @@
  * list alone (it must stay one small file that imports only electron). contract.ts pairs
  * each name with its zod schemas; a type check there keeps the two lists equal.
  */
+import { FILES_INVOKE_CHANNELS } from './ipc-channels-files'
 import { NETWORK_INVOKE_CHANNELS } from './ipc-channels-network'
 import { UPDATE_EVENT_CHANNELS, UPDATE_INVOKE_CHANNELS } from './ipc-channels-update'
 import { WORK_EVENT_CHANNELS, WORK_INVOKE_CHANNELS } from './ipc-channels-work'
@@ -21,6 +22,7 @@ export const INVOKE_CHANNELS = {
   ...WORK_INVOKE_CHANNELS,
   ...UPDATE_INVOKE_CHANNELS,
   ...NETWORK_INVOKE_CHANNELS,
+  ...FILES_INVOKE_CHANNELS,
 } as const
 
 /**

@@ -60,7 +60,7 @@ describe('the app core of the Sandbox profile', () => {
     })
     expect(seen).toContainEqual({
       event: 'outboxChanged',
-      payload: { pending: 0, needsAttention: 0 },
+      payload: { pending: 0, needsAttention: 0, pendingReports: 0 },
     })
     expect(
       seen.some((s) => s.event === 'syncFinished' && (s.payload as { sent: number }).sent >= 1),

@@ -44,7 +44,7 @@ describe("the outbox's counts pushed to the window", () => {
     expect(counted()).toHaveLength(0)
     vi.advanceTimersByTime(COUNTS_EVERY_MS)
     expect(counted()).toEqual([
-      { event: 'outboxChanged', payload: { pending: 3, needsAttention: 0 } },
+      { event: 'outboxChanged', payload: { pending: 3, needsAttention: 0, pendingReports: 3 } },
     ])
 
     engineEmit(core, { type: 'operation', operation })

@@ -25,6 +25,7 @@ import { createAppUpdates } from '../../src/main/update/app-updates'
 import { createUpdateHandlers } from '../../src/main/update/update-handlers'
 import { createEventPusher, type EventTarget } from '../../src/main/ipc/push-events'
 import { createNetworkHandlers } from '../../src/main/network/network-handlers'
+import { createFileHandlers } from '../../src/main/files/file-handlers'
 import { startSandbox, type RunningSandbox } from '../../src/sandbox'
 import {
   contract,
@@ -59,6 +60,8 @@ export interface HarnessOptions {
   chooseKeyFile?: () => string | null
   /** What main's open dialog would answer when asked for the organization's CA file (null: closed). */
   chooseCaFile?: () => string | null
+  /** What main's save dialog would answer, given the name it suggests (null: closed). */
+  chooseSavePath?: (suggestedName: string) => string | null
 }
 
 export interface Harness {
@@ -244,11 +247,17 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     // Stands in for main's open dialog, likewise.
     chooseCaFile: async () => options.chooseCaFile?.() ?? null,
   })
+  const fileHandlers = createFileHandlers({
+    work: () => cores.workHandlers(),
+    // Stands in for main's save dialog, likewise.
+    chooseSavePath: async (suggestedName) => options.chooseSavePath?.(suggestedName) ?? null,
+  })
   const handlers = {
     ...workHandlers,
     ...shellHandlers,
     ...updateHandlers,
     ...networkHandlers,
+    ...fileHandlers,
   } as unknown as ContractHandlers
 
   const manifest = JSON.stringify({

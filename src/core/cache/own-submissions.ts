@@ -10,6 +10,8 @@ export interface OwnSubmissionsFilter {
   from?: string
   /** Created before this ISO date-time (half-open, so consecutive ranges do not overlap). */
   to?: string
+  /** Part of one of its identifiers' values, as typed: "0123456789", "0803 123 4567", "mule@". */
+  identifier?: string
 }
 
 export interface OwnSubmissionsQuery extends OwnSubmissionsFilter {
@@ -42,7 +44,9 @@ const WHERE = `own = 1 AND kind = 'report'
   AND (@fraudType IS NULL OR fraud_type = @fraudType)
   AND (@listingStatus IS NULL OR listing_status = @listingStatus)
   AND (@from IS NULL OR created_at >= @from)
-  AND (@to IS NULL OR created_at < @to)`
+  AND (@to IS NULL OR created_at < @to)
+  AND (@identifier IS NULL OR row_id IN
+    (SELECT report_row FROM cached_identifiers WHERE value LIKE @identifier ESCAPE '\\'))`
 
 /** A window of the list: the row ids come from the index alone, then only those rows are read. */
 export const OWN_SUBMISSIONS_PAGE_SQL = `
@@ -60,6 +64,23 @@ interface FilterParams {
   listingStatus: string | null
   from: number | null
   to: number | null
+  identifier: string | null
+}
+
+/**
+ * The LIKE pattern for part of an identifier: separators a person types in numbers dropped, and
+ * a Nigerian phone's 0 or +234 prefix too, so "0803 123 4567" finds the number however it is
+ * written; % and _ (an account's number_bank) taken as themselves.
+ */
+function identifierPattern(text: string | undefined): string | null {
+  let part = text?.trim() ?? ''
+  if (part === '') return null
+  if (/^[\d\s().+-]+$/.test(part)) {
+    part = part.replace(/[\s().-]/g, '')
+    if (/^\+?234\d{10}$/.test(part)) part = part.slice(-10)
+    else if (/^0\d{10}$/.test(part)) part = part.slice(1)
+  }
+  return `%${part.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 }
 
 function filterParams(filter: OwnSubmissionsFilter): FilterParams {
@@ -68,6 +89,7 @@ function filterParams(filter: OwnSubmissionsFilter): FilterParams {
     listingStatus: filter.listingStatus ?? null,
     from: timeBound('from', filter.from),
     to: timeBound('to', filter.to),
+    identifier: identifierPattern(filter.identifier),
   }
 }
 

@@ -34,7 +34,7 @@ export interface SubmissionsRefresh {
   pages: number
   /** Records the registry sent (a record on two pages counts twice). */
   received: number
-  /** Records written to the cache (new or newer than the cached copy). */
+  /** Records new to the cache or changed since it was read (updated, or another listing status). */
   written: number
   /** The registry's count of the organization's submissions, from the last page read. */
   total: number

@@ -95,9 +95,22 @@ export interface UpsertOptions {
 /** The fields the cache reads from any record shape the registry returns (2.3, 2.4, 2.5). */
 type AnyRecord = ReportRecord | PublicReport | CreatedReport
 
+/**
+ * Writes one record; returns whether it was new or changed: not cached before, updated since
+ * (a later updatedAt), or with another listing status. A record read again as it was is written
+ * (its shape may differ: the list's, a fetch's) but is not news: "35 new or changed" on every
+ * refresh said something had happened when nothing had.
+ */
 function upsertOne(db: Db, kind: CachedKind, record: AnyRecord, options: UpsertOptions): boolean {
   // STRICT INTEGER refuses a fractional time (a clock built on performance.now()).
   const seenAt = Math.floor(options.seenAt)
+  const before = prepare<
+    [CachedKind, string],
+    { updated_at: number | null; listing_status: string | null }
+  >(db, 'SELECT updated_at, listing_status FROM cached_reports WHERE kind = ? AND id = ?').get(
+    kind,
+    record.id,
+  )
   // Only 2.4 records name the reporting company; on other shapes the field is not typed.
   const reporting = reportingCompanySchema.safeParse(record.reportingCompany)
   const company = reporting.success ? reporting.data : undefined
@@ -145,6 +158,11 @@ function upsertOne(db: Db, kind: CachedKind, record: AnyRecord, options: UpsertO
     ).run(options.own ? 1 : 0, seenAt, kind, record.id)
     return false
   }
+  const changed =
+    !before ||
+    before.updated_at === null ||
+    (updatedAt !== null && updatedAt > before.updated_at) ||
+    (before.listing_status ?? null) !== (record.listingStatus ?? null)
   prepare(db, 'DELETE FROM cached_identifiers WHERE report_row = ?').run(written.row_id)
   const insert = prepare(
     db,
@@ -159,13 +177,14 @@ function upsertOne(db: Db, kind: CachedKind, record: AnyRecord, options: UpsertO
     seen.add(key)
     insert.run(written.row_id, identifier.label, identifier.value)
   }
-  return true
+  return changed
 }
 
 /**
  * Stores records the registry returned, in one transaction: each row and its identifiers
  * (replaced whole, so an identifier removed by an update no longer finds the report).
- * Returns how many were written (a record older than the cached one is only marked seen).
+ * Returns how many were new or changed (a record older than the cached one is only marked seen;
+ * one read again unchanged is written but not counted).
  */
 export function upsertRegistryReports<K extends CachedKind>(
   db: Db,

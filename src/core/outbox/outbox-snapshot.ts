@@ -1,11 +1,12 @@
 import type { Db } from '../store/open-database'
 import type { OperationState } from './operations'
 import { countByState, listOperations, pendingCount } from './outbox-repository'
+import { pendingReportCount } from './pending-reports'
 import { lastSyncAt, syncPause } from './sync-state'
 
 /**
  * What the outbox of a database holds now: its operations (of these states, else all), the
- * count per state, how many are pending, a pause, the last successful sync. Reads only, so a
+ * count per state, how many are pending (operations, and reports), a pause, the last successful sync. Reads only, so a
  * reader needs the store and nothing of the sync engine (`casefile outbox`).
  */
 export function outboxSnapshot(db: Db, states?: readonly OperationState[]) {
@@ -13,6 +14,8 @@ export function outboxSnapshot(db: Db, states?: readonly OperationState[]) {
     operations: listOperations(db, { states }),
     counts: countByState(db),
     pending: pendingCount(db),
+    /** The same, in reports (what a person counts): see pending-reports.ts. */
+    pendingReports: pendingReportCount(db),
     paused: syncPause(db),
     lastSyncAt: lastSyncAt(db),
   }

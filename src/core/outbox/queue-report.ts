@@ -364,11 +364,14 @@ function hasPendingUnlist(db: Db, localId: string): boolean {
   )
 }
 
-/** Queues the unlisting of a report, after whatever its chain still has to send. */
+/**
+ * Queues the unlisting of a report, after whatever its chain still has to send; `note` is the
+ * organization's own reason, kept with the item on this computer (nothing is sent with it).
+ */
 export function queueUnlist(
   db: Db,
   localOrRegistryId: string,
-  options: { now: number },
+  options: { now: number; note?: string },
 ): QueueResult {
   return db
     .transaction((): QueueResult => {
@@ -393,7 +396,8 @@ export function queueUnlist(
       const operation = insertOperation(db, {
         chainId: report.localId,
         kind: 'unlist_report',
-        payload: {},
+        // The registry's unlist takes no body: an internal note stays here, with the item.
+        payload: options.note ? { note: options.note } : {},
         now: options.now,
       })
       return { ok: true, report: getReport(db, report.localId), operations: [operation] }

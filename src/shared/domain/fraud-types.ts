@@ -32,6 +32,10 @@ export const FRAUD_TYPE_LABELS: Record<FraudType, string> = {
 }
 
 export const fraudTypeSchema = z.enum(FRAUD_TYPES, {
+  // Nothing chosen yet is not an unknown type: the editor's list and a spreadsheet's empty cell
+  // both mean "choose one", and the registry's words for the types would not help there.
   error: (issue) =>
-    `Fraud type ${JSON.stringify(issue.input)} is not one the registry knows. Use one of: ${FRAUD_TYPES.join(', ')}.`,
+    issue.input === undefined || issue.input === null || issue.input === ''
+      ? 'Choose the type of fraud.'
+      : `Fraud type ${JSON.stringify(issue.input)} is not one the registry knows. Use one of: ${FRAUD_TYPES.join(', ')}.`,
 })

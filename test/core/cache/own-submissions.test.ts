@@ -77,6 +77,32 @@ describe('own submissions list', () => {
     expect(() => countOwnSubmissions(db, { from: 'last tuesday' })).toThrow(/2024-05-31/)
   })
 
+  it('filters by part of an identifier, however a number is written', () => {
+    const db = tempDatabase()
+    const withIds = (id: string, identifiers: { label: string; value: string }[]) =>
+      reportRecord({ id, identifiers: identifiers.map((i, n) => ({ id: `${id}-${n}`, ...i })) })
+    upsertRegistryReports(
+      db,
+      'report',
+      [
+        withIds('phone', [{ label: 'phone', value: '08031234567' }]),
+        withIds('account', [{ label: 'account', value: '0123456789_access-bank' }]),
+        withIds('email', [{ label: 'email', value: 'mule_demo@example.com' }]),
+      ],
+      { own: true, seenAt: SEEN },
+    )
+    const found = (identifier: string) =>
+      ids(listOwnSubmissions(db, { identifier, offset: 0, limit: 10 })).sort()
+    expect(found('0803 123-4567')).toEqual(['phone'])
+    expect(found('+2348031234567')).toEqual(['phone'])
+    expect(found('0123456789')).toEqual(['account'])
+    expect(found('MULE_DEMO@')).toEqual(['email'])
+    // % and _ are themselves, not patterns.
+    expect(found('%')).toEqual([])
+    expect(found('e_d')).toEqual(['email'])
+    expect(countOwnSubmissions(db, { identifier: 'example.com' })).toBe(1)
+  })
+
   it('finds the window and the count on the createdAt index alone, with no sort', () => {
     const db = seed()
     const plan = (sql: string) =>
@@ -86,6 +112,7 @@ describe('own submissions list', () => {
           listingStatus: null,
           from: null,
           to: null,
+          identifier: null,
           limit: 10,
           offset: 100,
         }) as {

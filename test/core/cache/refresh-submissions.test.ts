@@ -56,6 +56,9 @@ describe('refreshSubmissions against the sandbox registry', () => {
     const found = searchOffline(db, { identifier: 'phone', value: '0803 000 0137' })
     expect(found.reports.map((r) => r.fraudReason?.slice(0, 11))).toEqual(['Report 137:'])
     expect(found.asOf.submissions).toBe(new Date(now).toISOString())
+    // Read again with nothing changed on the registry: nothing is new or changed.
+    const again = await refreshSubmissions(db, registry.client, { now, full: true })
+    expect(again).toMatchObject({ mode: 'full', received: 260, written: 0 })
   })
 
   it('pages with a smaller page size to the same end', async () => {

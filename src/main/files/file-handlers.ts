@@ -1,0 +1,58 @@
+import { randomBytes } from 'node:crypto'
+import { rm, rename, writeFile } from 'node:fs/promises'
+import { basename, dirname, extname, join } from 'node:path'
+import type { ContractHandlers } from '../../shared/contract'
+import type { WorkHandlers } from '../../shared/contract-work'
+
+export const FILE_METHODS = ['saveRejectedRows'] as const
+export type FileHandlers = Pick<ContractHandlers, (typeof FILE_METHODS)[number]>
+
+export interface FileServices {
+  /** The running core's work handlers (the core process makes the file's bytes). */
+  work: () => Pick<WorkHandlers, 'bulkRejectedRows'>
+  /**
+   * Asks the person, in main's own save dialog, where to save a file (the name suggested);
+   * resolves the path chosen, or null when the dialog was closed. The window never names a path.
+   */
+  chooseSavePath: (suggestedName: string) => Promise<string | null>
+}
+
+/** Writes whole, beside the target then renamed into place: a failed write leaves what was there. */
+async function writeReplacing(path: string, bytes: Uint8Array): Promise<void> {
+  const temporary = join(dirname(path), `.${basename(path)}.${randomBytes(6).toString('hex')}.tmp`)
+  try {
+    await writeFile(temporary, bytes, { mode: 0o600 })
+    await rename(temporary, path)
+  } catch (error) {
+    await rm(temporary, { force: true })
+    const code = (error as { code?: string }).code
+    throw new Error(
+      code === 'EACCES' || code === 'EPERM'
+        ? `${basename(path)} cannot be written there: permission denied. Choose a folder you can write to.`
+        : code === 'ENOSPC'
+          ? `${basename(path)} cannot be written: the disk is full.`
+          : `${basename(path)} could not be written (${code ?? (error as Error).message}).`,
+    )
+  }
+}
+
+/**
+ * Files the window asks to save: the core makes the bytes, main asks where in its own dialog
+ * and writes them there. The format follows the name chosen (.csv, else .xlsx).
+ */
+export function createFileHandlers(services: FileServices): FileHandlers {
+  return {
+    saveRejectedRows: async () => {
+      const offer = await services.work().bulkRejectedRows({ format: 'xlsx' })
+      if (offer.rows === 0) return { saved: false, fileName: null, rows: 0 }
+      const chosen = await services.chooseSavePath(offer.suggestedName)
+      if (chosen === null) return { saved: false, fileName: null, rows: offer.rows }
+      const ext = extname(chosen).toLowerCase()
+      const path = ext === '.csv' || ext === '.xlsx' ? chosen : `${chosen}.xlsx`
+      const file =
+        ext === '.csv' ? await services.work().bulkRejectedRows({ format: 'csv' }) : offer
+      await writeReplacing(path, Buffer.from(file.base64, 'base64'))
+      return { saved: true, fileName: basename(path), rows: file.rows }
+    },
+  }
+}

@@ -1,0 +1,23 @@
+import { z } from 'zod'
+import { FILES_INVOKE_CHANNELS as C } from './ipc-channels-files'
+
+// Files Casefile writes on the person's request, where they choose in main's own save dialog:
+// the window never names a path, and never handles the file's bytes.
+
+export const filesContract = {
+  /**
+   * The rows of the last spreadsheet previewed or queued that need fixing, as a spreadsheet to
+   * fix and import again (what `casefile import --rejected-out` writes): each row as it was, with
+   * its row number and what to fix. `saved` is false when the dialog was closed; `fileName` is
+   * the name chosen (not its folder); `rows` how many were written.
+   */
+  saveRejectedRows: {
+    channel: C.saveRejectedRows,
+    input: z.undefined(),
+    output: z.strictObject({
+      saved: z.boolean(),
+      fileName: z.string().nullable(),
+      rows: z.number(),
+    }),
+  },
+} as const

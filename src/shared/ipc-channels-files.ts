@@ -1,0 +1,8 @@
+/**
+ * Channel names of the files Casefile writes where the person chooses, in main's own save
+ * dialog, with no schema attached so the preload can bundle them. contract-files.ts pairs each
+ * with its schemas.
+ */
+export const FILES_INVOKE_CHANNELS = {
+  saveRejectedRows: 'files:save-rejected-rows',
+} as const
