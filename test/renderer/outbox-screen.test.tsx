@@ -36,11 +36,19 @@ describe('the outbox', () => {
       },
       kind: 'update_report',
     })
+    const refused = operation({
+      id: 4,
+      reportId: 'r4',
+      state: 'needs_attention',
+      attempts: 1,
+      lastError: { kind: 'validation', message: 'The reason is too short.', status: 400 },
+    })
     installCasefileDouble({
       outboxList: {
-        operations: [operation({}), attention],
-        counts: { needs_attention: 1 },
-        pending: 2,
+        operations: [operation({}), attention, refused],
+        counts: { needs_attention: 2 },
+        pending: 3,
+        pendingReports: 3,
         paused: null,
         lastSyncAt: null,
       },
@@ -50,17 +58,27 @@ describe('the outbox', () => {
       render(<OutboxScreen />)
     })
     expect(screen.getByText('Queued')).toBeTruthy()
-    expect(screen.getByText('Needs attention')).toBeTruthy()
+    expect(screen.getAllByText('Needs attention')).toHaveLength(2)
     expect(screen.getByText('Report is unlisted and can no longer be updated.')).toBeTruthy()
+    // A content the registry refused can be edited and retried; an update of a report that left
+    // the list cannot be taken at all: it is filed as a new report instead.
     expect(screen.getAllByRole('button', { name: 'Edit and requeue' })).toHaveLength(1)
     expect(screen.getAllByRole('button', { name: 'Retry' })).toHaveLength(1)
-    expect(screen.getAllByRole('button', { name: /^Discard/ })).toHaveLength(2)
+    expect(screen.getAllByRole('button', { name: 'File as a new report' })).toHaveLength(1)
+    expect(screen.getAllByRole('button', { name: /^Discard/ })).toHaveLength(3)
   })
 
   it('draws upload progress from pushed events', async () => {
     const sending = operation({ id: 3, kind: 'upload_attachment', state: 'sending', attempts: 1 })
     const { push } = installCasefileDouble({
-      outboxList: { operations: [sending], counts: {}, pending: 1, paused: null, lastSyncAt: null },
+      outboxList: {
+        operations: [sending],
+        counts: {},
+        pending: 1,
+        pendingReports: 1,
+        paused: null,
+        lastSyncAt: null,
+      },
       outboxHistory: [],
     })
     const off = useOutboxStore.getState().listen()

@@ -4,13 +4,24 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { StatusBar } from '../../src/renderer/src/components/StatusBar'
 import { ConfirmButton } from '../../src/renderer/src/components/ConfirmButton'
 import { useStatusStore } from '../../src/renderer/src/stores/status-store'
+import { useOutboxStore } from '../../src/renderer/src/stores/outbox-store'
 import { installCasefileDouble } from './casefile-double'
 
 describe('the status bar', () => {
   afterEach(cleanup)
 
-  it('marks the sandbox, and follows the pushed outbox counts and online state', () => {
-    const { push } = installCasefileDouble()
+  it('marks the sandbox, and follows the pushed outbox counts and online state', async () => {
+    // The counts are read with the Outbox's list, from one answer (never taken from the event).
+    const { push } = installCasefileDouble({
+      outboxList: {
+        operations: [],
+        counts: { needs_attention: 1 },
+        pending: 4,
+        pendingReports: 3,
+        paused: null,
+        lastSyncAt: null,
+      },
+    })
     useStatusStore.setState({
       profiles: {
         active: 'sandbox',
@@ -21,11 +32,12 @@ describe('the status bar', () => {
       browserOnline: true,
     })
     const off = useStatusStore.getState().listen()
+    const offOutbox = useOutboxStore.getState().listen()
     render(<StatusBar />)
     expect(screen.getByText('SANDBOX')).toBeTruthy()
     expect(screen.getByText('Online')).toBeTruthy()
-    act(() => {
-      push('outboxChanged', { pending: 3, needsAttention: 1 })
+    await act(async () => {
+      push('outboxChanged', { pending: 4, needsAttention: 1, pendingReports: 3 })
       push('onlineChanged', {
         online: false,
         state: 'unreachable',
@@ -41,6 +53,7 @@ describe('the status bar', () => {
     })
     expect(screen.getByText('Offline')).toBeTruthy()
     off()
+    offOutbox()
   })
 
   it('says so while the core restarts after a crash, and stops saying it once it runs again', () => {
@@ -49,6 +62,7 @@ describe('the status bar', () => {
       registryReachability: { state: 'online', reason: null, detail: null, at: 1 },
     })
     const off = useStatusStore.getState().listen()
+    const offOutbox = useOutboxStore.getState().listen()
     render(<StatusBar />)
     expect(screen.queryByRole('alert')).toBeNull()
     act(() =>
@@ -64,6 +78,7 @@ describe('the status bar', () => {
     expect(screen.queryByRole('alert')).toBeNull()
     expect(api.outboxList.mock.calls.length).toBe(refreshes + 1) // what the new core has, asked again
     off()
+    offOutbox()
   })
 })
 

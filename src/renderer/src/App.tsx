@@ -12,6 +12,7 @@ import { useBanksStore } from './stores/banks-store'
 import { useEditorStore } from './stores/editor-store'
 import { SCREENS, useNavStore, type ScreenId } from './stores/nav-store'
 import { useOutboxStore } from './stores/outbox-store'
+import { useOperationWatch } from './stores/operation-watch'
 import { selectShutFolder, useStatusStore } from './stores/status-store'
 import './styles/app.css'
 
@@ -38,7 +39,9 @@ export function App() {
     const status = useStatusStore.getState()
     const offStatus = status.listen()
     const offOutbox = useOutboxStore.getState().listen()
+    const offWatch = useOperationWatch.getState().listen()
     void status.refresh()
+    void useOutboxStore.getState().load()
     void useEditorStore.getState().restoreLast()
     // Leaving or hiding the window saves what the autosave delay still holds.
     const flush = () => {
@@ -51,6 +54,7 @@ export function App() {
       document.removeEventListener('visibilitychange', flush)
       offStatus()
       offOutbox()
+      offWatch()
     }
   }, [])
   // Each profile has its own bank list and data.

@@ -58,3 +58,22 @@ export function formatRelative(
   }
   return formatTime(at)
 }
+
+// An ISO 8601 date-time as the registry and the core write them (2026-11-24T00:53:06.234Z).
+const ISO_STAMP = /\b\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})\b/g
+
+/**
+ * A message from the registry or the core in the words a person uses: its ISO time stamps as
+ * local times, and the id of the report it is about (when the screen already names that report)
+ * as "this report".
+ */
+export function plainWords(message: string, options: { reportId?: string | null } = {}): string {
+  let text = message.replace(ISO_STAMP, (stamp) => formatTime(stamp))
+  const id = options.reportId
+  if (id) {
+    text = text.split(`Report ${id}`).join('This report')
+    text = text.split(`report ${id}`).join('this report')
+    text = text.split(id).join('this report')
+  }
+  return text
+}

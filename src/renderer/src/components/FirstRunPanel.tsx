@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import {
   DEMO_ORGANIZATION_NAMES,
   DEMO_REPORTS,
@@ -7,6 +7,10 @@ import {
 import { api } from '../api'
 import { useEditorStore } from '../stores/editor-store'
 import { useStatusStore } from '../stores/status-store'
+import { useOutboxStore } from '../stores/outbox-store'
+import { useOperationWatch, useQueuedOutcome } from '../stores/operation-watch'
+
+const DEMO_REASONS = new Set(DEMO_REPORTS.map((report) => report.fraudReason))
 
 const KEY = 'casefile.firstRun.dismissed'
 
@@ -27,11 +31,35 @@ export function FirstRunPanel() {
   const [hidden, setHidden] = useState(dismissed)
   const [message, setMessage] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
+  /** The demo's operations, once queued here: what is said of them follows them. */
+  const [demoOps, setDemoOps] = useState<number[] | null>(null)
+  // Loaded already (this window, an earlier one, or another run on this profile's folder): the
+  // demo reports are never queued twice.
+  const [loaded, setLoaded] = useState(false)
+  useEffect(() => {
+    if (!sandbox || hidden) return
+    let live = true
+    void api()
+      .draftList()
+      .then((reports) => {
+        if (live && reports.ok)
+          setLoaded(
+            reports.value.some(
+              (r) => r.status !== 'discarded' && DEMO_REASONS.has(r.draft.fraudReason),
+            ),
+          )
+      })
+    return () => {
+      live = false
+    }
+  }, [sandbox, hidden])
+  const outcome = useQueuedOutcome(demoOps ?? [])
   if (!sandbox || hidden) return null
 
   const load = async () => {
     setBusy(true)
     let queued = 0
+    const ops: number[] = []
     for (const input of DEMO_REPORTS) {
       const draft = await api().draftCreate({
         fraudType: input.fraudType,
@@ -41,14 +69,20 @@ export function FirstRunPanel() {
       })
       if (!draft.ok) continue
       const result = await api().reportQueue({ localId: draft.value.localId })
-      if (result.ok && result.value.ok) queued++
+      if (result.ok && result.value.ok) {
+        queued++
+        useOperationWatch.getState().note(result.value.operations)
+        ops.push(...result.value.operations.map((op) => op.id))
+      }
     }
+    setDemoOps(ops)
+    if (queued > 0) setLoaded(true)
     setBusy(false)
     void useEditorStore.getState().loadDrafts()
-    void useStatusStore.getState().refresh()
+    void useOutboxStore.getState().load()
     setMessage(
       queued === DEMO_REPORTS.length
-        ? `${queued} demo reports are queued; they reach the sandbox registry in a moment. Search for the values above.`
+        ? `${queued} demo reports are queued for the sandbox registry.`
         : `${queued} of ${DEMO_REPORTS.length} demo reports were queued. Open the Outbox to see why.`,
     )
   }
@@ -78,11 +112,24 @@ export function FirstRunPanel() {
           <li key={demo.value}>{demo.label}</li>
         ))}
       </ul>
-      {message && <p role="status">{message}</p>}
+      <p role="status" data-testid="demo-status">
+        {message && outcome === 'sent'
+          ? `The ${DEMO_REPORTS.length} demo reports are in the sandbox registry: search for the values above.`
+          : message && outcome === 'attention'
+            ? 'The sandbox registry refused a demo report: open the Outbox to see why.'
+            : message && outcome === 'discarded'
+              ? 'A demo report was discarded from the Outbox: it was not sent.'
+              : message && outcome === 'waiting'
+                ? `${message} They are sent as soon as it answers.`
+                : (message ??
+                  (loaded ? 'The demo reports are loaded: search for the values above.' : null))}
+      </p>
       <div className="actions">
-        <button type="button" className="primary" disabled={busy} onClick={() => void load()}>
-          {busy ? 'Loading…' : 'Load demo reports'}
-        </button>
+        {!loaded && (
+          <button type="button" className="primary" disabled={busy} onClick={() => void load()}>
+            {busy ? 'Loading…' : 'Load demo reports'}
+          </button>
+        )}
         <button type="button" className="quiet" onClick={dismiss}>
           Dismiss
         </button>

@@ -5,6 +5,7 @@ import { api } from '../api'
 import { formatDate } from '../format'
 import { useNetworkStore, type Note } from '../stores/network-store'
 import { useStatusStore } from '../stores/status-store'
+import { useOutboxStore } from '../stores/outbox-store'
 import { PlainMessage } from './TechnicalDetails'
 
 const STATUS_WORDS: Record<ConnectionReportView['checks'][number]['status'], string> = {
@@ -73,6 +74,7 @@ function ProxySignIn({
     })
     // The paused queue resumes (the form goes with the pause, or comes back if they are refused).
     void useStatusStore.getState().refresh()
+    void useOutboxStore.getState().load()
   }
   return (
     <form

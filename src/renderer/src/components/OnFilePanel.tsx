@@ -2,14 +2,12 @@ import { useId } from 'react'
 import type { OnFileAnswerView } from '../../../shared/contract-work'
 import { FRAUD_TYPE_LABELS, type FraudType } from '../../../shared/domain/fraud-types'
 import { displayIdentifierValue, IDENTIFIER_TYPE_LABELS } from '../../../shared/domain/identifiers'
-import { api } from '../api'
 import { useBankName } from '../stores/banks-store'
-import { useEditorStore } from '../stores/editor-store'
 import { useNavStore } from '../stores/nav-store'
 import { bestAnswer, onFileKey, useOnFileStore, type OnFileQuery } from '../stores/on-file-store'
-import { useSubmissionsStore } from '../stores/submissions-store'
 import { Time } from './Time'
 import { formatRelative, formatTime } from '../format'
+import { openInSubmissions, openUpdateOf } from '../report-actions'
 
 const fraudLabel = (type: string | null) =>
   (type && FRAUD_TYPE_LABELS[type as FraudType]) || type || 'Report'
@@ -45,15 +43,10 @@ export function OnFilePanel({
   const open = (match: { id: string; own: boolean; kind: string }, query: OnFileQuery) => {
     // Not yet sent: it is in the outbox, where it can be opened and changed.
     if (match.kind === 'unsent') return useNavStore.getState().go('outbox')
-    if (match.own) {
-      useSubmissionsStore.getState().select(match.id)
-      useNavStore.getState().go('submissions')
-    } else useNavStore.getState().searchFor(query)
+    if (match.own) openInSubmissions(match.id)
+    else useNavStore.getState().searchFor(query)
   }
-  const updateInstead = async (reportId: string) => {
-    const full = await api().submissionGet({ id: reportId, decoded: true })
-    if (full.ok && full.value.record) useEditorStore.getState().openUpdate(full.value.record)
-  }
+  const updateInstead = (reportId: string) => void openUpdateOf(reportId, bankName)
 
   return (
     <section className="panel on-file" aria-labelledby={`${id}-h`} data-testid="on-file">
@@ -93,14 +86,15 @@ export function OnFilePanel({
                         <li key={`${match.kind}-${match.id}`}>
                           <button type="button" className="link" onClick={() => open(match, query)}>
                             {fraudLabel(match.fraudType)}
-                            <span className="visually-hidden"> report {match.id}</span>
                           </button>
                           <span className="muted">
                             {' '}
-                            · <Time value={match.createdAt} /> ·{' '}
+                            · <Time value={match.createdAt} past /> ·{' '}
                             {match.own
                               ? 'your organization'
-                              : (match.organization ?? 'organization not shown')}
+                              : match.kind === 'public_report'
+                                ? 'a member of the public'
+                                : (match.organization ?? 'organization not shown')}
                           </span>
                           {match.kind === 'unsent' && (
                             <span className="badge unsent">not yet sent</span>
@@ -114,7 +108,7 @@ export function OnFilePanel({
                             <button
                               type="button"
                               className="link block"
-                              onClick={() => void updateInstead(match.id)}
+                              onClick={() => updateInstead(match.id)}
                             >
                               Update that report instead
                             </button>

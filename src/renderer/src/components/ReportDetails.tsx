@@ -6,22 +6,41 @@ import {
   type IdentifierType,
 } from '../../../shared/domain/identifiers'
 import { useBankName } from '../stores/banks-store'
+import { formatDate, formatTime } from '../format'
 import { Time } from './Time'
 
 /** "listed" → "Listed": the registry's listing status as a word. */
 export const listingLabel = (status: string | null | undefined): string =>
   status ? `${status.charAt(0).toUpperCase()}${status.slice(1)}` : '—'
 
+/**
+ * Who filed a report, in words: an organization by its name; a public report (2.5) by a member
+ * of the public, whose reportingEntity "self" means the victims themselves (never this
+ * organization: a public report is not filed with an API key).
+ */
+function reportedBy(record: ReportRecord | PublicReport): string | null {
+  if ('reportingCompany' in record && record.reportingCompany)
+    return (record.reportingCompany as { businessName?: string | null }).businessName ?? null
+  if (!isPublic(record)) return null
+  const entity = record.reportingEntity
+  if (!entity || entity === 'self') return 'The victim, a member of the public'
+  return `A member of the public (${entity.replace(/_/g, ' ')})`
+}
+
+/** A public report (2.5): it carries the victim's bank and the date of the events, not a company. */
+const isPublic = (record: ReportRecord | PublicReport): record is PublicReport =>
+  'reportingEntity' in record || 'financialInstitution' in record || 'eventDate' in record
+
 /** One report's fields as a definition list (own reports and public reports alike). */
 export function ReportDetails({ record }: { record: ReportRecord | PublicReport }) {
   const bankName = useBankName()
   const type = record.fraudType
-  const company =
-    'reportingCompany' in record && record.reportingCompany
-      ? (record.reportingCompany as { businessName?: string | null }).businessName
-      : 'reportingEntity' in record
-        ? (record.reportingEntity as string | null | undefined)
-        : null
+  const company = reportedBy(record)
+  const publicReport = isPublic(record) ? record : null
+  const left =
+    !publicReport && 'exitedListAt' in record ? (record.exitedListAt as string | null) : null
+  const leftWhy =
+    !publicReport && 'exitListReason' in record ? (record.exitListReason as string | null) : null
   return (
     <dl className="details">
       <dt>Fraud type</dt>
@@ -50,21 +69,37 @@ export function ReportDetails({ record }: { record: ReportRecord | PublicReport 
           '—'
         )}
       </dd>
+      {publicReport?.financialInstitution && (
+        <>
+          <dt>Victim’s bank</dt>
+          <dd>{publicReport.financialInstitution}</dd>
+        </>
+      )}
+      {publicReport?.eventDate && (
+        <>
+          <dt>When it happened</dt>
+          <dd>{formatDate(publicReport.eventDate)}</dd>
+        </>
+      )}
       {'listingStatus' in record && (
         <>
           <dt>Listing</dt>
-          <dd>{listingLabel(record.listingStatus as string | null | undefined)}</dd>
+          <dd>
+            <span>{listingLabel(record.listingStatus as string | null | undefined)}</span>
+            {left && <span className="muted"> since {formatTime(left)}</span>}
+            {leftWhy && <span className="block muted">{leftWhy}</span>}
+          </dd>
         </>
       )}
       {company && (
         <>
           <dt>Reported by</dt>
-          <dd>{company === 'self' ? 'Your organization' : company}</dd>
+          <dd>{company}</dd>
         </>
       )}
       <dt>Filed</dt>
       <dd>
-        <Time value={record.createdAt} />
+        <Time value={record.createdAt} past />
       </dd>
       {record.attachments?.length ? (
         <>

@@ -78,7 +78,7 @@ export function StatusBar() {
       )}
       {!shut && (
         <span className="last-sync">
-          Last sync: {s.lastSyncAt ? <Time value={s.lastSyncAt} /> : 'never'}
+          Last sync: {s.lastSyncAt ? <Time value={s.lastSyncAt} past /> : 'never'}
         </span>
       )}
     </footer>

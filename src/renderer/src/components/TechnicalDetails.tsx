@@ -1,4 +1,4 @@
-import { splitTechnical } from '../format'
+import { plainWords, splitTechnical } from '../format'
 
 /** The technical side of a message (a call, an error code, an HTTP status), folded away. */
 export function TechnicalDetails({ detail }: { detail: string }) {
@@ -11,11 +11,21 @@ export function TechnicalDetails({ detail }: { detail: string }) {
 }
 
 /**
- * A message from the core or the registry as a person reads it: the sentence, with any error
- * code or HTTP status it ends with moved behind "Details".
+ * A message from the core or the registry as a person reads it: the sentence (its time stamps
+ * as local times, see plainWords), with any error code or HTTP status it ends with moved behind
+ * "Details".
  */
-export function PlainMessage({ message }: { message: string }) {
-  const { text, detail } = splitTechnical(message)
+export function PlainMessage({
+  message,
+  reportId,
+}: {
+  message: string
+  /** The registry id of the report the screen already names: said as "this report". */
+  reportId?: string | null
+}) {
+  const split = splitTechnical(message)
+  const text = plainWords(split.text, { reportId })
+  const detail = split.detail
   return (
     <>
       {text}

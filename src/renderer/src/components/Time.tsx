@@ -23,15 +23,29 @@ function useNow(): number {
   return now
 }
 
-/** A time as people say it ("3 minutes ago", "in 5 seconds"), the exact time on hover. */
-export function Time({ value }: { value: number | string | null | undefined }) {
+/**
+ * A time as people say it ("3 minutes ago", "in 5 seconds"), the exact time on hover. `past`
+ * marks something that has happened (a sync, a save, a send): it is never said to be in the
+ * future, even when it happened between two ticks of the shared clock or on a clock a little
+ * ahead of this one.
+ */
+export function Time({
+  value,
+  past = false,
+}: {
+  value: number | string | null | undefined
+  past?: boolean
+}) {
   const now = useNow()
   if (value === null || value === undefined || value === '') return <>—</>
   const date = new Date(value)
   if (Number.isNaN(date.getTime())) return <>{String(value)}</>
+  // The shared clock ticks every 15 s: something that happened after its last tick happened
+  // less than 15 s ago, "just now", not "in 11 seconds".
+  const at = past ? Math.min(date.getTime(), now) : date.getTime()
   return (
     <time dateTime={date.toISOString()} title={formatTime(date.getTime())}>
-      {formatRelative(date.getTime(), now)}
+      {formatRelative(at, now)}
     </time>
   )
 }

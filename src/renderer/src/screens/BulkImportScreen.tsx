@@ -5,12 +5,51 @@ import { useBulkStore } from '../stores/bulk-store'
 import { useNavStore } from '../stores/nav-store'
 import './lists.css'
 
-const REASON_LABELS: Record<ImportOutcomeView['rejected'][number]['reason'], string> = {
-  invalid: 'Has problems',
-  duplicate_in_file: 'Repeats an earlier row',
-  already_queued: 'Already queued',
-  already_submitted: 'Already submitted',
-  not_queued: 'Not queued',
+type RejectedRow = ImportOutcomeView['rejected'][number]
+type Reason = RejectedRow['reason']
+
+/**
+ * Rows that are not queued without anything wrong with them: already on the registry or in the
+ * outbox, or a repeat of a row above. Re-importing a fixed file brings many of these; they are
+ * said as skipped, never as problems.
+ */
+const SKIPPED: Record<Exclude<Reason, 'invalid'>, (n: number) => string> = {
+  already_submitted: (n) => `${n} already submitted`,
+  already_queued: (n) => `${n} already queued`,
+  duplicate_in_file: (n) => `${n} repeat${n === 1 ? 's' : ''} an earlier row`,
+  not_queued: (n) => `${n} not reached before the import stopped`,
+}
+const SKIPPED_ORDER = Object.keys(SKIPPED) as (keyof typeof SKIPPED)[]
+
+/** Row numbers as a person reads them: "2-28, 31". */
+function rowRanges(rows: readonly number[]): string {
+  const sorted = [...rows].sort((a, b) => a - b)
+  const parts: string[] = []
+  for (let i = 0; i < sorted.length;) {
+    let j = i
+    while (j + 1 < sorted.length && (sorted[j + 1] as number) === (sorted[j] as number) + 1) j++
+    parts.push(i === j ? `${sorted[i]}` : `${sorted[i]}-${sorted[j]}`)
+    i = j + 1
+  }
+  return parts.join(', ')
+}
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`
+
+function skippedLabel(reason: keyof typeof SKIPPED): string {
+  return reason === 'already_submitted'
+    ? 'Already submitted'
+    : reason === 'already_queued'
+      ? 'Already queued'
+      : reason === 'duplicate_in_file'
+        ? 'Repeated row'
+        : 'Not reached'
+}
+
+/** Where a problem is ("Cell C7", a column), before its message; nothing when it is the whole row. */
+function ErrorPlace({ error }: { error: RejectedRow['errors'][number] }) {
+  const where = error.cell ? `Cell ${error.cell}` : error.column
+  return where ? <span className="muted">{where}: </span> : null
 }
 
 /** Turns the template's base64 into a file download, without leaving the page. */
@@ -46,6 +85,31 @@ export function BulkImportScreen() {
   const outcome = s.result ?? s.preview
   const blocking = outcome?.fileProblems.some((p) => p.blocking) ?? false
   const valid = s.preview ? s.preview.totals.queued : 0
+  const toFix = outcome?.rejected.filter((row) => row.reason === 'invalid') ?? []
+  const skipped = SKIPPED_ORDER.map((reason) => ({
+    reason,
+    rows:
+      outcome?.rejected.filter((row) => row.reason === reason).map((row) => row.rowNumber) ?? [],
+  })).filter((group) => group.rows.length > 0)
+  // What saving said, for the outcome it was saved from (a new file's preview starts without it).
+  const [saved, setSaved] = useState<{
+    ok: boolean
+    text: string
+    from: ImportOutcomeView
+  } | null>(null)
+  const saveNote = saved && saved.from === outcome ? saved : null
+  const saveRowsToFix = async () => {
+    if (!outcome) return
+    const answer = await api().saveRejectedRows()
+    if (!answer.ok) setSaved({ ok: false, text: answer.error.message, from: outcome })
+    else if (answer.value.saved && answer.value.fileName)
+      setSaved({
+        from: outcome,
+        ok: true,
+        text: `Saved ${plural(answer.value.rows, 'row')} to fix in ${answer.value.fileName}: each as it was, with what to fix. Fix them there and import that file.`,
+      })
+    else setSaved(null)
+  }
 
   return (
     <section className="panel" aria-labelledby={`${id}-h`}>
@@ -93,11 +157,30 @@ export function BulkImportScreen() {
             {s.result ? 'Queued from' : 'Preview of'} {s.fileName}
           </h3>
           <p role="status" data-testid="bulk-totals">
-            {outcome.totals.dataRows} row{outcome.totals.dataRows === 1 ? '' : 's'}:{' '}
-            {s.result ? `${outcome.totals.queued} queued` : `${outcome.totals.queued} valid`},{' '}
-            {outcome.totals.rejected} with problems
-            {outcome.totals.skippedEmpty ? `, ${outcome.totals.skippedEmpty} empty skipped` : ''}.
+            {plural(outcome.totals.dataRows, 'row')}:{' '}
+            {[
+              s.result ? `${outcome.totals.queued} queued` : `${outcome.totals.queued} valid`,
+              ...skipped.map((group) => SKIPPED[group.reason](group.rows.length)),
+              `${toFix.length} with problems`,
+              ...(outcome.totals.skippedEmpty ? [`${outcome.totals.skippedEmpty} empty`] : []),
+            ].join(', ')}
+            .
           </p>
+          {!s.result && valid === 0 && toFix.length === 0 && skipped.length > 0 && (
+            <p className="callout ok">
+              Nothing new to queue: every row of this file is already submitted or queued.
+            </p>
+          )}
+          {skipped.length > 0 && (
+            <ul className="plain skipped-rows" aria-label="Rows skipped">
+              {skipped.map((group) => (
+                <li key={group.reason}>
+                  <span className="badge">{skippedLabel(group.reason)}</span> rows{' '}
+                  {rowRanges(group.rows)}: nothing to fix.
+                </li>
+              ))}
+            </ul>
+          )}
           {outcome.fileProblems.map((problem) => (
             <p
               key={`${problem.code}-${problem.column ?? ''}`}
@@ -106,40 +189,47 @@ export function BulkImportScreen() {
               {problem.message}
             </p>
           ))}
-          {outcome.rejected.length > 0 && (
-            <table className="table">
-              <thead>
-                <tr>
-                  <th scope="col">Row</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">What to fix</th>
-                </tr>
-              </thead>
-              <tbody>
-                {outcome.rejected.map((row) => (
-                  <tr key={row.rowNumber}>
-                    <td>{row.rowNumber}</td>
-                    <td>
-                      <span className="badge state-needs_attention">
-                        {REASON_LABELS[row.reason]}
-                      </span>
-                    </td>
-                    <td>
-                      <ul className="plain">
-                        {row.errors.map((error, index) => (
-                          <li key={index}>
-                            <span className="muted">
-                              {error.cell ? `Cell ${error.cell}` : error.column}:
-                            </span>{' '}
-                            {error.message}
-                          </li>
-                        ))}
-                      </ul>
-                    </td>
+          {toFix.length > 0 && (
+            <>
+              <h4 className="rows-to-fix-h">
+                {toFix.length === 1 ? '1 row to fix' : `${toFix.length} rows to fix`}
+              </h4>
+              <table className="table" aria-label="Rows to fix">
+                <thead>
+                  <tr>
+                    <th scope="col">Row</th>
+                    <th scope="col">What to fix</th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
+                </thead>
+                <tbody>
+                  {toFix.map((row) => (
+                    <tr key={row.rowNumber}>
+                      <td>{row.rowNumber}</td>
+                      <td>
+                        <ul className="plain">
+                          {row.errors.map((error, index) => (
+                            <li key={index}>
+                              <ErrorPlace error={error} />
+                              {error.message}
+                            </li>
+                          ))}
+                        </ul>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+              <div className="actions">
+                <button type="button" onClick={() => void saveRowsToFix()}>
+                  Save the {toFix.length === 1 ? 'row' : `${toFix.length} rows`} to fix…
+                </button>
+                {saveNote && (
+                  <span className={saveNote.ok ? 'ok-text' : 'error-text'} role="status">
+                    {saveNote.text}
+                  </span>
+                )}
+              </div>
+            </>
           )}
           {s.result ? (
             <div className="actions">

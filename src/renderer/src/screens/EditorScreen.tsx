@@ -27,6 +27,8 @@ import {
 import { onFileKey, useOnFileStore } from '../stores/on-file-store'
 import { OnFilePanel } from '../components/OnFilePanel'
 import { useEditorStore } from '../stores/editor-store'
+import { useNavStore } from '../stores/nav-store'
+import { useQueuedOutcome } from '../stores/operation-watch'
 import './editor.css'
 
 interface SummaryEntry {
@@ -143,7 +145,7 @@ export function EditorScreen() {
         : 'New report'
       : target.kind === 'operation'
         ? `Fix and requeue: ${target.title}`
-        : `Edit submitted report ${target.registryId}`
+        : `Update: ${target.title}`
   const submitLabel =
     target.kind === 'draft'
       ? 'Queue for sync'
@@ -160,7 +162,8 @@ export function EditorScreen() {
         </header>
         {target.kind === 'operation' && target.message && (
           <p className="callout warn">
-            The registry said: <PlainMessage message={target.message} />
+            The registry said:{' '}
+            <PlainMessage message={target.message} reportId={target.registryId} />
           </p>
         )}
         {showSummary ? (
@@ -195,7 +198,10 @@ export function EditorScreen() {
             </ul>
           </div>
         ) : (
-          s.notice && (
+          s.notice &&
+          (s.queuedOps ? (
+            <QueuedNotice ref={noticeRef} ids={s.queuedOps} queued={s.notice} />
+          ) : (
             <p
               ref={noticeRef}
               tabIndex={-1}
@@ -204,7 +210,7 @@ export function EditorScreen() {
             >
               <PlainMessage message={s.notice} />
             </p>
-          )
+          ))
         )}
         <form
           noValidate
@@ -356,6 +362,51 @@ export function EditorScreen() {
   )
 }
 
+/**
+ * What was just queued, said as it stands now: "Queued…" while it waits, then sent, refused or
+ * discarded as the outbox's events say, so the editor never keeps saying "will be sent" once it was.
+ */
+function QueuedNotice({
+  ref,
+  ids,
+  queued,
+}: {
+  ref: React.Ref<HTMLParagraphElement>
+  ids: readonly number[]
+  queued: string
+}) {
+  const outcome = useQueuedOutcome(ids)
+  const go = useNavStore((n) => n.go)
+  const text =
+    outcome === 'sent'
+      ? 'Sent: the registry has it now. It is in Submissions.'
+      : outcome === 'attention'
+        ? 'The registry refused it: open the Outbox to read why, then fix, retry or discard it.'
+        : outcome === 'discarded'
+          ? 'It was discarded from the Outbox: nothing was sent.'
+          : queued
+  return (
+    <p
+      ref={ref}
+      tabIndex={-1}
+      className={`callout ${outcome === 'attention' ? 'error' : outcome === 'discarded' ? 'warn' : 'ok'}`}
+      role="status"
+      data-outcome={outcome}
+    >
+      {text}{' '}
+      {outcome === 'sent' ? (
+        <button type="button" className="link" onClick={() => go('submissions')}>
+          Open Submissions
+        </button>
+      ) : outcome === 'attention' ? (
+        <button type="button" className="link" onClick={() => go('outbox')}>
+          Open the Outbox
+        </button>
+      ) : null}
+    </p>
+  )
+}
+
 function SaveStatus() {
   const { target, saveState, savedAt, saveError } = useEditorStore()
   if (target.kind !== 'draft') return null
@@ -398,9 +449,11 @@ function DraftsList() {
                   onClick={() => openDraft(draft)}
                 >
                   {title}
+                  <span className="muted draft-preview">
+                    {draft.draft.fraudReason.slice(0, 120) || 'No reason yet'}
+                  </span>
                   <span className="muted">
-                    {draft.draft.fraudReason.slice(0, 60) || 'No reason yet'} ·{' '}
-                    <Time value={draft.updatedAt} />
+                    Saved <Time value={draft.updatedAt} past />
                   </span>
                 </button>
                 <ConfirmButton

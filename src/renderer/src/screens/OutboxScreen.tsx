@@ -2,6 +2,8 @@ import { useEffect } from 'react'
 import type { OperationView } from '../../../shared/contract-work'
 import { ConfirmButton } from '../components/ConfirmButton'
 import { ConnectionNote } from '../components/Connection'
+import { OwnReportActions } from '../components/OwnReportActions'
+import { fileAsNewReport } from '../report-actions'
 import { PlainMessage } from '../components/TechnicalDetails'
 import { Time } from '../components/Time'
 import { formatBytes } from '../format'
@@ -26,10 +28,26 @@ const STATE_LABELS: Record<OperationView['state'], string> = {
   cancelled: 'Discarded',
 }
 
+/**
+ * An update the registry will never take as it is: the report left the list, and the registry
+ * says to file a new report instead (409). Retrying or editing it cannot help.
+ */
+function refusedForGood(op: OperationView): boolean {
+  return (
+    op.kind === 'update_report' &&
+    op.state === 'needs_attention' &&
+    (op.lastError?.status === 409 || /\bnew report\b/i.test(op.lastError?.message ?? ''))
+  )
+}
+
 /** Every outbox item with its state, attempts and next try; actions for what needs a person. */
 export function OutboxScreen() {
   const { operations, paused, progress, syncing, message, syncNow, retry, discard } =
     useOutboxStore()
+  const fileAsNew = async (op: OperationView) => {
+    const problem = await fileAsNewReport(op)
+    if (problem) useOutboxStore.setState({ message: problem })
+  }
   useEffect(() => {
     void useOutboxStore.getState().load()
     void useOutboxStore.getState().loadHistory()
@@ -57,7 +75,7 @@ export function OutboxScreen() {
       {attention > 0 && (
         <p className="callout warn">
           {attention} item{attention === 1 ? ' needs' : 's need'} attention: read the registry’s
-          message, then retry, edit and requeue, or discard.
+          message, then do what it asks: retry, edit and requeue, file as a new report, or discard.
         </p>
       )}
       <p className="muted" role="status" aria-live="polite">
@@ -90,15 +108,20 @@ export function OutboxScreen() {
                 <tr key={op.id} data-state={op.state}>
                   <td>
                     {op.reportTitle}
-                    {op.registryId && (
-                      <span className="muted block">Registry id {op.registryId}</span>
-                    )}
+                    {op.note && <span className="muted block">Your note: {op.note}</span>}
                     {op.lastError && op.state !== 'done' && (
                       <span
                         className={`block ${op.state === 'needs_attention' ? 'error-text' : 'muted'}`}
                       >
-                        <PlainMessage message={op.lastError.message} />
+                        <PlainMessage message={op.lastError.message} reportId={op.registryId} />
                       </span>
+                    )}
+                    {op.registryId && (
+                      <OwnReportActions
+                        registryId={op.registryId}
+                        context={op.reportTitle}
+                        canUpdate={false}
+                      />
                     )}
                   </td>
                   <td>{KIND_LABELS[op.kind]}</td>
@@ -123,17 +146,28 @@ export function OutboxScreen() {
                   <td>{op.state === 'waiting_retry' ? <Time value={op.nextAttemptAt} /> : '—'}</td>
                   <td className="row-actions">
                     <div>
-                      {(op.state === 'needs_attention' || op.state === 'waiting_retry') && (
-                        <button type="button" onClick={() => void retry(op.id)}>
-                          Retry
+                      {(op.state === 'needs_attention' || op.state === 'waiting_retry') &&
+                        !refusedForGood(op) && (
+                          <button type="button" onClick={() => void retry(op.id)}>
+                            Retry
+                          </button>
+                        )}
+                      {refusedForGood(op) ? (
+                        <button
+                          type="button"
+                          className="primary"
+                          onClick={() => void fileAsNew(op)}
+                        >
+                          File as a new report
                         </button>
-                      )}
-                      {op.state === 'needs_attention' &&
+                      ) : (
+                        op.state === 'needs_attention' &&
                         (op.kind === 'create_report' || op.kind === 'update_report') && (
                           <button type="button" onClick={() => open(op)}>
                             Edit and requeue
                           </button>
-                        )}
+                        )
+                      )}
                       {op.state !== 'done' &&
                         op.state !== 'cancelled' &&
                         op.state !== 'sending' && (
@@ -213,11 +247,18 @@ function History() {
                 {op.state === 'done' ? 'Sent' : STATE_LABELS[op.state]}
               </span>{' '}
               {KIND_LABELS[op.kind]}: {op.reportTitle}
-              {op.registryId && <span className="muted"> · registry id {op.registryId}</span>}
               <span className="muted">
                 {' '}
-                · <Time value={op.updatedAt} />
+                · <Time value={op.updatedAt} past />
               </span>
+              {op.note && <span className="muted"> · Your note: {op.note}</span>}
+              {op.registryId && (
+                <OwnReportActions
+                  registryId={op.registryId}
+                  context={`${KIND_LABELS[op.kind]}: ${op.reportTitle}`}
+                  canUpdate={op.kind !== 'unlist_report'}
+                />
+              )}
             </li>
           ))}
         </ul>

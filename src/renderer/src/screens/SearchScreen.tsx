@@ -4,6 +4,7 @@ import {
   IDENTIFIER_TYPE_LABELS,
   IDENTIFIER_TYPES,
   checkIdentifierValue,
+  displayIdentifierValue,
   joinAccountValue,
   normalizeIdentifierValue,
   splitAccountValue,
@@ -21,7 +22,9 @@ import {
 import { checkSearchValue } from '../../../shared/domain/search-input'
 import { ReportDetails } from '../components/ReportDetails'
 import { formatTime } from '../format'
-import { bankSlugSet, useBanksStore } from '../stores/banks-store'
+import { OwnReportActions } from '../components/OwnReportActions'
+import { fraudTypeLabel } from '../report-title'
+import { bankSlugSet, useBankName, useBanksStore } from '../stores/banks-store'
 import { ConnectionNote } from '../components/Connection'
 import { useNavStore } from '../stores/nav-store'
 import { PlainMessage } from '../components/TechnicalDetails'
@@ -52,7 +55,9 @@ export function SearchScreen() {
   const [bank, setBank] = useState(asked?.bank ?? '')
   const [offline, setOffline] = useState(false)
   const [problem, setProblem] = useState<string | null>(null)
-  const [answer, setAnswer] = useState<SearchAnswerView | null>(null)
+  /** The last answer, with the identifier it answers for (said above it). */
+  const [answer, setAnswer] = useState<{ view: SearchAnswerView; asked: string } | null>(null)
+  const bankName = useBankName()
   const [busy, setBusy] = useState(false)
   const [text, setText] = useState('')
   const [hits, setHits] = useState<ReasonHits | null>(null)
@@ -78,13 +83,19 @@ export function SearchScreen() {
         ? checkIdentifierValue(type, query, { bankSlugs: slugs })
         : checkSearchValue(type, query)
     setProblem(check)
-    if (check) return
+    // A query that cannot be asked has no answer: the last one (for another value) goes, so no
+    // error stands above an answer it is not about.
+    if (check) return setAnswer(null)
     setBusy(true)
+    const asked = `${IDENTIFIER_TYPE_LABELS[type]} ${displayIdentifierValue(type, query, bankName)}`
     const result = await api().searchRun({ identifier: type, value: sent, offline })
     setBusy(false)
     // The search's exchange with the registry updates the connection everywhere (status bar too).
-    if (result.ok) setAnswer(result.value)
-    else setProblem(result.error.message)
+    if (result.ok) setAnswer({ view: result.value, asked })
+    else {
+      setProblem(result.error.message)
+      setAnswer(null)
+    }
   }
   useEffect(() => {
     if (!asked) return
@@ -169,7 +180,7 @@ export function SearchScreen() {
             {problem}
           </p>
         )}
-        {answer && <SearchAnswer answer={answer} />}
+        {answer && <SearchAnswer answer={answer.view} asked={answer.asked} />}
       </section>
       <section className="panel" aria-labelledby="reasons-h">
         <h2 id="reasons-h">Search the reasons (offline)</h2>
@@ -217,9 +228,13 @@ export function SearchScreen() {
   )
 }
 
-function SearchAnswer({ answer }: { answer: SearchAnswerView }) {
+function SearchAnswer({ answer, asked }: { answer: SearchAnswerView; asked: string }) {
+  const own = new Set(answer.ownIds ?? [])
   return (
     <div className="answer" aria-live="polite">
+      <p className="answer-for">
+        Answer for <strong data-testid="answer-for">{asked}</strong>
+      </p>
       <p className={`callout ${answer.source === 'online' ? 'ok' : 'warn'}`} role="status">
         {answerSourceText(answer)}
         {answer.offlineReason ? (
@@ -239,6 +254,13 @@ function SearchAnswer({ answer }: { answer: SearchAnswerView }) {
           <article key={report.id} className="card">
             <ReportDetails record={report} />
             <FoundAs answer={answer} kind="report" id={report.id} />
+            {own.has(report.id) && (
+              <OwnReportActions
+                registryId={report.id}
+                context={fraudTypeLabel(report.fraudType)}
+                canUpdate={report.listingStatus !== 'unlisted'}
+              />
+            )}
           </article>
         ))
       )}

@@ -80,7 +80,7 @@ export function SettingsScreen() {
         : 'Not set: paste the API key your organization was given.'
 
   return (
-    <div className="stack">
+    <div className="stack settings-stack">
       <section className="panel" aria-labelledby="profile-h">
         <h2 id="profile-h">Connection</h2>
         <fieldset className="radio-group">

@@ -1,9 +1,11 @@
-import { useCallback, useEffect, useRef, useState } from 'react'
+import { useCallback, useEffect, useId, useRef, useState } from 'react'
 import type { ReportRecord } from '../../../shared/domain/responses'
 import { FRAUD_TYPE_LABELS, FRAUD_TYPES, type FraudType } from '../../../shared/domain/fraud-types'
+import { displayIdentifierValue } from '../../../shared/domain/identifiers'
 import { api } from '../api'
-import { ConfirmButton } from '../components/ConfirmButton'
 import { listingLabel, ReportDetails } from '../components/ReportDetails'
+import { useBankName } from '../stores/banks-store'
+import { fraudTypeLabel, reportTitle } from '../report-title'
 import { PlainMessage } from '../components/TechnicalDetails'
 import { useOutboxStore } from '../stores/outbox-store'
 import { VirtualList } from '../components/VirtualList'
@@ -11,24 +13,52 @@ import { formatDate } from '../format'
 import { useEditorStore } from '../stores/editor-store'
 import { useNavStore } from '../stores/nav-store'
 import { selectOnline, useStatusStore } from '../stores/status-store'
-import { rowAt, useSubmissionsStore } from '../stores/submissions-store'
+import { rowAt, rowById, useSubmissionsStore } from '../stores/submissions-store'
 import './lists.css'
 
-export const ROW_HEIGHT = 44
-const fraudLabel = (type: string | null | undefined) =>
-  (type && FRAUD_TYPE_LABELS[type as FraudType]) || type || '—'
+/** Two lines where the list is narrow (type and identifier, then the reason), one where it is wide. */
+export const ROW_HEIGHT = 52
 
 /** The organization's reports from the cache, refreshed when online; one windowed list for any size. */
 export function SubmissionsScreen() {
   const s = useSubmissionsStore()
   const online = useStatusStore(selectOnline)
+  const bankName = useBankName()
   useEffect(() => {
     const store = useSubmissionsStore.getState()
     void store.reload()
     if (online) void store.refresh()
+    // The notes of unlistings sent from here are kept with the outbox's history.
+    void useOutboxStore.getState().loadHistory()
+    // What the outbox sends while the list is open shows in it (an unlisting, an update).
+    return store.listen()
     // Refresh once on entry; the person can refresh again with the button.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [])
+  // The identifier filter waits for typing to pause: one read of the saved copy, not one a key.
+  const [identifier, setIdentifier] = useState(s.filters.identifier)
+  const typed = useRef(identifier)
+  useEffect(() => {
+    typed.current = identifier
+    if (identifier === useSubmissionsStore.getState().filters.identifier) return
+    const timer = setTimeout(() => useSubmissionsStore.getState().setFilters({ identifier }), 250)
+    return () => clearTimeout(timer)
+  }, [identifier])
+  // Leaving the screen before the pause: what was typed is still the filter when it comes back.
+  useEffect(
+    () => () => {
+      if (typed.current !== useSubmissionsStore.getState().filters.identifier)
+        useSubmissionsStore.getState().setFilters({ identifier: typed.current })
+    },
+    [],
+  )
+  const filtered = Boolean(
+    s.filters.fraudType ||
+    s.filters.listingStatus ||
+    s.filters.from ||
+    s.filters.to ||
+    s.filters.identifier,
+  )
   const ensureRange = useSubmissionsStore((state) => state.ensureRange)
   const onRange = useCallback(
     (start: number, end: number) => ensureRange(start, end),
@@ -44,6 +74,16 @@ export function SubmissionsScreen() {
             {s.refreshing ? 'Refreshing…' : 'Refresh from registry'}
           </button>
         </header>
+        <div className="field identifier-filter">
+          <label htmlFor="f-identifier">Identifier</label>
+          <input
+            id="f-identifier"
+            type="search"
+            placeholder="Part of an account number, phone, email, BVN…"
+            value={identifier}
+            onChange={(e) => setIdentifier(e.target.value)}
+          />
+        </div>
         <div className="filters" role="group" aria-label="Filters">
           <div className="field">
             <label htmlFor="f-type">Fraud type</label>
@@ -99,14 +139,15 @@ export function SubmissionsScreen() {
         </p>
         {s.error && <p className="callout error">{s.error}</p>}
         <div className="virtual-head" aria-hidden="true">
-          <span>Filed</span>
-          <span>Fraud type</span>
-          <span>Reason</span>
-          <span>Listing</span>
+          <span className="cell-date">Filed</span>
+          <span className="cell-type">Fraud type</span>
+          <span className="cell-identifier">Identifier</span>
+          <span className="cell-reason">Reason</span>
+          <span className="cell-listing">Listing</span>
         </div>
         {s.total === 0 && (
           <p className="empty">
-            {s.filters.fraudType || s.filters.listingStatus || s.filters.from || s.filters.to
+            {filtered
               ? 'No report matches these filters.'
               : 'No reports of your organization are saved on this computer yet. They appear here once the registry has been reached.'}
           </p>
@@ -128,10 +169,24 @@ export function SubmissionsScreen() {
                     aria-pressed={s.selected === row.id}
                     onClick={() => s.select(row.id)}
                   >
-                    <span>{formatDate(row.createdAt)}</span>
-                    <span>{fraudLabel(row.fraudType)}</span>
-                    <span className="ellipsis">{row.fraudReason}</span>
-                    <span className={`badge listing-${row.listingStatus ?? 'unknown'}`}>
+                    <span className="cell-date">{formatDate(row.createdAt)}</span>
+                    <span className="cell-type ellipsis">{fraudTypeLabel(row.fraudType, '—')}</span>
+                    <span className="cell-identifier ellipsis">
+                      {row.identifiers?.[0]
+                        ? displayIdentifierValue(
+                            row.identifiers[0].label,
+                            row.identifiers[0].value,
+                            bankName,
+                          )
+                        : '—'}
+                      {(row.identifiers?.length ?? 0) > 1 && (
+                        <span className="muted"> +{(row.identifiers?.length ?? 1) - 1}</span>
+                      )}
+                    </span>
+                    <span className="cell-reason ellipsis">{row.fraudReason}</span>
+                    <span
+                      className={`cell-listing badge listing-${row.listingStatus ?? 'unknown'}`}
+                    >
                       {listingLabel(row.listingStatus)}
                     </span>
                   </button>
@@ -167,17 +222,30 @@ function SubmissionDetail({ id }: { id: string }) {
   })
   const [refusal, setRefusal] = useState<string | null>(null)
   const refusalRef = useRef<HTMLParagraphElement>(null)
+  const bankName = useBankName()
+  // The list's row for this report (the saved copy, with identifiers in full): it names the
+  // report in the heading, where the plain fetch masks them.
+  const row = useSubmissionsStore((st) => rowById(st.pages, id))
   // The panel follows the list: a refresh from the registry, or an action on this report finished.
   const generation = useSubmissionsStore((st) => st.generation)
   const operations = useOutboxStore((o) => o.operations)
+  const finished = useOutboxStore((o) => o.finished)
   const [queuedHere, setQueuedHere] = useState(false)
-  const inOutbox = operations.some(
+  const unlisting = operations.find(
     (op) =>
       op.registryId === id &&
       op.kind === 'unlist_report' &&
       op.state !== 'done' &&
       op.state !== 'cancelled',
   )
+  const inOutbox = unlisting !== undefined
+  // The note written when it was unlisted from here (kept with the outbox item, never sent).
+  const unlistNote =
+    unlisting?.note ??
+    finished.find(
+      (op) => op.registryId === id && op.kind === 'unlist_report' && op.state === 'done',
+    )?.note ??
+    null
   // Once its unlisting is seen in the outbox, the panel keeps saying so until the registry's copy
   // says unlisted: the unlisting can be done before the call that queued it has answered (the
   // events come another way), and the panel offered Edit and Unlist again in between.
@@ -202,6 +270,10 @@ function SubmissionDetail({ id }: { id: string }) {
         if (result.ok)
           setState({ record: result.value.record, note: result.value.message, loading: false })
         else setState({ record: null, note: result.error.message, loading: false })
+        // What the registry said went into the saved copy: the list row reads it again, so the
+        // row and this panel never disagree (Listed beside Unlisted).
+        if (result.ok && result.value.source === 'online')
+          void useSubmissionsStore.getState().reloadShown()
       })
     return () => {
       live = false
@@ -215,8 +287,11 @@ function SubmissionDetail({ id }: { id: string }) {
       refusalRef.current?.focus()
     })
   }
-  const unlist = async () => {
-    const result = await api().reportUnlist({ localOrRegistryId: id })
+  const unlist = async (note: string) => {
+    const result = await api().reportUnlist({
+      localOrRegistryId: id,
+      ...(note.trim() ? { note: note.trim() } : {}),
+    })
     if (!result.ok) refuse(result.error.message)
     else if (!result.value.ok) refuse(result.value.message)
     else {
@@ -224,16 +299,20 @@ function SubmissionDetail({ id }: { id: string }) {
       await useOutboxStore.getState().load()
     }
   }
+  const title =
+    (row ?? state.record) ? reportTitle((row ?? state.record) as ReportRecord, bankName) : 'Report'
   // The editor needs the identifiers in full: the list and the plain fetch mask them.
   const edit = async () => {
     const full = await api().submissionGet({ id, decoded: true })
     if (!full.ok || !full.value.record) {
       refuse(
-        `Report ${id} cannot be edited now: ${full.ok ? (full.value.message ?? 'the registry did not return it.') : full.error.message}`,
+        `This report cannot be edited now: ${full.ok ? (full.value.message ?? 'the registry did not return it.') : full.error.message}`,
       )
       return
     }
-    useEditorStore.getState().openUpdate(full.value.record)
+    useEditorStore
+      .getState()
+      .openUpdate(full.value.record, reportTitle(full.value.record, bankName))
     useNavStore.getState().go('editor')
   }
   const unlisted = state.record?.listingStatus === 'unlisted'
@@ -243,11 +322,11 @@ function SubmissionDetail({ id }: { id: string }) {
   return (
     <aside className="panel detail" aria-labelledby="detail-h">
       <header className="panel-head">
-        <h2 id="detail-h">Report {id}</h2>
+        <h2 id="detail-h">{title}</h2>
       </header>
       {refusal && (
         <p ref={refusalRef} tabIndex={-1} className="callout error" role="alert">
-          <PlainMessage message={refusal} />
+          <PlainMessage message={refusal} reportId={id} />
         </p>
       )}
       <div className="checkbox">
@@ -261,12 +340,13 @@ function SubmissionDetail({ id }: { id: string }) {
       </div>
       {state.note && (
         <p className="callout warn">
-          <PlainMessage message={state.note} />
+          <PlainMessage message={state.note} reportId={id} />
         </p>
       )}
       {pendingUnlist && (
         <p className="callout ok" role="status">
           Unlisting is queued; it is sent with the next sync. Follow it in the Outbox.
+          {unlistNote && <span className="block">Your note: {unlistNote}</span>}
         </p>
       )}
       {state.loading ? (
@@ -278,6 +358,7 @@ function SubmissionDetail({ id }: { id: string }) {
             <p className="muted">
               This report is unlisted: other organizations no longer find it, and the registry takes
               no more changes to it.
+              {unlistNote && <span className="block">Your note: {unlistNote}</span>}
             </p>
           ) : (
             !pendingUnlist && (
@@ -285,12 +366,7 @@ function SubmissionDetail({ id }: { id: string }) {
                 <button type="button" onClick={() => void edit()}>
                   Edit
                 </button>
-                <ConfirmButton
-                  label="Unlist"
-                  question="Unlist this report? Other organizations will no longer find it."
-                  confirmLabel="Unlist report"
-                  onConfirm={() => void unlist()}
-                />
+                <UnlistButton onUnlist={(note) => void unlist(note)} />
               </div>
             )
           )}
@@ -299,5 +375,75 @@ function SubmissionDetail({ id }: { id: string }) {
         <p className="muted">This report is not in the saved copy.</p>
       )}
     </aside>
+  )
+}
+
+/**
+ * Unlist, asked first in place: the registry's unlist takes no reason (registry-api.md 4.8, no
+ * body), so the reason asked for is a note for this organization, kept with the outbox item on
+ * this computer and said to be so. Escape or Keep cancels; focus goes back to Unlist.
+ */
+function UnlistButton({ onUnlist }: { onUnlist: (note: string) => void }) {
+  const id = useId()
+  const [asking, setAsking] = useState(false)
+  const [note, setNote] = useState('')
+  const noteRef = useRef<HTMLTextAreaElement>(null)
+  const triggerRef = useRef<HTMLButtonElement>(null)
+  const wasAsking = useRef(false)
+  useEffect(() => {
+    if (asking) noteRef.current?.focus()
+    else if (wasAsking.current) triggerRef.current?.focus()
+    wasAsking.current = asking
+  }, [asking])
+  if (!asking)
+    return (
+      <button ref={triggerRef} type="button" className="danger" onClick={() => setAsking(true)}>
+        Unlist
+      </button>
+    )
+  return (
+    <div
+      className="unlist-confirm"
+      role="group"
+      aria-labelledby={`${id}-q`}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape') setAsking(false)
+      }}
+    >
+      <p id={`${id}-q`} className="confirm-question">
+        Unlist this report? Other organizations will no longer find it.
+      </p>
+      <div className="field">
+        <label htmlFor={`${id}-note`}>Why (optional, for your records)</label>
+        <textarea
+          id={`${id}-note`}
+          ref={noteRef}
+          rows={2}
+          maxLength={500}
+          value={note}
+          aria-describedby={`${id}-hint`}
+          onChange={(event) => setNote(event.target.value)}
+        />
+        <p id={`${id}-hint`} className="muted hint">
+          The registry takes no reason for an unlisting: this note stays on this computer, with the
+          item in the Outbox.
+        </p>
+      </div>
+      <div className="actions">
+        <button
+          type="button"
+          className="danger"
+          onClick={() => {
+            setAsking(false)
+            onUnlist(note)
+          }}
+        >
+          Unlist report
+        </button>
+        <button type="button" onClick={() => setAsking(false)}>
+          Keep
+        </button>
+      </div>
+    </div>
   )
 }

@@ -1,7 +1,7 @@
 import { create } from 'zustand'
 import type { ImportOutcomeView } from '../../../shared/contract-work'
 import { api } from '../api'
-import { useStatusStore } from './status-store'
+import { useOutboxStore } from './outbox-store'
 
 interface BulkState {
   fileName: string | null
@@ -40,7 +40,7 @@ export const useBulkStore = create<BulkState>((set, get) => ({
     const result = await api().bulkQueue({ fileName, bytes, asBulk })
     if (result.ok) set({ result: result.value, busy: false })
     else set({ error: result.error.message, busy: false })
-    void useStatusStore.getState().refresh()
+    void useOutboxStore.getState().load()
   },
   reset: () => set(initial),
 }))

@@ -129,18 +129,18 @@ export function identifierProblem(
   bankSlugs: ReadonlySet<string> | undefined,
 ): string | null {
   const value = identifierValue(field)
-  // A bank typed and left, not picked: what is wrong with it, once the number is right.
+  if (field.label !== 'account') return checkIdentifierValue(field.label, value, { bankSlugs })
+  // The number and the bank are asked for as the two fields they are: the registry's written
+  // form (number_slug) is composed here and never shown.
   const number = field.accountNumber.replace(/[\s-]/g, '')
-  const bankProblem =
-    field.label === 'account' &&
-    field.bankSlug &&
-    !checkIdentifierValue('account', `${number}_bank`)
-      ? bankTextProblem(field.bankSlug, bankSlugs)
-      : null
-  if (bankProblem) return bankProblem
-  return field.label === 'account' && !field.bankSlug
-    ? (checkIdentifierValue('account', `${value}_bank`) ?? 'Pick the bank from the list.')
-    : checkIdentifierValue(field.label, value, { bankSlugs })
+  if (number === '') return 'Enter the account number: 10 digits (NUBAN).'
+  const numberProblem = checkIdentifierValue('account', `${number}_bank`)
+  if (numberProblem) return numberProblem
+  if (!field.bankSlug) return 'Pick the bank from the list.'
+  return (
+    bankTextProblem(field.bankSlug, bankSlugs) ??
+    checkIdentifierValue('account', value, { bankSlugs })
+  )
 }
 
 /** Whether a row has anything typed in it yet. */

@@ -3,7 +3,8 @@ import type { AttachmentView, LocalReportView, OperationView } from '../../../sh
 import type { ReportRecord } from '../../../shared/domain/responses'
 import { reportRecordContent } from '../../../shared/domain/report-content'
 import { api } from '../api'
-import { useStatusStore } from './status-store'
+import { useOutboxStore } from './outbox-store'
+import { useOperationWatch } from './operation-watch'
 import { MAX_ATTACHMENTS } from '../../../shared/domain/report-input'
 import {
   draftOf,
@@ -20,12 +21,19 @@ export type EditorTarget =
   /** A local draft: autosaved with draftSave, sent with reportQueue. */
   | { kind: 'draft'; localId: string | null }
   /** An outbox item that needs attention: saved through outboxEdit. */
-  | { kind: 'operation'; operationId: number; title: string; message: string | null }
+  | {
+      kind: 'operation'
+      operationId: number
+      title: string
+      message: string | null
+      /** The report's registry id once it has one: the registry's message may name it. */
+      registryId: string | null
+    }
   /**
    * A submitted report: the change is queued as an update (reportUpdate). Its local record
    * (where files added for the update wait to upload) is found when the first file is added.
    */
-  | { kind: 'update'; registryId: string; localId: string | null }
+  | { kind: 'update'; registryId: string; localId: string | null; title: string }
 
 export type SaveState = 'idle' | 'saving' | 'saved' | 'error'
 
@@ -46,13 +54,20 @@ interface EditorState {
   /** Fields the person has left (blurred) at least once: their problems show from then on. */
   touched: Record<string, boolean>
   notice: string | null
+  /** The operations the last queue made, so what is said after "Queued" follows them. */
+  queuedOps: number[] | null
   busy: boolean
   drafts: LocalReportView[]
 
   newDraft: () => void
   openDraft: (report: LocalReportView) => void
   openOperation: (operation: OperationView) => Promise<void>
-  openUpdate: (record: ReportRecord) => void
+  openUpdate: (record: ReportRecord, title: string) => void
+  /** A new draft with this content (a report the registry will not update, filed again). */
+  openAsNew: (
+    content: Pick<EditorForm, 'fraudType' | 'fraudReason' | 'identifiers' | 'showUploaderInfo'>,
+    links: string[],
+  ) => void
   /** Opens the most recent draft, so nothing typed before a crash or reload is lost. */
   restoreLast: () => Promise<void>
   loadDrafts: () => Promise<void>
@@ -81,6 +96,24 @@ const cleanState = {
   attempted: false,
   touched: {},
   notice: null,
+  queuedOps: null,
+}
+
+/** Nothing typed, chosen or attached: not worth keeping as a draft ("Untitled draft" piling up). */
+export function isEmptyDraft(draft: {
+  fraudType: string
+  fraudReason: string
+  identifiers: readonly { value: string }[]
+  attachmentIds?: readonly string[]
+  attachmentUrls?: readonly string[]
+}): boolean {
+  return (
+    draft.fraudType === '' &&
+    draft.fraudReason.trim() === '' &&
+    draft.identifiers.every((identifier) => identifier.value.trim() === '') &&
+    (draft.attachmentIds?.length ?? 0) === 0 &&
+    (draft.attachmentUrls?.length ?? 0) === 0
+  )
 }
 
 export const useEditorStore = create<EditorState>((set, get) => {
@@ -130,6 +163,16 @@ export const useEditorStore = create<EditorState>((set, get) => {
     return record.value.localId
   }
 
+  /** Whether what the editor holds now is worth keeping as a draft. */
+  const holdsNothing = () =>
+    isEmptyDraft({
+      fraudType: get().form.fraudType,
+      fraudReason: get().form.fraudReason,
+      identifiers: draftOf(get().form).identifiers ?? [],
+      attachmentIds: get().attachments.map((a) => a.id),
+      attachmentUrls: get().links,
+    })
+
   const openWith = (
     target: EditorTarget,
     form: EditorForm,
@@ -137,6 +180,13 @@ export const useEditorStore = create<EditorState>((set, get) => {
     links: string[] = [],
   ) => {
     cancelAutosave()
+    // A draft left with nothing in it is not kept: it would only pile up as "Untitled draft".
+    const left = get().target
+    if (left.kind === 'draft' && left.localId && holdsNothing()) {
+      const localId = left.localId
+      set({ drafts: get().drafts.filter((d) => d.localId !== localId) })
+      void api().draftDiscard({ localId })
+    }
     set({ target, form, attachments, links, ...cleanState })
   }
 
@@ -173,6 +223,7 @@ export const useEditorStore = create<EditorState>((set, get) => {
           operationId: operation.id,
           title: operation.reportTitle,
           message: operation.lastError?.message ?? null,
+          registryId: operation.registryId,
         },
         {
           fraudType: draft?.draft.fraudType ?? '',
@@ -187,10 +238,10 @@ export const useEditorStore = create<EditorState>((set, get) => {
 
     // From the freshest copy the caller has (decoded from the registry, else the cache): an
     // update replaces the whole report, so what it does not show would be deleted.
-    openUpdate: (record) => {
+    openUpdate: (record, title) => {
       const content = reportRecordContent(record)
       openWith(
-        { kind: 'update', registryId: record.id, localId: null },
+        { kind: 'update', registryId: record.id, localId: null, title },
         {
           fraudType: content.fraudType,
           fraudReason: content.fraudReason,
@@ -211,9 +262,34 @@ export const useEditorStore = create<EditorState>((set, get) => {
         get().openDraft(last)
     },
 
+    openAsNew: (content, links) =>
+      openWith(
+        { kind: 'draft', localId: null },
+        {
+          fraudType: content.fraudType,
+          fraudReason: content.fraudReason,
+          identifiers: content.identifiers,
+          showUploaderInfo: content.showUploaderInfo,
+        },
+        [],
+        links,
+      ),
+
     loadDrafts: async () => {
       const drafts = await api().draftList({ status: 'draft' })
-      if (drafts.ok) set({ drafts: [...drafts.value].sort((a, b) => b.updatedAt - a.updatedAt) })
+      if (!drafts.ok) return
+      // Empty drafts (left by an earlier version, or a window closed on a blank report) go.
+      const target = get().target
+      const current = target.kind === 'draft' ? target.localId : null
+      const empty = drafts.value.filter(
+        (d) => d.localId !== current && d.attachments.length === 0 && isEmptyDraft(d.draft),
+      )
+      for (const draft of empty) void api().draftDiscard({ localId: draft.localId })
+      set({
+        drafts: drafts.value
+          .filter((d) => !empty.includes(d))
+          .sort((a, b) => b.updatedAt - a.updatedAt),
+      })
     },
 
     change: (patch) => {
@@ -223,7 +299,7 @@ export const useEditorStore = create<EditorState>((set, get) => {
         (issue) =>
           !changed.some((field) => issue.path === field || issue.path.startsWith(`${field}.`)),
       )
-      set({ form: { ...get().form, ...patch }, issues, notice: null })
+      set({ form: { ...get().form, ...patch }, issues, notice: null, queuedOps: null })
       scheduleAutosave()
     },
 
@@ -239,6 +315,7 @@ export const useEditorStore = create<EditorState>((set, get) => {
       set({
         form: { ...get().form, identifiers },
         notice: null,
+        queuedOps: null,
         issues: get().issues.filter(
           (issue) => issue.path !== 'identifiers' && identifierIndexOf(issue.path) !== index,
         ),
@@ -270,12 +347,15 @@ export const useEditorStore = create<EditorState>((set, get) => {
       }
     },
 
-    removeLink: (index) => set({ links: get().links.filter((_, i) => i !== index), notice: null }),
+    removeLink: (index) =>
+      set({ links: get().links.filter((_, i) => i !== index), notice: null, queuedOps: null }),
 
     saveNow: async () => {
       cancelAutosave()
       const target = get().target
       if (target.kind !== 'draft') return
+      // A new report becomes a draft once something is in it, not at its first blank row.
+      if (!target.localId && !creating && holdsNothing()) return set({ saveState: 'idle' })
       set({ saveState: 'saving' })
       const localId = target.localId ?? (await ensureDraft())
       if (!localId) return
@@ -302,7 +382,7 @@ export const useEditorStore = create<EditorState>((set, get) => {
     },
 
     submit: async () => {
-      set({ busy: true, attempted: true, notice: null })
+      set({ busy: true, attempted: true, notice: null, queuedOps: null })
       try {
         const target = get().target
         // Every attachment the person left in place goes with the change: an update or a
@@ -342,9 +422,10 @@ export const useEditorStore = create<EditorState>((set, get) => {
               : 'The change is queued as an update. Follow it in the Outbox.'
         // The status bar counts what was just queued before the notice says it is: "0 pending"
         // beside "queued" would be the count from before.
-        await useStatusStore.getState().refresh()
+        useOperationWatch.getState().note(result.value.operations)
+        await useOutboxStore.getState().load()
         openWith({ kind: 'draft', localId: null }, emptyForm(), [])
-        set({ notice: done })
+        set({ notice: done, queuedOps: result.value.operations.map((op) => op.id) })
         void get().loadDrafts()
         return true
       } finally {

@@ -42,6 +42,9 @@ let historyTimer: ReturnType<typeof setTimeout> | null = null
 const reportsSent = (n: number) => `${n} report${n === 1 ? '' : 's'} sent`
 
 let manualSyncSaidUntil = 0
+/** Loads asked for, and the newest whose answer is shown. */
+let loadsAsked = 0
+let loadsShown = 0
 
 export const useOutboxStore = create<OutboxState>((set, get) => ({
   operations: [],
@@ -67,11 +70,15 @@ export const useOutboxStore = create<OutboxState>((set, get) => ({
   syncing: false,
   message: null,
   load: async () => {
+    const asked = ++loadsAsked
     const outbox = await api().outboxList()
+    // An older answer that arrives after a newer one says nothing new.
+    if (asked < loadsShown) return
+    loadsShown = asked
     // The status bar's counts come from the same answer, so an action here updates both at once.
     if (outbox.ok)
       useStatusStore.setState({
-        pending: outbox.value.pending,
+        pending: outbox.value.pendingReports,
         needsAttention: outbox.value.counts.needs_attention ?? 0,
         lastSyncAt: outbox.value.lastSyncAt,
         paused: outbox.value.paused,
@@ -106,7 +113,14 @@ export const useOutboxStore = create<OutboxState>((set, get) => ({
       api().onUploadProgress(({ operationId, loaded, total }) =>
         set({ progress: { ...get().progress, [operationId]: { loaded, total } } }),
       ),
+      // The counts pushed are not taken as they come: the list and the counts are read again
+      // together, so the status bar and the Outbox always say the same.
       api().onOutboxChanged(() => void get().load()),
+      // Another profile's outbox, or the core back after a restart.
+      api().onProfileChanged(() => void get().load()),
+      api().onCoreStatus((status) => {
+        if (status.state === 'running') void get().load()
+      }),
       api().onSyncFinished(({ sent, needsAttention }) => {
         // A run of its own that changed something is news; "Sync now" says its own outcome.
         if (!get().syncing && Date.now() > manualSyncSaidUntil && (sent > 0 || needsAttention > 0))
@@ -127,6 +141,7 @@ export const useOutboxStore = create<OutboxState>((set, get) => ({
     const run = await api().syncNow()
     manualSyncSaidUntil = Date.now() + 2000
     set({ syncing: false })
+    await Promise.all([get().load(), get().loadHistory()])
     const connection = selectConnection(useStatusStore.getState())
     if (!run.ok) set({ message: `Sync failed: ${run.error.message}` })
     else if (run.value.offline || connection.kind === 'offline')
@@ -140,11 +155,11 @@ export const useOutboxStore = create<OutboxState>((set, get) => ({
     else if (run.value.paused) set({ message: run.value.paused.message })
     else if (!run.value.leaseHeld)
       set({ message: 'Another Casefile window or the CLI is syncing this outbox right now.' })
+    // Still pending as the status bar counts it (reports), from the answer the list just read.
     else
       set({
-        message: `Sync finished: ${reportsSent(run.value.reports + run.value.adopted)}; ${run.value.pending} still pending.`,
+        message: `Sync finished: ${reportsSent(run.value.reports + run.value.adopted)}; ${useStatusStore.getState().pending} still pending.`,
       })
-    await Promise.all([get().load(), get().loadHistory()])
   },
   retry: async (operationId) => {
     const result = await api().outboxRetry({ operationId })
@@ -154,10 +169,12 @@ export const useOutboxStore = create<OutboxState>((set, get) => ({
   discard: async (operationId) => {
     const result = await api().outboxDiscard({ operationId })
     if (!result.ok) set({ message: result.error.message })
-    else
-      set({
-        message: `Discarded ${result.value.length} item${result.value.length === 1 ? '' : 's'}.`,
-      })
-    await get().load()
+    else {
+      // Named as the list names it: one report (its upload and create are one thing to a person).
+      const target = result.value.find((op) => op.id === operationId) ?? result.value[0]
+      set({ message: target ? `Discarded: ${target.reportTitle}.` : 'Nothing was discarded.' })
+    }
+    // The history lists what was discarded at once, not after a reload.
+    await Promise.all([get().load(), get().loadHistory()])
   },
 }))

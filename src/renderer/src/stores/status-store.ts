@@ -8,6 +8,11 @@ interface StatusState {
   /** Whether the registry answered at the last exchange with it (any call: sync, search, refresh). */
   reach: ReachabilityView | null
   browserOnline: boolean
+  /*
+   * The outbox's counts, written only by the outbox store's load(), from the same answer as the
+   * Outbox's list: the status bar never says "1 pending" beside "The outbox is empty".
+   */
+  /** Reports with something still to send (not operations: a report and its file are one). */
   pending: number
   needsAttention: number
   lastSyncAt: number | null
@@ -35,9 +40,8 @@ export const useStatusStore = create<StatusState>((set, get) => ({
   notice: null,
   setNotice: (notice) => set({ notice }),
   refresh: async () => {
-    const [profiles, outbox, reach, core] = await Promise.all([
+    const [profiles, reach, core] = await Promise.all([
       api().profiles(),
-      api().outboxList(),
       api().registryReachability(),
       // A window that loads after the core failed to start learns why here.
       api().coreStatus(),
@@ -45,13 +49,6 @@ export const useStatusStore = create<StatusState>((set, get) => ({
     if (core.ok) set({ coreTrouble: core.value })
     if (profiles.ok) set({ profiles: profiles.value })
     if (reach.ok) set({ reach: reach.value })
-    if (outbox.ok)
-      set({
-        pending: outbox.value.pending,
-        needsAttention: outbox.value.counts.needs_attention ?? 0,
-        lastSyncAt: outbox.value.lastSyncAt,
-        paused: outbox.value.paused,
-      })
   },
   listen: () => {
     const setBrowser = () => set({ browserOnline: navigator.onLine })
@@ -68,7 +65,6 @@ export const useStatusStore = create<StatusState>((set, get) => ({
           },
         }),
       ),
-      api().onOutboxChanged(({ pending, needsAttention }) => set({ pending, needsAttention })),
       api().onProfileChanged((profiles) => {
         set({ profiles, reach: null })
         void get().refresh()

@@ -10,6 +10,8 @@ export interface SubmissionFilters {
   listingStatus: string
   from: string
   to: string
+  /** Part of an identifier's value (an account number, a phone, an email); '' for any. */
+  identifier: string
 }
 
 interface SubmissionsState {
@@ -28,6 +30,14 @@ interface SubmissionsState {
   ensureRange: (start: number, end: number) => void
   refresh: () => Promise<void>
   select: (id: string | null) => void
+  /**
+   * Reads again the rows already shown, from the saved copy, without going back to "Loading…":
+   * after the outbox sent a change or a report's detail was read from the registry, the list
+   * says what the detail says.
+   */
+  reloadShown: () => Promise<void>
+  /** Keeps the list in step with what the outbox sends; returns the unsubscribe. */
+  listen: () => () => void
 }
 
 const loading = new Set<string>()
@@ -38,6 +48,7 @@ function queryOf(filters: SubmissionFilters) {
     ...(filters.listingStatus ? { listingStatus: filters.listingStatus } : {}),
     ...(filters.from ? { from: new Date(`${filters.from}T00:00:00`).toISOString() } : {}),
     ...(filters.to ? { to: new Date(`${filters.to}T23:59:59.999`).toISOString() } : {}),
+    ...(filters.identifier.trim() ? { identifier: filters.identifier.trim() } : {}),
   }
 }
 
@@ -64,7 +75,7 @@ export const useSubmissionsStore = create<SubmissionsState>((set, get) => {
   }
 
   return {
-    filters: { fraudType: '', listingStatus: '', from: '', to: '' },
+    filters: { fraudType: '', listingStatus: '', from: '', to: '', identifier: '' },
     total: null,
     pages: {},
     generation: 0,
@@ -94,14 +105,67 @@ export const useSubmissionsStore = create<SubmissionsState>((set, get) => {
       set({
         refreshing: false,
         refreshNote: result.ok
-          ? `Updated from the registry (${result.value.written} new or changed).`
+          ? refreshedNote(result.value.written)
           : `Showing the saved copy: ${result.error.message}`,
       })
-      if (result.ok) await get().reload()
+      if (result.ok) await get().reloadShown()
     },
     select: (selected) => set({ selected }),
+    reloadShown: async () => {
+      const { generation, filters } = get()
+      const shown = Object.keys(get().pages).map(Number)
+      if (shown.length === 0) return get().reload()
+      const answers = await Promise.all(
+        shown.map((page) =>
+          api().submissionsList({
+            ...queryOf(filters),
+            offset: page * PAGE_SIZE,
+            limit: PAGE_SIZE,
+          }),
+        ),
+      )
+      if (get().generation !== generation) return
+      const pages: Record<number, ReportRecord[]> = {}
+      let total = get().total
+      for (const [i, answer] of answers.entries()) {
+        if (!answer.ok) return set({ error: answer.error.message })
+        pages[shown[i] as number] = answer.value.rows
+        total = answer.value.total
+      }
+      set({ pages, total, error: null })
+    },
+    listen: () => {
+      let timer: ReturnType<typeof setTimeout> | null = null
+      // A burst of sent items (a drained queue) reads the list once.
+      const soon = () => {
+        if (timer) clearTimeout(timer)
+        timer = setTimeout(() => void get().reloadShown(), 150)
+      }
+      const offs = [
+        api().onOperationChanged((op) => {
+          if (op.state === 'done' && op.kind !== 'upload_attachment') soon()
+        }),
+        api().onSyncFinished(() => soon()),
+      ]
+      return () => {
+        if (timer) clearTimeout(timer)
+        offs.forEach((off) => off())
+      }
+    },
   }
 })
+
+/** What a refresh from the registry changed, in words: nothing is news only when something changed. */
+export function refreshedNote(changed: number): string {
+  if (changed === 0) return 'Up to date with the registry: nothing new or changed.'
+  return `Updated from the registry: ${changed.toLocaleString()} report${changed === 1 ? '' : 's'} new or changed.`
+}
+
+/** A row already read into the list, by registry id (null when it is not among the pages read). */
+export function rowById(pages: Record<number, ReportRecord[]>, id: string): ReportRecord | null {
+  for (const rows of Object.values(pages)) for (const row of rows) if (row.id === id) return row
+  return null
+}
 
 export function rowAt(
   pages: Record<number, ReportRecord[]>,
