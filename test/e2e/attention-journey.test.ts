@@ -6,7 +6,8 @@ import { goTo, launchChromium, openDesk, openFirstSubmission, REASON, see, type 
 /*
  * An item that needs attention: a colleague unlisted a report on the registry, this desk then
  * queues an update of it, the registry refuses (409), and the investigator reads the registry's
- * message, opens it in the editor, and discards it after confirming.
+ * message, is offered to file it as a new report (retrying or editing cannot help), and discards
+ * it after confirming. Filing it as a new report: refusals-and-words-journey.test.ts.
  */
 describe('an outbox item that needs attention, in Chromium', { timeout: 60_000 }, () => {
   let browser: Browser
@@ -53,25 +54,15 @@ describe('an outbox item that needs attention, in Chromium', { timeout: 60_000 }
     await see(page, /can no longer be updated/)
   })
 
-  it('opens the item in the editor with the registry’s message', async () => {
-    const { page } = desk
-    await page.getByRole('button', { name: 'Edit and requeue' }).click()
-    await see(page, /Fix and requeue/)
-    await see(page, /The registry said: .*can no longer be updated/)
-    expect(await page.getByLabel('Reason').inputValue()).toContain('A second account was found.')
-    await page.getByRole('button', { name: 'Cancel' }).click()
-  })
-
-  it('retries it on request: the registry refuses again, and the attempt is counted', async () => {
+  it('offers to file it as a new report, not to retry or edit what the registry will never take', async () => {
     const { page } = desk
     await goTo(page, 'Outbox')
     const row = page.locator('tbody tr[data-state="needs_attention"]')
+    await row.getByText(/file a new report instead/).waitFor()
     expect(await row.locator('td').nth(3).textContent()).toBe('1')
-    await page.getByRole('button', { name: 'Retry' }).click()
-    await page
-      .locator('tbody tr[data-state="needs_attention"] td:nth-child(4)', { hasText: '2' })
-      .waitFor()
-    await see(page, /can no longer be updated/)
+    await row.getByRole('button', { name: 'File as a new report' }).waitFor()
+    expect(await row.getByRole('button', { name: 'Retry' }).count()).toBe(0)
+    expect(await row.getByRole('button', { name: 'Edit and requeue' }).count()).toBe(0)
   })
 
   it('discards it only after confirming', async () => {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { buildRenderer } from '../web-harness/build-renderer'
-import { startHarness, type Harness } from '../web-harness/harness-server'
+import { startHarness, type Harness, type HarnessOptions } from '../web-harness/harness-server'
 import { launchChromium } from './browser'
 
 // The desk without vitest, so scripts run by tsx (take-screenshots.ts) can open one too;
@@ -29,8 +29,15 @@ export function builtRenderer(): Promise<string> {
   return built
 }
 
-export async function openDesk(browser: Browser): Promise<Desk> {
-  const harness = await startHarness({ rendererDir: await builtRenderer(), timeoutMs: 3000 })
+export async function openDesk(
+  browser: Browser,
+  options: Omit<Partial<HarnessOptions>, 'rendererDir'> = {},
+): Promise<Desk> {
+  const harness = await startHarness({
+    rendererDir: await builtRenderer(),
+    timeoutMs: 3000,
+    ...options,
+  })
   const context = await browser.newContext({ viewport: { width: 1280, height: 860 } })
   const page = await context.newPage()
   const errors: string[] = []

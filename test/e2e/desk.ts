@@ -8,11 +8,11 @@ export * from './desk-page'
  * Chromium and a desk (the harness with a sandbox registry behind it) for one test file:
  * opened before its tests, closed after. Read `session.desk` inside the tests.
  */
-export function useDesk(): { readonly desk: Desk } {
+export function useDesk(options?: Parameters<typeof openDesk>[1]): { readonly desk: Desk } {
   const session = {} as { desk: Desk; browser: Browser }
   beforeAll(async () => {
     session.browser = await launchChromium()
-    session.desk = await openDesk(session.browser)
+    session.desk = await openDesk(session.browser, options)
   }, 120_000)
   afterAll(async () => {
     await session.desk?.close()

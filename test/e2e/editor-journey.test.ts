@@ -90,8 +90,9 @@ describe('the report editor, in Chromium', { timeout: 90_000 }, () => {
   it('after a Queue, focus is on the message that says it was queued; New report focuses the first field', async () => {
     const { page } = session.desk
     await page.getByRole('button', { name: 'Queue for sync' }).click()
-    await see(page, /^Queued\./)
-    await expect.poll(() => focused(page)).toMatch(/^Queued\./)
+    // Queued, then sent: the message says which, and focus stays on it.
+    await see(page, /^(Queued\.|Sent: the registry has it now)/)
+    await expect.poll(() => focused(page)).toMatch(/^(Queued\.|Sent: the registry has it now)/)
     await expectAccessible(page)
     await page.getByLabel('Reason').fill('A draft to leave.')
     await see(page, /Draft saved/)
