@@ -1,5 +1,6 @@
 import type { CasefileCore } from '../../core/casefile-core'
-import { importSpreadsheet, rowRanges } from '../../core/import/import-spreadsheet'
+import { importSpreadsheet } from '../../core/import/import-spreadsheet'
+import { rowRanges } from '../../shared/row-ranges'
 import { storageProblemOf } from '../../core/store/storage-failure'
 import { importOutcomeView } from '../../core/import/import-view'
 import { BulkFileError } from '../../core/spreadsheet/bulk-file-error'

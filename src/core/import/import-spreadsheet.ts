@@ -1,3 +1,4 @@
+import { rowRanges } from '../../shared/row-ranges'
 import { isRegistryError } from '../registry/registry-error'
 import { randomUUID } from 'node:crypto'
 import { dirname, resolve } from 'node:path'
@@ -100,19 +101,6 @@ export interface ImportOutcome {
    * The rows queued before are committed and listed. Also a note in `fileProblems`.
    */
   stopped?: { message: string; rows: number[] }
-}
-
-/** Row numbers as ranges, the way a person reads them: "2-5001, 5003". */
-export function rowRanges(rows: readonly number[]): string {
-  const sorted = [...rows].sort((a, b) => a - b)
-  const parts: string[] = []
-  for (let i = 0; i < sorted.length;) {
-    let j = i
-    while (j + 1 < sorted.length && (sorted[j + 1] as number) === (sorted[j] as number) + 1) j++
-    parts.push(i === j ? `${sorted[i]}` : `${sorted[i]}-${sorted[j]}`)
-    i = j + 1
-  }
-  return parts.join(', ')
 }
 
 /** Fingerprints of the organization's cached submissions, for "already submitted" (computed once per import). */

@@ -1,3 +1,4 @@
+import { rowRanges } from '../../../shared/row-ranges'
 import { useId, useState } from 'react'
 import type { ImportOutcomeView } from '../../../shared/contract-work'
 import { api } from '../api'
@@ -20,19 +21,6 @@ const SKIPPED: Record<Exclude<Reason, 'invalid'>, (n: number) => string> = {
   not_queued: (n) => `${n} not reached before the import stopped`,
 }
 const SKIPPED_ORDER = Object.keys(SKIPPED) as (keyof typeof SKIPPED)[]
-
-/** Row numbers as a person reads them: "2-28, 31". */
-function rowRanges(rows: readonly number[]): string {
-  const sorted = [...rows].sort((a, b) => a - b)
-  const parts: string[] = []
-  for (let i = 0; i < sorted.length;) {
-    let j = i
-    while (j + 1 < sorted.length && (sorted[j + 1] as number) === (sorted[j] as number) + 1) j++
-    parts.push(i === j ? `${sorted[i]}` : `${sorted[i]}-${sorted[j]}`)
-    i = j + 1
-  }
-  return parts.join(', ')
-}
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`
 
