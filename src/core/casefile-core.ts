@@ -15,7 +15,7 @@ import {
   saveDraft,
 } from './drafts/drafts-repository'
 import { appendExchange, readExchangeLog } from './log/exchange-log'
-import { isHolderAlive, processHolder } from './outbox/lease-holder'
+import { isHolderAlive, processHolder } from './sync/lease-holder'
 import { countPending, getOperation, listFinished } from './outbox/outbox-repository'
 import {
   discardOperation,
@@ -27,11 +27,11 @@ import {
   tryDraftAndQueue,
   type QueueResult,
 } from './outbox/queue-report'
-import { SyncEngine, type Clock } from './outbox/sync-engine'
-import { FolderClock } from './outbox/folder-clock'
-import type { RetryPolicy } from './outbox/retry-policy'
+import { SyncEngine, type Clock } from './sync/sync-engine'
+import { FolderClock } from './sync/folder-clock'
+import type { RetryPolicy } from './sync/retry-policy'
 import { outboxSnapshot } from './outbox/outbox-snapshot'
-import { resumeSync } from './outbox/sync-state'
+import { resumeSync } from './sync/sync-state'
 import {
   createRegistryClient,
   type ExchangeLogEntry,
@@ -73,7 +73,7 @@ import {
 } from './cache/own-submissions'
 import { getCachedReport } from './cache/reports-cache'
 import type { IdentifierQuery } from './cache/searches-cache'
-import type { ReportSynced } from './outbox/sync-engine'
+import type { ReportSynced } from './sync/sync-engine'
 import type { OperationState } from './outbox/operations'
 
 export interface CoreOptions {

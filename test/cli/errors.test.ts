@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { EXIT } from '../../src/cli/exit-codes'
 import { runCli } from '../../src/cli/main'
-import { acquireLease } from '../../src/core/outbox/sync-lease'
+import { acquireLease } from '../../src/core/sync/sync-lease'
 import { openDatabase } from '../../src/core/store/open-database'
 import {
   closedPortUrl,

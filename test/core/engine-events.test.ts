@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { CasefileCore } from '../../src/core/casefile-core'
 import { COUNTS_EVERY_MS, forwardEngineEvents } from '../../src/core/engine-events'
-import { emptyRunSummary, type SyncEvent } from '../../src/core/outbox/sync-engine'
+import { emptyRunSummary, type SyncEvent } from '../../src/core/sync/sync-engine'
 import { countPending } from '../../src/core/outbox/outbox-repository'
 
 const draft = (i: number) => ({

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { CasefileCore, type CoreOptions } from '../../src/core/casefile-core'
 import { createRegistryClient } from '../../src/core/registry/registry-client'
-import type { RetryPolicy } from '../../src/core/outbox/retry-policy'
+import type { RetryPolicy } from '../../src/core/sync/retry-policy'
 import { startSandbox, type RunningSandbox } from '../../src/sandbox'
 
 /** Fast retries for tests; the floor still lets a stalled write land before reconciling. */

@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { extname, join, normalize } from 'node:path'
 import { CasefileCore } from '../../src/core/casefile-core'
-import type { RetryPolicy } from '../../src/core/outbox/retry-policy'
+import type { RetryPolicy } from '../../src/core/sync/retry-policy'
 import { ApiKeyStore, ProxyCredentialStore } from '../../src/core/secrets'
 import {
   profileDataDir,

@@ -2,7 +2,7 @@ import { describeOrigins, sameOrigins, type RegistryOrigins } from '../../shared
 import { prepare } from '../store/prepare'
 import type { Db } from '../store/open-database'
 import { pendingCount } from './outbox-repository'
-import { pauseSync, syncPause } from './sync-state'
+import { pauseSync, syncPause } from '../sync/sync-state'
 
 const KEY = 'registry_origins'
 

@@ -31,7 +31,7 @@ import {
   setPayload,
 } from './outbox-repository'
 import { reportPayloadSchema, type Operation, type ReportPayload } from './operations'
-import { resumeSync } from './sync-state'
+import { resumeSync } from '../sync/sync-state'
 
 export type QueueResult =
   | { ok: true; report: LocalReport; operations: Operation[] }

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { useSandbox } from '../../support/use-sandbox'
 import { importSpreadsheet } from '../../../src/core/import/import-spreadsheet'
 import { chainOperations, getOperation } from '../../../src/core/outbox/outbox-repository'
-import { sendBulk } from '../../../src/core/outbox/send-bulk'
+import { sendBulk } from '../../../src/core/sync/send-bulk'
 import {
   closedPortUrl,
   openTestCore,

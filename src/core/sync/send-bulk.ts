@@ -7,15 +7,15 @@ import type { RegistryClient, UploadProgress } from '../registry/registry-client
 import type { RegistryClock } from '../registry/registry-clock'
 import { isRegistryError, RegistryError } from '../registry/registry-error'
 import type { Db } from '../store/open-database'
-import { LocalProblem } from './local-problem'
-import type { Operation } from './operations'
+import { LocalProblem } from '../outbox/local-problem'
+import type { Operation } from '../outbox/operations'
 import {
   getOperation,
   insertOperation,
   markNeedsAttention,
   setFirstSentAt,
-} from './outbox-repository'
-import { draftToPayload } from './queue-report'
+} from '../outbox/outbox-repository'
+import { draftToPayload } from '../outbox/queue-report'
 import { findCreatedReports } from './reconcile'
 import { reconcileWindow, type LastAttempt } from './reconcile-window'
 import { claimedRegistryIds, resolveAttachments } from './resolve-attachments'

@@ -7,10 +7,10 @@ import {
   withWhatWasSent,
   wrongAnswer,
 } from './answer-check'
-import { LocalProblem } from './local-problem'
+import { LocalProblem } from '../outbox/local-problem'
 import { reconcileLostCreate } from './reconcile'
 import { reconcileWindow, type ReconcileWindow } from './reconcile-window'
-import { getOperation } from './outbox-repository'
+import { getOperation } from '../outbox/outbox-repository'
 import { claimedRegistryIds, inputWithAttachments } from './resolve-attachments'
 import type { ClaimedOperation, SendContext } from './send-operation'
 

@@ -4,7 +4,7 @@ import { isRegistryError, registryQuietMs, type RegistryError } from '../registr
 import { prepare } from '../store/prepare'
 import { storageProblemOf } from '../store/storage-failure'
 import type { Db } from '../store/open-database'
-import type { Operation } from './operations'
+import type { Operation } from '../outbox/operations'
 import {
   claimForSending,
   movableChainCount,
@@ -19,8 +19,8 @@ import {
   scheduleRetry,
   type StoredError,
   holdUntil,
-} from './outbox-repository'
-import { LocalProblem } from './local-problem'
+} from '../outbox/outbox-repository'
+import { LocalProblem } from '../outbox/local-problem'
 import { FolderClock } from './folder-clock'
 import { lastAttemptOf } from './reconcile-window'
 import { addRunSummaries, idleStep } from './idle-step'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { AdaptiveConcurrency } from '../../../src/core/outbox/adaptive-concurrency'
+import { AdaptiveConcurrency } from '../../../src/core/sync/adaptive-concurrency'
 
 const fast = { kind: 'answered', latencyMs: 150 } as const
 

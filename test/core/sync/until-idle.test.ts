@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest'
 import { useSandbox } from '../../support/use-sandbox'
 import { inspector, openTestCore, uniqueReason } from '../../support/core-with-sandbox'
 import { syncCommand } from '../../../src/cli/commands/sync-command'
-import { addRunSummaries, idleStep, STALL_PAUSE_MS } from '../../../src/core/outbox/idle-step'
-import { emptyRunSummary, type RunSummary } from '../../../src/core/outbox/sync-engine'
+import { addRunSummaries, idleStep, STALL_PAUSE_MS } from '../../../src/core/sync/idle-step'
+import { emptyRunSummary, type RunSummary } from '../../../src/core/sync/sync-engine'
 
 /* "Until idle" means nothing can move without a person or a timer, and the loop never spins. */
 

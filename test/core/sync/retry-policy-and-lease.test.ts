@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { DEFAULT_RETRY_POLICY, retryDelayMs } from '../../../src/core/outbox/retry-policy'
+import { DEFAULT_RETRY_POLICY, retryDelayMs } from '../../../src/core/sync/retry-policy'
 import {
   acquireLease,
   leaseHolder,
   releaseLease,
   renewLease,
-} from '../../../src/core/outbox/sync-lease'
+} from '../../../src/core/sync/sync-lease'
 import { tempStore } from '../../support/temp-store'
 
 describe('retryDelayMs: capped exponential backoff with full jitter', () => {

@@ -6,8 +6,8 @@ import { getReport, setReportStatus } from '../drafts/drafts-repository'
 import type { RegistryClient, UploadProgress } from '../registry/registry-client'
 import { isRegistryError } from '../registry/registry-error'
 import type { Db } from '../store/open-database'
-import { LocalProblem } from './local-problem'
-import { uploadPayloadSchema, type Operation } from './operations'
+import { LocalProblem } from '../outbox/local-problem'
+import { uploadPayloadSchema, type Operation } from '../outbox/operations'
 import type { RegistryClock } from '../registry/registry-clock'
 import {
   answerProblem,

@@ -2,8 +2,8 @@ import type { ReportInput } from '../../shared/domain/report-input'
 import { getAttachment } from '../attachments/attachment-store'
 import { prepare } from '../store/prepare'
 import type { Db } from '../store/open-database'
-import { LocalProblem } from './local-problem'
-import { reportPayloadSchema, type Operation, type ReportPayload } from './operations'
+import { LocalProblem } from '../outbox/local-problem'
+import { reportPayloadSchema, type Operation, type ReportPayload } from '../outbox/operations'
 
 /** The registry input of a payload: uploaded attachments' URLs first, then links already on the registry. */
 export function resolveAttachments(db: Db, payload: ReportPayload): ReportInput {

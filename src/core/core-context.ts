@@ -1,0 +1,48 @@
+import type { AttachmentFiles } from './attachments/attachment-files'
+import type { FolderClock } from './sync/folder-clock'
+import type { Reachability } from './registry/reachability'
+import type { RegistryClient } from './registry/registry-client'
+import type { Db } from './store/open-database'
+import type { SyncEngine } from './sync/sync-engine'
+import type { WorkHandlers } from '../shared/contract-work'
+
+/** The time of this computer (tests drive it). What the registry stamps goes by folderClock. */
+export interface Clock {
+  now(): number
+}
+
+/**
+ * One data folder's core, opened once (open-core.ts): what every feature module's functions
+ * and handlers work over. Features take it as their first argument; none reaches round it to
+ * another feature's tables, and nothing outside src/core reads `db` (the CLI and the core
+ * process call the features).
+ */
+export interface CoreContext {
+  readonly dataDir: string
+  readonly db: Db
+  readonly client: RegistryClient
+  readonly clock: Clock
+  /** The registry's clock, learned from its answers and kept in the folder. */
+  readonly folderClock: FolderClock
+  /** The kept copies of attachments (encrypted with the folder's key). */
+  readonly files: AttachmentFiles
+  readonly engine: SyncEngine
+  /** Whether the registry could be reached at the last exchange with it, and its changes. */
+  readonly reachability: {
+    current(): Reachability
+    onChange(listener: (reachability: Reachability) => void): () => void
+  }
+  /** The exchange log's lines waiting to be written: written now (before reading the log). */
+  flushLog(): void
+  /** Work was queued: the engine syncs soon, if this core syncs on its own. */
+  queued(): void
+  /** Whether this core syncs on its own (the app) or only when asked (one-shot CLI runs). */
+  readonly autoSync: boolean
+  /** Throws FolderGoneError when the folder's database is no longer the file that was opened. */
+  checkFolder(): void
+}
+
+/** A feature's slice of the contract: its handlers, over the running core (read at each call). */
+export type FeatureHandlers<K extends keyof WorkHandlers> = (
+  core: () => CoreContext,
+) => Pick<WorkHandlers, K>
