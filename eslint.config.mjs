@@ -142,6 +142,22 @@ export default tseslint.config(
     },
   },
   {
+    // The CLI and the core process call the core's feature modules over an opened core: they
+    // never reach round them to its store, client, engine or files (docs/architecture.md).
+    files: ['src/cli/**/*.ts', 'src/core-process/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            'MemberExpression[object.name=/^(core|casefile|running)$/][property.name=/^(db|client|engine|files|folderClock)$/]',
+          message:
+            "Call the feature's function (src/core/<feature>/) over the core instead of reaching into its store, client, engine or files.",
+        },
+      ],
+    },
+  },
+  {
     // The sandbox is the registry double the client is tested against: code shared with the
     // client would agree with it by construction and hide its mistakes. It takes only the spec
     // (src/shared) and its own code.

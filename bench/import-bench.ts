@@ -19,8 +19,8 @@ import { BENCH_BANKS, benchReportRows } from './bulk-fixture'
 import { writeCsv } from '../src/core/spreadsheet/csv-writer'
 import { writeXlsx } from '../src/core/spreadsheet/xlsx-writer'
 import { importBulkFile } from '../src/core/spreadsheet/bulk-rows'
-import { CasefileCore } from '../src/core/casefile-core'
-import { replaceBanks } from '../src/core/cache'
+import { openCore } from '../src/core/open-core'
+import { replaceBanks } from '../src/core/banks/banks-cache'
 import { importSpreadsheet } from '../src/core/import/import-spreadsheet'
 import { pendingCount } from '../src/core/outbox/outbox-repository'
 
@@ -61,7 +61,7 @@ async function importIntoOutbox(
   onProgress: () => void,
   encrypted: boolean,
 ) {
-  const core = new CasefileCore({
+  const core = openCore({
     dataDir: await mkdtemp(join(dir, 'data-')),
     // An encrypted folder, as the app and the CLI keep; plain only as the baseline.
     folderKey: encrypted ? randomBytes(32) : undefined,

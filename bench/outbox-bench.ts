@@ -15,8 +15,9 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { CasefileCore } from '../src/core/casefile-core'
+import { type Core, openCore as openCasefileCore } from '../src/core/open-core'
 import { isRegistryError } from '../src/core/registry/registry-error'
+import * as Outbox from '../src/core/outbox/outbox'
 
 const argument = (name: string, fallback: number) => {
   const at = process.argv.indexOf(`--${name}`)
@@ -83,7 +84,7 @@ async function startSandboxProcess(extra: string[] = []) {
 /** A core on an encrypted folder, as the app and the CLI keep; `plain` only for the comparison. */
 function openCore(sandbox: { baseUrl: string; key: string }, concurrency?: number, plain = false) {
   const dataDir = mkdtempSync(join(tmpdir(), 'casefile-bench-core-'))
-  return new CasefileCore({
+  return openCasefileCore({
     dataDir,
     folderKey: plain ? undefined : randomBytes(32),
     connection: { baseUrl: sandbox.baseUrl, uploadUrl: `${sandbox.baseUrl}/upload-service` },
@@ -97,7 +98,7 @@ function openCore(sandbox: { baseUrl: string; key: string }, concurrency?: numbe
  * while a 429's Retry-After held (it holds for every request: registry-notes.md). Calls the
  * client held back itself (the registry not asked) are counted apart.
  */
-function watchCreates(core: CasefileCore) {
+function watchCreates(core: Core) {
   const calls: {
     startedAt: number
     endedAt: number
@@ -148,7 +149,8 @@ async function drain(
 ) {
   const core = openCore(sandbox, concurrency, plain)
   for (let from = 0; from < count; from += BATCH)
-    core.submitMany(
+    Outbox.submitMany(
+      core,
       Array.from({ length: Math.min(BATCH, count - from) }, (_, i) => draftOf(offset + from + i)),
     )
   const watched = watchCreates(core)
@@ -156,13 +158,13 @@ async function drain(
   // Until idle, sleeping to each retry time (a 429's Retry-After) as the app's own wake-ups do.
   let summary = await core.engine.runUntilIdle()
   let sent = summary.sent
-  while (core.outbox().pending > 0 && summary.leaseHeld) {
+  while (Outbox.outbox(core).pending > 0 && summary.leaseHeld) {
     summary = await core.engine.runUntilIdle()
     sent += summary.sent
   }
   const seconds = (performance.now() - started) / 1000
-  const { pending } = core.outbox()
-  const done = core.outbox(['done']).operations.length
+  const { pending } = Outbox.outbox(core)
+  const done = Outbox.outbox(core, ['done']).operations.length
   await core.close()
   rmSync(core.dataDir, { recursive: true, force: true })
   if (pending !== 0 || done !== count)
@@ -175,13 +177,14 @@ async function main(): Promise<void> {
   const queueCore = openCore({ baseUrl: 'http://127.0.0.1:9', key: 'unused' }, 1)
   const t0 = performance.now()
   for (let from = 0; from < QUEUED; from += BATCH) {
-    const results = queueCore.submitMany(
+    const results = Outbox.submitMany(
+      queueCore,
       Array.from({ length: Math.min(BATCH, QUEUED - from) }, (_, i) => draftOf(from + i)),
     )
     if (results.some((r) => !r.ok)) throw new Error('a benchmark draft was refused')
   }
   const queueSeconds = (performance.now() - t0) / 1000
-  const operations = queueCore.outbox().pending
+  const operations = Outbox.outbox(queueCore).pending
   await queueCore.close()
   rmSync(queueCore.dataDir, { recursive: true, force: true })
   const queueRate = operations / queueSeconds

@@ -1,4 +1,5 @@
-import { CasefileCore } from '../core/casefile-core'
+import type { Core } from '../core/open-core'
+import { openCore } from '../core/open-core'
 import { keyAccount } from '../shared/registry-address'
 import { resolve } from 'node:path'
 import { CaFileError, readCaFile } from '../core/network/certificate-trust'
@@ -38,7 +39,7 @@ export function cliNetworkSettings(
 export async function openCliCore(
   context: CommandContext,
   options: { acceptOriginChange?: boolean } = {},
-): Promise<CasefileCore> {
+): Promise<Core> {
   const dataDir = await resolveDataDir(context.global, context.env)
   const connection = await requireConnection(dataDir, context.env)
   const folderKey = await openCliFolder(context, dataDir)
@@ -51,7 +52,7 @@ export async function openCliCore(
   const account = keyAccount(connection.profileId, connection.baseUrl)
   const network = cliNetworkSettings(context, connection)
   try {
-    return new CasefileCore({
+    return openCore({
       dataDir,
       folderKey,
       connection: { baseUrl: connection.baseUrl, uploadUrl: connection.uploadUrl },
@@ -68,7 +69,7 @@ export async function openCliCore(
 /** Runs `work` with the data folder's core open, and closes it after (releasing the lease). */
 export async function withCore<T>(
   context: CommandContext,
-  work: (core: CasefileCore) => Promise<T> | T,
+  work: (core: Core) => Promise<T> | T,
 ): Promise<T> {
   const core = await openCliCore(context)
   try {

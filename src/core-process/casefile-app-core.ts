@@ -1,4 +1,5 @@
-import { CasefileCore } from '../core/casefile-core'
+import type { Core } from '../core/open-core'
+import { openCore } from '../core/open-core'
 import { openDataFolder } from '../core/encryption/open-data-folder'
 import {
   defaultFolderKeySource,
@@ -15,6 +16,8 @@ import { startSandbox } from '../sandbox'
 import type { AppCore, AppCoreEvents, AppCoreProfile } from '../shared/app-core'
 import { CoreStartError } from '../shared/core-start-error'
 import { EventHub } from '../shared/event-hub'
+import * as Sync from '../core/sync/sync'
+import * as Outbox from '../core/outbox/outbox'
 
 export interface SandboxRegistryHandle {
   baseUrl: string
@@ -48,7 +51,7 @@ export function createCasefileAppCore(
   folderKeys: FolderKeySource = defaultFolderKeySource(),
 ): AppCore {
   const events = new EventHub<AppCoreEvents>()
-  let core: CasefileCore | null = null
+  let core: Core | null = null
   let sandbox: SandboxRegistryHandle | null = null
   // What this core sends with, for Settings → Check connection (set once it has started).
   let started: {
@@ -105,7 +108,7 @@ export function createCasefileAppCore(
         ...(profile.resolveProxy ? { resolveProxy: profile.resolveProxy } : {}),
         extraCaPems: organizationCaPems(profile),
       }
-      const casefile = new CasefileCore({
+      const casefile = openCore({
         dataDir: profile.dataDir,
         folderKey,
         connection,
@@ -126,14 +129,14 @@ export function createCasefileAppCore(
       // The registry answering again after it could not be reached (a search, a refresh) is the
       // way back for what waits on it, whether or not the OS ever saw the network go: what waited
       // is sent now, not at its next try ("cannot be reached… in 46 seconds" under "Online").
-      let reach = casefile.reachability().state
-      casefile.onReachability(({ state }) => {
-        if (state === 'online' && reach === 'unreachable') casefile.connectivityChanged(true)
+      let reach = casefile.reachability.current().state
+      casefile.reachability.onChange(({ state }) => {
+        if (state === 'online' && reach === 'unreachable') Sync.connectivityChanged(casefile, true)
         reach = state
       })
       core = casefile
       started = { connection, network, getApiKey }
-      const outbox = casefile.outbox()
+      const outbox = Outbox.outbox(casefile)
       events.emit('outboxChanged', {
         pending: outbox.pending,
         needsAttention: outbox.counts.needs_attention,
@@ -150,10 +153,10 @@ export function createCasefileAppCore(
       await registry?.stop()
     },
     keyChanged() {
-      core?.resumeAfterKeyChange()
+      if (core) Sync.resumeAfterKeyChange(core)
     },
     connectivityChanged(value) {
-      core?.connectivityChanged(value)
+      if (core) Sync.connectivityChanged(core, value)
     },
   }
 }

@@ -1,6 +1,7 @@
 import type { EventPayload } from '../shared/contract'
-import type { CasefileCore } from './casefile-core'
-import { toOperationView } from './work-handlers'
+import type { CoreContext } from './core-context'
+import { outboxCounts } from './outbox/outbox'
+import { toOperationView } from './outbox/operation-view'
 import { pendingReportCount } from './outbox/pending-reports'
 
 export type CoreEventName =
@@ -16,9 +17,9 @@ export type EmitCoreEvent = <E extends CoreEventName>(event: E, payload: EventPa
  * whether the registry can be reached as each exchange with it found. The Electron shell and the web harness both
  * forward through this. Returns the unsubscribe.
  */
-export function forwardEngineEvents(core: CasefileCore, emit: EmitCoreEvent): () => void {
+export function forwardEngineEvents(core: CoreContext, emit: EmitCoreEvent): () => void {
   // Every exchange with the registry (sync, search, refresh) says whether it can be reached.
-  const offReach = core.onReachability(({ state, reason, detail }) =>
+  const offReach = core.reachability.onChange(({ state, reason, detail }) =>
     emit('onlineChanged', { online: state !== 'unreachable', state, reason, detail }),
   )
   // Counts only: listing every pending operation at each event made a drain of n reports cost n².
@@ -26,7 +27,7 @@ export function forwardEngineEvents(core: CasefileCore, emit: EmitCoreEvent): ()
     clearTimeout(countsTimer)
     countsTimer = undefined
     if (!core.db.open) return
-    const outbox = core.outboxCounts()
+    const outbox = outboxCounts(core)
     emit('outboxChanged', {
       pending: outbox.pending,
       needsAttention: outbox.counts.needs_attention,
@@ -56,7 +57,7 @@ export function forwardEngineEvents(core: CasefileCore, emit: EmitCoreEvent): ()
       const { summary } = event
       emit('syncFinished', {
         sent: summary.reports + summary.adopted,
-        needsAttention: core.outboxCounts().counts.needs_attention,
+        needsAttention: outboxCounts(core).counts.needs_attention,
       })
       counts()
     }

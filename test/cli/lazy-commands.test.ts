@@ -62,8 +62,8 @@ describe('lazy loading per command', () => {
     expect(code).not.toMatch(/\/\/ src\/sandbox\//)
     expect(code).not.toMatch(/\/\/ node_modules\/axios\//)
     // It only reads the store: neither the core's wiring nor its sync engine is loaded.
-    expect(code).not.toMatch(/\/\/ src\/core\/casefile-core\.ts/)
-    expect(code).not.toMatch(/\/\/ src\/core\/outbox\/sync-engine\.ts/)
+    expect(code).not.toMatch(/\/\/ src\/core\/open-core\.ts/)
+    expect(code).not.toMatch(/\/\/ src\/core\/sync\/sync-engine\.ts/)
   })
 
   it('by contrast, casefile import loads the spreadsheet readers; --version loads no database', async () => {
@@ -82,7 +82,7 @@ describe('lazy loading per command', () => {
     writeFileSync(sheet, 'fraud_type,fraud_reason,phone\n')
     const imported = modulesLoadedBy(['import', sheet, '--dry-run', '--data-dir', dataDir])
     expect(imported.code).toMatch(/\/\/ src\/core\/spreadsheet\//)
-    expect(imported.code).toMatch(/\/\/ src\/core\/casefile-core\.ts/)
+    expect(imported.code).toMatch(/\/\/ src\/core\/open-core\.ts/)
     const version = modulesLoadedBy(['--version'])
     expect(version.urls.filter((url) => /better-sqlite3|\/chunks\//.test(url))).toEqual([])
   })

@@ -2,10 +2,12 @@ import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { CasefileCore } from '../../src/core/casefile-core'
+import type { Core } from '../../src/core/open-core'
+import { openCore } from '../../src/core/open-core'
 import { COUNTS_EVERY_MS, forwardEngineEvents } from '../../src/core/engine-events'
 import { emptyRunSummary, type SyncEvent } from '../../src/core/sync/sync-engine'
 import { countPending } from '../../src/core/outbox/outbox-repository'
+import * as Outbox from '../../src/core/outbox/outbox'
 
 const draft = (i: number) => ({
   fraudType: 'money_mule',
@@ -14,7 +16,7 @@ const draft = (i: number) => ({
 })
 
 function offlineCore() {
-  return new CasefileCore({
+  return openCore({
     dataDir: mkdtempSync(join(tmpdir(), 'casefile-events-')),
     connection: { baseUrl: 'http://127.0.0.1:9', uploadUrl: 'http://127.0.0.1:9/upload' },
     getApiKey: () => undefined,
@@ -23,7 +25,7 @@ function offlineCore() {
 }
 
 /** What the engine tells its listeners (its own emit is private: the test stands in for a drain). */
-const engineEmit = (core: CasefileCore, event: SyncEvent) =>
+const engineEmit = (core: Core, event: SyncEvent) =>
   (core.engine as unknown as { emit(event: SyncEvent): void }).emit(event)
 
 afterEach(() => {
@@ -33,8 +35,8 @@ afterEach(() => {
 describe("the outbox's counts pushed to the window", () => {
   it('follow a burst of operation changes once per interval, and the end of a run at once', async () => {
     const core = offlineCore()
-    core.submitMany([draft(1), draft(2), draft(3)])
-    const operation = core.outbox().operations[0]!
+    Outbox.submitMany(core, [draft(1), draft(2), draft(3)])
+    const operation = Outbox.outbox(core).operations[0]!
     const seen: { event: string; payload: unknown }[] = []
     vi.useFakeTimers()
     const off = forwardEngineEvents(core, (event, payload) => seen.push({ event, payload }))
@@ -63,7 +65,7 @@ describe("the outbox's counts pushed to the window", () => {
 
   it('are read from the index of open operations, not from the whole history', async () => {
     const core = offlineCore()
-    core.submitMany([draft(4)])
+    Outbox.submitMany(core, [draft(4)])
     const plan = (
       core.db
         .prepare(
@@ -78,7 +80,7 @@ describe("the outbox's counts pushed to the window", () => {
       waiting_retry: 0,
       needs_attention: 0,
     })
-    expect(core.outboxCounts()).toMatchObject({ pending: 1, counts: { queued: 1 } })
+    expect(Outbox.outboxCounts(core)).toMatchObject({ pending: 1, counts: { queued: 1 } })
     await core.close()
   })
 })

@@ -10,11 +10,13 @@ import {
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { CasefileCore } from '../../src/core/casefile-core'
+import { type Core, openCore as openCasefileCore } from '../../src/core/open-core'
 import { writeConnection } from '../../src/core/data-folder'
 import { SettingsStore } from '../../src/core/settings'
 import { startSandbox } from '../../src/sandbox'
 import { PDF_BYTES, validDraft } from '../support/temp-store'
+import * as Drafts from '../../src/core/drafts/drafts'
+import * as Attachments from '../../src/core/attachments/attachments'
 
 // Casefile's data at rest (the store with its WAL and SHM, attachments, settings,
 // connection.json) is this user's alone: folders 0700, files 0600, whatever the umask, and a
@@ -36,8 +38,8 @@ const temp = () => {
   return dir
 }
 
-function openCore(dataDir: string): CasefileCore {
-  return new CasefileCore({
+function openCore(dataDir: string): Core {
+  return openCasefileCore({
     dataDir,
     connection: { baseUrl: 'http://127.0.0.1:9', uploadUrl: 'http://127.0.0.1:9' },
     getApiKey: () => undefined,
@@ -64,8 +66,8 @@ describe.runIf(posix)('private data at rest', () => {
       uploadUrl: 'https://files.example.com',
     })
     const core = openCore(dataDir)
-    const draft = core.createDraft(validDraft())
-    core.addAttachment(draft.localId, { fileName: 'statement.pdf', bytes: PDF_BYTES })
+    const draft = Drafts.createDraft(core, validDraft())
+    Attachments.addAttachment(core, draft.localId, { fileName: 'statement.pdf', bytes: PDF_BYTES })
     const seen = modes(dataDir)
     expect(seen.map((entry) => entry.path)).toEqual(
       expect.arrayContaining([
@@ -85,8 +87,8 @@ describe.runIf(posix)('private data at rest', () => {
   it('tightens a folder an older version left readable by others when it is opened', async () => {
     const dataDir = temp()
     const first = openCore(dataDir)
-    const draft = first.createDraft(validDraft())
-    first.addAttachment(draft.localId, { fileName: 'statement.pdf', bytes: PDF_BYTES })
+    const draft = Drafts.createDraft(first, validDraft())
+    Attachments.addAttachment(first, draft.localId, { fileName: 'statement.pdf', bytes: PDF_BYTES })
     await first.close()
     for (const entry of modes(dataDir)) chmodSync(entry.path, entry.dir ? 0o755 : 0o644)
     const again = openCore(dataDir)

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { z } from 'zod'
 import { workContract } from '../../src/shared/contract-work'
 import { createWorkHandlers, type WorkHandlers } from '../../src/core/work-handlers'
-import type { CasefileCore } from '../../src/core/casefile-core'
+import type { Core } from '../../src/core/open-core'
 import type { RunningSandbox } from '../../src/sandbox'
 import {
   closedPortUrl,
@@ -15,7 +15,7 @@ import { PDF_BYTES } from '../support/temp-store'
 /* Every work handler against a real core and sandbox; every answer must parse with its channel's output schema. */
 
 let sandbox: RunningSandbox
-let core: CasefileCore
+let core: Core
 let handlers: WorkHandlers
 beforeAll(async () => {
   sandbox = await startTestSandbox()

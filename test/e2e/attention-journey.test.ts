@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser } from 'playwright-core'
 import { createRegistryClient } from '../../src/core/registry/registry-client'
 import { goTo, launchChromium, openDesk, openFirstSubmission, REASON, see, type Desk } from './desk'
+import * as Outbox from '../../src/core/outbox/outbox'
+import * as Drafts from '../../src/core/drafts/drafts'
 
 /*
  * An item that needs attention: a colleague unlisted a report on the registry, this desk then
@@ -17,7 +19,7 @@ describe('an outbox item that needs attention, in Chromium', { timeout: 60_000 }
     browser = await launchChromium()
     desk = await openDesk(browser)
     const core = desk.harness.core()
-    const queued = core.submit({
+    const queued = Outbox.submit(core, {
       fraudType: 'identity_theft',
       fraudReason: REASON,
       identifiers: [{ label: 'bvn', value: '22212345678' }],
@@ -26,7 +28,7 @@ describe('an outbox item that needs attention, in Chromium', { timeout: 60_000 }
     // The core syncs on its own as well; wait for whichever run sends it.
     for (let tries = 0; tries < 200 && !registryId; tries++) {
       await core.engine.runOnce()
-      registryId = core.findReport(queued.report.localId)?.registryId ?? ''
+      registryId = Drafts.findReport(core, queued.report.localId)?.registryId ?? ''
       if (!registryId) await new Promise((resolve) => setTimeout(resolve, 100))
     }
   }, 120_000)

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { expectAccessible } from './axe'
 import { goTo, REASON, see, useDesk } from './desk'
+import * as Outbox from '../../src/core/outbox/outbox'
 
 const SHEET = [
   'fraud_type,fraud_reason,show_uploader_info,account_number_1,bank_1,bvn,phone',
@@ -37,7 +38,7 @@ describe('bulk import, in Chromium', { timeout: 60_000 }, () => {
     await see(page, '3 rows: 1 valid, 2 with problems.')
     await see(page, /01234X6789/)
     await see(page, /it needs at least 50/)
-    expect(harness.core().outbox().pending).toBe(0)
+    expect(Outbox.outbox(harness.core()).pending).toBe(0)
   })
 
   it('counts a row with a file name for an attachment as a problem, as queueing would', async () => {

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { CasefileCore } from '../../src/core/casefile-core'
+import { openCore } from '../../src/core/open-core'
 import { keychainAccount, readFolderIdentity } from '../../src/core/encryption/folder-key'
 import { exportFolderKey } from '../../src/core/encryption/key-transfer'
 import { databaseState } from '../../src/core/encryption/migrate-folder'
@@ -14,6 +14,7 @@ import { profileDataDir } from '../../src/core/settings'
 import { startHarness, type Harness } from '../web-harness/harness-server'
 import { expectAccessible } from './axe'
 import { builtRenderer, launchChromium, see } from './desk'
+import * as Drafts from '../../src/core/drafts/drafts'
 
 /*
  * A data folder whose key is lost (another laptop, a reset keychain) or wrong, in Chromium: the
@@ -48,13 +49,13 @@ async function lockedFolder(): Promise<LockedFolder> {
   const key = randomBytes(32)
   // Made with a key given outside the keychain, as on another computer: the keychain has none.
   await openDataFolder(dataDir, { keychain: null, envKey: key.toString('hex') })
-  const core = new CasefileCore({
+  const core = openCore({
     dataDir,
     folderKey: key,
     connection: { baseUrl: 'http://127.0.0.1:9', uploadUrl: 'http://127.0.0.1:9/upload' },
     getApiKey: () => undefined,
   })
-  core.createDraft({
+  Drafts.createDraft(core, {
     fraudType: 'money_mule',
     fraudReason: REASON_HELD,
     identifiers: [{ label: 'bvn', value: '22233344466' }],

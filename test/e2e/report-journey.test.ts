@@ -13,6 +13,7 @@ import {
   see,
   useDesk,
 } from './desk'
+import * as Drafts from '../../src/core/drafts/drafts'
 
 /*
  * The main journey in real Chromium: first start on the sandbox, a report drafted with an account
@@ -80,7 +81,7 @@ describe(
       await see(page, /tool\.exe is not a file type the registry takes/)
       await see(page, /Draft saved/)
       // The draft is what main stored, not only what the page shows.
-      const [draft] = session.desk.harness.core().listReports({ status: 'draft' })
+      const [draft] = Drafts.listReports(session.desk.harness.core(), { status: 'draft' })
       expect(draft?.draft.identifiers).toEqual([
         { label: 'account', value: '0123456789_access-bank' },
       ])

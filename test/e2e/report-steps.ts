@@ -1,8 +1,10 @@
 import type { Page } from 'playwright-core'
-import type { CasefileCore } from '../../src/core/casefile-core'
+import type { Core } from '../../src/core/open-core'
 import type { DraftInput } from '../../src/core/drafts/draft'
 import type { Harness } from '../web-harness/harness-server'
 import { goTo, REASON } from './desk-page'
+import * as Outbox from '../../src/core/outbox/outbox'
+import * as Drafts from '../../src/core/drafts/drafts'
 
 // Steps the second round's journeys share: a report on the registry made without the window,
 // and the editor filled as a person would.
@@ -12,13 +14,13 @@ import { goTo, REASON } from './desk-page'
  * at once; resolves its registry id.
  */
 export async function reportOnRegistry(harness: Harness, input: DraftInput): Promise<string> {
-  const core: CasefileCore = harness.core()
-  const queued = core.submit(input)
+  const core: Core = harness.core()
+  const queued = Outbox.submit(core, input)
   if (!queued.ok) throw new Error(queued.message)
   // The desk's core may send it first: whichever run does, the report gets its registry id.
   for (let tries = 0; tries < 200; tries++) {
     await core.engine.runOnce()
-    const id = core.findReport(queued.report.localId)?.registryId
+    const id = Drafts.findReport(core, queued.report.localId)?.registryId
     if (id) return id
     await new Promise((resolve) => setTimeout(resolve, 100))
   }
@@ -52,7 +54,7 @@ export async function pushRetriesAnHourAway(harness: Harness): Promise<void> {
     core.db
       .prepare("UPDATE operations SET next_attempt_at = ? WHERE state = 'waiting_retry'")
       .run(inAnHour)
-    const waiting = core.outbox().operations.filter((op) => op.state === 'waiting_retry')
+    const waiting = Outbox.outbox(core).operations.filter((op) => op.state === 'waiting_retry')
     if (waiting.length > 0 && waiting.every((op) => (op.nextAttemptAt ?? 0) >= inAnHour)) return
     await new Promise((resolve) => setTimeout(resolve, 50))
   }

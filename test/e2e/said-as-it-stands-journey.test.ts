@@ -9,6 +9,7 @@ import {
   pushRetriesAnHourAway,
   reportOnRegistry,
 } from './report-steps'
+import * as Outbox from '../../src/core/outbox/outbox'
 
 const statusBar = (page: Page) => page.getByRole('contentinfo', { name: 'Status' })
 const listRow = (page: Page, text: string | RegExp) =>
@@ -173,7 +174,7 @@ describe('what the desk says follows what happened, in Chromium', { timeout: 120
     await see(page, /Draft saved/)
     const drafts = page.getByRole('complementary', { name: 'Drafts' })
     await drafts.locator('time').first().waitFor()
-    harness.core().submit({
+    Outbox.submit(harness.core(), {
       fraudType: 'hacker',
       fraudReason: REASON,
       identifiers: [{ label: 'email', value: 'synced.later@example.com' }],
@@ -200,7 +201,7 @@ describe('what the desk says follows what happened, in Chromium', { timeout: 120
     await page.getByLabel('API key', { exact: true }).fill('sbx_refused_by_the_registry_0000')
     await page.getByRole('button', { name: 'Save key' }).click()
     await see(page, /Set, ending in 0000/)
-    harness.core().submit({
+    Outbox.submit(harness.core(), {
       fraudType: 'hacker',
       fraudReason: REASON,
       identifiers: [{ label: 'email', value: 'refused.key@example.com' }],
@@ -215,7 +216,7 @@ describe('what the desk says follows what happened, in Chromium', { timeout: 120
     await page.getByRole('button', { name: 'Discard item' }).click()
     await see(page, /The outbox is empty/)
     // A report queued beside the window (the CLI, a second window): no event says so.
-    harness.core().submit({
+    Outbox.submit(harness.core(), {
       fraudType: 'theft',
       fraudReason: REASON,
       identifiers: [{ label: 'email', value: 'queued.beside@example.com' }],

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { expectAccessible } from './axe'
 import { goTo, REASON, see, useDesk } from './desk'
+import * as Outbox from '../../src/core/outbox/outbox'
 
 /** The page believes the computer went offline (the OS said so), while its bridge still works. */
 async function computerOffline(page: Page, offline: boolean): Promise<void> {
@@ -71,7 +72,7 @@ describe('truthful state, in Chromium', { timeout: 90_000 }, () => {
     const { page, harness } = session.desk
     const core = harness.core()
     harness.sandbox().setFaults([{ kind: 'error', status: 503 }])
-    const queued = core.submit({
+    const queued = Outbox.submit(core, {
       fraudType: 'hacker',
       fraudReason: REASON,
       identifiers: [{ label: 'email', value: 'waits@example.com' }],
@@ -87,7 +88,7 @@ describe('truthful state, in Chromium', { timeout: 90_000 }, () => {
       core.db
         .prepare("UPDATE operations SET next_attempt_at = ? WHERE state = 'waiting_retry'")
         .run(inAnHour)
-      const op = core.outbox().operations[0]
+      const op = Outbox.outbox(core).operations[0]
       if (op?.state === 'waiting_retry' && (op.nextAttemptAt ?? 0) >= inAnHour) break
       await new Promise((resolve) => setTimeout(resolve, 50))
     }
@@ -107,7 +108,7 @@ describe('truthful state, in Chromium', { timeout: 90_000 }, () => {
     await computerOffline(page, true)
     await see(page, 'Offline')
     await harness.registryDown()
-    harness.core().submit({
+    Outbox.submit(harness.core(), {
       fraudType: 'hacker',
       fraudReason: REASON,
       identifiers: [{ label: 'email', value: 'offline@example.com' }],
@@ -162,7 +163,7 @@ describe('truthful state, in Chromium', { timeout: 90_000 }, () => {
     await page.getByRole('button', { name: 'Save key' }).click()
     await see(page, /Set, ending in 0000/)
     await goTo(page, 'Report')
-    harness.core().submit({
+    Outbox.submit(harness.core(), {
       fraudType: 'hacker',
       fraudReason: REASON,
       identifiers: [{ label: 'email', value: 'paused@example.com' }],

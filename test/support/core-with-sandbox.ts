@@ -3,7 +3,8 @@ import { mkdtempSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { CasefileCore, type CoreOptions } from '../../src/core/casefile-core'
+import type { Core } from '../../src/core/open-core'
+import { type CoreOptions, openCore } from '../../src/core/open-core'
 import { createRegistryClient } from '../../src/core/registry/registry-client'
 import type { RetryPolicy } from '../../src/core/sync/retry-policy'
 import { startSandbox, type RunningSandbox } from '../../src/sandbox'
@@ -34,9 +35,9 @@ export const TEST_FOLDER_KEY_ENV = { CASEFILE_DB_KEY: 'c0'.repeat(32) }
 export function openTestCore(
   sandbox: Pick<RunningSandbox, 'baseUrl' | 'uploadUrl'>,
   options: Partial<CoreOptions> & { key?: () => string | undefined } = {},
-): CasefileCore {
+): Core {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'casefile-core-'))
-  return new CasefileCore({
+  return openCore({
     dataDir,
     folderKey: testFolderKey(dataDir),
     connection: options.connection ?? { baseUrl: sandbox.baseUrl, uploadUrl: sandbox.uploadUrl },

@@ -2,10 +2,13 @@ import { cpSync, mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import Database from 'better-sqlite3-multiple-ciphers'
-import { CasefileCore } from '../../src/core/casefile-core'
+import { type Core, openCore as openCasefileCore } from '../../src/core/open-core'
 import { openDataFolder } from '../../src/core/encryption/open-data-folder'
 import { applyKey, DATABASE_FILE, rekeyDatabase } from '../../src/core/store/open-database'
 import { PDF_BYTES } from './temp-store'
+import * as Outbox from '../../src/core/outbox/outbox'
+import * as Drafts from '../../src/core/drafts/drafts'
+import * as Attachments from '../../src/core/attachments/attachments'
 
 /**
  * A data folder as Casefile wrote it before encryption (today's schema, plain): a draft with an
@@ -18,30 +21,33 @@ export const TEXT_BYTES = Buffer.from(
 
 const offline = { baseUrl: 'http://127.0.0.1:9', uploadUrl: 'http://127.0.0.1:9' }
 
-export function openCore(dataDir: string, folderKey?: Buffer): CasefileCore {
-  return new CasefileCore({ dataDir, folderKey, connection: offline, getApiKey: () => undefined })
+export function openCore(dataDir: string, folderKey?: Buffer): Core {
+  return openCasefileCore({ dataDir, folderKey, connection: offline, getApiKey: () => undefined })
 }
 
 export async function makePlainFolder(): Promise<string> {
   const dataDir = mkdtempSync(join(tmpdir(), 'casefile-plain-'))
   const core = openCore(dataDir)
-  const draft = core.createDraft({
+  const draft = Drafts.createDraft(core, {
     fraudType: 'identity_theft',
     fraudReason: 'Half a reason typed before lunch, BVN 22211133344 of the suspect.',
   })
-  core.addAttachment(draft.localId, { bytes: TEXT_BYTES, fileName: 'notes.txt' })
-  const queued = core.createDraft({
+  Attachments.addAttachment(core, draft.localId, { bytes: TEXT_BYTES, fileName: 'notes.txt' })
+  const queued = Drafts.createDraft(core, {
     fraudType: 'money_mule',
     fraudReason:
       'The account received funds from three phishing victims and moved them on within minutes to other banks.',
     identifiers: [{ label: 'bvn', value: '22211133344' }],
   })
-  const pdf = core.addAttachment(queued.localId, { bytes: PDF_BYTES, fileName: 'statement.pdf' })
-  core.saveDraft(queued.localId, {
-    ...core.getReport(queued.localId).draft,
+  const pdf = Attachments.addAttachment(core, queued.localId, {
+    bytes: PDF_BYTES,
+    fileName: 'statement.pdf',
+  })
+  Drafts.saveDraft(core, queued.localId, {
+    ...Drafts.getReport(core, queued.localId).draft,
     attachmentIds: [pdf.id],
   })
-  const result = core.queueReport(queued.localId)
+  const result = Outbox.queueReport(core, queued.localId)
   if (!result.ok) throw new Error(result.message)
   await core.close()
   return dataDir
@@ -58,16 +64,19 @@ export function copyFolder(dataDir: string): string {
 export async function snapshot(dataDir: string, folderKey?: Buffer) {
   const core = openCore(dataDir, folderKey)
   try {
-    const reports = core.listReports().map((report) => ({
+    const reports = Drafts.listReports(core).map((report) => ({
       ...report,
-      attachments: core.listAttachments(report.localId).map((a) => ({
+      attachments: Attachments.listAttachments(core, report.localId).map((a) => ({
         ...a,
         bytes: core.files.read(a.sha256).toString('base64'),
       })),
     }))
-    const outbox = core
-      .outbox()
-      .operations.map(({ id, kind, state, chainId }) => ({ id, kind, state, chainId }))
+    const outbox = Outbox.outbox(core).operations.map(({ id, kind, state, chainId }) => ({
+      id,
+      kind,
+      state,
+      chainId,
+    }))
     return { reports, outbox }
   } finally {
     await core.close()

@@ -4,7 +4,8 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { extname, join, normalize } from 'node:path'
-import { CasefileCore } from '../../src/core/casefile-core'
+import type { Core } from '../../src/core/open-core'
+import { openCore } from '../../src/core/open-core'
 import type { RetryPolicy } from '../../src/core/sync/retry-policy'
 import { ApiKeyStore, ProxyCredentialStore } from '../../src/core/secrets'
 import {
@@ -69,7 +70,7 @@ export interface Harness {
   userDataDir: string
   sandbox: () => RunningSandbox
   /** A second core on the active profile's data folder, for the tests' own checks (never syncs on its own). */
-  core: () => CasefileCore
+  core: () => Core
   /** Stops the sandbox registry, keeping its port and data: requests get "connection refused". */
   registryDown: () => Promise<void>
   /** Starts it again on the same port over the same data. */
@@ -184,14 +185,14 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
    * open beside the app (SQLite in WAL mode, one sender at a time by the lease). It never syncs
    * on its own.
    */
-  let inspector: CasefileCore | null = null
+  let inspector: Core | null = null
   const inspect = () => {
     const active = settings.current.activeProfile
     const dataDir = profileDataDir(userDataDir, active)
     if (inspector?.dataDir !== dataDir) {
       void inspector?.close()
       const profile = profileFor(settings.current, active)
-      inspector = new CasefileCore({
+      inspector = openCore({
         dataDir,
         folderKey,
         connection: profile.registry ?? { baseUrl: sandbox.baseUrl, uploadUrl: sandbox.uploadUrl },

@@ -1,7 +1,7 @@
-import type { CasefileCore } from '../../core/casefile-core'
+import type { Core } from '../../core/open-core'
 import { identifierTypeSchema, normalizeIdentifierValue } from '../../shared/domain/identifiers'
 import { checkSearchValue } from '../../shared/domain/search-input'
-import { matchKey } from '../../core/cache/offline-search'
+import { matchKey } from '../../core/search/offline-search'
 import { exportSearchAnswer, exportSubmissions } from '../../core/export/export-lists'
 import { CliError } from '../cli-error'
 import { printJson, printTable, type CliIo } from '../cli-io'
@@ -9,10 +9,13 @@ import type { CommandRun } from '../command-line-spec'
 import { EXIT } from '../exit-codes'
 import { withCore } from '../open-core'
 import { countOption, stringOption } from '../option-values'
+import * as Search from '../../core/search/search'
+import * as Submissions from '../../core/submissions/submissions'
+import * as Banks from '../../core/banks/banks'
 
 /** casefile search --type T VALUE [--offline] [--json] */
 export async function searchCommand(
-  core: CasefileCore,
+  core: Core,
   io: CliIo,
   options: {
     type?: string
@@ -32,7 +35,8 @@ export async function searchCommand(
   // Checked as the window checks it; the core searches every spelling of the value as typed.
   const problem = checkSearchValue(type.data, normalizeIdentifierValue(type.data, options.value))
   if (problem) throw new CliError(problem)
-  const answer = await core.search(
+  const answer = await Search.search(
+    core,
     { identifier: type.data, value: options.value.trim() },
     { offline: options.offline, signal: options.signal },
   )
@@ -106,7 +110,7 @@ export async function searchCommand(
 
 /** casefile submissions [--refresh] [--json] */
 export async function submissionsCommand(
-  core: CasefileCore,
+  core: Core,
   io: CliIo,
   options: {
     refresh: boolean
@@ -117,13 +121,13 @@ export async function submissionsCommand(
   },
 ): Promise<void> {
   const refreshed = options.refresh
-    ? await core.refreshSubmissions({ signal: options.signal })
+    ? await Submissions.refreshSubmissions(core, { signal: options.signal })
     : null
   if (options.exportTo) {
     const { rows } = await exportSubmissions(core, options.exportTo)
     if (!options.json) io.out(`Wrote ${rows} submission(s) to ${options.exportTo}.`)
   }
-  const { rows, total } = core.submissions({ offset: 0, limit: options.limit })
+  const { rows, total } = Submissions.listSubmissions(core, { offset: 0, limit: options.limit })
   if (options.json) return printJson(io, { total, refreshed, rows: rows.map((row) => row.record) })
   if (refreshed)
     io.out(
@@ -147,12 +151,12 @@ export async function submissionsCommand(
 
 /** casefile banks [--refresh] [--json] */
 export async function banksCommand(
-  core: CasefileCore,
+  core: Core,
   io: CliIo,
   options: { refresh: boolean; json: boolean; signal?: AbortSignal },
 ): Promise<void> {
-  const refreshed = options.refresh ? await core.refreshBanks(options.signal) : null
-  const banks = core.banks()
+  const refreshed = options.refresh ? await Banks.refreshBanks(core, options.signal) : null
+  const banks = Banks.banks(core)
   if (options.json) return printJson(io, { refreshed, banks })
   if (banks.length === 0)
     io.err('No bank list cached yet: run `casefile banks --refresh` while online.')

@@ -1,4 +1,4 @@
-import type { CasefileCore } from '../../core/casefile-core'
+import type { Core } from '../../core/open-core'
 import { importSpreadsheet } from '../../core/import/import-spreadsheet'
 import { rowRanges } from '../../shared/row-ranges'
 import { storageProblemOf } from '../../core/store/storage-failure'
@@ -26,7 +26,7 @@ export interface ImportCommandOptions {
 
 /** casefile import FILE [--dry-run] [--as-bulk] [--rejected-out FILE]: exit 2 when some rows need fixing. */
 export async function importCommand(
-  core: CasefileCore,
+  core: Core,
   io: CliIo,
   file: string,
   options: ImportCommandOptions,

@@ -3,12 +3,13 @@ import type { CommandRun } from '../command-line-spec'
 import { EXIT } from '../exit-codes'
 import { withCore } from '../open-core'
 import { countOption } from '../option-values'
+import * as Log from '../../core/log/log'
 
 /** casefile log [--limit N]: the newest exchanges with the registry. */
 export const run: CommandRun = (context) => {
   const limit = countOption(context, 'limit', 50)
   return withCore(context, (core) => {
-    const entries = core.exchangeLog({ limit })
+    const entries = Log.exchangeLog(core, { limit })
     if (context.global.json) printJson(context.io, entries)
     else
       for (const e of entries)

@@ -1,12 +1,13 @@
-import type { CasefileCore } from '../../core/casefile-core'
+import type { Core } from '../../core/open-core'
 import type { Operation } from '../../core/outbox/operations'
-import { findOperation } from '../../core/outbox/outbox-repository'
 import { CliError } from '../cli-error'
 import { printJson, type CliIo } from '../cli-io'
 import type { CommandRun } from '../command-line-spec'
 import { EXIT } from '../exit-codes'
 import { withCore } from '../open-core'
 import { overlayReportFile, readReportFile } from './report-file'
+import * as Outbox from '../../core/outbox/outbox'
+import * as Drafts from '../../core/drafts/drafts'
 
 /*
  * The CLI twins of the Outbox's buttons for an item that needs attention (or waits to retry):
@@ -16,13 +17,13 @@ import { overlayReportFile, readReportFile } from './report-file'
 
 const ACTIONABLE = new Set<Operation['state']>(['needs_attention', 'waiting_retry', 'queued'])
 
-function operationOf(core: CasefileCore, raw: string): Operation {
+function operationOf(core: Core, raw: string): Operation {
   const id = /^\d+$/.test(raw.trim()) ? Number(raw.trim()) : NaN
   if (!Number.isSafeInteger(id))
     throw new CliError(
       `"${raw}" is not an outbox item id: use the number in the ID column of \`casefile outbox\`.`,
     )
-  const op = findOperation(core.db, id)
+  const op = Outbox.findOperation(core, id)
   if (!op)
     throw new CliError(
       `There is no outbox item ${id} in this data folder: \`casefile outbox\` lists them.`,
@@ -41,15 +42,15 @@ function operationOf(core: CasefileCore, raw: string): Operation {
 const view = (op: Operation) => ({ id: op.id, kind: op.kind, state: op.state })
 
 /** casefile outbox retry ID: sends it at the next sync, and resumes a paused queue. */
-export function outboxRetryCommand(core: CasefileCore, io: CliIo, raw: string, json: boolean) {
-  const op = core.retryNow(operationOf(core, raw).id)
+export function outboxRetryCommand(core: Core, io: CliIo, raw: string, json: boolean) {
+  const op = Outbox.retryNow(core, operationOf(core, raw).id)
   if (json) printJson(io, { operation: view(op) })
   else io.out(`Outbox item ${op.id} will be sent at the next sync (\`casefile sync\`).`)
 }
 
 /** casefile outbox discard ID: drops it and what waits behind it; a never-sent report becomes a draft again. */
-export function outboxDiscardCommand(core: CasefileCore, io: CliIo, raw: string, json: boolean) {
-  const discarded = core.discardOperation(operationOf(core, raw).id)
+export function outboxDiscardCommand(core: Core, io: CliIo, raw: string, json: boolean) {
+  const discarded = Outbox.discardOperation(core, operationOf(core, raw).id)
   if (json) printJson(io, { discarded: discarded.map(view) })
   else
     io.out(
@@ -59,7 +60,7 @@ export function outboxDiscardCommand(core: CasefileCore, io: CliIo, raw: string,
 
 /** casefile outbox requeue ID FILE.json: new content for a refused create or update, same place in its chain. */
 export function outboxRequeueCommand(
-  core: CasefileCore,
+  core: Core,
   io: CliIo,
   raw: string,
   file: string,
@@ -71,9 +72,10 @@ export function outboxRequeueCommand(
     throw new CliError(
       `${file} names files on this computer; an item being requeued can only keep attachments already uploaded (links). Remove the file paths, or discard the item and submit the report again.`,
     )
-  const result = core.editAndRequeue(
+  const result = Outbox.editAndRequeue(
+    core,
     op.id,
-    overlayReportFile(core.getReport(op.chainId).draft, parsed.draft),
+    overlayReportFile(Drafts.getReport(core, op.chainId).draft, parsed.draft),
   )
   if (!result.ok)
     throw new CliError(

@@ -1,11 +1,13 @@
-import type { CasefileCore } from '../../core/casefile-core'
-import type { QueueResult } from '../../core/outbox/queue-report'
+import type { Core } from '../../core/open-core'
+import type { QueueResult } from '../../core/outbox/queue-checks'
 import { CliError } from '../cli-error'
 import { printJson, type CliIo } from '../cli-io'
 import type { CommandRun } from '../command-line-spec'
 import { EXIT } from '../exit-codes'
 import { withCore } from '../open-core'
 import { overlayReportFile, readReportFile, withAttachments } from './report-file'
+import * as Outbox from '../../core/outbox/outbox'
+import * as Drafts from '../../core/drafts/drafts'
 
 function report(io: CliIo, json: boolean, result: QueueResult, verb: string): void {
   if (!result.ok) {
@@ -43,9 +45,9 @@ class NotQueued extends Error {
  * attachments): refused, by the report's rules or by a full disk, nothing of it is kept. The
  * file is the user's copy, so no half-made draft is left behind.
  */
-function queueWhole(core: CasefileCore, queue: () => QueueResult): QueueResult {
+function queueWhole(core: Core, queue: () => QueueResult): QueueResult {
   try {
-    return core.inOneTransaction(() => {
+    return Outbox.inOneTransaction(core, () => {
       const result = queue()
       if (!result.ok) throw new NotQueued(result)
       return result
@@ -57,12 +59,12 @@ function queueWhole(core: CasefileCore, queue: () => QueueResult): QueueResult {
 }
 
 /** casefile submit FILE.json: drafts the report, copies its attachments, queues it. */
-export function submitCommand(core: CasefileCore, io: CliIo, file: string, json: boolean): void {
+export function submitCommand(core: Core, io: CliIo, file: string, json: boolean): void {
   const parsed = readReportFile(file)
   const result = queueWhole(core, () => {
-    const draft = core.createDraft(parsed.draft)
-    core.saveDraft(draft.localId, withAttachments(core, draft.localId, parsed))
-    return core.queueReport(draft.localId)
+    const draft = Drafts.createDraft(core, parsed.draft)
+    Drafts.saveDraft(core, draft.localId, withAttachments(core, draft.localId, parsed))
+    return Outbox.queueReport(core, draft.localId)
   })
   report(io, json, result, 'Queued')
 }
@@ -72,8 +74,8 @@ export function submitCommand(core: CasefileCore, io: CliIo, file: string, json:
  * registry, before anything is queued: a mistyped id used to become a stand-in record that
  * only failed at the next sync.
  */
-async function requireOwnReport(core: CasefileCore, id: string): Promise<void> {
-  const check = await core.checkOwnReportId(id)
+async function requireOwnReport(core: Core, id: string): Promise<void> {
+  const check = await Outbox.checkOwnReportId(core, id)
   if (check.ok) return
   throw new CliError(
     check.reason === 'not_found'
@@ -84,7 +86,7 @@ async function requireOwnReport(core: CasefileCore, id: string): Promise<void> {
 
 /** casefile update ID FILE.json */
 export async function updateCommand(
-  core: CasefileCore,
+  core: Core,
   io: CliIo,
   id: string,
   file: string,
@@ -92,11 +94,12 @@ export async function updateCommand(
 ): Promise<void> {
   const parsed = readReportFile(file)
   await requireOwnReport(core, id)
-  const local = core.localRecordOf(id)
+  const local = Drafts.localRecordOf(core, id)
   // What the file leaves out keeps its value from the freshest copy of the report.
-  const current = await core.freshestContent(local.localId)
+  const current = await Outbox.freshestContent(core, local.localId)
   const result = queueWhole(core, () =>
-    core.queueUpdate(
+    Outbox.queueUpdate(
+      core,
       local.localId,
       overlayReportFile(current, withAttachments(core, local.localId, parsed)),
     ),
@@ -106,13 +109,13 @@ export async function updateCommand(
 
 /** casefile unlist ID */
 export async function unlistCommand(
-  core: CasefileCore,
+  core: Core,
   io: CliIo,
   id: string,
   json: boolean,
 ): Promise<void> {
   await requireOwnReport(core, id)
-  report(io, json, core.queueUnlist(id), 'Queued the unlisting of')
+  report(io, json, Outbox.queueUnlist(core, id), 'Queued the unlisting of')
 }
 
 export const runSubmit: CommandRun = (context) =>

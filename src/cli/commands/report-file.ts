@@ -1,11 +1,12 @@
 import { dirname, isAbsolute, resolve } from 'node:path'
 import { z } from 'zod'
-import type { CasefileCore } from '../../core/casefile-core'
+import type { Core } from '../../core/open-core'
 import { AttachmentRefusedError } from '../../core/attachments/attachment-store'
 import type { DraftInput } from '../../core/drafts/draft'
 import { CliError } from '../cli-error'
 import { describeFileError } from '../describe-failure'
 import { readRegularFile, RegularFileError } from '../../core/regular-file'
+import * as Attachments from '../../core/attachments/attachments'
 
 /** A report is a few kilobytes of JSON (its attachments are files of their own). */
 const REPORT_FILE_MAX_BYTES = 1024 * 1024
@@ -69,11 +70,11 @@ export function readReportFile(path: string): ReportFile {
 }
 
 /** Copies local attachments into the report's data and returns the draft that refers to them. */
-export function withAttachments(core: CasefileCore, localId: string, file: ReportFile): DraftInput {
+export function withAttachments(core: Core, localId: string, file: ReportFile): DraftInput {
   const ids: string[] = []
   for (const path of file.localAttachments) {
     try {
-      ids.push(core.addAttachment(localId, { path }).id)
+      ids.push(Attachments.addAttachment(core, localId, { path }).id)
     } catch (error) {
       if (error instanceof AttachmentRefusedError) throw new CliError(error.message)
       throw error

@@ -1,12 +1,13 @@
 import { setTimeout as delay } from 'node:timers/promises'
-import type { CasefileCore } from '../../core/casefile-core'
+import type { Core } from '../../core/open-core'
 import type { RunSummary } from '../../core/sync/sync-engine'
-import { wakeNetworkWaits } from '../../core/sync/network-waits'
 import { EXIT } from '../exit-codes'
 import { printJson, type CliIo } from '../cli-io'
 import type { CommandRun } from '../command-line-spec'
 import { interruptedError } from '../interrupted'
 import { withCore } from '../open-core'
+import * as Sync from '../../core/sync/sync'
+import * as Outbox from '../../core/outbox/outbox'
 
 /** Waits between runs until the next retry time, or until the process is asked to stop. */
 function wait(ms: number, signal: AbortSignal): Promise<void> {
@@ -35,35 +36,30 @@ function networkWaitReason(
 
 /** casefile sync [--until-idle]: one pass, or until nothing more can move. */
 export async function syncCommand(
-  core: CasefileCore,
+  core: Core,
   io: CliIo,
   options: { untilIdle: boolean; json: boolean; signal: AbortSignal },
 ): Promise<number> {
   // Each run brings its key (CASEFILE_API_KEY or the keychain): a pause for an earlier refused key is tried again.
-  core.resumeAfterKeyChange()
+  Sync.resumeAfterKeyChange(core)
   // Asked to sync now: what waits only on a network refusal (nothing was sent) is tried now,
   // unless the registry asked for quiet.
-  if (core.client.quietUntil() <= Date.now()) wakeNetworkWaits(core.db, Date.now())
+  Sync.wakeNetworkWaitsNow(core)
   // SIGINT/SIGTERM: the engine stops at once; a request in flight is aborted and recorded as
   // outcome-unknown, to be reconciled on the next run (as after a crash), and the lease released.
-  const stop = () => void core.engine.stop(0)
-  options.signal.addEventListener('abort', stop, { once: true })
-  const summary = options.untilIdle
-    ? await core.engine.runUntilIdle({
-        stopWhenOffline: true,
-        signal: options.signal,
-        sleep: (ms) => wait(ms, options.signal),
-      })
-    : await core.engine.runOnce()
-  options.signal.removeEventListener('abort', stop)
+  const summary = await Sync.syncPass(core, {
+    untilIdle: options.untilIdle,
+    signal: options.signal,
+    sleep: (ms) => wait(ms, options.signal),
+  })
   if (options.signal.aborted) throw interruptedError(options.signal)
-  const outbox = core.outbox()
+  const outbox = Outbox.outbox(core)
   // Why the registry could not be reached, in the words the window and the log use. A pass that
   // tried nothing (every report waits for its retry time) learned nothing new: what waits still
   // waits on the network's last refusal, and saying "0, exit 0" would hide it.
   const stillWaiting = summary.sent === 0 ? networkWaitReason(outbox.operations) : null
   const offline = summary.offline || stillWaiting !== null
-  const offlineReason = summary.offline ? core.reachability().reason : stillWaiting
+  const offlineReason = summary.offline ? core.reachability.current().reason : stillWaiting
   const code = exitCodeOf({ ...summary, offline }, outbox.counts.needs_attention)
   const result = {
     ...summary,

@@ -1,7 +1,7 @@
 import { extname } from 'node:path'
 import type { PublicReport, ReportRecord } from '../../shared/domain/responses'
-import type { CasefileCore } from '../casefile-core'
-import type { OwnSubmissionsFilter } from '../cache/own-submissions'
+import type { CoreContext } from '../core-context'
+import type { OwnSubmissionsFilter } from '../submissions/own-submissions'
 import {
   exportRows,
   PUBLIC_REPORT_EXPORT_COLUMNS,
@@ -9,6 +9,7 @@ import {
   type ExportColumn,
   type ExportFormat,
 } from '../spreadsheet/export'
+import * as Submissions from '../submissions/submissions'
 
 const PAGE = 1000
 
@@ -19,13 +20,13 @@ export function exportFormatOf(path: string): ExportFormat {
 
 /** Every cached submission matching the filter, streamed page by page into a CSV or XLSX file. */
 export async function exportSubmissions(
-  core: CasefileCore,
+  core: CoreContext,
   path: string,
   filter: OwnSubmissionsFilter = {},
 ): Promise<{ rows: number }> {
   async function* rows(): AsyncGenerator<ReportRecord> {
     for (let offset = 0; ; offset += PAGE) {
-      const page = core.submissions({ ...filter, offset, limit: PAGE }).rows
+      const page = Submissions.listSubmissions(core, { ...filter, offset, limit: PAGE }).rows
       for (const row of page) yield row.record
       if (page.length < PAGE) return
     }

@@ -17,3 +17,14 @@ export function wakeNetworkWaits(db: Db, now: number): number {
         AND COALESCE(next_attempt_at, 0) > ?`,
   ).run(now, now, now).changes
 }
+
+/**
+ * Makes every item waiting to retry due now (not those whose outcome is being reconciled): the
+ * connection came back, or the person asked to sync now.
+ */
+export function makeWaitingDue(db: Db, now: number): void {
+  prepare(
+    db,
+    "UPDATE operations SET next_attempt_at = ? WHERE state = 'waiting_retry' AND outcome_unknown = 0",
+  ).run(now)
+}

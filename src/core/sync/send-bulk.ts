@@ -15,7 +15,7 @@ import {
   markNeedsAttention,
   setFirstSentAt,
 } from '../outbox/outbox-repository'
-import { draftToPayload } from '../outbox/queue-report'
+import { draftToPayload } from '../outbox/queue-checks'
 import { findCreatedReports } from './reconcile'
 import { reconcileWindow, type LastAttempt } from './reconcile-window'
 import { claimedRegistryIds, resolveAttachments } from './resolve-attachments'

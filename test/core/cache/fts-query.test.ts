@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { MAX_TERMS, toFtsQuery } from '../../../src/core/cache'
+import { MAX_TERMS, toFtsQuery } from '../../../src/core/cache/fts-query'
 
 const match = (text: string) => toFtsQuery(text)?.match ?? null
 

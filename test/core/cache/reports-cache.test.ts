@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest'
 import {
   getCachedReport,
   markUnlisted,
-  searchOffline,
   upsertOwnSubmission,
   upsertRegistryReports,
-} from '../../../src/core/cache'
+} from '../../../src/core/cache/reports-cache'
+import { searchOffline } from '../../../src/core/search/offline-search'
 import { publicReport, reportRecord, tempDatabase } from './cache-fixtures'
 
 const SEEN = Date.parse('2026-03-05T12:00:00.000Z')

@@ -1,8 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { onFileFromCache, searchOffline, upsertRegistryReports } from '../../../src/core/cache'
+import { onFileFromCache } from '../../../src/core/search/on-file'
+import { searchOffline } from '../../../src/core/search/offline-search'
+import { upsertRegistryReports } from '../../../src/core/cache/reports-cache'
 import { createDraft, setReportStatus } from '../../../src/core/drafts/drafts-repository'
 import { markDone } from '../../../src/core/outbox/outbox-repository'
-import { discardOperation, queueReport, queueUpdate } from '../../../src/core/outbox/queue-report'
+import { discardOperation } from '../../../src/core/outbox/outbox-actions'
+import { queueUpdate } from '../../../src/core/outbox/queue-change'
+import { queueReport } from '../../../src/core/outbox/queue-create'
 import { REASON, reportRecord, tempDatabase } from './cache-fixtures'
 
 const T1 = Date.parse('2026-03-05T12:00:00.000Z')

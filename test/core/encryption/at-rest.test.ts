@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import Database from 'better-sqlite3-multiple-ciphers'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { CasefileCore } from '../../../src/core/casefile-core'
+import { openCore } from '../../../src/core/open-core'
 import { openDataFolder } from '../../../src/core/encryption/open-data-folder'
 import type { RunningSandbox } from '../../../src/sandbox'
 import {
@@ -13,6 +13,12 @@ import {
 } from '../../support/core-with-sandbox'
 import { whereFound } from '../../support/folder-scan'
 import { memorySecretBackend } from '../../web-harness/memory-secret-backend'
+import * as Banks from '../../../src/core/banks/banks'
+import * as Drafts from '../../../src/core/drafts/drafts'
+import * as Attachments from '../../../src/core/attachments/attachments'
+import * as Outbox from '../../../src/core/outbox/outbox'
+import * as Submissions from '../../../src/core/submissions/submissions'
+import * as Search from '../../../src/core/search/search'
 
 // What a stolen disk shows: a folder the core wrote reports, an attachment, caches and the
 // exchange log into, scanned byte by byte for what the investigator typed.
@@ -30,7 +36,7 @@ beforeAll(async () => {
 afterAll(() => sandbox.stop())
 
 async function writeThroughCore(dataDir: string, folderKey: Buffer | undefined) {
-  const core = new CasefileCore({
+  const core = openCore({
     dataDir,
     folderKey,
     connection: { baseUrl: sandbox.baseUrl, uploadUrl: sandbox.uploadUrl },
@@ -39,8 +45,8 @@ async function writeThroughCore(dataDir: string, folderKey: Buffer | undefined) 
     timeoutMs: 5000,
     uploadTimeoutMs: 5000,
   })
-  await core.refreshBanks()
-  const draft = core.createDraft({
+  await Banks.refreshBanks(core)
+  const draft = Drafts.createDraft(core, {
     fraudType: 'money_mule',
     fraudReason: `${REASON_WORDS}, then withdrew everything in cash within the hour.`,
     identifiers: [
@@ -49,26 +55,26 @@ async function writeThroughCore(dataDir: string, folderKey: Buffer | undefined) 
       { label: 'phone', value: PHONE },
     ],
   })
-  const attachment = core.addAttachment(draft.localId, {
+  const attachment = Attachments.addAttachment(core, draft.localId, {
     bytes: Buffer.from(`${EVIDENCE}\n`.repeat(40)),
     fileName: 'statement.txt',
   })
-  core.saveDraft(draft.localId, {
-    ...core.getReport(draft.localId).draft,
+  Drafts.saveDraft(core, draft.localId, {
+    ...Drafts.getReport(core, draft.localId).draft,
     attachmentIds: [attachment.id],
   })
-  expect(core.queueReport(draft.localId).ok).toBe(true)
+  expect(Outbox.queueReport(core, draft.localId).ok).toBe(true)
   // A second report only queued, never sent: the outbox holds it in full.
   expect(
-    core.submit({
+    Outbox.submit(core, {
       fraudType: 'hacker',
       fraudReason: `${REASON_WORDS} and phoned the victims pretending to be the bank.`,
       identifiers: [{ label: 'bvn', value: BVN }],
     }).ok,
   ).toBe(true)
   await core.engine.runUntilIdle()
-  await core.refreshSubmissions()
-  await core.search({ identifier: 'bvn', value: BVN })
+  await Submissions.refreshSubmissions(core)
+  await Search.search(core, { identifier: 'bvn', value: BVN })
   return core
 }
 
@@ -88,7 +94,7 @@ describe('a data folder at rest', () => {
     // And the folder reads back with the key: the data is there, only not in the clear.
     const again = await openDataFolder(dataDir, { keychain })
     expect(again.outcome).toBe('opened')
-    const core = new CasefileCore({
+    const core = openCore({
       dataDir,
       folderKey: again.key,
       connection: { baseUrl: sandbox.baseUrl, uploadUrl: sandbox.uploadUrl },
@@ -96,7 +102,7 @@ describe('a data folder at rest', () => {
       timeoutMs: TEST_TIMEOUT_MS,
     })
     expect(
-      core.listReports({ status: 'submitted' }).map((r) => r.draft.identifiers[0]?.value),
+      Drafts.listReports(core, { status: 'submitted' }).map((r) => r.draft.identifiers[0]?.value),
     ).toContain(BVN)
     await core.close()
     // An administrator with the key opens it with SQLite3 Multiple Ciphers, as the README says.

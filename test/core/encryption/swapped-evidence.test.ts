@@ -16,6 +16,9 @@ import { createHash } from 'node:crypto'
 import type { RunningSandbox } from '../../../src/sandbox'
 import { openTestCore, startTestSandbox } from '../../support/core-with-sandbox'
 import { PDF_BYTES } from '../../support/temp-store'
+import * as Drafts from '../../../src/core/drafts/drafts'
+import * as Attachments from '../../../src/core/attachments/attachments'
+import * as Outbox from '../../../src/core/outbox/outbox'
 
 const sha = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex')
 
@@ -60,17 +63,19 @@ describe('swapped evidence', () => {
           identifiers: [{ label: 'phone', value: '08031234567' }],
           showUploaderInfo: true,
         }
-        const draft = core.createDraft(content)
-        const attached = core.addAttachment(draft.localId, { fileName: name, bytes })
-        core.saveDraft(draft.localId, { ...content, attachmentIds: [attached.id] })
-        expect(core.queueReport(draft.localId).ok).toBe(true)
+        const draft = Drafts.createDraft(core, content)
+        const attached = Attachments.addAttachment(core, draft.localId, { fileName: name, bytes })
+        Drafts.saveDraft(core, draft.localId, { ...content, attachmentIds: [attached.id] })
+        expect(Outbox.queueReport(core, draft.localId).ok).toBe(true)
       }
       const [pa, pb] = [core.files.pathOf(sha(pdfA)), core.files.pathOf(sha(pdfB))]
       renameSync(pa, `${pa}.x`)
       renameSync(pb, pa)
       renameSync(`${pa}.x`, pb)
       await core.engine.runOnce()
-      const attention = core.outbox().operations.filter((op) => op.state === 'needs_attention')
+      const attention = Outbox.outbox(core).operations.filter(
+        (op) => op.state === 'needs_attention',
+      )
       expect(attention.map((op) => op.kind).sort()).toEqual([
         'upload_attachment',
         'upload_attachment',

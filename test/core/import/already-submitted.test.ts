@@ -11,6 +11,7 @@ import {
   uniqueReason,
 } from '../../support/core-with-sandbox'
 import { useSandbox } from '../../support/use-sandbox'
+import * as Submissions from '../../../src/core/submissions/submissions'
 
 const registry = useSandbox()
 
@@ -32,7 +33,7 @@ describe('"already submitted" asks the registry, not this data folder alone', ()
     try {
       // The second laptop has looked at the organization's submissions before: its cache is
       // not empty, only older than the first laptop's report.
-      await second.refreshSubmissions()
+      await Submissions.refreshSubmissions(second)
 
       const sent = await importSpreadsheet(first, { path: oneRowFile(first.dataDir, reason) })
       expect(sent.totals.queued).toBe(1)

@@ -3,10 +3,11 @@ import { mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { CasefileCore } from '../../../src/core/casefile-core'
+import { openCore } from '../../../src/core/open-core'
 import { importSpreadsheet } from '../../../src/core/import/import-spreadsheet'
 import { runCasefile } from '../../cli/cli-harness'
 import { PDF_BYTES } from '../../support/temp-store'
+import * as Outbox from '../../../src/core/outbox/outbox'
 
 // A spreadsheet from a partner names files on this computer in its attachment cells, and what
 // they name is uploaded for every organization on the registry to see. Only files inside the
@@ -33,7 +34,7 @@ function laptop(attachments: string[]) {
   const sheet = join(partner, 'cases.csv')
   writeFileSync(sheet, [HEADER, ...rows].join('\n'))
   const dataDir = join(home, 'data')
-  const core = new CasefileCore({
+  const core = openCore({
     dataDir,
     connection: { baseUrl: 'http://127.0.0.1:9', uploadUrl: 'http://127.0.0.1:9' },
     getApiKey: () => undefined,
@@ -68,7 +69,7 @@ describe('attachment paths in a spreadsheet', () => {
         { column: 'attachment_1', cell: 'D2', message: expect.stringMatching(why) },
       ])
     }
-    expect(core.outbox().operations).toEqual([])
+    expect(Outbox.outbox(core).operations).toEqual([])
     expect(storedAttachments(dataDir)).toEqual([])
     await core.close()
   })
@@ -86,7 +87,7 @@ describe('attachment paths in a spreadsheet', () => {
       expect(outcome.totals).toMatchObject({ queued: 0, rejected: 2 })
       expect(outcome.rejected[0]?.errors[0]?.message).toMatch(/link to a file outside/)
       expect(outcome.rejected[1]?.errors[0]?.message).toMatch(/link to a file outside/)
-      expect(core.outbox().operations).toEqual([])
+      expect(Outbox.outbox(core).operations).toEqual([])
       expect(storedAttachments(dataDir)).toEqual([])
       await core.close()
     },
@@ -126,7 +127,7 @@ describe('attachment paths in a spreadsheet', () => {
       'evidence/statement.pdf',
       'latest.pdf',
     ])
-    expect(core.outbox().operations.map((op) => op.kind)).toContain('upload_attachment')
+    expect(Outbox.outbox(core).operations.map((op) => op.kind)).toContain('upload_attachment')
     await core.close()
   })
 

@@ -11,6 +11,9 @@ import {
   submissionsWithReason,
   uniqueReason,
 } from '../../support/core-with-sandbox'
+import * as Banks from '../../../src/core/banks/banks'
+import * as Outbox from '../../../src/core/outbox/outbox'
+import * as Drafts from '../../../src/core/drafts/drafts'
 
 /*
  * A bank cell may give the bank's name, slug or CBN code. With no bank list on this computer the
@@ -36,7 +39,7 @@ function sheet(dir: string, rows: [reason: string, account: string, bank: string
 describe('bank cells with no bank list on this computer', () => {
   it('--as-bulk: a bank given by code is created once, and the outbox says sent', async () => {
     const core = openTestCore(registry.sandbox, { key: () => registry.key })
-    expect(core.banks()).toEqual([])
+    expect(Banks.banks(core)).toEqual([])
     const reason = uniqueReason('bulk-code')
     const outcome = await importSpreadsheet(
       core,
@@ -45,11 +48,11 @@ describe('bank cells with no bank list on this computer', () => {
     )
     expect(outcome.totals).toMatchObject({ queued: 1, rejected: 0 })
     await core.engine.runUntilIdle()
-    expect(core.outbox().counts.needs_attention).toBe(0)
-    expect(core.outbox().pending).toBe(0)
+    expect(Outbox.outbox(core).counts.needs_attention).toBe(0)
+    expect(Outbox.outbox(core).pending).toBe(0)
     const onRegistry = await submissionsWithReason(registry.sandbox, registry.key, reason)
     expect(onRegistry).toHaveLength(1)
-    expect(core.getReport(outcome.queued[0]!.localId!)).toMatchObject({
+    expect(Drafts.getReport(core, outcome.queued[0]!.localId!)).toMatchObject({
       status: 'submitted',
       registryId: onRegistry[0]!.id,
     })
@@ -66,8 +69,10 @@ describe('bank cells with no bank list on this computer', () => {
       ]),
     })
     expect(outcome.rejected).toEqual([])
-    expect(core.banks().length).toBeGreaterThan(0)
-    const values = outcome.queued.map((q) => core.getReport(q.localId!).draft.identifiers[0]?.value)
+    expect(Banks.banks(core).length).toBeGreaterThan(0)
+    const values = outcome.queued.map(
+      (q) => Drafts.getReport(core, q.localId!).draft.identifiers[0]?.value,
+    )
     expect(values).toEqual(['0123456789_access-bank', '0123456780_gtbank'])
     await core.close()
   })

@@ -8,6 +8,8 @@ import type { ReportInput } from '../../../src/shared/domain/report-input'
 import { useSandbox } from '../../support/use-sandbox'
 import { openTestCore, submissionsWithReason, uniqueReason } from '../../support/core-with-sandbox'
 import { columnOf, headerRow, rawWorkbook, row, text } from '../../sandbox/raw-workbook'
+import * as Drafts from '../../../src/core/drafts/drafts'
+import * as Outbox from '../../../src/core/outbox/outbox'
 
 /*
  * The bulk file the client uploads (`import --as-bulk`) is read by the registry's parser, not
@@ -80,7 +82,7 @@ describe('the bulk file sent to the registry', () => {
       expect(await submissionsWithReason(registry.sandbox, registry.key, `'${reason}`)).toEqual([])
     }
     for (const queued of outcome.queued.filter((q) => q.rowNumber !== 4))
-      expect(core.getReport(queued.localId!)).toMatchObject({
+      expect(Drafts.getReport(core, queued.localId!)).toMatchObject({
         status: 'submitted',
         registryId: expect.any(String),
       })
@@ -92,7 +94,7 @@ describe('the bulk file sent to the registry', () => {
         message: expect.stringMatching(/^Row 4 of .*formula-starts\.xlsx: .*no-such-bank/),
       },
     })
-    expect(core.outbox().counts.needs_attention).toBe(1)
+    expect(Outbox.outbox(core).counts.needs_attention).toBe(1)
     await core.close()
   })
 })

@@ -15,9 +15,13 @@ import {
 } from '../../support/core-with-sandbox'
 import { applyKey } from '../../../src/core/store/open-database'
 import { PDF_BYTES } from '../../support/temp-store'
-import { DATABASE_FILE } from '../../../src/core/casefile-core'
-import { draftToPayload, ROWS_PER_INSERT } from '../../../src/core/outbox/queue-report'
+import { DATABASE_FILE } from '../../../src/core/open-core'
+import { draftToPayload } from '../../../src/core/outbox/queue-checks'
+import { ROWS_PER_INSERT } from '../../../src/core/outbox/queue-checked-reports'
 import { reportFingerprint } from '../../../src/shared/domain/fingerprint'
+import * as Banks from '../../../src/core/banks/banks'
+import * as Outbox from '../../../src/core/outbox/outbox'
+import * as Drafts from '../../../src/core/drafts/drafts'
 
 const registry = useSandbox()
 
@@ -27,7 +31,7 @@ const line = (cells: string[]) =>
 
 async function coreWithBanks() {
   const core = openTestCore(registry.sandbox, { key: () => registry.key })
-  await core.refreshBanks()
+  await Banks.refreshBanks(core)
   return core
 }
 
@@ -51,7 +55,7 @@ describe('importing a spreadsheet into the outbox', () => {
     )
     const dry = await importSpreadsheet(core, { path: file }, { dryRun: true })
     expect(dry.mode).toBe('dry-run')
-    expect(core.outbox().pending).toBe(0)
+    expect(Outbox.outbox(core).pending).toBe(0)
     // The dry run checks the files as the import does, and names the ones each row would upload.
     expect(dry.queued).toEqual([
       {
@@ -124,9 +128,9 @@ describe('importing a spreadsheet into the outbox', () => {
     )
     const outcome = await importSpreadsheet(core, { path: file })
     expect(outcome.totals).toMatchObject({ queued: 2, rejected: 0 })
-    const slugs = new Set(core.banks().map((b) => b.slug))
+    const slugs = new Set(Banks.banks(core).map((b) => b.slug))
     for (const { localId } of outcome.queued) {
-      const report = core.getReport(localId!)
+      const report = Drafts.getReport(core, localId!)
       expect(report).toMatchObject({ status: 'queued', origin: 'import' })
       const built = draftToPayload(report.draft, slugs)
       if (!built.ok) throw new Error(built.message)
@@ -139,7 +143,7 @@ describe('importing a spreadsheet into the outbox', () => {
         .get(localId) as { fingerprint: string }
       expect(row.fingerprint).toBe(reportFingerprint(built.payload.input))
     }
-    expect(core.getReport(outcome.queued[1]!.localId!).draft.attachmentUrls).toEqual([
+    expect(Drafts.getReport(core, outcome.queued[1]!.localId!).draft.attachmentUrls).toEqual([
       'https://files.example.com/b.pdf',
     ])
     await core.close()
@@ -166,7 +170,7 @@ describe('importing a spreadsheet into the outbox', () => {
     const operationIds: number[] = []
     for (const { rowNumber, localId } of outcome.queued) {
       const i = rowNumber - 2
-      const report = core.getReport(localId!)
+      const report = Drafts.getReport(core, localId!)
       expect(report.draft.fraudReason).toBe(reasonOf(i))
       expect(report.draft.identifiers).toEqual([
         { label: 'account', value: `${1_200_000_000 + i}_gtbank` },
@@ -295,13 +299,13 @@ describe('sending as a bulk upload', () => {
       lastError: { message: expect.stringMatching(/^Row 5 of .*bulk\.csv: .*no-such-bank/) },
     })
     for (const row of outcome.queued.filter((q) => q.rowNumber !== 5))
-      expect(core.getReport(row.localId!)).toMatchObject({
+      expect(Drafts.getReport(core, row.localId!)).toMatchObject({
         status: 'submitted',
         registryId: expect.any(String),
       })
 
     // Fixed by the user and sent on its own.
-    const fixed = core.editAndRequeue(create!.id, {
+    const fixed = Outbox.editAndRequeue(core, create!.id, {
       fraudType: 'theft',
       fraudReason: bad,
       identifiers: [{ label: 'account', value: '0123456789_gtbank' }],
@@ -309,7 +313,7 @@ describe('sending as a bulk upload', () => {
     expect(fixed.ok).toBe(true)
     await core.engine.runUntilIdle()
     expect(await submissionsWithReason(registry.sandbox, registry.key, bad)).toHaveLength(1)
-    expect(core.outbox().pending).toBe(0)
+    expect(Outbox.outbox(core).pending).toBe(0)
     await core.close()
   })
 
@@ -332,9 +336,9 @@ describe('sending as a bulk upload', () => {
     for (const reason of reasons)
       expect(await submissionsWithReason(registry.sandbox, registry.key, reason)).toHaveLength(1)
     for (const row of outcome.queued.filter((q) => q.rowNumber < 4))
-      expect(core.getReport(row.localId!).status).toBe('submitted')
+      expect(Drafts.getReport(core, row.localId!).status).toBe('submitted')
     // The row the registry refused was not "lost": it is waiting for the user.
-    expect(core.outbox().counts.needs_attention).toBe(1)
+    expect(Outbox.outbox(core).counts.needs_attention).toBe(1)
     await core.close()
   })
 
@@ -345,8 +349,9 @@ describe('sending as a bulk upload', () => {
       { path: bulkFile(core.dataDir, [uniqueReason('discard')], uniqueReason('discard-bad')) },
       { asBulk: true },
     )
-    core.discardOperation(outcome.bulkOperationIds[0]!)
-    for (const row of outcome.queued) expect(core.getReport(row.localId!).status).toBe('draft')
+    Outbox.discardOperation(core, outcome.bulkOperationIds[0]!)
+    for (const row of outcome.queued)
+      expect(Drafts.getReport(core, row.localId!).status).toBe('draft')
     await core.close()
   })
 })

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { CasefileCore } from '../../../src/core/casefile-core'
+import type { Core } from '../../../src/core/open-core'
 import type { RunningSandbox } from '../../../src/sandbox'
 import {
   inspector,
@@ -8,6 +8,9 @@ import {
   uniqueReason,
 } from '../../support/core-with-sandbox'
 import { PDF_BYTES } from '../../support/temp-store'
+import * as Drafts from '../../../src/core/drafts/drafts'
+import * as Attachments from '../../../src/core/attachments/attachments'
+import * as Outbox from '../../../src/core/outbox/outbox'
 
 /*
  * An edit made while the registry cannot give its copy starts from the cache. The registry's
@@ -19,7 +22,7 @@ import { PDF_BYTES } from '../../support/temp-store'
 
 let sandbox: RunningSandbox
 let key: string
-let core: CasefileCore
+let core: Core
 beforeAll(async () => {
   sandbox = await startTestSandbox()
   key = sandbox.demoKeys[0]!.key
@@ -50,26 +53,31 @@ async function withDecodeDown<T>(work: () => Promise<T>): Promise<T> {
 describe('an edit made while the registry cannot give its copy', () => {
   it('keeps the attachments and settings the report has, and none it no longer has', async () => {
     const reason = uniqueReason('offline-edit')
-    const draft = core.createDraft(base(reason))
-    const pdf = core.addAttachment(draft.localId, { bytes: PDF_BYTES, fileName: 'statement.pdf' })
-    const txt = core.addAttachment(draft.localId, {
+    const draft = Drafts.createDraft(core, base(reason))
+    const pdf = Attachments.addAttachment(core, draft.localId, {
+      bytes: PDF_BYTES,
+      fileName: 'statement.pdf',
+    })
+    const txt = Attachments.addAttachment(core, draft.localId, {
       bytes: new TextEncoder().encode(`call log ${reason}\n`),
       fileName: 'calls.txt',
     })
-    core.saveDraft(draft.localId, { ...base(reason), attachmentIds: [pdf.id, txt.id] })
-    expect(core.queueReport(draft.localId).ok).toBe(true)
+    Drafts.saveDraft(core, draft.localId, { ...base(reason), attachmentIds: [pdf.id, txt.id] })
+    expect(Outbox.queueReport(core, draft.localId).ok).toBe(true)
     await core.engine.runUntilIdle()
-    const registryId = core.getReport(draft.localId).registryId!
+    const registryId = Drafts.getReport(core, draft.localId).registryId!
     const client = inspector(sandbox, key)
     const links = (await client.decodeSubmission(registryId)).attachments!
     expect(links).toHaveLength(2)
 
     // Sent from here, never refreshed: the cache has only what the create's answer said.
-    const offline = await withDecodeDown(() => core.freshestContent(draft.localId))
+    const offline = await withDecodeDown(() => Outbox.freshestContent(core, draft.localId))
     expect([...(offline.attachmentUrls ?? [])].sort()).toEqual([...links].sort())
     expect(offline.showUploaderInfo).toBe(true)
     const newReason = uniqueReason('changed offline')
-    expect(core.queueUpdate(draft.localId, { ...offline, fraudReason: newReason }).ok).toBe(true)
+    expect(Outbox.queueUpdate(core, draft.localId, { ...offline, fraudReason: newReason }).ok).toBe(
+      true,
+    )
     await core.engine.runUntilIdle()
     const afterFirst = await client.decodeSubmission(registryId)
     expect(afterFirst).toMatchObject({ fraudReason: newReason, fraudType: 'money_mule' })
@@ -77,17 +85,21 @@ describe('an edit made while the registry cannot give its copy', () => {
     expect(String(afterFirst.showUploaderInfo)).toBe('true')
 
     // Online, one file is removed; the next offline edit must not bring it back.
-    const online = await core.freshestContent(draft.localId)
+    const online = await Outbox.freshestContent(core, draft.localId)
     const kept = links.find((l) => l !== links[0])!
     expect(
-      core.queueUpdate(draft.localId, { ...online, attachmentUrls: [kept], attachmentIds: [] }).ok,
+      Outbox.queueUpdate(core, draft.localId, {
+        ...online,
+        attachmentUrls: [kept],
+        attachmentIds: [],
+      }).ok,
     ).toBe(true)
     await core.engine.runUntilIdle()
     expect((await client.decodeSubmission(registryId)).attachments).toEqual([kept])
 
-    const later = await withDecodeDown(() => core.freshestContent(draft.localId))
+    const later = await withDecodeDown(() => Outbox.freshestContent(core, draft.localId))
     expect(later.attachmentUrls).toEqual([kept])
-    expect(core.queueUpdate(draft.localId, { ...later, fraudType: 'hacker' }).ok).toBe(true)
+    expect(Outbox.queueUpdate(core, draft.localId, { ...later, fraudType: 'hacker' }).ok).toBe(true)
     await core.engine.runUntilIdle()
     expect(await client.decodeSubmission(registryId)).toMatchObject({
       fraudType: 'hacker',

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { openTestCore, uniqueReason } from '../../support/core-with-sandbox'
 import { useSandbox } from '../../support/use-sandbox'
+import * as Outbox from '../../../src/core/outbox/outbox'
+import * as Log from '../../../src/core/log/log'
+import * as Sync from '../../../src/core/sync/sync'
 
 // Reports queued for one registry (with the PII in them) are never sent to another without
 // the person's confirmation: a data folder opened with other addresses while work waits pauses.
@@ -9,7 +12,7 @@ const registry = useSandbox()
 const OTHER = { baseUrl: 'https://registry.example.com', uploadUrl: 'https://files.example.com' }
 
 function queueOne(core: ReturnType<typeof openTestCore>) {
-  const queued = core.submit({
+  const queued = Outbox.submit(core, {
     fraudType: 'hacker',
     fraudReason: uniqueReason('origin'),
     identifiers: [{ label: 'nin', value: '12345678901' }],
@@ -33,13 +36,13 @@ describe('the outbox is bound to the registry it was queued for', () => {
     expect(summary.paused?.message).toMatch(
       /queued for the registry at https:\/\/registry\.example\.com \+ https:\/\/files\.example\.com.*now points at http:\/\/127\.0\.0\.1/,
     )
-    expect(moved.exchangeLog()).toEqual([]) // not one request went out
+    expect(Log.exchangeLog(moved)).toEqual([]) // not one request went out
     // Neither a new key nor "retry now" (both reachable from the window) lifts it.
-    moved.resumeAfterKeyChange()
-    const op = moved.outbox().operations[0]
-    if (op) moved.retryNow(op.id)
+    Sync.resumeAfterKeyChange(moved)
+    const op = Outbox.outbox(moved).operations[0]
+    if (op) Outbox.retryNow(moved, op.id)
     expect((await moved.engine.runOnce()).sent).toBe(0)
-    expect(moved.exchangeLog()).toEqual([])
+    expect(Log.exchangeLog(moved)).toEqual([])
     await moved.close()
 
     // Confirmed: the queue moves to the new registry and goes.
@@ -55,7 +58,7 @@ describe('the outbox is bound to the registry it was queued for', () => {
 
     // And stays bound there: reopened the same way, nothing is paused.
     const again = openTestCore(registry.sandbox, { dataDir, key: () => registry.key })
-    expect(again.outbox().paused).toBeNull()
+    expect(Outbox.outbox(again).paused).toBeNull()
     await again.close()
   })
 
@@ -64,7 +67,7 @@ describe('the outbox is bound to the registry it was queued for', () => {
     const dataDir = first.dataDir
     await first.close()
     const moved = openTestCore(registry.sandbox, { dataDir, key: () => registry.key })
-    expect(moved.outbox().paused).toBeNull()
+    expect(Outbox.outbox(moved).paused).toBeNull()
     queueOne(moved)
     expect((await moved.engine.runOnce()).sent).toBe(1)
     await moved.close()

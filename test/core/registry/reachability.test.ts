@@ -3,6 +3,10 @@ import { reachabilityOf } from '../../../src/core/registry/reachability'
 import type { Reachability } from '../../../src/core/registry/reachability'
 import { closedPortUrl, openTestCore } from '../../support/core-with-sandbox'
 import { useSandbox } from '../../support/use-sandbox'
+import * as Banks from '../../../src/core/banks/banks'
+import * as Search from '../../../src/core/search/search'
+import * as Outbox from '../../../src/core/outbox/outbox'
+import * as Sync from '../../../src/core/sync/sync'
 
 /* Every exchange with the registry says whether it can be reached, and why not, in words. */
 
@@ -49,15 +53,15 @@ describe('the core', () => {
   it('follows reachability from searches and refreshes, not only from sending', async () => {
     const core = openTestCore(registry.sandbox, { key: () => registry.key })
     const seen: Reachability[] = []
-    core.onReachability((r) => seen.push(r))
-    expect(core.reachability().state).toBe('unknown')
+    core.reachability.onChange((r) => seen.push(r))
+    expect(core.reachability.current().state).toBe('unknown')
     registry.sandbox.setFaults([{ kind: 'error', status: 503 }])
-    await core.refreshBanks().catch(() => undefined)
-    expect(core.reachability()).toMatchObject({ state: 'unreachable' })
-    expect(core.reachability().reason).toMatch(/unavailable for now/)
+    await Banks.refreshBanks(core).catch(() => undefined)
+    expect(core.reachability.current()).toMatchObject({ state: 'unreachable' })
+    expect(core.reachability.current().reason).toMatch(/unavailable for now/)
     registry.sandbox.clearFaults()
-    await core.search({ identifier: 'email', value: 'nobody@example.com' })
-    expect(core.reachability().state).toBe('online')
+    await Search.search(core, { identifier: 'email', value: 'nobody@example.com' })
+    expect(core.reachability.current().state).toBe('online')
     expect(seen.map((r) => r.state)).toEqual(['unreachable', 'online'])
     await core.close()
 
@@ -66,9 +70,12 @@ describe('the core', () => {
       key: () => registry.key,
       connection: { baseUrl: down, uploadUrl: down },
     })
-    const answer = await offline.search({ identifier: 'email', value: 'nobody@example.com' })
+    const answer = await Search.search(offline, {
+      identifier: 'email',
+      value: 'nobody@example.com',
+    })
     expect(answer.source).toBe('offline')
-    expect(offline.reachability().reason).toMatch(/nothing answers at its address/)
+    expect(offline.reachability.current().reason).toMatch(/nothing answers at its address/)
     await offline.close()
   })
 
@@ -80,22 +87,22 @@ describe('the core', () => {
       retryPolicy: { baseMs: 60_000, capMs: 60_000, unknownOutcomeFloorMs: 400 },
       random: () => 1,
     })
-    const queued = core.submit({
+    const queued = Outbox.submit(core, {
       fraudType: 'hacker',
       fraudReason: 'x'.repeat(60),
       identifiers: [{ label: 'email', value: 'wait@example.com' }],
     })
     expect(queued.ok).toBe(true)
     await core.engine.runOnce()
-    const waiting = core.outbox().operations[0]
+    const waiting = Outbox.outbox(core).operations[0]
     expect(waiting?.state).toBe('waiting_retry')
     const before = waiting?.attempts ?? 0
     // A plain run leaves it alone until its time; Sync now tries it again.
     await core.engine.runOnce()
-    expect(core.outbox().operations[0]?.attempts).toBe(before)
-    const run = await core.syncNow()
+    expect(Outbox.outbox(core).operations[0]?.attempts).toBe(before)
+    const run = await Sync.syncNow(core)
     expect(run.offline).toBe(true)
-    expect(core.outbox().operations[0]?.attempts).toBe(before + 1)
+    expect(Outbox.outbox(core).operations[0]?.attempts).toBe(before + 1)
     await core.close()
   })
 })

@@ -4,12 +4,13 @@ import { existsSync, mkdtempSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it, vi } from 'vitest'
-import { CasefileCore, DATABASE_FILE } from '../../../src/core/casefile-core'
+import { DATABASE_FILE, openCore as openCasefileCore } from '../../../src/core/open-core'
 import { applyKey, openDatabase } from '../../../src/core/store/open-database'
 import {
   BACKSTOP_AUTOCHECKPOINT_PAGES,
   WalCheckpointer,
 } from '../../../src/core/store/wal-checkpointer'
+import * as Outbox from '../../../src/core/outbox/outbox'
 
 const draft = (i: number) => ({
   fraudType: 'money_mule',
@@ -18,7 +19,7 @@ const draft = (i: number) => ({
 })
 
 function openCore(folderKey?: Buffer) {
-  return new CasefileCore({
+  return openCasefileCore({
     dataDir: mkdtempSync(join(tmpdir(), 'casefile-ckpt-')),
     folderKey,
     connection: { baseUrl: 'http://127.0.0.1:9', uploadUrl: 'http://127.0.0.1:9/upload' },
@@ -41,7 +42,10 @@ describe('WAL checkpoints from a thread of their own', () => {
     // About 1,500 pages: more than SQLite's default 1000, fewer than the backstop, so any page
     // that reaches the database file was copied there by the checkpointer.
     for (let from = 0; from < 6000; from += 500)
-      core.submitMany(Array.from({ length: 500 }, (_, i) => draft(from + i)))
+      Outbox.submitMany(
+        core,
+        Array.from({ length: 500 }, (_, i) => draft(from + i)),
+      )
     await vi.waitFor(() => expect(statSync(path).size).toBeGreaterThan(before + 4_000_000), {
       timeout: 10_000,
     })
@@ -74,7 +78,7 @@ describe('WAL checkpoints from a thread of their own', () => {
 
   it('let a core that closes at once (a one-shot CLI command) close without waiting for the thread', async () => {
     const core = openCore()
-    core.submitMany([draft(1)])
+    Outbox.submitMany(core, [draft(1)])
     await core.close()
     expect(existsSync(join(core.dataDir, `${DATABASE_FILE}-wal`))).toBe(false)
   })

@@ -1,11 +1,13 @@
 import { rmSync } from 'node:fs'
 import { setTimeout as delay } from 'node:timers/promises'
 import { describe, expect, it } from 'vitest'
-import type { CasefileCore } from '../../../src/core/casefile-core'
+import type { Core } from '../../../src/core/open-core'
 import { chainOperations } from '../../../src/core/outbox/outbox-repository'
 import { startSandbox } from '../../../src/sandbox'
 import { openTestCore, submissionsWithReason, uniqueReason } from '../../support/core-with-sandbox'
 import { tempDataDir, useSandbox } from '../../support/use-sandbox'
+import * as Outbox from '../../../src/core/outbox/outbox'
+import * as Drafts from '../../../src/core/drafts/drafts'
 
 /*
  * Time from the registry, not the laptop (issue 24, items 1-3): the engine's clock is set off
@@ -24,8 +26,8 @@ function laptopClock(skew: number) {
   return clock
 }
 
-function queue(core: CasefileCore, reason: string, phone: string) {
-  const queued = core.submit({
+function queue(core: Core, reason: string, phone: string) {
+  const queued = Outbox.submit(core, {
     fraudType: 'social_engineering',
     fraudReason: reason,
     identifiers: [{ label: 'phone', value: phone }],
@@ -57,7 +59,7 @@ describe('a create whose answer was lost, on a laptop whose clock is off (item 1
       const copies = await submissionsWithReason(registry.sandbox, registry.key, reason)
       expect(copies).toHaveLength(1)
       expect(summary.adopted).toBe(1)
-      expect(core.getReport(localId).registryId).toBe(copies[0]!.id)
+      expect(Drafts.getReport(core, localId).registryId).toBe(copies[0]!.id)
       // The offset to the registry's clock is known, and kept in the folder.
       expect(core.folderClock.registry.current()?.offsetMs).toBeCloseTo(-skew, -4)
     } finally {
@@ -82,14 +84,14 @@ describe('a clock corrected in the middle of a sync (item 2)', () => {
       await core.engine.runOnce()
       registry.sandbox.clearFaults()
       // (A slow machine may lose the third answer too: it is then reconciled the same way.)
-      const waiting = core.outbox().operations.filter((op) => op.state === 'waiting_retry')
+      const waiting = Outbox.outbox(core).operations.filter((op) => op.state === 'waiting_retry')
       expect(waiting.length).toBeGreaterThanOrEqual(2)
       expect(waiting.every((op) => op.outcomeUnknown)).toBe(true)
 
       clock.skew = 0 // NTP, or a person, puts the clock right
       const summary = await core.engine.runUntilIdle({ sleep: boundedSleep })
       expect(summary.adopted).toBe(waiting.length)
-      expect(core.outbox().pending).toBe(0)
+      expect(Outbox.outbox(core).pending).toBe(0)
       for (const reason of reasons)
         expect(await submissionsWithReason(registry.sandbox, registry.key, reason)).toHaveLength(1)
     } finally {

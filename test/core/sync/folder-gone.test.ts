@@ -4,10 +4,11 @@
 import { copyFileSync, renameSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { DATABASE_FILE } from '../../../src/core/casefile-core'
+import { DATABASE_FILE } from '../../../src/core/open-core'
 import { FolderGoneError } from '../../../src/core/store/storage-failure'
 import { inspector, openTestCore, uniqueReason } from '../../support/core-with-sandbox'
 import { useSandbox } from '../../support/use-sandbox'
+import * as Outbox from '../../../src/core/outbox/outbox'
 
 const registry = useSandbox()
 afterEach(() => registry.sandbox.clearFaults())
@@ -18,7 +19,8 @@ const REPORTS = 20
 function slowSync() {
   const core = openTestCore(registry.sandbox, { key: () => registry.key, concurrency: 2 })
   const reasons = Array.from({ length: REPORTS }, (_, i) => uniqueReason(`folder-gone-${i}`))
-  const queued = core.submitMany(
+  const queued = Outbox.submitMany(
+    core,
     reasons.map((fraudReason) => ({
       fraudType: 'money_mule',
       fraudReason,

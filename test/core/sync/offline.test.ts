@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import { useSandbox } from '../../support/use-sandbox'
 import { closedPortUrl, openTestCore, uniqueReason } from '../../support/core-with-sandbox'
+import * as Outbox from '../../../src/core/outbox/outbox'
+import * as Banks from '../../../src/core/banks/banks'
+import * as Submissions from '../../../src/core/submissions/submissions'
+import * as Search from '../../../src/core/search/search'
+import * as Drafts from '../../../src/core/drafts/drafts'
+import * as Sync from '../../../src/core/sync/sync'
 
 /* With the registry down: drafting, queueing and offline search all work, and nothing is lost. */
 
@@ -12,16 +18,19 @@ describe('offline', () => {
     const online = openTestCore(registry.sandbox, { key: () => registry.key })
     const dataDir = online.dataDir
     const reason = uniqueReason('offline-seed')
-    const seeded = online.submit({
+    const seeded = Outbox.submit(online, {
       fraudType: 'hacker',
       fraudReason: reason,
       identifiers: [{ label: 'email', value: 'mule@example.com' }],
     })
     expect(seeded.ok).toBe(true)
     await online.engine.runUntilIdle()
-    await online.refreshBanks()
-    await online.refreshSubmissions()
-    const searched = await online.search({ identifier: 'account', value: '0123456789_access-bank' })
+    await Banks.refreshBanks(online)
+    await Submissions.refreshSubmissions(online)
+    const searched = await Search.search(online, {
+      identifier: 'account',
+      value: '0123456789_access-bank',
+    })
     expect(searched.source).toBe('online')
     await online.close()
 
@@ -32,17 +41,18 @@ describe('offline', () => {
       connection: { baseUrl: down, uploadUrl: down },
     })
     // Drafting and queueing.
-    const draft = offline.createDraft({ fraudType: 'theft' })
-    offline.saveDraft(draft.localId, {
+    const draft = Drafts.createDraft(offline, { fraudType: 'theft' })
+    Drafts.saveDraft(offline, draft.localId, {
       fraudType: 'theft',
       fraudReason: uniqueReason('offline'),
       identifiers: [{ label: 'account', value: '2233445566_gtbank' }],
     })
-    const queued = offline.queueReport(draft.localId)
+    const queued = Outbox.queueReport(offline, draft.localId)
     expect(queued.ok).toBe(true)
     expect(
-      offline.queueReport(
-        offline.createDraft({
+      Outbox.queueReport(
+        offline,
+        Drafts.createDraft(offline, {
           fraudReason: 'x',
           identifiers: [{ label: 'account', value: '2233445566_no-such-bank' }],
         }).localId,
@@ -53,23 +63,25 @@ describe('offline', () => {
     })
     const run = await offline.engine.runOnce()
     expect(run.offline).toBe(true)
-    expect(offline.outbox().pending).toBe(1)
+    expect(Outbox.outbox(offline).pending).toBe(1)
     // Offline search: own submissions by identifier, the stored search, reasons by full text, each saying how fresh.
-    const own = await offline.search(
+    const own = await Search.search(
+      offline,
       { identifier: 'email', value: 'MULE@example.com ' },
       { offline: false },
     )
     expect(own.source).toBe('offline')
     expect(own.reports.map((r) => r.fraudReason)).toContain(reason)
     expect(own.source === 'offline' && own.asOf.submissions).toBeTruthy()
-    const stored = await offline.search(
+    const stored = await Search.search(
+      offline,
       { identifier: 'account', value: '0123456789_access-bank' },
       { offline: true },
     )
     expect(stored.asOf.search).toBe(searched.asOf.search)
     expect(stored.publicReports.length).toBe(searched.publicReports.length)
-    expect(offline.searchReasons('tricked phone').hits.length).toBeGreaterThan(0)
-    expect(offline.banks().length).toBeGreaterThanOrEqual(25)
+    expect(Search.searchReasons(offline, 'tricked phone').hits.length).toBeGreaterThan(0)
+    expect(Banks.banks(offline).length).toBeGreaterThanOrEqual(25)
     await offline.close()
 
     // Back online: the queued report goes, once.
@@ -80,8 +92,8 @@ describe('offline', () => {
       acceptOriginChange: true,
     })
     await back.engine.runUntilIdle()
-    expect(back.outbox().pending).toBe(0)
-    expect(back.getReport(draft.localId)).toMatchObject({
+    expect(Outbox.outbox(back).pending).toBe(0)
+    expect(Drafts.getReport(back, draft.localId)).toMatchObject({
       status: 'submitted',
       registryId: expect.any(String),
     })
@@ -98,7 +110,7 @@ describe('coming back online', () => {
       retryPolicy: { baseMs: 60_000, capMs: 60_000, unknownOutcomeFloorMs: 60_000 },
       random: () => 0.5, // a 30 s wait
     })
-    const queued = offline.submit({
+    const queued = Outbox.submit(offline, {
       fraudType: 'hacker',
       fraudReason: uniqueReason('online-again'),
       identifiers: [{ label: 'nin', value: '12345678901' }],
@@ -115,7 +127,7 @@ describe('coming back online', () => {
       acceptOriginChange: true,
     })
     expect((await online.engine.runOnce()).sent).toBe(0) // still inside its backoff
-    online.connectivityChanged(true)
+    Sync.connectivityChanged(online, true)
     expect((await online.engine.runOnce()).sent).toBe(1)
     await online.close()
   })

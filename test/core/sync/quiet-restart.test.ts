@@ -3,11 +3,12 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { setTimeout as delay } from 'node:timers/promises'
 import { describe, expect, it } from 'vitest'
-import { CasefileCore } from '../../../src/core/casefile-core'
+import { openCore } from '../../../src/core/open-core'
 import type { SandboxRoute } from '../../../src/sandbox/route-names'
 import { submissionsWithReason, testFolderKey, uniqueReason } from '../../support/core-with-sandbox'
 import { startSyncChild } from '../../support/sync-child-process'
 import { useSandbox } from '../../support/use-sandbox'
+import * as Outbox from '../../../src/core/outbox/outbox'
 
 /*
  * The quiet survives a restart (issue 24, item 12): a process killed while a 429's Retry-After
@@ -32,7 +33,7 @@ async function until(condition: () => boolean, what: string): Promise<void> {
 describe('a Retry-After in force when the sending process is killed', () => {
   it('is kept in the folder: the next process sends nothing until it has passed, then all once', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'casefile-quiet-'))
-    const core = new CasefileCore({
+    const core = openCore({
       dataDir,
       folderKey: testFolderKey(dataDir),
       connection: { baseUrl: registry.sandbox.baseUrl, uploadUrl: registry.sandbox.uploadUrl },
@@ -40,7 +41,7 @@ describe('a Retry-After in force when the sending process is killed', () => {
     })
     const reasons = Array.from({ length: 6 }, (_, i) => uniqueReason(`quiet ${i}`))
     reasons.forEach((reason, i) => {
-      const queued = core.submit({
+      const queued = Outbox.submit(core, {
         fraudType: 'hacker',
         fraudReason: reason,
         identifiers: [{ label: 'email', value: `quiet.${i}@example.com` }],

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import type { CasefileCore } from '../../../src/core/casefile-core'
+import type { Core } from '../../../src/core/open-core'
 import { chainOperations } from '../../../src/core/outbox/outbox-repository'
 import {
   inspector,
@@ -8,6 +8,8 @@ import {
   uniqueReason,
 } from '../../support/core-with-sandbox'
 import { useSandbox } from '../../support/use-sandbox'
+import * as Outbox from '../../../src/core/outbox/outbox'
+import * as Drafts from '../../../src/core/drafts/drafts'
 
 /*
  * Reconciliation that does not assume (issue 24, items 7-9): a lost create is matched on its
@@ -47,7 +49,7 @@ async function fileElsewhere(
   ).id
 }
 
-async function withCore(test: (core: CasefileCore) => Promise<void>): Promise<void> {
+async function withCore(test: (core: Core) => Promise<void>): Promise<void> {
   const core = openTestCore(registry.sandbox, { key: () => registry.key, clock })
   try {
     await test(core)
@@ -57,8 +59,8 @@ async function withCore(test: (core: CasefileCore) => Promise<void>): Promise<vo
   }
 }
 
-function queue(core: CasefileCore, input: ReturnType<typeof draft>): string {
-  const queued = core.submit(input)
+function queue(core: Core, input: ReturnType<typeof draft>): string {
+  const queued = Outbox.submit(core, input)
   if (!queued.ok) throw new Error(queued.message)
   return queued.report.localId
 }
@@ -101,7 +103,7 @@ describe('two laptops of one organization file the same words (item 7)', () => {
       registry.sandbox.clearFaults()
 
       await core.engine.runUntilIdle()
-      const ours = core.getReport(localId).registryId
+      const ours = Drafts.getReport(core, localId).registryId
       expect(ours).toBeTruthy()
       expect(ours).not.toBe(theirs)
       const record = await inspector(registry.sandbox, registry.key).decodeSubmission(ours!)
@@ -122,7 +124,7 @@ describe('two laptops of one organization file the same words (item 7)', () => {
       const theirs = await fileElsewhere(reason, accountValue, file)
 
       await core.engine.runUntilIdle()
-      expect(core.getReport(localId).registryId).toBeNull()
+      expect(Drafts.getReport(core, localId).registryId).toBeNull()
       const [create] = chainOperations(core.db, localId)
       expect(create?.state).toBe('needs_attention')
       expect(create?.lastError?.message).toContain(theirs)
@@ -145,7 +147,7 @@ describe('the submissions list as the registry pages it (items 8 and 9)', () => 
       expect(summary.adopted).toBe(1)
       const copies = await submissionsWithReason(registry.sandbox, registry.key, reason)
       expect(copies).toHaveLength(1)
-      expect(core.getReport(localId).registryId).toBe(copies[0]!.id)
+      expect(Drafts.getReport(core, localId).registryId).toBe(copies[0]!.id)
       expect(searches() - before).toBe(0) // the list alone found it
     }))
 
@@ -175,6 +177,6 @@ describe('the submissions list as the registry pages it (items 8 and 9)', () => 
       expect(searched).toBe(1) // the list skipped it; the search found it
       const copies = await submissionsWithReason(registry.sandbox, registry.key, reason)
       expect(copies).toHaveLength(1)
-      expect(core.getReport(localId).registryId).toBe(copies[0]!.id)
+      expect(Drafts.getReport(core, localId).registryId).toBe(copies[0]!.id)
     }))
 })

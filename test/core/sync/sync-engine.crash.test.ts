@@ -3,10 +3,13 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { useSandbox } from '../../support/use-sandbox'
-import { CasefileCore } from '../../../src/core/casefile-core'
+import { openCore } from '../../../src/core/open-core'
 import { inspector, testFolderKey } from '../../support/core-with-sandbox'
 import { PDF_BYTES } from '../../support/temp-store'
 import { startSyncChild } from '../../support/sync-child-process'
+import * as Drafts from '../../../src/core/drafts/drafts'
+import * as Attachments from '../../../src/core/attachments/attachments'
+import * as Outbox from '../../../src/core/outbox/outbox'
 
 /*
  * Crash test: a child process syncing 200 queued reports (attachments, updates that add and
@@ -57,7 +60,7 @@ describe.each(RUNS)('crash test, clock $clock', ({ skewMs, reports: REPORTS, kil
   it(`${REPORTS} reports survive ${KILLS} SIGKILLs mid-sync: each on the registry once, in its final state`, async () => {
     const random = seeded(SEED)
     const dataDir = mkdtempSync(join(tmpdir(), 'casefile-crash-'))
-    const core = new CasefileCore({
+    const core = openCore({
       clock: { now: () => Date.now() + skewMs },
       dataDir,
       folderKey: testFolderKey(dataDir), // the encrypted folder the app keeps
@@ -66,15 +69,15 @@ describe.each(RUNS)('crash test, clock $clock', ({ skewMs, reports: REPORTS, kil
     })
     const localIds: string[] = []
     for (let i = 0; i < REPORTS; i++) {
-      const draft = core.createDraft(draftOf(i))
+      const draft = Drafts.createDraft(core, draftOf(i))
       if (i % 5 === 0) {
-        const attachment = core.addAttachment(draft.localId, {
+        const attachment = Attachments.addAttachment(core, draft.localId, {
           bytes: PDF_BYTES,
           fileName: `evidence-${i}.pdf`,
         })
-        core.saveDraft(draft.localId, { ...draftOf(i), attachmentIds: [attachment.id] })
+        Drafts.saveDraft(core, draft.localId, { ...draftOf(i), attachmentIds: [attachment.id] })
       }
-      const queued = core.queueReport(draft.localId)
+      const queued = Outbox.queueReport(core, draft.localId)
       if (!queued.ok) throw new Error(queued.message)
       localIds.push(draft.localId)
     }
@@ -114,7 +117,7 @@ describe.each(RUNS)('crash test, clock $clock', ({ skewMs, reports: REPORTS, kil
           if (unlisted.has(i)) continue
           // An edit as the user makes it: the current draft (attachments included) with a new
           // type; some edits add a file, others remove every file.
-          const current = core.getReport(localIds[i]!).draft
+          const current = Drafts.getReport(core, localIds[i]!).draft
           let attachmentIds = current.attachmentIds
           let attachmentUrls = current.attachmentUrls
           const adds = round === editRound && i % 2 === 0
@@ -122,13 +125,13 @@ describe.each(RUNS)('crash test, clock $clock', ({ skewMs, reports: REPORTS, kil
           if (adds)
             attachmentIds = [
               ...attachmentIds,
-              core.addAttachment(localIds[i]!, {
+              Attachments.addAttachment(core, localIds[i]!, {
                 bytes: Buffer.concat([PDF_BYTES, Buffer.from(`% added to report ${i}\n`)]),
                 fileName: `added-${i}.pdf`,
               }).id,
             ]
           if (removes) [attachmentIds, attachmentUrls] = [[], []]
-          const result = core.queueUpdate(localIds[i]!, {
+          const result = Outbox.queueUpdate(core, localIds[i]!, {
             ...current,
             attachmentIds,
             attachmentUrls,
@@ -142,7 +145,8 @@ describe.each(RUNS)('crash test, clock $clock', ({ skewMs, reports: REPORTS, kil
         }
       }
       if (round === unlistRound) {
-        for (let i = 3; i < REPORTS; i += 17) if (core.queueUnlist(localIds[i]!).ok) unlisted.add(i)
+        for (let i = 3; i < REPORTS; i += 17)
+          if (Outbox.queueUnlist(core, localIds[i]!).ok) unlisted.add(i)
       }
     }
     expect(kills).toBe(KILLS) // every round was cut short mid-sync, none ran out of work
@@ -151,7 +155,7 @@ describe.each(RUNS)('crash test, clock $clock', ({ skewMs, reports: REPORTS, kil
     const last = startChild(dataDir)
     expect(await last.exited).toBe(0)
 
-    expect(core.outbox().pending).toBe(0)
+    expect(Outbox.outbox(core).pending).toBe(0)
     expect(core.db.pragma('integrity_check', { simple: true })).toBe('ok')
 
     const client = inspector(registry.sandbox, registry.key)
@@ -168,7 +172,7 @@ describe.each(RUNS)('crash test, clock $clock', ({ skewMs, reports: REPORTS, kil
     for (let i = 0; i < REPORTS; i++) {
       const ids = onRegistry.get(reasonOf(i)) ?? []
       expect(ids, `report ${i}`).toHaveLength(1)
-      const local = core.getReport(localIds[i]!)
+      const local = Drafts.getReport(core, localIds[i]!)
       expect(local.registryId).toBe(ids[0])
       const record = await client.decodeSubmission(ids[0]!)
       expect(record.fraudType, `report ${i} type`).toBe(finalType.get(i) ?? 'money_mule')

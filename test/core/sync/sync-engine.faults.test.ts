@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { useSandbox } from '../../support/use-sandbox'
-import type { CasefileCore } from '../../../src/core/casefile-core'
+import type { Core } from '../../../src/core/open-core'
 import { chainOperations } from '../../../src/core/outbox/outbox-repository'
 import type { Operation } from '../../../src/core/outbox/operations'
 import {
@@ -12,6 +12,10 @@ import {
   uniqueReason,
 } from '../../support/core-with-sandbox'
 import { PDF_BYTES } from '../../support/temp-store'
+import * as Drafts from '../../../src/core/drafts/drafts'
+import * as Attachments from '../../../src/core/attachments/attachments'
+import * as Outbox from '../../../src/core/outbox/outbox'
+import * as Sync from '../../../src/core/sync/sync'
 
 /*
  * The fault matrix: each fault on each operation kind ends in its documented state; once the
@@ -43,7 +47,7 @@ const clock = { now: () => Date.now() + skew.ms }
 const CONFIRMATION = Buffer.concat([PDF_BYTES, Buffer.from('% the bank confirmed\n')])
 
 interface Case {
-  core: CasefileCore
+  core: Core
   dataDir: string
   reason: string
   localId: string
@@ -61,31 +65,31 @@ async function arrange(kind: Kind): Promise<Case> {
   const apiKey = { value: registry.key }
   const core = openTestCore(registry.sandbox, { key: () => apiKey.value, clock })
   const reason = uniqueReason(kind)
-  const draft = core.createDraft(draftFor(reason))
+  const draft = Drafts.createDraft(core, draftFor(reason))
   if (kind === 'upload_attachment' || kind === 'update_report') {
-    const attachment = core.addAttachment(draft.localId, {
+    const attachment = Attachments.addAttachment(core, draft.localId, {
       bytes: PDF_BYTES,
       fileName: 'statement.pdf',
     })
-    core.saveDraft(draft.localId, { ...draftFor(reason), attachmentIds: [attachment.id] })
+    Drafts.saveDraft(core, draft.localId, { ...draftFor(reason), attachmentIds: [attachment.id] })
   }
-  const queued = core.queueReport(draft.localId)
+  const queued = Outbox.queueReport(core, draft.localId)
   if (!queued.ok) throw new Error(queued.message)
   if (kind === 'update_report' || kind === 'unlist_report') {
     await core.engine.runUntilIdle()
     // The update replaces the file the report was sent with by another: one removed, one added.
     const next =
       kind === 'update_report'
-        ? core.queueUpdate(draft.localId, {
+        ? Outbox.queueUpdate(core, draft.localId, {
             ...draftFor(reason, 'money_mule'),
             attachmentIds: [
-              core.addAttachment(draft.localId, {
+              Attachments.addAttachment(core, draft.localId, {
                 bytes: CONFIRMATION,
                 fileName: 'confirmation.pdf',
               }).id,
             ],
           })
-        : core.queueUnlist(draft.localId)
+        : Outbox.queueUnlist(core, draft.localId)
     if (!next.ok) throw new Error(next.message)
   }
   return { core, dataDir: core.dataDir, reason, localId: draft.localId, apiKey }
@@ -102,15 +106,17 @@ const targetById = (c: Case, id: number): Operation =>
 async function expectSettled(c: Case, kind: Kind): Promise<void> {
   const summary = await c.core.engine.runUntilIdle()
   expect(summary.paused).toBeNull()
-  expect(c.core.outbox().pending).toBe(0)
+  expect(Outbox.outbox(c.core).pending).toBe(0)
   const copies = await submissionsWithReason(registry.sandbox, registry.key, c.reason)
   expect(copies).toHaveLength(1)
   const record = await inspector(registry.sandbox, registry.key).decodeSubmission(copies[0]!.id)
-  expect(c.core.getReport(c.localId).registryId).toBe(record.id)
+  expect(Drafts.getReport(c.core, c.localId).registryId).toBe(record.id)
   if (kind === 'upload_attachment') expect(record.attachments).toHaveLength(1)
   if (kind === 'update_report') {
     expect(record.fraudType).toBe('money_mule')
-    const added = c.core.listAttachments(c.localId).find((a) => a.fileName === 'confirmation.pdf')
+    const added = Attachments.listAttachments(c.core, c.localId).find(
+      (a) => a.fileName === 'confirmation.pdf',
+    )
     expect(record.attachments).toEqual([added?.url]) // statement.pdf removed, confirmation.pdf added
   }
   if (kind === 'unlist_report') expect(record.listingStatus).toBe('unlisted')
@@ -248,7 +254,7 @@ describe.each(CLOCKS)('clock $clock', ({ skewMs }) => {
       expect(refused[0]).toMatchObject({ state: 'queued' })
       expect((await c.core.engine.runOnce()).sent).toBe(0) // still paused
       c.apiKey.value = registry.key
-      c.core.resumeAfterKeyChange()
+      Sync.resumeAfterKeyChange(c.core)
       await expectSettled(c, kind)
     })
 
@@ -257,7 +263,7 @@ describe.each(CLOCKS)('clock $clock', ({ skewMs }) => {
       const op = target(c, kind)
       let fix: () => void
       if (kind === 'upload_attachment') {
-        const attachment = c.core.listAttachments(c.localId)[0]!
+        const attachment = Attachments.listAttachments(c.core, c.localId)[0]!
         // The attachment is no longer a PDF (the registry answers 415), then is mended. Each
         // copy is kept under its own hash: a copy that does not match its hash is never sent.
         const replace = (bytes: Uint8Array) => {
@@ -270,10 +276,10 @@ describe.each(CLOCKS)('clock $clock', ({ skewMs }) => {
         replace(new Uint8Array([0x4d, 0x5a, 0x90, 0x00]))
         fix = () => {
           replace(PDF_BYTES)
-          c.core.retryNow(op.id)
+          Outbox.retryNow(c.core, op.id)
         }
       } else if (kind === 'unlist_report') {
-        const registryId = c.core.getReport(c.localId).registryId!
+        const registryId = Drafts.getReport(c.core, c.localId).registryId!
         c.core.db
           .prepare('UPDATE reports SET registry_id = ? WHERE local_id = ?')
           .run('rep_does_not_exist', c.localId) // 404
@@ -281,7 +287,7 @@ describe.each(CLOCKS)('clock $clock', ({ skewMs }) => {
           c.core.db
             .prepare('UPDATE reports SET registry_id = ? WHERE local_id = ?')
             .run(registryId, c.localId)
-          c.core.retryNow(op.id)
+          Outbox.retryNow(c.core, op.id)
         }
       } else {
         // Passes our checks (no bank list cached yet) but the registry knows no such bank: 400.
@@ -292,8 +298,8 @@ describe.each(CLOCKS)('clock $clock', ({ skewMs }) => {
           .run(JSON.stringify(payload), op.id)
         fix = () => {
           // As the editor does: the item's current content, attachments included, with the fix.
-          const result = c.core.editAndRequeue(op.id, {
-            ...c.core.getReport(c.localId).draft,
+          const result = Outbox.editAndRequeue(c.core, op.id, {
+            ...Drafts.getReport(c.core, c.localId).draft,
             ...draftFor(c.reason, kind === 'update_report' ? 'money_mule' : 'social_engineering'),
           })
           if (!result.ok) throw new Error(result.message)

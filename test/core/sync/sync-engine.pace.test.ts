@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest'
 import { isRegistryError } from '../../../src/core/registry/registry-error'
 import { useSandbox } from '../../support/use-sandbox'
 import { openTestCore, submissionsWithReason, uniqueReason } from '../../support/core-with-sandbox'
-import type { CasefileCore } from '../../../src/core/casefile-core'
+import type { Core } from '../../../src/core/open-core'
+import * as Outbox from '../../../src/core/outbox/outbox'
 
 /*
  * The outbox's pace against the sandbox registry: how many creates it has out at once, and what
@@ -12,7 +13,7 @@ import type { CasefileCore } from '../../../src/core/casefile-core'
 const registry = useSandbox()
 
 /** Wraps the core's createReport to record each call: when it left, how it ended, how many were out. */
-function watchCreates(core: CasefileCore) {
+function watchCreates(core: Core) {
   const calls: {
     reason: string
     startedAt: number
@@ -49,9 +50,10 @@ function watchCreates(core: CasefileCore) {
   return { calls, mostOut: () => mostOut }
 }
 
-const queue = (core: CasefileCore, label: string, count: number) => {
+const queue = (core: Core, label: string, count: number) => {
   const reasons = Array.from({ length: count }, (_, i) => `${uniqueReason(label)} (${i})`)
-  const results = core.submitMany(
+  const results = Outbox.submitMany(
+    core,
     reasons.map((fraudReason, i) => ({
       fraudType: 'money_mule',
       fraudReason,
@@ -70,7 +72,7 @@ describe('the outbox’s pace', () => {
     const reasons = queue(core, 'pace-grow', 300)
     await core.engine.runUntilIdle()
     registry.sandbox.clearFaults()
-    expect(core.outbox().pending).toBe(0)
+    expect(Outbox.outbox(core).pending).toBe(0)
     expect(watch.calls).toHaveLength(300)
     expect(watch.mostOut()).toBeGreaterThan(4)
     expect(watch.mostOut()).toBeLessThanOrEqual(16)
@@ -89,7 +91,7 @@ describe('the outbox’s pace', () => {
     const reasons = queue(core, 'pace-429', 40)
     await core.engine.runUntilIdle()
     registry.sandbox.clearFaults()
-    expect(core.outbox().pending).toBe(0)
+    expect(Outbox.outbox(core).pending).toBe(0)
 
     const limited = watch.calls.filter((c) => c.retryAfterMs !== undefined && !c.heldBack)
     expect(limited.length).toBeGreaterThan(0)

@@ -4,6 +4,8 @@ import { inspector, openTestCore, uniqueReason } from '../../support/core-with-s
 import { syncCommand } from '../../../src/cli/commands/sync-command'
 import { addRunSummaries, idleStep, STALL_PAUSE_MS } from '../../../src/core/sync/idle-step'
 import { emptyRunSummary, type RunSummary } from '../../../src/core/sync/sync-engine'
+import * as Outbox from '../../../src/core/outbox/outbox'
+import * as Drafts from '../../../src/core/drafts/drafts'
 
 /* "Until idle" means nothing can move without a person or a timer, and the loop never spins. */
 
@@ -14,26 +16,26 @@ describe('runUntilIdle', () => {
     const core = openTestCore(registry.sandbox, { key: () => registry.key })
     try {
       const reason = uniqueReason('until-idle')
-      const queued = core.submit({
+      const queued = Outbox.submit(core, {
         fraudType: 'hacker',
         fraudReason: reason,
         identifiers: [{ label: 'email', value: 'idle@example.com' }],
       })
       if (!queued.ok) throw new Error(queued.message)
       await core.engine.runUntilIdle()
-      const registryId = core.getReport(queued.report.localId).registryId
+      const registryId = Drafts.getReport(core, queued.report.localId).registryId
       if (!registryId) throw new Error('the report was not created')
       // A colleague unlists it on the registry; this laptop still thinks it is listed.
       await inspector(registry.sandbox, registry.key).unlistReport(registryId)
 
       expect(
-        core.queueUpdate(registryId, {
+        Outbox.queueUpdate(core, registryId, {
           fraudType: 'hacker',
           fraudReason: `${reason} (edited)`,
           identifiers: [{ label: 'email', value: 'idle@example.com' }],
         }).ok,
       ).toBe(true)
-      expect(core.queueUnlist(registryId).ok).toBe(true)
+      expect(Outbox.queueUnlist(core, registryId).ok).toBe(true)
 
       // Count the runs; on a spinning loop the abort after 40 ends the test instead of a hang.
       let runs = 0
@@ -47,7 +49,7 @@ describe('runUntilIdle', () => {
       expect(stop.signal.aborted).toBe(false)
       expect(runs).toBeLessThanOrEqual(3)
       expect(summary.leaseHeld).toBe(true)
-      const outbox = core.outbox()
+      const outbox = Outbox.outbox(core)
       expect(outbox.counts.needs_attention).toBe(1) // the update the registry refused (409)
       expect(outbox.counts.queued).toBe(1) // the unlist, blocked behind it, kept for the user's decision
     } finally {
@@ -61,7 +63,7 @@ describe('what runUntilIdle and casefile sync --until-idle report (issue 24, ite
     const core = openTestCore(registry.sandbox, { key: () => registry.key })
     try {
       for (let i = 0; i < 6; i++) {
-        const queued = core.submit({
+        const queued = Outbox.submit(core, {
           fraudType: 'hacker',
           fraudReason: uniqueReason(`totals ${i}`),
           identifiers: [{ label: 'email', value: `totals.${i}@example.com` }],

@@ -8,6 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { RunningSandbox } from '../../../src/sandbox'
 import { openTestCore, startTestSandbox } from '../../support/core-with-sandbox'
 import { PDF_BYTES } from '../../support/temp-store'
+import * as Drafts from '../../../src/core/drafts/drafts'
+import * as Attachments from '../../../src/core/attachments/attachments'
+import * as Outbox from '../../../src/core/outbox/outbox'
 
 let sandbox: RunningSandbox
 beforeAll(async () => {
@@ -24,10 +27,13 @@ function queueWithEvidence(core: ReturnType<typeof openTestCore>, label: string)
     identifiers: [{ label: 'phone', value: '08031234567' }],
     showUploaderInfo: true,
   }
-  const draft = core.createDraft(content)
-  const pdf = core.addAttachment(draft.localId, { fileName: 'statement.pdf', bytes: PDF_BYTES })
-  core.saveDraft(draft.localId, { ...content, attachmentIds: [pdf.id] })
-  expect(core.queueReport(draft.localId).ok).toBe(true)
+  const draft = Drafts.createDraft(core, content)
+  const pdf = Attachments.addAttachment(core, draft.localId, {
+    fileName: 'statement.pdf',
+    bytes: PDF_BYTES,
+  })
+  Drafts.saveDraft(core, draft.localId, { ...content, attachmentIds: [pdf.id] })
+  expect(Outbox.queueReport(core, draft.localId).ok).toBe(true)
 }
 
 describe('uploads wait for the key', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { CasefileCore } from '../../../src/core/casefile-core'
+import type { Core } from '../../../src/core/open-core'
 import { chainOperations } from '../../../src/core/outbox/outbox-repository'
 import {
   inspector,
@@ -8,6 +8,8 @@ import {
   uniqueReason,
 } from '../../support/core-with-sandbox'
 import { useSandbox } from '../../support/use-sandbox'
+import * as Outbox from '../../../src/core/outbox/outbox'
+import * as Drafts from '../../../src/core/drafts/drafts'
 
 /*
  * An answer must be the report that was sent (issue 24, items 4-6): a create answered with
@@ -24,13 +26,13 @@ const draft = (reason: string, email: string) => ({
   identifiers: [{ label: 'email' as const, value: email }],
 })
 
-function queue(core: CasefileCore, reason: string, email: string): string {
-  const queued = core.submit(draft(reason, email))
+function queue(core: Core, reason: string, email: string): string {
+  const queued = Outbox.submit(core, draft(reason, email))
   if (!queued.ok) throw new Error(queued.message)
   return queued.report.localId
 }
 
-async function withCore(test: (core: CasefileCore) => Promise<void>): Promise<void> {
+async function withCore(test: (core: Core) => Promise<void>): Promise<void> {
   const core = openTestCore(registry.sandbox, { key: () => registry.key })
   try {
     await test(core)
@@ -59,10 +61,10 @@ describe('a create answered with another report of the organization (item 4)', (
       expect(summary.adopted).toBe(1)
       const copies = await submissionsWithReason(registry.sandbox, registry.key, reason)
       expect(copies).toHaveLength(1)
-      expect(core.getReport(localId).registryId).toBe(copies[0]!.id)
-      expect(core.getReport(localId).registryId).not.toBe(other.id)
+      expect(Drafts.getReport(core, localId).registryId).toBe(copies[0]!.id)
+      expect(Drafts.getReport(core, localId).registryId).not.toBe(other.id)
 
-      const updated = core.queueUpdate(localId, {
+      const updated = Outbox.queueUpdate(core, localId, {
         ...draft(`${reason} (edited)`, 'this.laptop@example.com'),
       })
       if (!updated.ok) throw new Error(updated.message)
@@ -77,7 +79,7 @@ describe('a create answered with an id this folder already holds (item 5)', () =
     withCore(async (core) => {
       const first = queue(core, uniqueReason('held first'), 'held.first@example.com')
       await core.engine.runUntilIdle()
-      const heldId = core.getReport(first).registryId!
+      const heldId = Drafts.getReport(core, first).registryId!
       expect(heldId).toBeTruthy()
 
       registry.sandbox.setFaults([
@@ -87,11 +89,11 @@ describe('a create answered with an id this folder already holds (item 5)', () =
       const second = queue(core, reason, 'held.second@example.com')
       const summary = await core.engine.runUntilIdle()
       expect(summary.needsAttention).toBe(0)
-      expect(core.outbox().pending).toBe(0)
+      expect(Outbox.outbox(core).pending).toBe(0)
       const copies = await submissionsWithReason(registry.sandbox, registry.key, reason)
       expect(copies).toHaveLength(1)
-      expect(core.getReport(second).registryId).toBe(copies[0]!.id)
-      expect(core.getReport(first).registryId).toBe(heldId)
+      expect(Drafts.getReport(core, second).registryId).toBe(copies[0]!.id)
+      expect(Drafts.getReport(core, first).registryId).toBe(heldId)
     }))
 })
 
@@ -103,10 +105,10 @@ describe('success:false after the registry saved (item 6)', () => {
       const localId = queue(core, reason, 'saved.refused@example.com')
       const summary = await core.engine.runUntilIdle()
       expect(summary.needsAttention).toBe(0)
-      expect(core.outbox().pending).toBe(0)
+      expect(Outbox.outbox(core).pending).toBe(0)
       const copies = await submissionsWithReason(registry.sandbox, registry.key, reason)
       expect(copies).toHaveLength(1)
-      expect(core.getReport(localId).registryId).toBe(copies[0]!.id)
+      expect(Drafts.getReport(core, localId).registryId).toBe(copies[0]!.id)
     }))
 
   it('an update is checked too: the registry holds what was sent, so it is done', () =>
@@ -115,7 +117,7 @@ describe('success:false after the registry saved (item 6)', () => {
       const localId = queue(core, reason, 'update.refused@example.com')
       await core.engine.runUntilIdle()
       registry.sandbox.setFaults([{ kind: 'fail_after_commit', route: 'update', count: 1 }])
-      const updated = core.queueUpdate(localId, {
+      const updated = Outbox.queueUpdate(core, localId, {
         ...draft(reason, 'update.refused@example.com'),
         fraudType: 'money_mule',
       })

@@ -1,0 +1,53 @@
+import type { CoreContext } from '../core-context'
+import type { DraftInput } from './draft'
+import * as repository from './drafts-repository'
+
+/*
+ * Drafts: the reports being written on this computer, and the local record of every report
+ * this folder has sent or learned of. Functions over the core's context; the rows are
+ * drafts-repository.ts's.
+ */
+
+export function createDraft(core: CoreContext, input: DraftInput = {}) {
+  return repository.createDraft(core.db, input, { now: core.clock.now() })
+}
+
+export function saveDraft(core: CoreContext, localId: string, input: DraftInput) {
+  return repository.saveDraft(core.db, localId, input, core.clock.now())
+}
+
+export function discardDraft(core: CoreContext, localId: string): void {
+  repository.discardDraft(core.db, localId, core.clock.now())
+}
+
+export function getReport(core: CoreContext, localId: string) {
+  return repository.getReport(core.db, localId)
+}
+
+export function findReport(core: CoreContext, localOrRegistryId: string) {
+  return repository.findReport(core.db, localOrRegistryId)
+}
+
+export function listReports(
+  core: CoreContext,
+  options?: Parameters<typeof repository.listReports>[1],
+) {
+  return repository.listReports(core.db, options)
+}
+
+/** The local record of a registry report, made (as submitted) if this folder has never seen it. */
+export function localRecordOf(core: CoreContext, localOrRegistryId: string) {
+  return (
+    repository.findReport(core.db, localOrRegistryId) ??
+    repository.createDraft(
+      core.db,
+      {},
+      {
+        now: core.clock.now(),
+        origin: 'registry',
+        registryId: localOrRegistryId,
+        status: 'submitted',
+      },
+    )
+  )
+}

@@ -1,0 +1,19 @@
+import type { LocalReportView } from '../../shared/contract-work'
+import { listAttachments } from '../attachments/attachments'
+import type { CoreContext } from '../core-context'
+import type { LocalReport } from './draft'
+
+/** A local report as the window shows it, with its attachments. */
+export function reportView(core: CoreContext, report: LocalReport): LocalReportView {
+  return {
+    ...report,
+    status: report.status,
+    attachments: listAttachments(core, report.localId).map((a) => ({
+      id: a.id,
+      fileName: a.fileName,
+      mimeType: a.mimeType,
+      size: a.size,
+      uploaded: a.url !== null,
+    })),
+  }
+}

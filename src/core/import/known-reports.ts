@@ -1,0 +1,83 @@
+import { reportFingerprint } from '../../shared/domain/fingerprint'
+import type { CoreContext } from '../core-context'
+import { isRegistryError } from '../registry/registry-error'
+import { submissionsRefreshedAt } from '../search/offline-search'
+import type { BulkFileProblem } from '../spreadsheet/bulk-file-error'
+import type { KnownReportState } from '../spreadsheet/bulk-rows'
+import { prepare } from '../store/prepare'
+import { refreshSubmissions } from '../submissions/submissions'
+
+/** What the import knows of reports already queued or submitted, so a row is not sent twice. */
+
+/** Fingerprints of the organization's cached submissions, for "already submitted" (computed once per import). */
+function submittedFingerprints(core: CoreContext): Set<string> {
+  const set = new Set<string>()
+  for (const { record_json } of prepare<[], { record_json: string }>(
+    core.db,
+    "SELECT record_json FROM cached_reports WHERE kind = 'report' AND own = 1",
+  ).iterate()) {
+    const record = JSON.parse(record_json) as {
+      fraudType?: string
+      fraudReason?: string
+      identifiers?: { label?: string; value: string }[]
+    }
+    set.add(
+      reportFingerprint({
+        fraudType: record.fraudType ?? '',
+        fraudReason: record.fraudReason ?? '',
+        identifiers: (record.identifiers ?? []).map((i) => ({
+          label: i.label ?? '',
+          value: i.value,
+        })),
+      }),
+    )
+  }
+  return set
+}
+
+/**
+ * Whether a row's report is already queued or submitted. The local reports' fingerprints are
+ * read once, in one indexed scan, rather than looked up row by row (a lookup a row was a tenth
+ * of a 50,000-row import); the cached submissions only if a row is not found among them.
+ */
+export function knownState(core: CoreContext): (fingerprint: string) => KnownReportState | null {
+  const local = new Map<string, KnownReportState>()
+  for (const { fingerprint, status } of prepare<[], { fingerprint: string; status: string }>(
+    core.db,
+    "SELECT fingerprint, status FROM reports WHERE fingerprint IS NOT NULL AND status IN ('queued', 'submitted', 'unlisted')",
+  ).iterate()) {
+    // A report queued again after it was sent counts as queued, as the row-by-row lookup did.
+    if (status === 'queued' || !local.has(fingerprint))
+      local.set(fingerprint, status === 'queued' ? 'queued' : 'submitted')
+  }
+  let submitted: Set<string> | null = null
+  return (fingerprint) => {
+    const state = local.get(fingerprint)
+    if (state) return state
+    submitted ??= submittedFingerprints(core)
+    return submitted.has(fingerprint) ? 'submitted' : null
+  }
+}
+
+/**
+ * Brings this computer's copy of the organization's submissions up to date before the rows are
+ * checked, so "already submitted" is the organization's answer: another data folder of the
+ * organization (another laptop) may have sent the same rows. When the registry cannot be
+ * asked, the copy answers, and the note returned says so and as of when.
+ */
+export async function refreshOrganizationSubmissions(
+  core: CoreContext,
+): Promise<BulkFileProblem | null> {
+  try {
+    await refreshSubmissions(core)
+    return null
+  } catch (error) {
+    if (!isRegistryError(error)) throw error
+    const asOf = submissionsRefreshedAt(core.db)
+    return {
+      code: 'submissions_not_checked',
+      blocking: false,
+      message: `The registry could not be asked (${error.message.replace(/[.\s]+$/, '')}), so rows were checked against this computer's copy of the organization's submissions (${asOf ? `as of ${asOf}` : 'never fetched'}): a row sent from another computer since then is not recognised as already submitted.`,
+    }
+  }
+}

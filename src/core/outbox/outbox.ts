@@ -1,0 +1,146 @@
+import type { CoreContext } from '../core-context'
+import type { DraftInput } from '../drafts/draft'
+import { bankSlugs } from '../banks/banks-cache'
+import {
+  discardOperation as discard,
+  editAndRequeue as edit,
+  retryNow as retry,
+} from './outbox-actions'
+import { queueReport as queue, tryDraftAndQueue, type QueueResult } from './queue-create'
+import { queueUnlist as unlist, queueUpdate as update } from './queue-change'
+import {
+  countPending,
+  findOperation as lookUp,
+  getOperation as operation,
+  listFinished,
+} from './outbox-repository'
+import { outboxSnapshot } from './outbox-snapshot'
+import { freshestContent as freshest } from './freshest-content'
+import { checkOwnReportId as checkOwn } from './own-report-check'
+import { getReport } from '../drafts/drafts-repository'
+import type { OperationState } from './operations'
+
+/*
+ * The outbox: what waits on this computer to be sent, as commands (queue a report, an update,
+ * an unlisting; retry, discard, edit and requeue) and views. Functions over the core's context;
+ * the sync feature sends what is here.
+ */
+
+/** The checks a queued report must pass against the cached bank list (empty before the first refresh). */
+const queueOptions = (core: CoreContext) => ({
+  now: core.clock.now(),
+  bankSlugs: bankSlugs(core.db),
+})
+
+function queued(core: CoreContext, result: QueueResult): QueueResult {
+  if (result.ok) core.queued()
+  return result
+}
+
+export function queueReport(core: CoreContext, localId: string): QueueResult {
+  return queued(core, queue(core.db, localId, queueOptions(core)))
+}
+
+/** Drafts and queues one report at once (the CLI's submit, the demo reports). */
+export function submit(
+  core: CoreContext,
+  input: DraftInput,
+  options: { origin?: string } = {},
+): QueueResult {
+  return queued(core, tryDraftAndQueue(core.db, input, { ...queueOptions(core), ...options }))
+}
+
+/** Drafts and queues many reports in one transaction (one disk sync for the batch); one result each. */
+export function submitMany(
+  core: CoreContext,
+  inputs: readonly DraftInput[],
+  options: { origin?: string } = {},
+): QueueResult[] {
+  const slugs = bankSlugs(core.db)
+  const results = core.db.transaction(() =>
+    inputs.map((input) =>
+      tryDraftAndQueue(core.db, input, { now: core.clock.now(), bankSlugs: slugs, ...options }),
+    ),
+  )()
+  if (results.some((r) => r.ok)) core.queued()
+  return results
+}
+
+export function queueUpdate(core: CoreContext, localOrRegistryId: string, input: DraftInput) {
+  return queued(core, update(core.db, localOrRegistryId, input, queueOptions(core)))
+}
+
+export function queueUnlist(
+  core: CoreContext,
+  localOrRegistryId: string,
+  options: { note?: string } = {},
+) {
+  return queued(core, unlist(core.db, localOrRegistryId, { now: core.clock.now(), ...options }))
+}
+
+export function retryNow(core: CoreContext, operationId: number) {
+  const op = retry(core.db, operationId, core.clock.now())
+  core.queued()
+  return op
+}
+
+export function discardOperation(core: CoreContext, operationId: number) {
+  return discard(core.db, operationId, core.clock.now())
+}
+
+export function editAndRequeue(core: CoreContext, operationId: number, input: DraftInput) {
+  return queued(core, edit(core.db, operationId, input, queueOptions(core)))
+}
+
+/**
+ * Runs `work` in one transaction; the attachment copies it wrote are removed again if it
+ * throws, so a refusal (a full disk, a report that is not valid) leaves nothing half-made.
+ */
+export function inOneTransaction<T>(core: CoreContext, work: () => T): T {
+  return core.files.undoable(() => core.db.transaction(work)())
+}
+
+export function outbox(core: CoreContext, states?: readonly OperationState[]) {
+  return outboxSnapshot(core.db, states)
+}
+
+/** The outbox's counts without its operations (what the status bar and events need). */
+export function outboxCounts(core: CoreContext) {
+  const counts = countPending(core.db)
+  return {
+    counts,
+    pending: counts.queued + counts.sending + counts.waiting_retry + counts.needs_attention,
+  }
+}
+
+/** What was sent or discarded, newest first: the outbox's history, kept with the database. */
+export function outboxHistory(core: CoreContext, options: Parameters<typeof listFinished>[1]) {
+  return listFinished(core.db, options)
+}
+
+/** The outbox item with this id, or null when there is none. */
+export function findOperation(core: CoreContext, id: number) {
+  return lookUp(core.db, id)
+}
+
+export function getOperation(core: CoreContext, id: number) {
+  return operation(core.db, id)
+}
+
+/** The freshest known content of a report, for an update to change (see freshest-content.ts). */
+export function freshestContent(
+  core: CoreContext,
+  localId: string,
+  options: { signal?: AbortSignal } = {},
+) {
+  return freshest(core.db, core.client, getReport(core.db, localId), options)
+}
+
+/** Whether an id names one of the organization's reports: locally, in the cache, or on the registry. */
+export function checkOwnReportId(
+  core: CoreContext,
+  localOrRegistryId: string,
+  options: { signal?: AbortSignal } = {},
+) {
+  return checkOwn(core.db, core.client, localOrRegistryId, options)
+}

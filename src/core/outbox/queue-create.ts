@@ -1,0 +1,77 @@
+import { reportFingerprint } from '../../shared/domain/fingerprint'
+import type { DraftInput } from '../drafts/draft'
+import { createDraft, getReport, setDraft, setFingerprint } from '../drafts/drafts-repository'
+import type { Db } from '../store/open-database'
+import { insertOperation } from './outbox-repository'
+import {
+  draftToPayload,
+  queueMissingUploads,
+  refuse,
+  type QueueOptions,
+  type QueueResult,
+} from './queue-checks'
+
+export type { QueueOptions, QueueResult }
+
+/** Queuing a new report: its attachment uploads, then its create. */
+
+/** Queues a draft: its attachment uploads, then its create, in one transaction. */
+export function queueReport(db: Db, localId: string, options: QueueOptions): QueueResult {
+  return db
+    .transaction((): QueueResult => {
+      const report = getReport(db, localId)
+      if (report.status !== 'draft')
+        return refuse(
+          `Report ${localId} is already ${report.status}; edit it to queue an update instead.`,
+        )
+      const built = draftToPayload(report.draft, options.bankSlugs)
+      if (!built.ok) return refuse(built.message, built.issues)
+      const uploads = queueMissingUploads(db, report, report.draft, options.now)
+      const create = insertOperation(db, {
+        chainId: localId,
+        kind: 'create_report',
+        payload: built.payload,
+        now: options.now,
+      })
+      setDraft(db, localId, report.draft, options.now, 'queued')
+      setFingerprint(db, localId, reportFingerprint(built.payload.input))
+      return { ok: true, report: getReport(db, localId), operations: [...uploads, create] }
+    })
+    .immediate()
+}
+
+/** Creates a draft from input and queues it at once (CLI submit, spreadsheet import). */
+export function draftAndQueue(
+  db: Db,
+  input: DraftInput,
+  options: QueueOptions & { origin?: string },
+): QueueResult {
+  return db
+    .transaction((): QueueResult => {
+      const report = createDraft(db, input, { now: options.now, origin: options.origin })
+      const result = queueReport(db, report.localId, options)
+      if (!result.ok) throw new QueueRefused(result)
+      return result
+    })
+    .immediate()
+}
+
+class QueueRefused extends Error {
+  constructor(readonly result: QueueResult) {
+    super(result.ok ? '' : result.message)
+  }
+}
+
+/** Like draftAndQueue, but a refusal comes back as a result (nothing written) instead of an exception. */
+export function tryDraftAndQueue(
+  db: Db,
+  input: DraftInput,
+  options: QueueOptions & { origin?: string },
+): QueueResult {
+  try {
+    return draftAndQueue(db, input, options)
+  } catch (error) {
+    if (error instanceof QueueRefused) return error.result
+    throw error
+  }
+}

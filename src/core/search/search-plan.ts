@@ -1,0 +1,73 @@
+import {
+  identifierSpellings,
+  joinAccountValue,
+  normalizeIdentifierValue,
+  type IdentifierType,
+} from '../../shared/domain/identifiers'
+import { banksFittingNuban, nubanDigits } from '../../shared/domain/nuban'
+import { checkSearchValue } from '../../shared/domain/search-input'
+import type { Db } from '../store/open-database'
+import { listBanks } from '../banks/banks-cache'
+import type { IdentifierQuery } from '../cache/searches-cache'
+
+/** A bank an account number without its bank was searched at. */
+export interface SearchedBank {
+  slug: string
+  name: string
+  code: string | null
+}
+
+/**
+ * What one search looks for. The registry matches values exactly and holds each as the
+ * organization that filed it wrote it, so one identifier may need several values: a phone in
+ * each of its spellings, an account number at each bank its check digit fits.
+ */
+export interface SearchPlan {
+  identifier: IdentifierType
+  /** The value as Casefile stores it (for an account without its bank: the number alone). */
+  value: string
+  /** The values to send and to look up, the stored form first; each one a registry value. */
+  values: string[]
+  /** For an account number without its bank: the banks of the list whose code fits it. */
+  banks?: SearchedBank[]
+}
+
+/** Refused before anything is asked: the value cannot be searched as it is. */
+export class SearchPlanError extends Error {
+  constructor(message: string) {
+    super(message)
+    this.name = 'SearchPlanError'
+  }
+}
+
+/**
+ * How a query is searched. An account number given without its bank is searched at every bank
+ * of the cached list whose CBN code makes its check digit valid (nuban.ts); with no list, or
+ * no bank that fits, there is nothing to search and the reason is thrown.
+ */
+export function planSearch(db: Db, query: IdentifierQuery): SearchPlan {
+  const identifier = query.identifier
+  const value = normalizeIdentifierValue(identifier, query.value)
+  const problem = checkSearchValue(identifier, value)
+  if (problem) throw new SearchPlanError(problem)
+  if (identifier !== 'account' || value.includes('_'))
+    return { identifier, value, values: identifierSpellings(identifier, query.value) }
+
+  const number = nubanDigits(value) as string
+  const banks = listBanks(db)
+  if (banks.length === 0)
+    throw new SearchPlanError(
+      `The bank list is not on this computer yet, so the banks account ${number} may be at are not known: pick its bank, or refresh the bank list once the registry can be reached.`,
+    )
+  const fitting = banksFittingNuban(number, banks)
+  if (fitting.length === 0)
+    throw new SearchPlanError(
+      `No bank in the list has a CBN code that fits account number ${number} (its last digit is a check digit): check the number, or pick its bank.`,
+    )
+  return {
+    identifier,
+    value: number,
+    values: fitting.map((bank) => joinAccountValue({ accountNumber: number, bankSlug: bank.slug })),
+    banks: fitting.map((bank) => ({ slug: bank.slug, name: bank.name, code: bank.code ?? null })),
+  }
+}
