@@ -119,6 +119,8 @@ async function queueWhileDown(desk: ShotDesk): Promise<void> {
   await page.getByRole('button', { name: 'Sync now' }).click()
   await see(page, 'Waiting to retry')
   await see(page, /Registry unreachable/)
+  // The run "Sync now" started has ended and said so: not caught mid-way at "Syncing…".
+  await see(page, /the items stay queued and are sent when it answers/)
 }
 
 const panel = (page: Page, heading: string | RegExp): Locator =>
