@@ -36,6 +36,8 @@ import {
   formatConnectionReport,
 } from './network/connection-check'
 import type { NetworkSettings } from './network/registry-transport'
+import type { CoreContext } from './core-context'
+import { createInsightsHandlers } from './insights/insights-handlers'
 
 export type { WorkHandlers }
 
@@ -384,5 +386,7 @@ export function createWorkHandlers(
       const report = await checkConnection({ ...source, updateFeedUrl: DEFAULT_UPDATE_FEED_URL })
       return { ...report, text: formatConnectionReport(report) }
     },
+    // A stand-in CoreContext of what insights reads (db, clock) until CasefileCore gives one.
+    ...createInsightsHandlers(() => ({ db: core().db, clock: { now: Date.now } }) as CoreContext),
   }
 }
