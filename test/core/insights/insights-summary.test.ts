@@ -338,6 +338,7 @@ describe('insights over the saved submissions and the outbox', () => {
     expect(all).toMatch(/operations USING INDEX operations_open/)
     expect(all).toMatch(/USING COVERING INDEX cached_identifiers_lookup \(label=\?\)/)
     expect(all).toMatch(/cached_reports USING COVERING INDEX cached_reports_own_created/)
+    expect(all).toMatch(/cached_reports USING COVERING INDEX cached_reports_own_type/)
     expect(all).not.toMatch(/SCAN operations(?! USING)/)
     expect(all).not.toMatch(/SCAN cached_reports(?! USING)/)
   })
