@@ -4,6 +4,7 @@ import { banksHandlers } from './banks/banks-handlers'
 import type { CoreContext } from './core-context'
 import { draftsHandlers } from './drafts/drafts-handlers'
 import { importHandlers } from './import/import-handlers'
+import { insightsHandlers } from './insights/insights-handlers'
 import { logHandlers } from './log/log-handlers'
 import {
   connectionCheckHandlers,
@@ -42,6 +43,7 @@ export function createWorkHandlers(
     ...banksHandlers(core),
     ...importHandlers(core),
     ...logHandlers(core),
+    ...insightsHandlers(core),
     ...connectionCheckHandlers(core, options.connectionCheck),
   }
 }

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { identifierTypeSchema } from './domain/identifiers'
 import { bankSchema, publicReportSchema, reportRecordSchema } from './domain/responses'
 import { FRAUD_TYPES } from './domain/fraud-types'
+import { insightsContract } from './contract-insights'
 import { WORK_EVENT_CHANNELS, WORK_INVOKE_CHANNELS as C } from './ipc-channels-work'
 
 /*
@@ -520,6 +521,7 @@ export const workContract = {
     input: z.undefined(),
     output: connectionReportSchema,
   },
+  ...insightsContract,
 } as const
 
 /**

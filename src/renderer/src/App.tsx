@@ -4,6 +4,7 @@ import { FolderKeyPanel } from './components/FolderKeyPanel'
 import { StatusBar } from './components/StatusBar'
 import { BulkImportScreen } from './screens/BulkImportScreen'
 import { EditorScreen } from './screens/EditorScreen'
+import { InsightsScreen } from './screens/InsightsScreen'
 import { OutboxScreen } from './screens/OutboxScreen'
 import { SearchScreen } from './screens/SearchScreen'
 import { SettingsScreen } from './screens/SettingsScreen'
@@ -21,6 +22,7 @@ const SCREEN_VIEWS: Record<ScreenId, () => React.JSX.Element> = {
   outbox: OutboxScreen,
   submissions: SubmissionsScreen,
   search: SearchScreen,
+  insights: InsightsScreen,
   bulk: BulkImportScreen,
   settings: SettingsScreen,
 }

@@ -4,6 +4,7 @@ import { migration0001 } from './0001-drafts-and-outbox'
 import { migration0002 } from './0002-caches'
 import { migration0003 } from './0003-outbox-write-indexes'
 import { migration0004 } from './0004-phones-in-one-form'
+import { migration0005 } from './0005-insights-indexes'
 
 /** Every migration, in order. A new one gets the next number and its own file. */
 export const MIGRATIONS: readonly Migration[] = [
@@ -11,6 +12,7 @@ export const MIGRATIONS: readonly Migration[] = [
   migration0002,
   migration0003,
   migration0004,
+  migration0005,
 ]
 
 /** The database was written by a newer Casefile: this one must not touch it. */

@@ -6,6 +6,7 @@ export const SCREENS = [
   { id: 'outbox', label: 'Outbox' },
   { id: 'submissions', label: 'Submissions' },
   { id: 'search', label: 'Search' },
+  { id: 'insights', label: 'Insights' },
   { id: 'bulk', label: 'Bulk import' },
   { id: 'settings', label: 'Settings' },
 ] as const
