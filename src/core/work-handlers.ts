@@ -21,6 +21,7 @@ import {
   writeBulkTemplateXlsx,
 } from './spreadsheet/bulk-template-file'
 import { AttachmentRefusedError } from './attachments/attachment-store'
+import { attachmentHandlers } from './attachments/attachment-handlers'
 import type { CasefileCore } from './casefile-core'
 import type { LocalReport } from './drafts/draft'
 import type { Operation } from './outbox/operations'
@@ -384,5 +385,6 @@ export function createWorkHandlers(
       const report = await checkConnection({ ...source, updateFeedUrl: DEFAULT_UPDATE_FEED_URL })
       return { ...report, text: formatConnectionReport(report) }
     },
+    ...attachmentHandlers(core),
   }
 }

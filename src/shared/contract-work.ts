@@ -3,6 +3,7 @@ import { identifierTypeSchema } from './domain/identifiers'
 import { bankSchema, publicReportSchema, reportRecordSchema } from './domain/responses'
 import { FRAUD_TYPES } from './domain/fraud-types'
 import { WORK_EVENT_CHANNELS, WORK_INVOKE_CHANNELS as C } from './ipc-channels-work'
+import { attachmentsContract } from './contract-attachments'
 
 /*
  * The investigator's work over IPC. Inputs are strict (main parses them); outputs describe
@@ -520,6 +521,7 @@ export const workContract = {
     input: z.undefined(),
     output: connectionReportSchema,
   },
+  ...attachmentsContract,
 } as const
 
 /**

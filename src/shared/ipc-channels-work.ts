@@ -1,3 +1,5 @@
+import { ATTACHMENT_INVOKE_CHANNELS } from './ipc-channels-attachments'
+
 /**
  * Channel names of the investigator's work (drafts, outbox, search, submissions, banks), with
  * no schema attached so the preload can bundle them. contract-work.ts pairs each with schemas.
@@ -35,6 +37,7 @@ export const WORK_INVOKE_CHANNELS = {
   bulkQueue: 'bulk:queue',
   bulkRejectedRows: 'bulk:rejected-rows',
   connectionCheck: 'network:check',
+  ...ATTACHMENT_INVOKE_CHANNELS,
 } as const
 
 /** Events of the work: an operation changed state, an attachment upload progressed. */
