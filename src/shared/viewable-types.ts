@@ -58,11 +58,15 @@ export function linkFileName(url: string): string {
   try {
     const last = new URL(url).pathname.split('/').filter(Boolean).pop()
     if (!last) return url
+    let name = last
     try {
-      return decodeURIComponent(last)
+      name = decodeURIComponent(last)
     } catch {
-      return last
+      // Not valid percent-encoding: the segment as written.
     }
+    // A name, never a path: a decoded "..%2Fx" must not read as a folder.
+    // eslint-disable-next-line no-control-regex
+    return name.replace(/[/\\\x00-\x1f\x7f]/g, '_')
   } catch {
     return url
   }
