@@ -130,7 +130,8 @@ function claimedViewable(file: AttachmentBytes): ViewableType | null {
   const byMime = viewableTypeOfMime(file.claimedMime)
   if (byMime) return byMime
   const base = (file.claimedMime ?? '').split(';')[0]?.trim().toLowerCase() ?? ''
-  const generic = base === '' || base === 'application/octet-stream' || base === 'binary/octet-stream'
+  const generic =
+    base === '' || base === 'application/octet-stream' || base === 'binary/octet-stream'
   return generic ? viewableTypeOfName(file.fileName) : null
 }
 

@@ -193,7 +193,8 @@ function linkAddressProblem(value: string): string | null {
     return 'This attachment\u2019s link is not a web address, so Casefile cannot fetch it.'
   }
   const withoutQuery = `${url.protocol}//${url.host}${url.pathname}`
-  const problem = url.username || url.password ? 'credentials' : registryAddressProblem(withoutQuery)
+  const problem =
+    url.username || url.password ? 'credentials' : registryAddressProblem(withoutQuery)
   return problem
     ? 'This attachment\u2019s link is not a secure (https) address, so Casefile does not fetch it.'
     : null
@@ -585,7 +586,8 @@ export function createRegistryClient(
             : 'The registry would not hand over this file.',
         )
       const bytes = Buffer.from(answer.data)
-      if (bytes.length > o.maxBytes) throw new LinkFetchError('too_large', tooLargeWords(o.maxBytes))
+      if (bytes.length > o.maxBytes)
+        throw new LinkFetchError('too_large', tooLargeWords(o.maxBytes))
       const type = answer.headers?.['content-type']
       return { bytes, contentType: typeof type === 'string' ? type : null }
     },

@@ -19,7 +19,9 @@ export async function chooseSavePath(
           title: 'Save a copy of the attachment',
           buttonLabel: 'Save',
           defaultPath: suggestedName,
-          filters: extension ? [{ name: `${extension.toUpperCase()} file`, extensions: [extension] }] : [],
+          filters: extension
+            ? [{ name: `${extension.toUpperCase()} file`, extensions: [extension] }]
+            : [],
         }
       : {
           title: 'Save the rows to fix',

@@ -58,7 +58,8 @@ beforeAll(async () => {
     else if (path.startsWith('/moved/'))
       response.writeHead(302, { location: 'http://127.0.0.1:1/elsewhere' }).end()
     else if (path.startsWith('/gone/')) response.writeHead(404).end()
-    else response.writeHead(200, { 'content-type': 'application/octet-stream' }).end(Buffer.from(PNG))
+    else
+      response.writeHead(200, { 'content-type': 'application/octet-stream' }).end(Buffer.from(PNG))
   })
   await new Promise<void>((resolve) => hostile.listen(0, '127.0.0.1', resolve))
   hostileUrl = `http://127.0.0.1:${(hostile.address() as AddressInfo).port}`
@@ -167,9 +168,9 @@ describe('registry links', () => {
     expect(names[0]?.fileName).toBe(decodeURIComponent(uploaded.url.split('/').pop()!))
     const opened = await open({ kind: 'link', reportId: localId, url: uploaded.url })
     expect(opened).toMatchObject({ ok: true, type: 'png', size: PNG.length })
-    expect(handlers.attachmentNames({ urls: [`${hostileUrl}/files/scan%201.pdf`] })[0]?.fileName).toBe(
-      'scan 1.pdf',
-    )
+    expect(
+      handlers.attachmentNames({ urls: [`${hostileUrl}/files/scan%201.pdf`] })[0]?.fileName,
+    ).toBe('scan 1.pdf')
   })
 
   it('fetches only links of a report this folder holds', async () => {
@@ -182,9 +183,9 @@ describe('registry links', () => {
     expect(
       await open({ kind: 'link', reportId: 'no-such-report', url: `${hostileUrl}/ok/a.png` }),
     ).toMatchObject({ ok: false })
-    expect(await open({ kind: 'link', reportId: localId, url: `${hostileUrl}/ok/a.png` })).toMatchObject(
-      { ok: true, type: 'png' },
-    )
+    expect(
+      await open({ kind: 'link', reportId: localId, url: `${hostileUrl}/ok/a.png` }),
+    ).toMatchObject({ ok: true, type: 'png' })
   })
 
   it('refuses a hostile answer: a web page, an oversized body, a type it is not, a redirect', async () => {
