@@ -15,7 +15,8 @@ export function useLinkNames(urls: readonly string[]): AttachmentName[] {
     void api()
       .attachmentNames({ urls: key.split('\n') })
       .then((result) => {
-        if (live && result.ok) setAnswer({ key, names: result.value })
+        if (live && result.ok && Array.isArray(result.value))
+          setAnswer({ key, names: result.value })
       })
     return () => {
       live = false
