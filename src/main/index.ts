@@ -186,7 +186,7 @@ async function startShell(): Promise<void> {
       ...createUpdateHandlers({ updates, settings, confirm }),
       ...createFileHandlers({
         work: () => cores.workHandlers(),
-        chooseSavePath: (suggestedName) => chooseSavePath(mainWindow, suggestedName),
+        chooseSavePath: (suggestedName, what) => chooseSavePath(mainWindow, suggestedName, what),
       }),
     },
     {

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { attachmentRefSchema } from './contract-attachments'
 import { FILES_INVOKE_CHANNELS as C } from './ipc-channels-files'
 
 // Files Casefile writes on the person's request, where they choose in main's own save dialog:
@@ -18,6 +19,20 @@ export const filesContract = {
       saved: z.boolean(),
       fileName: z.string().nullable(),
       rows: z.number(),
+    }),
+  },
+  /**
+   * A copy of an attachment (a kept file by id, or a link of a report this folder holds), where
+   * the person chooses: the core reads the bytes, main asks where and writes them. `saved` is
+   * false when the dialog was closed or the file could not be had (`message` says why).
+   */
+  saveAttachment: {
+    channel: C.saveAttachment,
+    input: attachmentRefSchema,
+    output: z.strictObject({
+      saved: z.boolean(),
+      fileName: z.string().nullable(),
+      message: z.string().nullable(),
     }),
   },
 } as const

@@ -4,6 +4,7 @@ import { bankSchema, publicReportSchema, reportRecordSchema } from './domain/res
 import { FRAUD_TYPES } from './domain/fraud-types'
 import { insightsContract } from './contract-insights'
 import { WORK_EVENT_CHANNELS, WORK_INVOKE_CHANNELS as C } from './ipc-channels-work'
+import { attachmentsContract } from './contract-attachments'
 
 /*
  * The investigator's work over IPC. Inputs are strict (main parses them); outputs describe
@@ -522,6 +523,7 @@ export const workContract = {
     output: connectionReportSchema,
   },
   ...insightsContract,
+  ...attachmentsContract,
 } as const
 
 /**

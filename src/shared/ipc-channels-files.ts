@@ -5,4 +5,5 @@
  */
 export const FILES_INVOKE_CHANNELS = {
   saveRejectedRows: 'files:save-rejected-rows',
+  saveAttachment: 'files:save-attachment',
 } as const

@@ -1,4 +1,5 @@
 import { INSIGHTS_INVOKE_CHANNELS } from './ipc-channels-insights'
+import { ATTACHMENT_INVOKE_CHANNELS } from './ipc-channels-attachments'
 
 /**
  * Channel names of the investigator's work (drafts, outbox, search, submissions, banks), with
@@ -38,6 +39,7 @@ export const WORK_INVOKE_CHANNELS = {
   bulkRejectedRows: 'bulk:rejected-rows',
   connectionCheck: 'network:check',
   ...INSIGHTS_INVOKE_CHANNELS,
+  ...ATTACHMENT_INVOKE_CHANNELS,
 } as const
 
 /** Events of the work: an operation changed state, an attachment upload progressed. */

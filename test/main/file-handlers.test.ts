@@ -6,6 +6,7 @@ import { createFileHandlers } from '../../src/main/files/file-handlers'
 
 const XLSX = Buffer.from('PK\u0003\u0004 workbook')
 const CSV = Buffer.from('fraud_type,fraud_reason\nhacker,Short.\n')
+const PDF = Buffer.from('%PDF-1.4\n%%EOF\n')
 
 function services(chosen: string | null, rows = 2) {
   const bulkRejectedRows = vi.fn(async ({ format }: { format: 'xlsx' | 'csv' }) => ({
@@ -13,8 +14,18 @@ function services(chosen: string | null, rows = 2) {
     rows,
     base64: (format === 'xlsx' ? XLSX : CSV).toString('base64'),
   }))
+  const attachmentCopy = vi.fn(async (ref: { kind: string }) =>
+    ref.kind === 'kept'
+      ? { ok: true as const, fileName: 'statement.pdf', bytes: new Uint8Array(PDF) }
+      : { ok: false as const, message: 'The registry no longer has this file.' },
+  )
   const chooseSavePath = vi.fn(async () => chosen)
-  return { bulkRejectedRows, chooseSavePath, work: () => ({ bulkRejectedRows }) }
+  return {
+    bulkRejectedRows,
+    attachmentCopy,
+    chooseSavePath,
+    work: () => ({ bulkRejectedRows, attachmentCopy }),
+  }
 }
 
 /*
@@ -61,5 +72,35 @@ describe('saving the rows to fix', () => {
     await expect(createFileHandlers(services(target)).saveRejectedRows(undefined)).rejects.toThrow(
       /to-fix\.xlsx could not be written|cannot be written/,
     )
+  })
+})
+
+/* A copy of an attachment: the core reads it (by id or a report's link), main asks where and writes it. */
+describe('saving a copy of an attachment', () => {
+  it('suggests its original name and writes its bytes where the person chose', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'casefile-save-'))
+    const chosen = services(join(folder, 'evidence.pdf'))
+    const saved = await createFileHandlers(chosen).saveAttachment({
+      kind: 'kept',
+      attachmentId: 'a1',
+    })
+    expect(saved).toEqual({ saved: true, fileName: 'evidence.pdf', message: null })
+    expect(chosen.chooseSavePath).toHaveBeenCalledWith('statement.pdf', 'attachment')
+    expect(readFileSync(join(folder, 'evidence.pdf'))).toEqual(PDF)
+  })
+
+  it('asks nothing when the file cannot be had, and writes nothing when the dialog is closed', async () => {
+    const refused = services('/nowhere/x.pdf')
+    expect(
+      await createFileHandlers(refused).saveAttachment({
+        kind: 'link',
+        reportId: 'r1',
+        url: 'https://registry.example.com/files/a.pdf',
+      }),
+    ).toEqual({ saved: false, fileName: null, message: 'The registry no longer has this file.' })
+    expect(refused.chooseSavePath).not.toHaveBeenCalled()
+    expect(
+      await createFileHandlers(services(null)).saveAttachment({ kind: 'kept', attachmentId: 'a1' }),
+    ).toEqual({ saved: false, fileName: null, message: null })
   })
 })

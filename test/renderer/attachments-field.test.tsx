@@ -54,7 +54,7 @@ describe('attachments', () => {
       />,
     )
     expect(screen.getByText('a.pdf', { selector: '.attachment-name' })).toBeTruthy()
-    expect(screen.getByText('2.0 KiB · application/pdf')).toBeTruthy()
+    expect(screen.getByText('PDF · 2.0 KiB')).toBeTruthy()
     await choose([new File([PDF], 'c.pdf')])
     expect(screen.getByText(/at most 3 attachments/)).toBeTruthy()
   })

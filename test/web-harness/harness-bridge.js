@@ -21,6 +21,24 @@
     return value
   }
 
+  /** The server's { $bytes: base64 } in an answer back into the Uint8Array the contract gives. */
+  function decode(value) {
+    if (Array.isArray(value)) return value.map(decode)
+    if (value && typeof value === 'object') {
+      const keys = Object.keys(value)
+      if (keys.length === 1 && keys[0] === '$bytes' && typeof value.$bytes === 'string') {
+        const binary = atob(value.$bytes)
+        const bytes = new Uint8Array(binary.length)
+        for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i)
+        return bytes
+      }
+      const out = {}
+      for (const key of keys) out[key] = decode(value[key])
+      return out
+    }
+    return value
+  }
+
   const api = {}
   const listeners = {}
   let source = null
@@ -43,6 +61,7 @@
         body: JSON.stringify(input === undefined ? [] : [encode(input)]),
       })
         .then((response) => response.json())
+        .then(decode)
         .catch((error) => ({
           ok: false,
           error: { code: 'failed', message: 'The harness did not answer: ' + error.message },

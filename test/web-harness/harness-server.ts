@@ -83,6 +83,7 @@ export interface Harness {
 const MIME: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
   '.css': 'text/css; charset=utf-8',
   '.svg': 'image/svg+xml',
   '.png': 'image/png',
@@ -99,6 +100,15 @@ function revive(value: unknown): unknown {
       return new Uint8Array(Buffer.from(record.$bytes, 'base64'))
     return Object.fromEntries(Object.entries(record).map(([k, v]) => [k, revive(v)]))
   }
+  return value
+}
+
+/** The answer's bytes (an attachment for the viewer) as { $bytes: base64 }, which the bridge revives. */
+function encodeBytes(value: unknown): unknown {
+  if (value instanceof Uint8Array) return { $bytes: Buffer.from(value).toString('base64') }
+  if (Array.isArray(value)) return value.map(encodeBytes)
+  if (value && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, encodeBytes(v)]))
   return value
 }
 
@@ -297,7 +307,7 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
           if (process.env.CASEFILE_HARNESS_VERBOSE) console.error(`[harness] ${m} failed:`, error)
         })
         response.writeHead(200, { 'content-type': 'application/json' })
-        response.end(JSON.stringify(result))
+        response.end(JSON.stringify(encodeBytes(result)))
         return
       }
       if (path === BRIDGE_PATH) {

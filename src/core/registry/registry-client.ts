@@ -3,7 +3,11 @@ import { createHash } from 'node:crypto'
 import { openAsBlob } from 'node:fs'
 import nodeHttp from 'node:http'
 import type https from 'node:https'
-import { isNetworkRefusalError, type NetworkRefusal } from '../network/network-failure'
+import {
+  describeNetworkRefusal,
+  isNetworkRefusalError,
+  type NetworkRefusal,
+} from '../network/network-failure'
 
 type NetworkRefusalType = NetworkRefusal['type']
 import { failedBeforeSend } from '../network/registry-agent'
@@ -155,6 +159,45 @@ function answerTooLarge(endpoint: string): RegistryError {
     endpoint,
     outcomeUnknown: true,
   })
+}
+
+/** The file behind an attachment link, as the registry sent it. */
+export interface FetchedLink {
+  bytes: Buffer
+  contentType: string | null
+}
+
+/** Why a link's file could not be fetched: not reachable now, refused, or larger than any attachment. */
+export class LinkFetchError extends Error {
+  constructor(
+    readonly kind: 'offline' | 'refused' | 'too_large',
+    message: string,
+  ) {
+    super(message)
+    this.name = 'LinkFetchError'
+  }
+}
+
+const tooLargeWords = (maxBytes: number) =>
+  `The registry sent more than ${Math.round(maxBytes / 1024 / 1024)} MiB for this file, more than any attachment can be, so Casefile stopped reading it.`
+
+/**
+ * Whether Casefile may fetch a link: https, or http only on this computer (the one address rule),
+ * with no user name or password in it. A query is allowed (a storage service's signed link).
+ */
+function linkAddressProblem(value: string): string | null {
+  let url: URL
+  try {
+    url = new URL(value)
+  } catch {
+    return 'This attachment\u2019s link is not a web address, so Casefile cannot fetch it.'
+  }
+  const withoutQuery = `${url.protocol}//${url.host}${url.pathname}`
+  const problem =
+    url.username || url.password ? 'credentials' : registryAddressProblem(withoutQuery)
+  return problem
+    ? 'This attachment\u2019s link is not a secure (https) address, so Casefile does not fetch it.'
+    : null
 }
 
 const fingerprint = (key: string) => createHash('sha256').update(key).digest('hex')
@@ -481,6 +524,72 @@ export function createRegistryClient(
           ...o,
         })
       ).data
+    },
+    /**
+     * The file behind an attachment link (registry-api.md 4.9: the url the upload answered),
+     * through the same proxy and certificates as every call; never with the API key (the link
+     * may be on another host), never following a redirect (its target was never checked), and
+     * read only up to `maxBytes`. Throws LinkFetchError, in words a person reads.
+     */
+    async fetchLink(url: string, o: CallOptions & { maxBytes: number }): Promise<FetchedLink> {
+      const problem = linkAddressProblem(url)
+      if (problem) throw new LinkFetchError('refused', problem)
+      const client = await httpClient()
+      const timer = AbortSignal.timeout(uploadTimeoutMs)
+      const signal = o.signal ? AbortSignal.any([o.signal, timer]) : timer
+      const headers: Record<string, string | false> = { accept: '*/*', 'content-type': false }
+      if (options.userAgent) headers['user-agent'] = options.userAgent
+      let answer
+      try {
+        answer = await client.request<ArrayBuffer>({
+          method: 'GET',
+          url,
+          headers,
+          signal,
+          timeout: uploadTimeoutMs,
+          maxRedirects: 0,
+          proxy: false,
+          ...agents(),
+          maxContentLength: o.maxBytes,
+          responseType: 'arraybuffer',
+          decompress: true,
+          validateStatus: () => true,
+        })
+      } catch (error) {
+        const code = isAxiosError(error) ? error.code : (error as { code?: string } | null)?.code
+        const root = isAxiosError(error) ? error.cause : error
+        if (isNetworkRefusalError(root))
+          throw new LinkFetchError('offline', describeNetworkRefusal(root.refusal))
+        if (code === 'ERR_BAD_RESPONSE' && /maxContentLength/.test((error as Error).message))
+          throw new LinkFetchError('too_large', tooLargeWords(o.maxBytes))
+        if (o.signal?.aborted) throw new LinkFetchError('offline', 'The download was stopped.')
+        throw new LinkFetchError(
+          'offline',
+          timer.aborted
+            ? 'The registry took too long to send this file. Try again later.'
+            : 'The registry could not be reached, so this file cannot be fetched now. Try again when this computer is connected.',
+        )
+      }
+      const status = answer.status
+      if (status >= 300 && status < 400)
+        throw new LinkFetchError(
+          'refused',
+          'The registry sent this link on to another address, which Casefile does not follow. Open the report on the registry itself to see the file.',
+        )
+      if (status === 404 || status === 410)
+        throw new LinkFetchError('refused', 'The registry no longer has this file.')
+      if (status < 200 || status >= 300)
+        throw new LinkFetchError(
+          'refused',
+          status >= 500 || status === 429
+            ? 'The registry could not send this file just now. Try again in a few minutes.'
+            : 'The registry would not hand over this file.',
+        )
+      const bytes = Buffer.from(answer.data)
+      if (bytes.length > o.maxBytes)
+        throw new LinkFetchError('too_large', tooLargeWords(o.maxBytes))
+      const type = answer.headers?.['content-type']
+      return { bytes, contentType: typeof type === 'string' ? type : null }
     },
     async listBanks(o: CallOptions = {}): Promise<Bank[]> {
       return (await call('listBanks', bankListResponseSchema, { auth: false, ...o })).data.entity

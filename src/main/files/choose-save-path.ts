@@ -1,22 +1,37 @@
 import { dialog, type BrowserWindow } from 'electron'
 
+/** What is saved: the rows to fix of an import, or a copy of an attachment. */
+export type SaveWhat = 'rows-to-fix' | 'attachment'
+
 /**
- * Main's own save dialog for a spreadsheet Casefile writes (the rows to fix of an import): the
+ * Main's own save dialog for a file Casefile writes (the rows to fix of an import, a copy of an attachment): the
  * path comes from the person's choice here, never from the window. Null when it is closed.
  */
 export async function chooseSavePath(
   window: BrowserWindow | null,
   suggestedName: string,
+  what: SaveWhat = 'rows-to-fix',
 ): Promise<string | null> {
-  const options: Electron.SaveDialogOptions = {
-    title: 'Save the rows to fix',
-    buttonLabel: 'Save',
-    defaultPath: suggestedName,
-    filters: [
-      { name: 'Excel workbook', extensions: ['xlsx'] },
-      { name: 'CSV', extensions: ['csv'] },
-    ],
-  }
+  const extension = /\.([a-z0-9]+)$/i.exec(suggestedName)?.[1]
+  const options: Electron.SaveDialogOptions =
+    what === 'attachment'
+      ? {
+          title: 'Save a copy of the attachment',
+          buttonLabel: 'Save',
+          defaultPath: suggestedName,
+          filters: extension
+            ? [{ name: `${extension.toUpperCase()} file`, extensions: [extension] }]
+            : [],
+        }
+      : {
+          title: 'Save the rows to fix',
+          buttonLabel: 'Save',
+          defaultPath: suggestedName,
+          filters: [
+            { name: 'Excel workbook', extensions: ['xlsx'] },
+            { name: 'CSV', extensions: ['csv'] },
+          ],
+        }
   const chosen = window
     ? await dialog.showSaveDialog(window, options)
     : await dialog.showSaveDialog(options)

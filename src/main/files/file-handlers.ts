@@ -3,18 +3,19 @@ import { rm, rename, writeFile } from 'node:fs/promises'
 import { basename, dirname, extname, join } from 'node:path'
 import type { ContractHandlers } from '../../shared/contract'
 import type { WorkHandlers } from '../../shared/contract-work'
+import type { SaveWhat } from './choose-save-path'
 
-export const FILE_METHODS = ['saveRejectedRows'] as const
+export const FILE_METHODS = ['saveRejectedRows', 'saveAttachment'] as const
 export type FileHandlers = Pick<ContractHandlers, (typeof FILE_METHODS)[number]>
 
 export interface FileServices {
   /** The running core's work handlers (the core process makes the file's bytes). */
-  work: () => Pick<WorkHandlers, 'bulkRejectedRows'>
+  work: () => Pick<WorkHandlers, 'bulkRejectedRows' | 'attachmentCopy'>
   /**
    * Asks the person, in main's own save dialog, where to save a file (the name suggested);
    * resolves the path chosen, or null when the dialog was closed. The window never names a path.
    */
-  chooseSavePath: (suggestedName: string) => Promise<string | null>
+  chooseSavePath: (suggestedName: string, what?: SaveWhat) => Promise<string | null>
 }
 
 /** Writes whole, beside the target then renamed into place: a failed write leaves what was there. */
@@ -53,6 +54,16 @@ export function createFileHandlers(services: FileServices): FileHandlers {
         ext === '.csv' ? await services.work().bulkRejectedRows({ format: 'csv' }) : offer
       await writeReplacing(path, Buffer.from(file.base64, 'base64'))
       return { saved: true, fileName: basename(path), rows: file.rows }
+    },
+    // The core reads the attachment (decrypted, or fetched and checked); main asks where and
+    // writes it. Nothing is written until the person has chosen.
+    saveAttachment: async (ref) => {
+      const copy = await services.work().attachmentCopy(ref)
+      if (!copy.ok) return { saved: false, fileName: null, message: copy.message }
+      const chosen = await services.chooseSavePath(copy.fileName, 'attachment')
+      if (chosen === null) return { saved: false, fileName: null, message: null }
+      await writeReplacing(chosen, copy.bytes)
+      return { saved: true, fileName: basename(chosen), message: null }
     },
   }
 }

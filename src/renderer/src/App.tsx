@@ -1,4 +1,5 @@
 import { useEffect } from 'react'
+import { AttachmentViewer } from './components/AttachmentViewer'
 import { FirstRunPanel } from './components/FirstRunPanel'
 import { FolderKeyPanel } from './components/FolderKeyPanel'
 import { StatusBar } from './components/StatusBar'
@@ -110,6 +111,7 @@ export function App() {
         )}
       </main>
       <StatusBar />
+      <AttachmentViewer />
     </div>
   )
 }

@@ -7,7 +7,9 @@ import {
   MAX_ATTACHMENT_BYTES,
   sniffFileType,
 } from '../../../shared/file-types'
+import { fileTypeLabel } from '../../../shared/viewable-types'
 import { formatBytes } from '../format'
+import { AttachmentButtons, linkFacts, useLinkNames } from './AttachmentLinks'
 
 interface AttachmentsFieldProps {
   attachments: readonly AttachmentView[]
@@ -23,22 +25,14 @@ interface AttachmentsFieldProps {
   disabled?: boolean
   /** The file input's id (the editor's error summary moves focus to it); generated when absent. */
   inputId?: string
+  /** The report (local or registry id) whose links these are, so they can be opened; none: not offered. */
+  linksReportId?: string | null
 }
 
 /**
  * Up to three files, dropped or picked. Each is checked here on its bytes (the same sniffing and
  * limits main applies again), so a refusal is immediate and says what to do.
  */
-/** The file name a registry link ends in, for people ("scan%201.pdf" → "scan 1.pdf"). */
-function linkName(url: string): string {
-  try {
-    const last = new URL(url).pathname.split('/').filter(Boolean).pop()
-    return last ? decodeURIComponent(last) : url
-  } catch {
-    return url
-  }
-}
-
 export function AttachmentsField({
   attachments,
   links = [],
@@ -48,7 +42,12 @@ export function AttachmentsField({
   disabled,
   disabledReason,
   inputId,
+  linksReportId,
 }: AttachmentsFieldProps) {
+  // Each link by the name the file was attached under when this folder sent it, else its last segment.
+  const names = useLinkNames(links)
+  const linkName = (url: string, index: number) =>
+    names[index]?.url === url ? names[index].fileName : '…'
   const id = useId()
   const fileId = inputId ?? `${id}-file`
   const [refusals, setRefusals] = useState<string[]>([])
@@ -164,10 +163,16 @@ export function AttachmentsField({
         <ul className="attachment-list" ref={listRef}>
           {links.map((url, index) => (
             <li key={`${index}-${url}`}>
-              <span className="attachment-name" title={url}>
-                {linkName(url)}
+              <span className="attachment-name">{linkName(url, index)}</span>
+              <span className="muted">
+                {linkFacts(names[index]?.url === url ? names[index] : undefined)}
               </span>
-              <span className="muted">on the registry</span>
+              {linksReportId && names[index]?.url === url && (
+                <AttachmentButtons
+                  attachmentRef={{ kind: 'link', reportId: linksReportId, url }}
+                  fileName={linkName(url, index)}
+                />
+              )}
               {onRemoveLink && (
                 <button
                   type="button"
@@ -177,7 +182,7 @@ export function AttachmentsField({
                     removed(index)
                   }}
                 >
-                  Remove<span className="visually-hidden"> {linkName(url)}</span>
+                  Remove<span className="visually-hidden"> {linkName(url, index)}</span>
                 </button>
               )}
             </li>
@@ -186,9 +191,13 @@ export function AttachmentsField({
             <li key={a.id}>
               <span className="attachment-name">{a.fileName}</span>
               <span className="muted">
-                {formatBytes(a.size)} · {a.mimeType}
+                {fileTypeLabel(a.mimeType)} · {formatBytes(a.size)}
                 {a.uploaded ? ' · uploaded' : ''}
               </span>
+              <AttachmentButtons
+                attachmentRef={{ kind: 'kept', attachmentId: a.id }}
+                fileName={a.fileName}
+              />
               {!disabled && (
                 <button
                   type="button"

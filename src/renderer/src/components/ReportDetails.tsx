@@ -8,6 +8,7 @@ import {
 import { useBankName } from '../stores/banks-store'
 import { formatDate, formatTime } from '../format'
 import { Time } from './Time'
+import { AttachmentLinks } from './AttachmentLinks'
 
 /** "listed" → "Listed": the registry's listing status as a word. */
 export const listingLabel = (status: string | null | undefined): string =>
@@ -105,7 +106,7 @@ export function ReportDetails({ record }: { record: ReportRecord | PublicReport 
         <>
           <dt>Attachments</dt>
           <dd>
-            {record.attachments.length} file{record.attachments.length === 1 ? '' : 's'}
+            <AttachmentLinks reportId={record.id} urls={record.attachments} />
           </dd>
         </>
       ) : null}

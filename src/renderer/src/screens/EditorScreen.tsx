@@ -308,6 +308,13 @@ export function EditorScreen() {
             inputId={`${id}-files`}
             attachments={s.attachments}
             links={s.links}
+            linksReportId={
+              target.kind === 'update'
+                ? target.registryId
+                : target.kind === 'draft'
+                  ? target.localId
+                  : target.registryId
+            }
             onRemoveLink={target.kind === 'update' ? s.removeLink : undefined}
             disabled={target.kind === 'operation'}
             disabledReason="Files cannot be added while correcting a refused item: send it first, then edit the report."
