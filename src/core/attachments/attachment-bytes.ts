@@ -15,7 +15,7 @@ import { findReport } from '../drafts/drafts-repository'
 import { LinkFetchError } from '../registry/registry-client'
 import { prepare } from '../store/prepare'
 import { AttachmentMismatchError } from './attachment-files'
-import { listAttachments, type StoredAttachment } from './attachment-store'
+import { listAttachments, type AttachmentRow, type StoredAttachment } from './attachment-store'
 
 /** What of the running core the attachments' work reads: the store, the kept files, the registry. */
 export type AttachmentContext = Pick<CoreContext, 'db' | 'files' | 'client'>
@@ -39,16 +39,6 @@ export interface AttachmentBytes {
   /** The MIME type it claims: as kept (sniffed when attached), or the registry's Content-Type. */
   claimedMime: string | null
   from: 'kept' | 'registry'
-}
-
-interface AttachmentRow {
-  id: string
-  report_local_id: string
-  sha256: string
-  file_name: string
-  mime_type: string
-  size: number
-  url: string | null
 }
 
 const byId = (ctx: AttachmentContext, id: string) =>

@@ -22,7 +22,8 @@ export interface StoredAttachment {
   url: string | null
 }
 
-interface AttachmentRow {
+/** An attachment's row in the store, as SQLite gives it. */
+export interface AttachmentRow {
   id: string
   report_local_id: string
   sha256: string
