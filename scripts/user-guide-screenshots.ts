@@ -24,6 +24,7 @@ import { createRegistryClient } from '../src/core/registry/registry-client'
 import type { ReportInput } from '../src/shared/domain/report-input'
 import { builtRenderer, goTo, launchChromium, pickBank, see } from '../test/e2e/desk-page'
 import { startHarness, type Harness } from '../test/web-harness/harness-server'
+import { drawnPdf } from '../test/support/sample-files'
 
 export const OUT_DIR = join('docs', 'user-guide')
 const VIEWPORT = { width: 1280, height: 800 }
@@ -53,6 +54,26 @@ const REASON =
 const OTHER_REASON =
   'A caller posing as a bank officer asked customers for their OTP and had the money paid into this line’s wallet.'
 const PDF_BYTES = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n')
+/** A page that looks like a bank statement (a heading band and rows), for the viewer's picture. */
+const STATEMENT_PDF = drawnPdf(
+  [
+    '0.13 0.27 0.45 rg 40 700 420 50 re f',
+    '0.55 0.55 0.55 rg',
+    ...Array.from(
+      { length: 14 },
+      (_, i) => `40 ${640 - i * 36} ${i % 3 === 0 ? 420 : 300} 12 re f`,
+    ),
+  ].join(' '),
+)
+/** The organization's reports the Insights picture counts: types, months and banks of their own. */
+const INSIGHTS_REPORTS: { type: ReportInput['fraudType']; account: string }[] = [
+  { type: 'money_mule', account: '0123456789_access-bank' },
+  { type: 'money_mule', account: '0234567891_gtbank' },
+  { type: 'money_mule', account: '0345678912_access-bank' },
+  { type: 'social_engineering', account: '0456789123_first-bank' },
+  { type: 'identity_theft', account: '0567891234_gtbank' },
+  { type: 'hacker', account: '0678912345_access-bank' },
+]
 
 /** Files a report straight on the sandbox registry as demo organization 0 (this desk's own) or 1 (another). */
 async function fileOnRegistry(harness: Harness, organization: 0 | 1, input: ReportInput) {
@@ -308,6 +329,42 @@ export const SHOTS: Shot[] = [
       await page.getByRole('button', { name: 'Check connection' }).click()
       await see(page, /All is well|Something stands between|Casefile can reach the registry/)
       await desk.save(panel(page, 'Proxy and certificates'), panel(page, 'Check the connection'))
+    },
+  },
+  {
+    name: 'evidence-viewer',
+    take: async (desk) => {
+      const { page } = desk
+      await dismissWelcome(page)
+      await page.getByLabel('choose files').setInputFiles({
+        name: 'bank-statement.pdf',
+        mimeType: 'application/pdf',
+        buffer: STATEMENT_PDF,
+      })
+      await see(page, /Draft saved/)
+      await page.getByRole('button', { name: 'Open bank-statement.pdf' }).first().click()
+      await page.getByRole('dialog', { name: 'bank-statement.pdf' }).waitFor()
+      await page.locator('dialog.viewer canvas[data-drawn="1"]').waitFor()
+      await desk.save()
+    },
+  },
+  {
+    name: 'insights',
+    take: async (desk) => {
+      const { page, harness } = desk
+      for (const { type, account } of INSIGHTS_REPORTS)
+        await fileOnRegistry(harness, 0, {
+          fraudType: type,
+          fraudReason: REASON,
+          identifiers: [{ label: 'account', value: account }],
+          attachments: [],
+          showUploaderInfo: true,
+        })
+      await goTo(page, 'Submissions')
+      await see(page, /^6 reports/)
+      await goTo(page, 'Insights')
+      await see(page, /As of the last refresh of Submissions/)
+      await desk.save()
     },
   },
 ]

@@ -1,59 +1,12 @@
-import { deflateSync, crc32 } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
 import type { Locator, Page } from 'playwright-core'
 import { expectAccessible } from './axe'
 import { goTo, see, useDesk } from './desk'
 import { fillReport, openSubmissions, overflowing } from './report-steps'
+import { drawnPdf, solidPng } from '../support/sample-files'
 
-/** A real one-page PDF: a dark filled square on a white page, with a correct cross-reference table. */
-function squarePdf(): Buffer {
-  const content = '0.1 0.2 0.5 rg 100 400 300 300 re f'
-  const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 500 800] /Contents 4 0 R /Resources << >> >>',
-    `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
-  ]
-  let body = '%PDF-1.4\n'
-  const offsets: number[] = []
-  objects.forEach((object, i) => {
-    offsets.push(body.length)
-    body += `${i + 1} 0 obj\n${object}\nendobj\n`
-  })
-  const xref = body.length
-  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`
-  for (const offset of offsets) body += `${String(offset).padStart(10, '0')} 00000 n \n`
-  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`
-  return Buffer.from(body, 'latin1')
-}
-
-/** A real 24×16 PNG, all one red. */
-function redPng(): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const length = Buffer.alloc(4)
-    length.writeUInt32BE(data.length)
-    const typed = Buffer.concat([Buffer.from(type, 'latin1'), data])
-    const crc = Buffer.alloc(4)
-    crc.writeUInt32BE(crc32(typed))
-    return Buffer.concat([length, typed, crc])
-  }
-  const [width, height] = [24, 16]
-  const header = Buffer.alloc(13)
-  header.writeUInt32BE(width, 0)
-  header.writeUInt32BE(height, 4)
-  header.set([8, 2, 0, 0, 0], 8)
-  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(width * 3, Buffer.from([200, 30, 30]))])
-  const pixels = Buffer.concat(Array.from({ length: height }, () => row))
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(pixels)),
-    chunk('IEND', Buffer.alloc(0)),
-  ])
-}
-
-const PDF = squarePdf()
-const PNG = redPng()
+const PDF = drawnPdf('0.1 0.2 0.5 rg 100 400 300 300 re f')
+const PNG = solidPng(24, 16, [200, 30, 30])
 
 /** An attachment's name as listed (not the buttons' hidden words). */
 const named = (scope: Locator, fileName: string) =>
