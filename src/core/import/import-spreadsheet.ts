@@ -16,7 +16,7 @@ import {
 } from '../spreadsheet/bulk-rows'
 import type { TableSource } from '../spreadsheet/read-table'
 import { storageProblemOf } from '../store/storage-failure'
-import { checkRowFiles, type AttachmentRoot, type CheckedAttachmentFile } from './attachment-files'
+import { checkRowFiles, type AttachmentRoot, type CheckedAttachmentFile } from './attachment-paths'
 import { stopImport } from './import-stop'
 import { knownState, refreshOrganizationSubmissions } from './known-reports'
 import { isLink, queueBulk, queueOneRow, RowRefused } from './queue-rows'

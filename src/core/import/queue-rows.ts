@@ -10,7 +10,7 @@ import { insertOperation } from '../outbox/outbox-repository'
 import { draftToPayload } from '../outbox/queue-checks'
 import { queueReport } from '../outbox/queue-create'
 import type { BulkAcceptedRow, BulkRowError } from '../spreadsheet/bulk-rows'
-import { readCheckedFile, type CheckedAttachmentFile } from './attachment-files'
+import { readCheckedFile, type CheckedAttachmentFile } from './attachment-paths'
 
 /** Rows queued the long way: with local files to copy, or bound for a bulk upload. */
 
