@@ -13,7 +13,7 @@ import {
   type BulkImportProgress,
   type BulkImportResult,
   type BulkRowError,
-} from '../spreadsheet/bulk-rows'
+} from '../spreadsheet/bulk-file-import'
 import type { TableSource } from '../spreadsheet/read-table'
 import { storageProblemOf } from '../store/storage-failure'
 import { checkRowFiles, type AttachmentRoot, type CheckedAttachmentFile } from './attachment-paths'
