@@ -1,6 +1,6 @@
 import type { WorkHandlers } from '../../shared/contract-work'
 import type { CoreContext } from '../core-context'
-import type { RegistryConnection } from '../registry/registry-client'
+import type { RegistryConnection } from '../registry/registry-connection'
 import {
   checkConnection,
   DEFAULT_UPDATE_FEED_URL,

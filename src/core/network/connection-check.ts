@@ -1,7 +1,8 @@
 import { lookup } from 'node:dns/promises'
 import https from 'node:https'
 import type { X509Certificate } from 'node:crypto'
-import { createRegistryClient, type RegistryConnection } from '../registry/registry-client'
+import { createRegistryClient } from '../registry/registry-client'
+import type { RegistryConnection } from '../registry/registry-connection'
 import { isRegistryError } from '../registry/registry-error'
 import {
   certificateFacts,
