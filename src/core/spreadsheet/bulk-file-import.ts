@@ -15,9 +15,9 @@ import {
   sheetChosen,
   type BulkFileProblem,
 } from './bulk-file-error'
+import type { AttachmentFileCell } from './bulk-attachment-cells'
 import {
   createBulkRowMapper,
-  type AttachmentFileCell,
   type BulkRowError,
   type BulkRowOptions,
   type BulkRowResult,
