@@ -1,5 +1,5 @@
 import type { CommandSpec, OptionSpec } from './command-line-spec'
-import { COMMANDS, GLOBAL_OPTIONS } from './commands'
+import { COMMANDS, GLOBAL_OPTIONS } from './command-table'
 
 const optionLabel = (name: string, spec: OptionSpec) =>
   `${spec.short ? `-${spec.short}, ` : ''}--${name}${spec.type === 'string' ? ` ${spec.value ?? 'VALUE'}` : ''}`

@@ -1,6 +1,6 @@
 import { UsageError } from './cli-error'
 import type { CommandSpec, GlobalOptions, OptionSpec } from './command-line-spec'
-import { COMMAND_GROUPS, COMMANDS, GLOBAL_OPTIONS } from './commands'
+import { COMMAND_GROUPS, COMMANDS, GLOBAL_OPTIONS } from './command-table'
 import { closestMatch } from '../shared/did-you-mean'
 import { usageLine } from './help'
 

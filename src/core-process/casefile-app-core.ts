@@ -10,7 +10,7 @@ import { importKeyForFolder, setFolderAside } from '../core/encryption/folder-re
 import { forwardEngineEvents } from '../core/engine-events'
 import { readCaFile } from '../core/network/certificate-trust'
 import type { NetworkSettings } from '../core/network/registry-transport'
-import type { RegistryConnection } from '../core/registry/registry-client'
+import type { RegistryConnection } from '../core/registry/registry-connection'
 import { createWorkHandlers } from '../core/work-handlers'
 import { startSandbox } from '../sandbox'
 import type { AppCore, AppCoreEvents, AppCoreProfile } from '../shared/app-core'

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { COMMANDS } from '../../src/cli/commands'
+import { COMMANDS } from '../../src/cli/command-table'
 import { closestMatch } from '../../src/shared/did-you-mean'
 import { EXIT } from '../../src/cli/exit-codes'
 import { parseCommandLine } from '../../src/cli/parse-command-line'

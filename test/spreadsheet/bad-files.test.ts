@@ -4,7 +4,7 @@ import {
   BulkFileError,
   importBulkFile,
   type BulkImportResult,
-} from '../../src/core/spreadsheet/bulk-rows'
+} from '../../src/core/spreadsheet/bulk-file-import'
 import { TableFileError, type TableFileErrorCode } from '../../src/core/spreadsheet/read-table'
 import { BANKS, FIXTURES, fixture, rejectionOf } from './support'
 

@@ -9,7 +9,7 @@ import {
   reportFingerprint,
   type BulkRowOptions,
   type BulkRowResult,
-} from '../../src/core/spreadsheet/bulk-rows'
+} from '../../src/core/spreadsheet/bulk-file-import'
 import { readTableRows } from '../../src/core/spreadsheet/read-table'
 import {
   createReportInputSchema,

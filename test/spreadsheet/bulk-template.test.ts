@@ -10,7 +10,7 @@ import {
   bulkTemplateCsv,
   writeBulkTemplateFiles,
 } from '../../src/core/spreadsheet/bulk-template-file'
-import { importBulkFile, mapBulkHeader } from '../../src/core/spreadsheet/bulk-rows'
+import { importBulkFile, mapBulkHeader } from '../../src/core/spreadsheet/bulk-file-import'
 import { cellReference } from '../../src/core/spreadsheet/cell-reference'
 import { escapeCellText } from '../../src/core/spreadsheet/xml-escape'
 import { csvLine } from '../../src/core/spreadsheet/csv-writer'

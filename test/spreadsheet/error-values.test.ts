@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { importBulkFile } from '../../src/core/spreadsheet/bulk-rows'
+import { importBulkFile } from '../../src/core/spreadsheet/bulk-file-import'
 import { columnOf, headerRow, rawWorkbook, row, text } from '../sandbox/raw-workbook'
 import { BANKS, REASON, allRows } from './support'
 

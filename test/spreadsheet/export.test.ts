@@ -11,7 +11,7 @@ import {
   neutralizeFormula,
   type ExportColumn,
 } from '../../src/core/spreadsheet/export'
-import { importBulkFile } from '../../src/core/spreadsheet/bulk-rows'
+import { importBulkFile } from '../../src/core/spreadsheet/bulk-file-import'
 import type { ReportRecord } from '../../src/shared/domain'
 import { zipParts } from './zip-parts'
 import { BANKS, REASON, allRows, useTempDir, utf8 } from './support'

@@ -1,7 +1,7 @@
 import { writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { importBulkFile } from '../../src/core/spreadsheet/bulk-rows'
+import { importBulkFile } from '../../src/core/spreadsheet/bulk-file-import'
 import { readCsvRows } from '../../src/core/spreadsheet/csv-reader'
 import { TableFileError } from '../../src/core/spreadsheet/read-table'
 import { resolveLimits } from '../../src/core/spreadsheet/table-limits'

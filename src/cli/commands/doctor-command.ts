@@ -1,8 +1,5 @@
-import {
-  checkConnection,
-  DEFAULT_UPDATE_FEED_URL,
-  formatConnectionReport,
-} from '../../core/network/connection-check'
+import { checkConnection, DEFAULT_UPDATE_FEED_URL } from '../../core/network/connection-check'
+import { formatConnectionReport } from '../../core/network/connection-report'
 import { keyAccount } from '../../shared/registry-address'
 import { requireConnection, resolveDataDir } from '../cli-context'
 import { printJson } from '../cli-io'

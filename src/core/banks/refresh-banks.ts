@@ -1,4 +1,4 @@
-import type { CallOptions } from '../registry/registry-client'
+import type { CallOptions } from '../registry/registry-request'
 import type { Db } from '../store/open-database'
 import { banksRefreshedAt, listBanks, replaceBanks } from './banks-cache'
 import type { BankListSource } from '../cache/registry-sources'

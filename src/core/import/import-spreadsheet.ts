@@ -13,10 +13,10 @@ import {
   type BulkImportProgress,
   type BulkImportResult,
   type BulkRowError,
-} from '../spreadsheet/bulk-rows'
+} from '../spreadsheet/bulk-file-import'
 import type { TableSource } from '../spreadsheet/read-table'
 import { storageProblemOf } from '../store/storage-failure'
-import { checkRowFiles, type AttachmentRoot, type CheckedAttachmentFile } from './attachment-files'
+import { checkRowFiles, type AttachmentRoot, type CheckedAttachmentFile } from './attachment-paths'
 import { stopImport } from './import-stop'
 import { knownState, refreshOrganizationSubmissions } from './known-reports'
 import { isLink, queueBulk, queueOneRow, RowRefused } from './queue-rows'

@@ -1,5 +1,5 @@
 import { rowRanges } from '../../shared/row-ranges'
-import type { BulkAcceptedRow } from '../spreadsheet/bulk-rows'
+import type { BulkAcceptedRow } from '../spreadsheet/bulk-file-import'
 import { describeStorageFailure } from '../store/storage-failure'
 import type { ImportOutcome } from './import-spreadsheet'
 

@@ -3,7 +3,7 @@ import type { CoreContext } from '../core-context'
 import { isRegistryError } from '../registry/registry-error'
 import { submissionsRefreshedAt } from '../search/offline-search'
 import type { BulkFileProblem } from '../spreadsheet/bulk-file-error'
-import type { KnownReportState } from '../spreadsheet/bulk-rows'
+import type { KnownReportState } from '../spreadsheet/bulk-file-import'
 import { prepare } from '../store/prepare'
 import { refreshSubmissions } from '../submissions/submissions'
 

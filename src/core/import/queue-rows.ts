@@ -9,8 +9,8 @@ import { inOneTransaction } from '../outbox/outbox'
 import { insertOperation } from '../outbox/outbox-repository'
 import { draftToPayload } from '../outbox/queue-checks'
 import { queueReport } from '../outbox/queue-create'
-import type { BulkAcceptedRow, BulkRowError } from '../spreadsheet/bulk-rows'
-import { readCheckedFile, type CheckedAttachmentFile } from './attachment-files'
+import type { BulkAcceptedRow, BulkRowError } from '../spreadsheet/bulk-file-import'
+import { readCheckedFile, type CheckedAttachmentFile } from './attachment-paths'
 
 /** Rows queued the long way: with local files to copy, or bound for a bulk upload. */
 

@@ -1,4 +1,4 @@
-import type { ExchangeLogEntry } from '../registry/registry-client'
+import type { ExchangeLogEntry } from '../registry/registry-request'
 import type { Db } from '../store/open-database'
 import { appendExchange } from './exchange-log'
 

@@ -1,4 +1,4 @@
-import type { ExchangeLogEntry } from '../registry/registry-client'
+import type { ExchangeLogEntry } from '../registry/registry-request'
 import { prepare } from '../store/prepare'
 import type { Db } from '../store/open-database'
 

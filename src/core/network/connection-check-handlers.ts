@@ -1,11 +1,8 @@
 import type { WorkHandlers } from '../../shared/contract-work'
 import type { CoreContext } from '../core-context'
-import type { RegistryConnection } from '../registry/registry-client'
-import {
-  checkConnection,
-  DEFAULT_UPDATE_FEED_URL,
-  formatConnectionReport,
-} from './connection-check'
+import type { RegistryConnection } from '../registry/registry-connection'
+import { checkConnection, DEFAULT_UPDATE_FEED_URL } from './connection-check'
+import { formatConnectionReport } from './connection-report'
 import type { NetworkSettings } from './registry-transport'
 
 /** What the connection check needs of the running core's start: its registry, key and network. */

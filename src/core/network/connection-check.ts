@@ -1,35 +1,19 @@
 import { lookup } from 'node:dns/promises'
 import https from 'node:https'
 import type { X509Certificate } from 'node:crypto'
-import { createRegistryClient, type RegistryConnection } from '../registry/registry-client'
-import { isRegistryError } from '../registry/registry-error'
+import { createRegistryClient } from '../registry/registry-client'
+import type { RegistryConnection } from '../registry/registry-connection'
+import { certificateFacts, loadTrustStores, trustingStore } from './certificate-trust'
 import {
-  certificateFacts,
-  loadTrustStores,
-  trustingStore,
-  type TrustStoreName,
-} from './certificate-trust'
-import { describeNetworkRefusal, isNetworkRefusalError, ProxySettingError } from './network-failure'
+  duration,
+  errorWords,
+  STORE_WORDS,
+  type ConnectionCheck,
+  type ConnectionReport,
+} from './connection-report'
 import { describeProxyChoice, type ProxyChoice } from './proxy-choice'
 import { connectToRegistry, RegistryAgent } from './registry-agent'
 import { environmentProxyResolver, type NetworkSettings } from './registry-transport'
-
-export type CheckStatus = 'ok' | 'warning' | 'failed' | 'skipped'
-
-export interface ConnectionCheck {
-  id: 'registry' | 'name' | 'proxy' | 'certificate' | 'banks' | 'key' | 'clock' | 'updates'
-  title: string
-  status: CheckStatus
-  /** One or more sentences for a person (and for IT): never the key. */
-  summary: string
-}
-
-export interface ConnectionReport {
-  at: string
-  checks: ConnectionCheck[]
-  /** No check failed (warnings allowed). */
-  ok: boolean
-}
 
 export interface ConnectionCheckInput {
   connection: RegistryConnection
@@ -45,43 +29,8 @@ export interface ConnectionCheckInput {
 /** The address updates come from: GitHub Releases (electron-builder.yml), or a mirror IT names. */
 export const DEFAULT_UPDATE_FEED_URL = 'https://github.com/'
 
-const STORE_WORDS: Record<TrustStoreName, string> = {
-  system: "this computer's certificate store",
-  bundled: "the public roots Casefile ships with (Mozilla's)",
-  extra: "the organization's CA file set in Casefile",
-}
-
 /** Clock offsets under this are the Date header's one-second precision and the round trip. */
 const CLOCK_TOLERANCE_MS = 5_000
-
-function errorWords(error: unknown): string {
-  if (isNetworkRefusalError(error)) return describeNetworkRefusal(error.refusal)
-  if (error instanceof ProxySettingError) return error.message
-  if (isRegistryError(error)) return error.message
-  const code = (error as { code?: string } | null)?.code
-  const words = code ? SYSTEM_WORDS[code] : undefined
-  if (words) return words
-  return error instanceof Error ? `${error.message.replace(/\.?$/, '.')}` : String(error)
-}
-
-/** What the system's error codes mean, for a person (the code itself is for the log). */
-const SYSTEM_WORDS: Record<string, string> = {
-  ENOTFOUND: 'its name cannot be found (it does not resolve).',
-  EAI_AGAIN: 'its name cannot be looked up right now (DNS did not answer).',
-  ECONNREFUSED: 'nothing answers at its address.',
-  ECONNRESET: 'the connection was cut before it answered.',
-  ETIMEDOUT: 'it did not answer in time.',
-  ENETUNREACH: 'this computer has no route to it.',
-  EHOSTUNREACH: 'this computer has no route to it.',
-}
-
-function duration(ms: number): string {
-  const minutes = Math.round(Math.abs(ms) / 60_000)
-  if (minutes < 1) return `${Math.round(Math.abs(ms) / 1000)} s`
-  if (minutes < 120) return `${minutes} min`
-  const hours = Math.floor(minutes / 60)
-  return `${hours} h ${minutes % 60} min`
-}
 
 const defaultResolveName = async (host: string) =>
   (await lookup(host, { all: true })).map((entry) => entry.address)
@@ -284,25 +233,4 @@ async function checkUpdateFeed(
   } finally {
     agent.destroy()
   }
-}
-
-const MARK: Record<CheckStatus, string> = {
-  ok: 'ok',
-  warning: 'WARNING',
-  failed: 'FAILED',
-  skipped: '-',
-}
-
-/** The report as text to copy to IT. */
-export function formatConnectionReport(report: ConnectionReport): string {
-  const lines = [`Casefile connection check, ${report.at}`]
-  for (const check of report.checks)
-    lines.push(`${MARK[check.status].padEnd(8)} ${check.title.padEnd(12)} ${check.summary}`)
-  const failed = report.checks.filter((c) => c.status === 'failed').length
-  lines.push(
-    failed === 0
-      ? 'All is well: Casefile can reach the registry from this computer.'
-      : `${failed} check${failed === 1 ? '' : 's'} failed: see the lines marked FAILED.`,
-  )
-  return lines.join('\n')
 }

@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events'
-import type { ExchangeLogEntry } from './registry-client'
+import type { ExchangeLogEntry } from './registry-request'
 import {
   reachabilityOf,
   sameReachability,

@@ -1,4 +1,4 @@
-import type { ExchangeLogEntry } from './registry-client'
+import type { ExchangeLogEntry } from './registry-request'
 
 /**
  * Whether the registry can be reached, as the last exchange with it found: every call (a sync,

@@ -1,5 +1,5 @@
 import type { PublicReport, ReportRecord, SearchResult } from '../../shared/domain/responses'
-import type { CallOptions } from '../registry/registry-client'
+import type { CallOptions } from '../registry/registry-request'
 import { isRegistryError, type RegistryErrorKind } from '../registry/registry-error'
 import type { Db } from '../store/open-database'
 import { isoTime } from '../cache/cache-times'

@@ -3,7 +3,7 @@ import type { Writable } from 'node:stream'
 import type { PublicReport, ReportRecord } from '../../shared/domain'
 import { writeCsv } from './csv-writer'
 import { writeXlsx, type XlsxCellValue } from './xlsx-writer'
-import type { BulkRejectedRow } from './bulk-rows'
+import type { BulkRejectedRow } from './bulk-file-import'
 
 export { neutralizeFormula, startsLikeFormula } from './formula-injection'
 export { csvField } from './csv-writer'

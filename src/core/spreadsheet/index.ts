@@ -4,7 +4,7 @@
  * outbox, the CLI and the shell to wire.
  */
 export * from './read-table'
-export * from './bulk-rows'
+export * from './bulk-file-import'
 export * from './export'
 export {
   BULK_TEMPLATE_CSV,

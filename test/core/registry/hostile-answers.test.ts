@@ -3,10 +3,8 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import {
-  createRegistryClient,
-  MAX_RESPONSE_BYTES,
-} from '../../../src/core/registry/registry-client'
+import { MAX_RESPONSE_BYTES } from '../../../src/core/registry/registry-answer'
+import { createRegistryClient } from '../../../src/core/registry/registry-client'
 import { nestsDeeperThan } from '../../../src/core/registry/json-depth'
 import type { RegistryError } from '../../../src/core/registry/registry-error'
 

@@ -15,13 +15,13 @@ import {
   sheetChosen,
   type BulkFileProblem,
 } from './bulk-file-error'
+import type { AttachmentFileCell } from './bulk-attachment-cells'
 import {
   createBulkRowMapper,
-  type AttachmentFileCell,
   type BulkRowError,
   type BulkRowOptions,
   type BulkRowResult,
-} from './bulk-row'
+} from './bulk-row-rules'
 import type { ReportInputDraft } from '../../shared/domain'
 
 export { reportFingerprint }
@@ -34,7 +34,7 @@ export {
   type BulkRowError,
   type BulkRowOptions,
   type BulkRowResult,
-} from './bulk-row'
+} from './bulk-row-rules'
 export { createBankResolver, type BulkBank, type BankResolver } from './bank-resolver'
 
 export type BulkRowEvent =

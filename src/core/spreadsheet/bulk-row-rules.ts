@@ -1,20 +1,16 @@
-import {
-  BULK_COLUMNS,
-  BULK_MULTI_VALUE_SEPARATOR,
-  type BulkColumn,
-} from '../../shared/bulk-template'
+import { BULK_COLUMNS, type BulkColumn } from '../../shared/bulk-template'
 import {
   FRAUD_TYPES,
   FRAUD_TYPE_LABELS,
-  attachmentUrlSchema,
   createReportInputSchema,
-  normalizeIdentifierValue,
   type FraudType,
-  type IdentifierType,
   type ReportInputDraft,
 } from '../../shared/domain'
+import { readAttachmentCells, type AttachmentFileCell } from './bulk-attachment-cells'
+import { createIdentifierCellReader, numberMangledHint } from './bulk-identifier-cells'
+import { cellsOf, type RowCells } from './bulk-row-cells'
 import { cellReference, columnLetter } from './cell-reference'
-import { createBankResolver, type BulkBank } from './bank-resolver'
+import type { BulkBank } from './bank-resolver'
 import type { BulkHeaderMapping } from './bulk-header'
 import type { TableRow } from './table-row'
 
@@ -37,13 +33,6 @@ export interface AcceptedBulkRow {
   files: AttachmentFileCell[]
 }
 
-/** A file path written in an attachment cell. */
-export interface AttachmentFileCell {
-  column: string
-  cell?: string
-  path: string
-}
-
 export interface RejectedBulkRow {
   ok: false
   rowNumber: number
@@ -63,9 +52,6 @@ export interface BulkRowOptions {
   banksUnavailable?: string
 }
 
-/** What a bank slug looks like (access-bank, gtbank): a name or a CBN code does not. */
-const SLUG_SHAPE = /^(?=[a-z0-9-]*[a-z])[a-z0-9]+(?:-[a-z0-9]+)*$/
-
 const fold = (text: string) => text.toLowerCase().replace(/[\s_-]+/g, '')
 /** "Identity theft", "IDENTITY_THEFT" and "identity-theft" all mean identity_theft. */
 const FRAUD_TYPE_BY_FOLDED = new Map<string, FraudType>()
@@ -83,35 +69,6 @@ const BOOLEAN_WORDS = new Map([
   ['0', false],
 ])
 
-/** Stands in for a bank that could not be resolved, so the account number is still checked. */
-const UNRESOLVED_BANK = 'unresolved-bank'
-
-const isUrlLike = (text: string) => /^[a-z][a-z0-9+.-]*:\/\//i.test(text)
-// eslint-disable-next-line no-control-regex
-const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/
-
-/** Where each identifier of the draft came from, to put its error on the right cell. */
-interface IdentifierSource {
-  type: IdentifierType
-  column: string
-  bankColumn?: string
-  /** The bank cell is already reported (empty or not in the list). */
-  bankReported?: boolean
-  written: string
-}
-
-/**
- * Why a number-like identifier may have been mangled by the spreadsheet program (leading zero
- * dropped, scientific notation): appended to the shared message so the fix is obvious.
- */
-function numberMangledHint(written: string): string {
-  if (/^\d+(\.\d+)?e\+?\d+$/i.test(written))
-    return ` The spreadsheet turned the number into "${written}": format the column as Text and type the number again.`
-  if (/^\d{1,10}$/.test(written) && written[0] !== '0')
-    return ' If it began with 0, the spreadsheet dropped the zero: format the column as Text and type the number again.'
-  return ''
-}
-
 /**
  * Maps data rows to report inputs, checked by the shared report schema so a row gets the same
  * message the registry would give. Returns null for a row with nothing in it.
@@ -121,33 +78,17 @@ export function createBulkRowMapper(
   options: BulkRowOptions = {},
 ): (row: TableRow) => BulkRowResult | null {
   const banks = options.banks
-  const resolveBank = banks ? createBankResolver(banks) : null
   const schema = createReportInputSchema(
     banks ? { bankSlugs: new Set(banks.map((b) => b.slug.trim().toLowerCase())) } : {},
   )
-  const bankExample = banks?.[0] ? ` (e.g. "${banks[0].name}" or ${banks[0].slug})` : ''
+  const readIdentifiers = createIdentifierCellReader(header, options)
   const present = (c: BulkColumn) => header.indexOf.has(c.header)
-  const accountGroups = BULK_COLUMNS.filter((c) => c.account?.part === 'number' && present(c)).map(
-    (numberColumn) => ({
-      number: numberColumn.header,
-      bank:
-        BULK_COLUMNS.find(
-          (c) => c.account?.part === 'bank' && c.account.index === numberColumn.account?.index,
-        )?.header ?? '',
-    }),
+  const attachmentColumns = BULK_COLUMNS.filter((c) => c.attachmentIndex && present(c)).map(
+    (c) => c.header,
   )
-  const multiValueColumns = BULK_COLUMNS.filter((c) => c.identifier && !c.account && present(c))
-  const attachmentColumns = BULK_COLUMNS.filter((c) => c.attachmentIndex && present(c))
 
   return (row) => {
-    const cellOf = (column: string) => {
-      const index = header.indexOf.get(column)
-      return index === undefined ? '' : (row.cells[index] ?? '')
-    }
-    const refOf = (column: string) => {
-      const index = header.indexOf.get(column)
-      return index === undefined ? undefined : cellReference(index, row.rowNumber)
-    }
+    const { cellOf, refOf } = cellsOf(header, row)
     if (row.cells.every((c) => c.trim() === '') && !row.cellIssues?.length) return null
 
     const errors: BulkRowError[] = []
@@ -160,6 +101,7 @@ export function createBulkRowMapper(
       const cell = column ? refOf(column) : undefined
       errors.push(cell ? { column, message, cell } : { column, message })
     }
+    const cells: RowCells = { cellOf, refOf, fail }
 
     for (const issue of row.cellIssues ?? [])
       errors.push({
@@ -198,95 +140,9 @@ export function createBulkRowMapper(
       else showUploaderInfo = parsed
     }
 
-    const identifiers: { label: IdentifierType; value: string }[] = []
-    const sources: IdentifierSource[] = []
-    let identifierCellErrors = 0
-    for (const group of accountGroups) {
-      const number = cellOf(group.number).trim()
-      const bankText = cellOf(group.bank).trim()
-      if (number === '' && bankText === '') continue
-      if (number === '') {
-        identifierCellErrors++
-        fail(
-          group.number,
-          `${group.bank} names a bank but ${group.number} is empty: write the 10-digit account number, or clear ${group.bank}.`,
-        )
-        continue
-      }
-      // Without a list, only a slug can be passed on (for the registry to check): a name or a
-      // code would reach it as a bank that does not exist, or be created under another slug.
-      const slug =
-        bankText === ''
-          ? null
-          : resolveBank
-            ? resolveBank(bankText)
-            : SLUG_SHAPE.test(bankText.toLowerCase())
-              ? bankText.toLowerCase()
-              : null
-      if (slug === null) {
-        identifierCellErrors++
-        fail(
-          group.bank,
-          bankText === ''
-            ? `${group.number} has an account number but ${group.bank} is empty: write the bank's name as the bank list has it, or its slug${bankExample}.`
-            : resolveBank
-              ? `Bank "${bankText}" is not in the bank list. Write the bank's name as the bank list has it, or its slug${bankExample}; if the bank is new, refresh the bank list and import again.`
-              : `Bank "${bankText}" cannot be looked up: ${options.banksUnavailable ?? 'the bank list is not on this computer yet'}. Connect to the registry and import the file again (the list is then fetched first), or write the bank's slug as the bank list has it (for example access-bank).`,
-        )
-      }
-      // With the bank already reported, the number is still checked, under a stand-in slug.
-      identifiers.push({
-        label: 'account',
-        value: normalizeIdentifierValue('account', `${number}_${slug ?? UNRESOLVED_BANK}`),
-      })
-      sources.push({
-        type: 'account',
-        column: group.number,
-        bankColumn: group.bank,
-        bankReported: slug === null,
-        written: number,
-      })
-    }
-    for (const column of multiValueColumns) {
-      const type = column.identifier as IdentifierType
-      for (const part of cellOf(column.header).split(BULK_MULTI_VALUE_SEPARATOR)) {
-        const written = part.trim()
-        if (written === '') continue
-        identifiers.push({ label: type, value: normalizeIdentifierValue(type, written) })
-        sources.push({ type, column: column.header, written })
-      }
-    }
+    const { identifiers, sources, cellErrors: identifierCellErrors } = readIdentifiers(cells)
 
-    const attachments: string[] = []
-    const files: AttachmentFileCell[] = []
-    for (const column of attachmentColumns) {
-      const written = cellOf(column.header).trim()
-      if (written === '') continue
-      if (isUrlLike(written)) {
-        const parsed = attachmentUrlSchema.safeParse(written)
-        if (!parsed.success) {
-          fail(
-            column.header,
-            `${parsed.error.issues[0]?.message ?? 'Not a link.'} Or write the path of a file on this computer, which Casefile uploads first.`,
-          )
-          continue
-        }
-      } else if (CONTROL_CHARACTERS.test(written) || written.length > 4096) {
-        fail(
-          column.header,
-          `"${written.slice(0, 80)}" is neither an https link nor a file path: write the link the upload returned, or the path of a file on this computer.`,
-        )
-        continue
-      } else {
-        const cell = refOf(column.header)
-        files.push(
-          cell
-            ? { column: column.header, cell, path: written }
-            : { column: column.header, path: written },
-        )
-      }
-      attachments.push(written)
-    }
+    const { attachments, files } = readAttachmentCells(attachmentColumns, cells)
 
     const draft: ReportInputDraft = {
       fraudType: fraudType as FraudType,
