@@ -6,20 +6,22 @@ import { storageProblemOf } from '../store/storage-failure'
 import type { Db } from '../store/open-database'
 import type { Operation } from '../outbox/operations'
 import {
-  claimForSending,
   movableChainCount,
   getOperation,
-  markDone,
-  markNeedsAttention,
   nextWakeAt,
   pendingCount,
+  runnableHeads,
+  type StoredError,
+} from '../outbox/outbox-repository'
+import {
+  claimForSending,
+  holdUntil,
+  markDone,
+  markNeedsAttention,
   recoverInterrupted,
   returnUnattempted,
-  runnableHeads,
   scheduleRetry,
-  type StoredError,
-  holdUntil,
-} from '../outbox/outbox-repository'
+} from '../outbox/operation-transitions'
 import { LocalProblem } from '../outbox/local-problem'
 import { FolderClock } from './folder-clock'
 import { lastAttemptOf } from './reconcile-window'
