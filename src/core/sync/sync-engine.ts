@@ -9,7 +9,7 @@ import { DEFAULT_RETRY_POLICY } from './retry-policy'
 import { SyncRun, type EngineParts } from './run-loop'
 import { LEASE_TTL_MS } from './sync-lease'
 import { SyncTriggers } from './sync-triggers'
-import { nodeTimers } from './timer-delay'
+import { nodeTimers, timerDelay } from './timer-delay'
 
 export {
   emptyRunSummary,
@@ -86,7 +86,7 @@ export class SyncEngine {
    * Runs until nothing is left that can move without a person or a timer: the outbox is empty,
    * what remains needs attention or waits behind an item that does, the queue is paused, or
    * (with stopWhenOffline) the registry is unreachable. See idleStep for the guard against
-   * spinning.
+   * spinning. A wait longer than a timer can hold is cut to what it can, then looked at again.
    */
   async runUntilIdle(
     options: {
@@ -109,7 +109,7 @@ export class SyncEngine {
         aborted: options.signal?.aborted === true,
       })
       if (step.kind === 'return') return total
-      if (step.kind === 'sleep') await sleep(step.ms)
+      if (step.kind === 'sleep') await sleep(timerDelay(step.ms))
     }
   }
 
@@ -131,7 +131,7 @@ export class SyncEngine {
     this.triggers.stop()
     const running = this.running
     if (!running) return
-    const timer = setTimeout(() => this.current?.abort(), graceMs)
+    const timer = setTimeout(() => this.current?.abort(), timerDelay(graceMs))
     await running.catch(() => undefined)
     clearTimeout(timer)
   }

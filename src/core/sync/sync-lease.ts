@@ -1,5 +1,6 @@
 import { prepare } from '../store/prepare'
 import type { Db } from '../store/open-database'
+import { timerDelay } from './timer-delay'
 
 export const LEASE_TTL_MS = 30_000
 
@@ -85,13 +86,16 @@ export function keepLease(
     onError: (error: unknown) => void
   },
 ): () => void {
-  const heartbeat = setInterval(() => {
-    try {
-      if (!renewLease(db, holder, options.now(), options.ttlMs)) options.onLost()
-    } catch (error) {
-      options.onError(error)
-    }
-  }, options.ttlMs / 3)
+  const heartbeat = setInterval(
+    () => {
+      try {
+        if (!renewLease(db, holder, options.now(), options.ttlMs)) options.onLost()
+      } catch (error) {
+        options.onError(error)
+      }
+    },
+    timerDelay(options.ttlMs / 3),
+  )
   heartbeat.unref()
   return () => clearInterval(heartbeat)
 }

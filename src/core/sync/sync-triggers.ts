@@ -1,5 +1,5 @@
 import type { RunSummary } from './engine-types'
-import type { Timers } from './timer-delay'
+import { MAX_TIMER_DELAY_MS, type Timers } from './timer-delay'
 
 /** A wake-up goes this long after the retry time, so the operation is due when the run reads it. */
 const WAKE_SLACK_MS = 10
@@ -47,10 +47,17 @@ export class SyncTriggers {
     this.timers.clearTimeout(this.wake)
   }
 
-  /** A run at `at` (this computer's time). */
+  /**
+   * A run at `at` (this computer's time). Further off than a timer can wait (a retry months
+   * ahead), the timer is armed for as long as it can wait and then armed again from the clock
+   * as it is then: never a run before `at` for want of a long enough timer.
+   */
   private armWake(at: number): void {
     if (this.stopped) return
     const ms = Math.max(0, at - this.now()) + WAKE_SLACK_MS
-    this.wake = this.timers.setTimeout(() => this.kick(), ms)
+    this.wake =
+      ms > MAX_TIMER_DELAY_MS
+        ? this.timers.setTimeout(() => this.armWake(at), MAX_TIMER_DELAY_MS)
+        : this.timers.setTimeout(() => this.kick(), ms)
   }
 }
