@@ -3,13 +3,8 @@ import { draftSchema, type DraftInput } from '../drafts/draft'
 import { findReport, getReport, setDraft, setFingerprint } from '../drafts/drafts-repository'
 import type { Db } from '../store/open-database'
 import { resumeSync } from '../sync/sync-state'
-import {
-  cancelOperation,
-  chainOperations,
-  getOperation,
-  requeue,
-  setPayload,
-} from './outbox-repository'
+import { chainOperations, getOperation, setPayload } from './outbox-repository'
+import { cancelOperation, requeue } from './operation-transitions'
 import { reportPayloadSchema, type Operation } from './operations'
 import {
   draftToPayload,

@@ -8,7 +8,8 @@ import {
   setFingerprint,
 } from '../drafts/drafts-repository'
 import type { Db } from '../store/open-database'
-import { cancelOperation, getOperation, insertOperation, setPayload } from './outbox-repository'
+import { getOperation, setPayload } from './outbox-repository'
+import { cancelOperation, insertOperation } from './operation-transitions'
 import type { Operation } from './operations'
 import {
   draftToPayload,

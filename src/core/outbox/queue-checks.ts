@@ -8,7 +8,8 @@ import { toFieldIssues, type FieldIssue } from '../../shared/validation-messages
 import { listAttachments } from '../attachments/attachment-store'
 import type { Draft, LocalReport } from '../drafts/draft'
 import type { Db } from '../store/open-database'
-import { chainOperations, insertOperation } from './outbox-repository'
+import { chainOperations } from './outbox-repository'
+import { insertOperation } from './operation-transitions'
 import type { Operation, ReportPayload } from './operations'
 
 /*

@@ -2,7 +2,7 @@ import { reportFingerprint } from '../../shared/domain/fingerprint'
 import type { DraftInput } from '../drafts/draft'
 import { createDraft, getReport, setDraft, setFingerprint } from '../drafts/drafts-repository'
 import type { Db } from '../store/open-database'
-import { insertOperation } from './outbox-repository'
+import { insertOperation } from './operation-transitions'
 import {
   draftToPayload,
   queueMissingUploads,

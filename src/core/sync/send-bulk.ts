@@ -9,12 +9,12 @@ import { isRegistryError, RegistryError } from '../registry/registry-error'
 import type { Db } from '../store/open-database'
 import { LocalProblem } from '../outbox/local-problem'
 import type { Operation } from '../outbox/operations'
+import { getOperation } from '../outbox/outbox-repository'
 import {
-  getOperation,
   insertOperation,
   markNeedsAttention,
   setFirstSentAt,
-} from '../outbox/outbox-repository'
+} from '../outbox/operation-transitions'
 import { draftToPayload } from '../outbox/queue-checks'
 import { findCreatedReports } from './reconcile'
 import { reconcileWindow, type LastAttempt } from './reconcile-window'

@@ -1,5 +1,6 @@
 import { prepare } from '../store/prepare'
 import type { Db } from '../store/open-database'
+import { timerDelay } from './timer-delay'
 
 export const LEASE_TTL_MS = 30_000
 
@@ -39,10 +40,62 @@ export function releaseLease(db: Db, holder: string): void {
   prepare(db, 'DELETE FROM sync_lease WHERE id = 1 AND holder = ?').run(holder)
 }
 
-export function leaseHolder(db: Db, now: number): string | null {
-  const row = prepare<[], { holder: string; expires_at: number }>(
+function leaseRow(db: Db): { holder: string; expires_at: number } | undefined {
+  return prepare<[], { holder: string; expires_at: number }>(
     db,
     'SELECT holder, expires_at FROM sync_lease WHERE id = 1',
   ).get()
+}
+
+export function leaseHolder(db: Db, now: number): string | null {
+  const row = leaseRow(db)
   return row && row.expires_at > now ? row.holder : null
+}
+
+/**
+ * Takes the lease for a run: free or expired, or held by a process that is gone (`isHolderAlive`
+ * says so: a crashed app's pid on this host), whose lease is taken over at once instead of after
+ * its TTL. False when a live worker holds it.
+ */
+export function takeLease(
+  db: Db,
+  holder: string,
+  now: number,
+  options: { ttlMs?: number; isHolderAlive?: (holder: string) => boolean } = {},
+): boolean {
+  const ttlMs = options.ttlMs ?? LEASE_TTL_MS
+  if (acquireLease(db, holder, now, ttlMs)) return true
+  const current = leaseRow(db)?.holder
+  if (current === undefined || !options.isHolderAlive || options.isHolderAlive(current))
+    return false
+  releaseLease(db, current)
+  return acquireLease(db, holder, now, ttlMs)
+}
+
+/**
+ * Renews a lease every third of its TTL while a run goes on: `onLost` when another worker took
+ * it meanwhile, `onError` when it could not be written. Returns the stop.
+ */
+export function keepLease(
+  db: Db,
+  holder: string,
+  options: {
+    now: () => number
+    ttlMs: number
+    onLost: () => void
+    onError: (error: unknown) => void
+  },
+): () => void {
+  const heartbeat = setInterval(
+    () => {
+      try {
+        if (!renewLease(db, holder, options.now(), options.ttlMs)) options.onLost()
+      } catch (error) {
+        options.onError(error)
+      }
+    },
+    timerDelay(options.ttlMs / 3),
+  )
+  heartbeat.unref()
+  return () => clearInterval(heartbeat)
 }

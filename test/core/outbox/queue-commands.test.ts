@@ -6,11 +6,10 @@ import {
 import { createDraft, getReport, saveDraft } from '../../../src/core/drafts/drafts-repository'
 import {
   chainOperations,
-  claimForSending,
   countByState,
-  markDone,
   pendingCount,
 } from '../../../src/core/outbox/outbox-repository'
+import { claimForSending, markDone } from '../../../src/core/outbox/operation-transitions'
 import { discardOperation, editAndRequeue } from '../../../src/core/outbox/outbox-actions'
 import { queueUnlist, queueUpdate } from '../../../src/core/outbox/queue-change'
 import { queueReport, tryDraftAndQueue } from '../../../src/core/outbox/queue-create'
