@@ -10,15 +10,6 @@ const MAX_LINES = 300
 const ROOT = fileURLToPath(new URL('../..', import.meta.url))
 const CORE = join(ROOT, 'src', 'core')
 
-/**
- * Being split on another branch (issue 25); the list is emptied once that is merged. Nothing
- * else is added to it.
- */
-const ALLOWED_OVER = new Set([
-  'src/core/sync/sync-engine.ts',
-  'src/core/outbox/outbox-repository.ts',
-])
-
 /** Lines as `wc -l` counts them: the line breaks, and a last line without one. */
 function lineCount(text: string): number {
   const breaks = text.split('\n').length - 1
@@ -43,18 +34,10 @@ describe(`src/core files stay within ${MAX_LINES} lines`, () => {
     expect(lengths.length).toBeGreaterThan(50)
   })
 
-  it('has none over, but for the files being split elsewhere', () => {
+  it('has none over', () => {
     const over = lengths
-      .filter(({ file, lines }) => lines > MAX_LINES && !ALLOWED_OVER.has(file))
+      .filter(({ lines }) => lines > MAX_LINES)
       .map(({ file, lines }) => `${file} (${lines} lines)`)
     expect(over, `split these along a seam: ${over.join(', ')}`).toEqual([])
-  })
-
-  it('allows only files that are still over (empty the list as they are split)', () => {
-    const short = lengths
-      .filter(({ file, lines }) => ALLOWED_OVER.has(file) && lines <= MAX_LINES)
-      .map(({ file }) => file)
-    const gone = [...ALLOWED_OVER].filter((file) => !lengths.some((l) => l.file === file))
-    expect([...short, ...gone], 'take these off ALLOWED_OVER').toEqual([])
   })
 })

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { bulkCsv, bulkRowCells } from '../../src/core/import/bulk-file-of-reports'
+import { bulkCsv, bulkRowCells } from '../../src/core/sync/bulk-file-of-reports'
 import { importBulkFile } from '../../src/core/spreadsheet/bulk-file-import'
 import { SEED_BANKS } from '../../src/sandbox/seed-banks'
 import type { ReportInput } from '../../src/shared/domain/report-input'

@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { bulkCsv, bulkRowCells } from '../../../src/core/import/bulk-file-of-reports'
+import { bulkCsv, bulkRowCells } from '../../../src/core/sync/bulk-file-of-reports'
 import { importSpreadsheet } from '../../../src/core/import/import-spreadsheet'
 import { chainOperations } from '../../../src/core/outbox/outbox-repository'
 import type { ReportInput } from '../../../src/shared/domain/report-input'

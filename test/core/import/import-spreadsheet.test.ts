@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { useSandbox } from '../../support/use-sandbox'
 import { importSpreadsheet } from '../../../src/core/import/import-spreadsheet'
-import { bulkCsv, bulkRowCells } from '../../../src/core/import/bulk-file-of-reports'
+import { bulkCsv, bulkRowCells } from '../../../src/core/sync/bulk-file-of-reports'
 import { importBulkFile } from '../../../src/core/spreadsheet/bulk-file-import'
 import { chainOperations, listOperations } from '../../../src/core/outbox/outbox-repository'
 import {
