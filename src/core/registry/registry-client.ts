@@ -269,6 +269,8 @@ export function createRegistryClient(
       query?: Record<string, string | number>
       timeoutMs?: number
       onProgress?: (progress: UploadProgress) => void
+      /** Told of the answer's body, as its bytes came, once it was checked (a case file hashes it). */
+      onBody?: (body: string) => void
     } & CallOptions,
   ): Promise<z.output<S>> {
     const { method, path } = ENDPOINTS[name]
@@ -436,6 +438,7 @@ export function createRegistryClient(
     }
     log('ok', status)
     if (auth && apiKey) acceptedKey = fingerprint(apiKey)
+    request.onBody?.(body)
     return parsed.data
   }
 
@@ -500,6 +503,22 @@ export function createRegistryClient(
     async decodeSubmission(id: string, o: CallOptions = {}): Promise<ReportRecord> {
       return (await call('decodeSubmission', decodeSubmissionResponseSchema, { id, ...o })).data
         .report
+    },
+    /**
+     * The decoded submission with the answer's body as the registry sent it (UTF-8 text), so a
+     * case file can keep and hash the very answer its report was read from.
+     */
+    async decodeSubmissionAnswer(
+      id: string,
+      o: CallOptions = {},
+    ): Promise<{ report: ReportRecord; body: string }> {
+      let body = ''
+      const answer = await call('decodeSubmission', decodeSubmissionResponseSchema, {
+        id,
+        onBody: (text) => (body = text),
+        ...o,
+      })
+      return { report: answer.data.report, body }
     },
     async unlistReport(id: string, o: CallOptions = {}): Promise<void> {
       await call('unlistReport', unlistResponseSchema, { id, ...o })
