@@ -1,4 +1,5 @@
 // The `casefile` commands: what each takes, its help, and where its code is (loaded on use).
+import { CASE_COMMANDS } from './case-command-specs'
 import type { CommandSpec, OptionSpec } from './command-line-spec'
 
 /** Options every command takes, before or after the command's name. */
@@ -360,11 +361,13 @@ export const COMMANDS: readonly CommandSpec[] = [
     ],
     load: async () => (await import('./commands/doctor-command')).run,
   },
+  ...CASE_COMMANDS,
 ]
 
 /** `config` is only a group: `casefile config` alone asks for set or show. */
 export const COMMAND_GROUPS: Readonly<Record<string, string>> = {
   key: 'Use `casefile key export --out FILE` or `casefile key import FILE`.',
   folder: 'Use `casefile folder set-aside`.',
+  case: 'Use `casefile case export ID --out FILE.zip` or `casefile case verify FILE.zip`.',
   config: 'Use `casefile config set --base-url URL --upload-url URL` or `casefile config show`.',
 }

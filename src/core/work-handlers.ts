@@ -1,6 +1,7 @@
 import type { WorkHandlers } from '../shared/contract-work'
 import { attachmentHandlers } from './attachments/attachment-handlers'
 import { banksHandlers } from './banks/banks-handlers'
+import { caseFileHandlers } from './case-file/case-file-handlers'
 import type { CoreContext } from './core-context'
 import { draftsHandlers } from './drafts/drafts-handlers'
 import { importHandlers } from './import/import-handlers'
@@ -44,6 +45,7 @@ export function createWorkHandlers(
     ...importHandlers(core),
     ...logHandlers(core),
     ...insightsHandlers(core),
+    ...caseFileHandlers(core),
     ...connectionCheckHandlers(core, options.connectionCheck),
   }
 }

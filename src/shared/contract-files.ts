@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { attachmentRefSchema } from './contract-attachments'
+import { caseFileInputSchema } from './contract-case-file'
 import { FILES_INVOKE_CHANNELS as C } from './ipc-channels-files'
 
 // Files Casefile writes on the person's request, where they choose in main's own save dialog:
@@ -29,6 +30,20 @@ export const filesContract = {
   saveAttachment: {
     channel: C.saveAttachment,
     input: attachmentRefSchema,
+    output: z.strictObject({
+      saved: z.boolean(),
+      fileName: z.string().nullable(),
+      message: z.string().nullable(),
+    }),
+  },
+  /**
+   * A case file of a report (its registry id), where the person chooses: the core builds the
+   * zip, main asks where and writes it. `saved` is false when the dialog was closed or no case
+   * file could be made (`message` says why).
+   */
+  saveCaseFile: {
+    channel: C.saveCaseFile,
+    input: caseFileInputSchema,
     output: z.strictObject({
       saved: z.boolean(),
       fileName: z.string().nullable(),

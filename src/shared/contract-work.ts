@@ -5,6 +5,7 @@ import { FRAUD_TYPES } from './domain/fraud-types'
 import { insightsContract } from './contract-insights'
 import { WORK_EVENT_CHANNELS, WORK_INVOKE_CHANNELS as C } from './ipc-channels-work'
 import { attachmentsContract } from './contract-attachments'
+import { caseFileContract } from './contract-case-file'
 
 /*
  * The investigator's work over IPC. Inputs are strict (main parses them); outputs describe
@@ -524,6 +525,7 @@ export const workContract = {
   },
   ...insightsContract,
   ...attachmentsContract,
+  ...caseFileContract,
 } as const
 
 /**

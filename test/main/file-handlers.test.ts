@@ -7,6 +7,7 @@ import { createFileHandlers } from '../../src/main/files/file-handlers'
 const XLSX = Buffer.from('PK\u0003\u0004 workbook')
 const CSV = Buffer.from('fraud_type,fraud_reason\nhacker,Short.\n')
 const PDF = Buffer.from('%PDF-1.4\n%%EOF\n')
+const ZIP = Buffer.from('PK\u0003\u0004 case file')
 
 function services(chosen: string | null, rows = 2) {
   const bulkRejectedRows = vi.fn(async ({ format }: { format: 'xlsx' | 'csv' }) => ({
@@ -19,12 +20,24 @@ function services(chosen: string | null, rows = 2) {
       ? { ok: true as const, fileName: 'statement.pdf', bytes: new Uint8Array(PDF) }
       : { ok: false as const, message: 'The registry no longer has this file.' },
   )
+  const caseFileBuild = vi.fn(async ({ id }: { id: string }) =>
+    id === 'r1'
+      ? {
+          ok: true as const,
+          fileName: 'case-r1-20260314-090503.zip',
+          bytes: new Uint8Array(ZIP),
+          source: 'registry' as const,
+          attachments: [],
+        }
+      : { ok: false as const, message: `No case file was made of ${id}.` },
+  )
   const chooseSavePath = vi.fn(async () => chosen)
   return {
     bulkRejectedRows,
     attachmentCopy,
+    caseFileBuild,
     chooseSavePath,
-    work: () => ({ bulkRejectedRows, attachmentCopy }),
+    work: () => ({ bulkRejectedRows, attachmentCopy, caseFileBuild }),
   }
 }
 
@@ -102,5 +115,35 @@ describe('saving a copy of an attachment', () => {
     expect(
       await createFileHandlers(services(null)).saveAttachment({ kind: 'kept', attachmentId: 'a1' }),
     ).toEqual({ saved: false, fileName: null, message: null })
+  })
+})
+
+/* A case file: the core builds the zip in memory, main asks where (a .zip) and writes it whole. */
+describe('saving a case file', () => {
+  it('suggests the case file name and writes the zip where the person chose, as a .zip', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'casefile-save-'))
+    const chosen = services(join(folder, 'for-the-police'))
+    expect(await createFileHandlers(chosen).saveCaseFile({ id: 'r1' })).toEqual({
+      saved: true,
+      fileName: 'for-the-police.zip',
+      message: null,
+    })
+    expect(chosen.chooseSavePath).toHaveBeenCalledWith('case-r1-20260314-090503.zip', 'case-file')
+    expect(readFileSync(join(folder, 'for-the-police.zip'))).toEqual(ZIP)
+  })
+
+  it('asks nothing when no case file can be made, and writes nothing when the dialog is closed', async () => {
+    const refused = services('/nowhere/x.zip')
+    expect(await createFileHandlers(refused).saveCaseFile({ id: 'r2' })).toEqual({
+      saved: false,
+      fileName: null,
+      message: 'No case file was made of r2.',
+    })
+    expect(refused.chooseSavePath).not.toHaveBeenCalled()
+    expect(await createFileHandlers(services(null)).saveCaseFile({ id: 'r1' })).toEqual({
+      saved: false,
+      fileName: null,
+      message: null,
+    })
   })
 })

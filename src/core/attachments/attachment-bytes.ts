@@ -115,6 +115,16 @@ export async function attachmentBytes(
   }
 }
 
+/**
+ * The copy this folder kept of a file it uploaded under that link, decrypted in memory (a case
+ * file falls back to it when the link cannot be fetched); null when none is kept. Throws
+ * AttachmentUnavailableError when the kept copy is damaged or not the file attached.
+ */
+export function keptCopyOfLink(ctx: AttachmentContext, url: string): AttachmentBytes | null {
+  const kept = byUrl(ctx, url)
+  return kept && ctx.files.has(kept.sha256) ? readKept(ctx, kept) : null
+}
+
 /** What the file claims to be, when it claims a viewable type: its type, else (a generic type) its name. */
 function claimedViewable(file: AttachmentBytes): ViewableType | null {
   const byMime = viewableTypeOfMime(file.claimedMime)

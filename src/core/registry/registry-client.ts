@@ -135,6 +135,22 @@ export function createRegistryClient(
       return (await call('decodeSubmission', decodeSubmissionResponseSchema, { id, ...o })).data
         .report
     },
+    /**
+     * The decoded submission with the answer's body as the registry sent it (UTF-8 text), so a
+     * case file can keep and hash the very answer its report was read from.
+     */
+    async decodeSubmissionAnswer(
+      id: string,
+      o: CallOptions = {},
+    ): Promise<{ report: ReportRecord; body: string }> {
+      let body = ''
+      const answer = await call('decodeSubmission', decodeSubmissionResponseSchema, {
+        id,
+        onBody: (text) => (body = text),
+        ...o,
+      })
+      return { report: answer.data.report, body }
+    },
     async unlistReport(id: string, o: CallOptions = {}): Promise<void> {
       await call('unlistReport', unlistResponseSchema, { id, ...o })
     },

@@ -74,6 +74,8 @@ export type RegistryRequest = {
   query?: Record<string, string | number>
   timeoutMs?: number
   onProgress?: (progress: UploadProgress) => void
+  /** Told of the answer's body, as its bytes came, once it was checked (a case file hashes it). */
+  onBody?: (body: string) => void
 } & CallOptions
 
 export const DEFAULT_TIMEOUT_MS = 15_000
@@ -248,6 +250,7 @@ export function createRegistryRequester(
     }
     log('ok', status)
     if (auth && apiKey) acceptedKey = fingerprint(apiKey)
+    request.onBody?.(body)
     return read.data
   }
 

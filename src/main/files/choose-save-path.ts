@@ -1,7 +1,7 @@
 import { dialog, type BrowserWindow } from 'electron'
 
 /** What is saved: the rows to fix of an import, or a copy of an attachment. */
-export type SaveWhat = 'rows-to-fix' | 'attachment'
+export type SaveWhat = 'rows-to-fix' | 'attachment' | 'case-file'
 
 /**
  * Main's own save dialog for a file Casefile writes (the rows to fix of an import, a copy of an attachment): the
@@ -14,24 +14,31 @@ export async function chooseSavePath(
 ): Promise<string | null> {
   const extension = /\.([a-z0-9]+)$/i.exec(suggestedName)?.[1]
   const options: Electron.SaveDialogOptions =
-    what === 'attachment'
+    what === 'case-file'
       ? {
-          title: 'Save a copy of the attachment',
-          buttonLabel: 'Save',
+          title: 'Export case file',
+          buttonLabel: 'Export',
           defaultPath: suggestedName,
-          filters: extension
-            ? [{ name: `${extension.toUpperCase()} file`, extensions: [extension] }]
-            : [],
+          filters: [{ name: 'Case file (zip)', extensions: ['zip'] }],
         }
-      : {
-          title: 'Save the rows to fix',
-          buttonLabel: 'Save',
-          defaultPath: suggestedName,
-          filters: [
-            { name: 'Excel workbook', extensions: ['xlsx'] },
-            { name: 'CSV', extensions: ['csv'] },
-          ],
-        }
+      : what === 'attachment'
+        ? {
+            title: 'Save a copy of the attachment',
+            buttonLabel: 'Save',
+            defaultPath: suggestedName,
+            filters: extension
+              ? [{ name: `${extension.toUpperCase()} file`, extensions: [extension] }]
+              : [],
+          }
+        : {
+            title: 'Save the rows to fix',
+            buttonLabel: 'Save',
+            defaultPath: suggestedName,
+            filters: [
+              { name: 'Excel workbook', extensions: ['xlsx'] },
+              { name: 'CSV', extensions: ['csv'] },
+            ],
+          }
   const chosen = window
     ? await dialog.showSaveDialog(window, options)
     : await dialog.showSaveDialog(options)

@@ -5,12 +5,12 @@ import type { ContractHandlers } from '../../shared/contract'
 import type { WorkHandlers } from '../../shared/contract-work'
 import type { SaveWhat } from './choose-save-path'
 
-export const FILE_METHODS = ['saveRejectedRows', 'saveAttachment'] as const
+export const FILE_METHODS = ['saveRejectedRows', 'saveAttachment', 'saveCaseFile'] as const
 export type FileHandlers = Pick<ContractHandlers, (typeof FILE_METHODS)[number]>
 
 export interface FileServices {
   /** The running core's work handlers (the core process makes the file's bytes). */
-  work: () => Pick<WorkHandlers, 'bulkRejectedRows' | 'attachmentCopy'>
+  work: () => Pick<WorkHandlers, 'bulkRejectedRows' | 'attachmentCopy' | 'caseFileBuild'>
   /**
    * Asks the person, in main's own save dialog, where to save a file (the name suggested);
    * resolves the path chosen, or null when the dialog was closed. The window never names a path.
@@ -64,6 +64,16 @@ export function createFileHandlers(services: FileServices): FileHandlers {
       if (chosen === null) return { saved: false, fileName: null, message: null }
       await writeReplacing(chosen, copy.bytes)
       return { saved: true, fileName: basename(chosen), message: null }
+    },
+    // The core builds the case file's zip in memory; main asks where and writes it whole.
+    saveCaseFile: async (input) => {
+      const built = await services.work().caseFileBuild(input)
+      if (!built.ok) return { saved: false, fileName: null, message: built.message }
+      const chosen = await services.chooseSavePath(built.fileName, 'case-file')
+      if (chosen === null) return { saved: false, fileName: null, message: null }
+      const path = extname(chosen).toLowerCase() === '.zip' ? chosen : `${chosen}.zip`
+      await writeReplacing(path, built.bytes)
+      return { saved: true, fileName: basename(path), message: null }
     },
   }
 }

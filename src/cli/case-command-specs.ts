@@ -1,0 +1,37 @@
+// The `casefile case` commands (a report made into a case file, and its check): spread into COMMANDS.
+import type { CommandSpec } from './command-line-spec'
+
+export const CASE_COMMANDS: readonly CommandSpec[] = [
+  {
+    name: 'case export',
+    summary: 'make a case file (zip) of a report, for the police or a court',
+    arguments: [{ name: 'ID' }],
+    options: {
+      out: { type: 'string', value: 'FILE.zip', description: 'where to write it (required)' },
+    },
+    json: true,
+    details: [
+      "ID is a report's registry id: one of the organization's submissions (decoded by the",
+      'registry now) or a report found by a search (the copy saved on this computer).',
+      'The zip holds case.pdf, the registry\u2019s answer, the attachments as fetched from their',
+      'links (this computer\u2019s sealed copies where a link cannot be reached), retrieval-log.json,',
+      'a section 84 certificate template (PDF and ODT), and SHA256SUMS over all of them.',
+    ],
+    examples: ['casefile case export 6650f0c2 --out case-6650f0c2.zip'],
+    load: async () => (await import('./commands/case-commands')).runExport,
+  },
+  {
+    name: 'case verify',
+    summary: 'check every file of a case file against its SHA256SUMS',
+    arguments: [{ name: 'FILE.zip' }],
+    options: {},
+    json: true,
+    details: [
+      'Says which file changed, was added or is missing; exits 2 when any did, 1 when the zip is',
+      'refused (a name outside the zip, an entry too large, a zip bomb) or not a case file.',
+      'The same check without Casefile: unzip, then `sha256sum -c SHA256SUMS`.',
+    ],
+    examples: ['casefile case verify case-6650f0c2.zip'],
+    load: async () => (await import('./commands/case-commands')).runVerify,
+  },
+]

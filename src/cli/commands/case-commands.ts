@@ -1,0 +1,90 @@
+import { existsSync, renameSync, rmSync } from 'node:fs'
+import { basename, dirname, join, resolve } from 'node:path'
+import { printJson } from '../cli-io'
+import { CliError } from '../cli-error'
+import type { CommandContext } from '../command-line-spec'
+import { EXIT } from '../exit-codes'
+import { withCore } from '../open-core'
+import * as CaseFiles from '../../core/case-file/case-file'
+import { CaseVerifyRefused, verifyCaseFile } from '../../core/case-file/case-verify'
+import { writePrivateFile } from '../../core/private-files'
+
+/** `casefile case export ID --out FILE.zip`: a report's case file, written whole where asked. */
+export async function runExport(context: CommandContext): Promise<number> {
+  const id = context.args[0] ?? ''
+  const out = context.options['out']
+  if (typeof out !== 'string' || out === '')
+    throw new CliError('Say where to write the case file: --out FILE.zip.', { code: 'usage' })
+  const target = resolve(out.toLowerCase().endsWith('.zip') ? out : `${out}.zip`)
+  if (existsSync(target))
+    throw new CliError(`${target} already exists: choose another name (nothing was overwritten).`, {
+      code: 'invalid_input',
+    })
+  if (!existsSync(dirname(target)))
+    throw new CliError(`The folder ${dirname(target)} does not exist.`, { code: 'invalid_input' })
+  return withCore(context, async (core) => {
+    let file: CaseFiles.CaseFile
+    try {
+      file = await CaseFiles.exportCaseFile(core, id, { signal: context.signal })
+    } catch (error) {
+      if (error instanceof CaseFiles.CaseFileError)
+        throw new CliError(error.message, { code: 'invalid_input' })
+      throw error
+    }
+    // Written beside the target, then renamed: a case file is there whole or not at all.
+    const temporary = join(dirname(target), `.${basename(target)}.${process.pid}.tmp`)
+    try {
+      writePrivateFile(temporary, file.bytes)
+      renameSync(temporary, target)
+    } finally {
+      rmSync(temporary, { force: true })
+    }
+    if (context.global.json) printJson(context.io, { written: target, ...file.summary })
+    else {
+      context.io.out(`Case file of ${id} written to ${target} (${file.bytes.length} bytes).`)
+      if (file.summary.source === 'saved')
+        context.io.out(
+          'The registry did not give this report now: case.pdf holds the copy saved on this computer, and says why.',
+        )
+      for (const a of file.summary.attachments)
+        if (a.from !== 'registry')
+          context.io.out(
+            a.from === 'kept'
+              ? `${a.fileName}: its link could not be fetched; this computer's sealed copy is in the zip.`
+              : `${a.fileName}: its link could not be fetched and no copy is kept here; it is listed, not included.`,
+          )
+      context.io.out(`Check it any time: casefile case verify ${target}`)
+    }
+    return EXIT.ok
+  })
+}
+
+const WORDS = {
+  ok: 'unchanged',
+  changed: 'CHANGED',
+  missing: 'MISSING',
+  added: 'ADDED (not in SHA256SUMS)',
+}
+
+/** `casefile case verify FILE.zip`: every file's hash against SHA256SUMS; exit 2 when any differs. */
+export async function runVerify(context: CommandContext): Promise<number> {
+  const path = resolve(context.args[0] ?? '')
+  let result
+  try {
+    result = await verifyCaseFile(path)
+  } catch (error) {
+    if (error instanceof CaseVerifyRefused)
+      throw new CliError(`${basename(path)}: ${error.message}`, { code: 'invalid_input' })
+    throw error
+  }
+  if (context.global.json) printJson(context.io, result)
+  else {
+    for (const f of result.files) context.io.out(`${WORDS[f.verdict].padEnd(9)}  ${f.name}`)
+    context.io.out(
+      result.ok
+        ? `All ${result.files.length} files match SHA256SUMS.`
+        : `${result.files.filter((f) => f.verdict !== 'ok').length} of the files do not match SHA256SUMS: this is not the case file as it was made.`,
+    )
+  }
+  return result.ok ? EXIT.ok : EXIT.needsAttention
+}

@@ -1,0 +1,152 @@
+import { createHash } from 'node:crypto'
+import * as Banks from '../banks/banks'
+import type { CoreContext } from '../core-context'
+import { caseAttachments } from './case-attachments'
+import type { ProducedDocument, RetrievalEntry } from './case-model'
+import { writeCasePdf } from './case-pdf'
+import { caseReport } from './case-report'
+import { producingSystem } from './case-resources'
+import { stampOf } from './case-time'
+import { certificateBlocks, writeCertificatePdf } from './certificate'
+import { writeCertificateOdt } from './certificate-odt'
+import { zipBytes, type ZipPart } from './zip-bytes'
+
+export { CaseFileError } from './case-report'
+
+/** The file SHA256SUMS is written to, and which `casefile case verify` reads. */
+export const SUMS_NAME = 'SHA256SUMS'
+
+export interface CaseFileSummary {
+  id: string
+  /** registry: decoded now; saved: this computer's copy (the registry did not give it). */
+  source: 'registry' | 'saved'
+  files: { name: string; sha256: string; size: number }[]
+  attachments: { fileName: string; from: 'registry' | 'kept' | 'missing' }[]
+}
+
+export interface CaseFile {
+  /** case-<id>-<time>.zip */
+  fileName: string
+  bytes: Buffer
+  summary: CaseFileSummary
+}
+
+const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex')
+
+/** `<hash>  <name>` lines, as `sha256sum -c` reads them (names in the zip have no newline). */
+export function sha256Sums(parts: readonly ZipPart[]): string {
+  return parts.map((p) => `${sha256(p.bytes)}  ${p.name}\n`).join('')
+}
+
+const document = (name: string, description: string, bytes: Buffer): ProducedDocument => ({
+  name,
+  description,
+  sha256: sha256(bytes),
+  size: bytes.length,
+})
+
+/**
+ * A case file of one report, for the police or a court: a zip in memory with case.pdf, the
+ * registry's answer, the attachments as fetched (or this computer's sealed copies), the log of
+ * the exchanges that produced it, the s.84 certificate as PDF and ODT, and SHA256SUMS over all.
+ * Nothing is written to disk: the CLI or main writes the bytes where the person says.
+ */
+export async function exportCaseFile(
+  core: CoreContext,
+  id: string,
+  options: { signal?: AbortSignal } = {},
+): Promise<CaseFile> {
+  const report = await caseReport(core, id, options.signal)
+  const log: RetrievalEntry[] = [...report.exchanges]
+  const record = report.record as { attachments?: unknown }
+  const urls = Array.isArray(record.attachments)
+    ? record.attachments.filter((u): u is string => typeof u === 'string')
+    : []
+  const attachments = await caseAttachments(core, urls, log, {
+    signal: options.signal,
+    now: () => core.clock.now(),
+  })
+  const exportedAt = core.clock.now()
+  const at = new Date(exportedAt)
+  const system = producingSystem()
+  const registry = core.client.connection.baseUrl
+  const logBytes = Buffer.from(
+    `${JSON.stringify(
+      {
+        case: id,
+        exportedAt: at.toISOString(),
+        producedBy: system,
+        registry,
+        note: 'Every exchange with the registry that produced this case file. No API key is ever written here.',
+        exchanges: log,
+      },
+      null,
+      2,
+    )}\n`,
+    'utf8',
+  )
+  const casePdf = await writeCasePdf({
+    id,
+    report,
+    attachments,
+    exportedAt,
+    registry,
+    system,
+    bankName: (slug) => Banks.bankName(core, slug),
+  })
+  const evidence: ZipPart[] = [
+    { name: 'case.pdf', bytes: casePdf, store: true },
+    { name: report.answer.fileName, bytes: report.answer.bytes },
+    ...attachments.flatMap((a) =>
+      a.bytes && a.zipName ? [{ name: a.zipName, bytes: a.bytes, store: true }] : [],
+    ),
+    { name: 'retrieval-log.json', bytes: logBytes },
+  ]
+  const documents = [
+    document(
+      'case.pdf',
+      'the report, its retrieval and its attachments, for a person to read',
+      casePdf,
+    ),
+    document(
+      report.answer.fileName,
+      report.source.kind === 'registry'
+        ? 'the registry\u2019s answer, as its bytes came'
+        : 'the copy of the report saved on this computer',
+      report.answer.bytes,
+    ),
+    ...attachments.flatMap((a) =>
+      a.bytes && a.zipName
+        ? [document(a.zipName, `attachment ${a.number}, ${a.fileName}`, a.bytes)]
+        : [],
+    ),
+    document(
+      'retrieval-log.json',
+      'the exchanges with the registry that produced these documents',
+      logBytes,
+    ),
+  ]
+  const certificate = { caseId: id, exportedAt, registry, system, documents }
+  const parts: ZipPart[] = [
+    ...evidence,
+    { name: 'certificate-s84.pdf', bytes: await writeCertificatePdf(certificate), store: true },
+    {
+      name: 'certificate-s84.odt',
+      bytes: await writeCertificateOdt(certificateBlocks(certificate), at),
+      store: true,
+    },
+  ]
+  const sums = Buffer.from(sha256Sums(parts), 'utf8')
+  const bytes = await zipBytes([...parts, { name: SUMS_NAME, bytes: sums }], at)
+  const safeId = id.replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 60)
+  return {
+    fileName: `case-${safeId}-${stampOf(exportedAt)}.zip`,
+    bytes,
+    summary: {
+      id,
+      source: report.source.kind,
+      files: parts.map((p) => ({ name: p.name, sha256: sha256(p.bytes), size: p.bytes.length })),
+      attachments: attachments.map((a) => ({ fileName: a.fileName, from: a.from })),
+    },
+  }
+}

@@ -1,0 +1,68 @@
+import { readFileSync } from 'node:fs'
+import { hostname } from 'node:os'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+/*
+ * What a case file carries of Casefile itself: the fonts it is written in (Noto Sans, under the
+ * SIL Open Font License, in resources/fonts with its licence) and the version and computer that
+ * wrote it, for the s.84 certificate.
+ */
+
+interface PackageRoot {
+  dir: string
+  version: string
+}
+
+let root: PackageRoot | null = null
+
+/** The folder of Casefile's package.json, the nearest named "casefile" above this module. */
+function packageRoot(): PackageRoot {
+  if (root) return root
+  let dir = dirname(fileURLToPath(import.meta.url))
+  for (;;) {
+    try {
+      const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as {
+        name?: string
+        version?: string
+      }
+      if (manifest.name === 'casefile')
+        return (root = { dir, version: manifest.version ?? 'unknown' })
+    } catch {
+      // No package.json here (or not ours): look further up.
+    }
+    const parent = dirname(dir)
+    if (parent === dir) throw new Error('Casefile\u2019s own files (its fonts) cannot be found.')
+    dir = parent
+  }
+}
+
+export interface CaseFonts {
+  regular: Buffer
+  bold: Buffer
+}
+
+let fonts: CaseFonts | null = null
+
+/**
+ * Noto Sans, regular and bold: every letter of Yoruba, Igbo and Hausa (ọ ẹ ṣ ị ụ ṅ ɓ ɗ ƙ ƴ, tone
+ * marks precomposed or combining) and the naira sign (test/core/case-file checks each glyph).
+ */
+export function caseFonts(): CaseFonts {
+  if (fonts) return fonts
+  const dir = join(packageRoot().dir, 'resources', 'fonts')
+  return (fonts = {
+    regular: readFileSync(join(dir, 'NotoSans-Regular.ttf')),
+    bold: readFileSync(join(dir, 'NotoSans-Bold.ttf')),
+  })
+}
+
+/** The system that produced a case file, as its certificate names it. */
+export interface ProducingSystem {
+  software: string
+  computer: string
+}
+
+export function producingSystem(): ProducingSystem {
+  return { software: `Casefile ${packageRoot().version}`, computer: hostname() }
+}

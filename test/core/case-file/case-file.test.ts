@@ -1,0 +1,245 @@
+import { execFileSync } from 'node:child_process'
+import { createHash } from 'node:crypto'
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Core } from '../../../src/core/open-core'
+import type { RunningSandbox } from '../../../src/sandbox'
+import * as Attachments from '../../../src/core/attachments/attachments'
+import * as Banks from '../../../src/core/banks/banks'
+import * as Drafts from '../../../src/core/drafts/drafts'
+import * as Outbox from '../../../src/core/outbox/outbox'
+import * as Sync from '../../../src/core/sync/sync'
+import { exportCaseFile } from '../../../src/core/case-file/case-file'
+import { LinkFetchError } from '../../../src/core/registry/registry-client'
+import {
+  closedPortUrl,
+  inspector,
+  openTestCore,
+  startTestSandbox,
+} from '../../support/core-with-sandbox'
+import { PDF_BYTES } from '../../support/temp-store'
+import {
+  PHOTO_JPEG,
+  SCREENSHOT_PNG,
+  YORUBA_NAME,
+  pdfPages,
+  pdfText,
+  renderPages,
+  unpack,
+  wordsOffPage,
+} from './case-file-support'
+
+/*
+ * A case file for the police or a court, checked with the tools a recipient has: unzip,
+ * sha256sum -c, pdftotext and pdftoppm (poppler-utils).
+ */
+
+let sandbox: RunningSandbox
+let core: Core
+let key: string
+let bank: { slug: string; name: string }
+const sha = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex')
+const REASON = `${YORUBA_NAME} asked the customer for her OTP on a call, then moved ₦2,450,000 out of the account to a mule.`
+
+beforeAll(async () => {
+  sandbox = await startTestSandbox()
+  key = sandbox.demoKeys[0]!.key
+  core = openTestCore(sandbox, { key: () => key, timeoutMs: 5000, uploadTimeoutMs: 5000 })
+  await Banks.refreshBanks(core)
+  bank = Banks.banks(core)[0]!
+})
+afterAll(async () => {
+  await core.close()
+  await sandbox.stop()
+})
+
+/** A report filed through Casefile with three files attached here (kept sealed) and sent. */
+async function fileReportWithThreeFiles(): Promise<string> {
+  const draft = Drafts.createDraft(core, {
+    fraudType: 'social_engineering',
+    fraudReason: REASON,
+    identifiers: [
+      { label: 'account', value: `0123456789_${bank.slug}` },
+      { label: 'bvn', value: '22212345678' },
+      { label: 'phone', value: '08031234567' },
+    ],
+  })
+  const files = [
+    { bytes: PDF_BYTES, fileName: 'statement.pdf' },
+    { bytes: SCREENSHOT_PNG, fileName: 'chat-screenshot.png' },
+    { bytes: PHOTO_JPEG, fileName: 'id-card-photo.jpg' },
+  ].map((f) => Attachments.addAttachment(core, draft.localId, f))
+  Drafts.saveDraft(core, draft.localId, { ...draft.draft, attachmentIds: files.map((f) => f.id) })
+  expect(Outbox.queueReport(core, draft.localId).ok).toBe(true)
+  await Sync.syncNow(core)
+  return Drafts.findReport(core, draft.localId)!.registryId!
+}
+
+describe('a case file of a report with a PDF, a PNG and a JPEG', () => {
+  let id: string
+  let unpacked: ReturnType<typeof unpack>
+  beforeAll(async () => {
+    id = await fileReportWithThreeFiles()
+    const file = await exportCaseFile(core, id)
+    expect(file.fileName).toMatch(new RegExp(`^case-${id}-\\d{8}-\\d{6}\\.zip$`))
+    unpacked = unpack(file.bytes)
+  })
+
+  it('holds the documents, the files as fetched, the log and SHA256SUMS, which sha256sum -c accepts', () => {
+    expect(unpacked.files).toEqual([
+      'SHA256SUMS',
+      'attachments/1-statement.pdf',
+      'attachments/2-chat-screenshot.png',
+      'attachments/3-id-card-photo.jpg',
+      'case.pdf',
+      'certificate-s84.odt',
+      'certificate-s84.pdf',
+      'registry-answer.json',
+      'retrieval-log.json',
+    ])
+    const out = execFileSync('sha256sum', ['-c', 'SHA256SUMS'], {
+      cwd: unpacked.dir,
+      encoding: 'utf8',
+    })
+    expect(out.trim().split('\n')).toHaveLength(unpacked.files.length - 1)
+    expect(out).not.toMatch(/FAILED/)
+    const at = (name: string) => readFileSync(join(unpacked.dir, name))
+    expect(sha(at('attachments/1-statement.pdf'))).toBe(sha(PDF_BYTES))
+    expect(sha(at('attachments/2-chat-screenshot.png'))).toBe(sha(SCREENSHOT_PNG))
+    expect(sha(at('attachments/3-id-card-photo.jpg'))).toBe(sha(PHOTO_JPEG))
+  })
+
+  it('says every field, identifier, bank, hash and the Yoruba name in case.pdf', () => {
+    const text = pdfText(join(unpacked.dir, 'case.pdf'))
+    const flat = text.replace(/\s+/g, ' ')
+    expect(flat).toContain(YORUBA_NAME)
+    expect(flat).toContain('₦2,450,000')
+    expect(flat).toContain('Social engineering')
+    expect(flat).toContain(`0123456789 at ${bank.name}`)
+    expect(flat).toContain('BVN: 22212345678')
+    expect(flat).toContain('Phone: 08031234567')
+    expect(flat).toMatch(/Listing status Listed/)
+    expect(flat).toContain('Lagos time')
+    // A long address may wrap onto the next line: read it with the line breaks taken out.
+    expect(text.replace(/\s+/g, '')).toContain(`/api/v1/external/reports/submissions/${id}/decode`)
+    const answer = readFileSync(join(unpacked.dir, 'registry-answer.json'))
+    expect(JSON.parse(answer.toString()).data.report.id).toBe(id)
+    expect(flat).toContain(sha(answer))
+    for (const f of [PDF_BYTES, SCREENSHOT_PNG, PHOTO_JPEG]) expect(flat).toContain(sha(f))
+    for (const name of ['statement.pdf', 'chat-screenshot.png', 'id-card-photo.jpg'])
+      expect(flat).toContain(name)
+    expect(flat).toMatch(/PDF/)
+    expect(flat).toMatch(/PNG image/)
+    expect(flat).toMatch(/JPEG image/)
+    expect(flat).toMatch(new RegExp(`Case ${id} · exported .* · page 1 of \\d`))
+  })
+
+  it('renders every page, with the footer on each and no text off the page', () => {
+    const path = join(unpacked.dir, 'case.pdf')
+    const pages = pdfPages(path)
+    expect(pages).toBeGreaterThanOrEqual(2)
+    expect(renderPages(path)).toHaveLength(pages)
+    const text = pdfText(path)
+    for (let page = 1; page <= pages; page++) expect(text).toContain(`page ${page} of ${pages}`)
+    const { words, off } = wordsOffPage(path)
+    expect(words).toBeGreaterThan(200)
+    expect(off).toEqual([])
+  })
+
+  it('logs the exchanges that produced it, and carries the API key nowhere', () => {
+    const log = JSON.parse(readFileSync(join(unpacked.dir, 'retrieval-log.json'), 'utf8'))
+    expect(log.exchanges.map((e: { request: string }) => e.request.split(' ')[0])).toEqual([
+      'GET',
+      'GET',
+      'GET',
+      'GET',
+    ])
+    expect(log.exchanges[0]).toMatchObject({
+      status: 200,
+      outcome: 'ok',
+      savedAs: 'registry-answer.json',
+    })
+    expect(log.exchanges.slice(1).map((e: { savedAs: string }) => e.savedAs)).toEqual([
+      'attachments/1-statement.pdf',
+      'attachments/2-chat-screenshot.png',
+      'attachments/3-id-card-photo.jpg',
+    ])
+    for (const name of unpacked.files) {
+      const bytes = readFileSync(join(unpacked.dir, name))
+      expect(bytes.includes(Buffer.from(key)), name).toBe(false)
+    }
+    expect(execFileSync('unzip', ['-p', unpacked.zip], { maxBuffer: 1 << 26 }).includes(key)).toBe(
+      false,
+    )
+  })
+
+  it('fills in the s.84 certificate, as PDF and ODT, marked as a template for counsel', () => {
+    const text = pdfText(join(unpacked.dir, 'certificate-s84.pdf')).replace(/\s+/g, ' ')
+    expect(text).toContain('section 84(4) of the Evidence Act 2011')
+    expect(text).toContain('TEMPLATE')
+    expect(text).toContain('counsel')
+    expect(text).toMatch(/Casefile \d+\.\d+\.\d+/)
+    expect(text).toContain(sha(readFileSync(join(unpacked.dir, 'case.pdf'))))
+    expect(text).toContain(sha(PHOTO_JPEG))
+    expect(text).toContain('operating properly')
+    expect(text).toMatch(/Name of the officer.*Position.*Signature.*Date/)
+    const odt = join(unpacked.dir, 'certificate-s84.odt')
+    expect(execFileSync('unzip', ['-p', odt, 'mimetype'], { encoding: 'utf8' })).toBe(
+      'application/vnd.oasis.opendocument.text',
+    )
+    const content = execFileSync('unzip', ['-p', odt, 'content.xml'], { encoding: 'utf8' })
+    expect(content).toContain('TEMPLATE')
+    expect(content).toContain(sha(PDF_BYTES))
+    expect(pdfPages(join(unpacked.dir, 'certificate-s84.pdf'))).toBeGreaterThanOrEqual(1)
+    expect(wordsOffPage(join(unpacked.dir, 'certificate-s84.pdf')).off).toEqual([])
+  })
+})
+
+describe('links that cannot be fetched', () => {
+  it('lists a link nobody can reach, and says the file is not included', async () => {
+    const client = inspector(sandbox, key)
+    const png = await client.uploadFile({ bytes: SCREENSHOT_PNG, fileName: 'x.png' })
+    const gone = `${await closedPortUrl()}/files/bank-statement.pdf`
+    const created = await client.createReport({
+      fraudType: 'money_mule',
+      fraudReason: REASON,
+      identifiers: [{ label: 'nin', value: '12345678901' }],
+      attachments: [png.url, gone],
+      showUploaderInfo: false,
+    })
+    const file = await exportCaseFile(core, created.id)
+    expect(file.summary.attachments.map((a) => a.from)).toEqual(['registry', 'missing'])
+    const unpacked = unpack(file.bytes)
+    expect(unpacked.files.filter((f) => f.startsWith('attachments/'))).toHaveLength(1)
+    execFileSync('sha256sum', ['-c', 'SHA256SUMS'], { cwd: unpacked.dir })
+    const text = pdfText(join(unpacked.dir, 'case.pdf')).replace(/\s+/g, ' ')
+    expect(text).toContain('bank-statement.pdf')
+    expect(text).toMatch(
+      /Not included\. The link could not be fetched \(The registry could not be reached/,
+    )
+    const log = JSON.parse(readFileSync(join(unpacked.dir, 'retrieval-log.json'), 'utf8'))
+    expect(log.exchanges[2]).toMatchObject({ request: `GET ${gone}`, outcome: 'offline' })
+  })
+
+  it("includes this computer's sealed copies when the links cannot be reached, and says so", async () => {
+    const id = await fileReportWithThreeFiles()
+    const offline = {
+      ...core,
+      client: {
+        ...core.client,
+        fetchLink: () =>
+          Promise.reject(new LinkFetchError('offline', 'The registry could not be reached.')),
+      },
+    }
+    const file = await exportCaseFile(offline, id)
+    expect(file.summary.attachments.map((a) => a.from)).toEqual(['kept', 'kept', 'kept'])
+    const unpacked = unpack(file.bytes)
+    execFileSync('sha256sum', ['-c', 'SHA256SUMS'], { cwd: unpacked.dir })
+    expect(sha(readFileSync(join(unpacked.dir, 'attachments/3-id-card-photo.jpg')))).toBe(
+      sha(PHOTO_JPEG),
+    )
+    const text = pdfText(join(unpacked.dir, 'case.pdf')).replace(/\s+/g, ' ')
+    expect(text).toMatch(/the sealed copy this computer kept when the file was attached/)
+  })
+})

@@ -1,0 +1,59 @@
+// @vitest-environment happy-dom
+import { cleanup, render, screen, waitFor } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, describe, expect, it } from 'vitest'
+import { ReportDetails } from '../../src/renderer/src/components/ReportDetails'
+import { installCasefileDouble } from './casefile-double'
+
+const REPORT = {
+  id: 'r-2026-0042',
+  fraudType: 'social_engineering',
+  fraudReason: 'Adébáyọ̀ Ọlánrewájú asked for the OTP on a call and moved the money out.',
+  identifiers: [{ id: 'i1', label: 'phone', value: '08031234567' }],
+  listingStatus: 'listed',
+  createdAt: '2026-03-14T09:05:03.000Z',
+}
+
+describe('Export case file… in the report detail', () => {
+  afterEach(cleanup)
+
+  it('asks main to save the case file of this report, and says the name it was saved as', async () => {
+    const { api } = installCasefileDouble({
+      saveCaseFile: { saved: true, fileName: 'case-r-2026-0042.zip', message: null },
+    })
+    render(<ReportDetails record={REPORT} />)
+    await userEvent.click(screen.getByRole('button', { name: 'Export case file…' }))
+    // The page names the report only: main asks where, in its own dialog.
+    expect(api.saveCaseFile).toHaveBeenCalledWith({ id: 'r-2026-0042' })
+    await waitFor(() =>
+      expect(screen.getByRole('status').textContent).toBe(
+        'Case file saved as case-r-2026-0042.zip.',
+      ),
+    )
+  })
+
+  it('says why when no case file could be made, and nothing when the dialog was closed', async () => {
+    installCasefileDouble({
+      saveCaseFile: {
+        saved: false,
+        fileName: null,
+        message: 'No case file was made of r-2026-0042: the registry did not give it.',
+      },
+    })
+    render(<ReportDetails record={REPORT} />)
+    await userEvent.click(screen.getByRole('button', { name: 'Export case file…' }))
+    await waitFor(() =>
+      expect(screen.getByRole('status').textContent).toMatch(
+        /^The case file was not made: No case file/,
+      ),
+    )
+    cleanup()
+    installCasefileDouble({ saveCaseFile: { saved: false, fileName: null, message: null } })
+    render(<ReportDetails record={REPORT} />)
+    await userEvent.click(screen.getByRole('button', { name: 'Export case file…' }))
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Export case file…' })).toBeTruthy(),
+    )
+    expect(screen.getByRole('status').textContent).toBe('')
+  })
+})
