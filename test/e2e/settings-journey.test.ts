@@ -15,7 +15,9 @@ describe('settings and the API key, in Chromium', { timeout: 60_000 }, () => {
     const { page } = session.desk
     const nav = page.getByRole('navigation', { name: 'Screens' })
     await nav.getByRole('button', { name: 'Report' }).focus()
-    for (let i = 0; i < 5; i++) await page.keyboard.press('Tab')
+    // Settings is the last of the screens: one Tab per screen after Report.
+    const screens = await nav.getByRole('button').count()
+    for (let i = 1; i < screens; i++) await page.keyboard.press('Tab')
     // Page-side expressions as text: this file is type-checked for Node, without DOM types.
     expect(await page.evaluate('document.activeElement.textContent')).toBe('Settings')
     const outline = await page.evaluate('getComputedStyle(document.activeElement).outlineStyle')
