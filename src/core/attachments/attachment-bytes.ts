@@ -167,11 +167,12 @@ export function checkViewable(file: AttachmentBytes): { type: ViewableType } {
 }
 
 /** Checks that bytes to be saved are a file (a type the registry takes, or an image Casefile shows). */
-export function checkSavable(file: AttachmentBytes): void {
-  // An image or a PDF must also be the type it claims: a copy is saved under its name.
-  if (sniffViewable(file.bytes)) checkViewable(file)
-  else if (!sniffFileType(file.bytes, file.fileName))
-    throw new AttachmentUnavailableError(notTheFile(file))
+export function checkSavable(file: AttachmentBytes): string {
+  // An image or a PDF must also be the type it claims; the copy takes its type's extension.
+  if (sniffViewable(file.bytes)) return checkViewable(file).type
+  const type = sniffFileType(file.bytes, file.fileName)
+  if (!type) throw new AttachmentUnavailableError(notTheFile(file))
+  return type
 }
 
 const article = (label: string) => (/^[AEIOU]/.test(label) ? `an ${label}` : `a ${label}`)

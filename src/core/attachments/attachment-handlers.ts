@@ -1,4 +1,5 @@
 import type { WorkHandlers } from '../../shared/contract-work'
+import { SAVE_EXTENSIONS, safeSaveName } from '../../shared/save-name'
 import { VIEWABLE_TYPES } from '../../shared/viewable-types'
 import type { CoreContext } from '../core-context'
 import {
@@ -67,10 +68,11 @@ export function attachmentHandlers(core: () => CoreContext): Pick<WorkHandlers, 
     attachmentCopy: async (ref) => {
       try {
         const file = await attachmentBytes(core(), ref)
-        checkSavable(file)
+        const type = checkSavable(file)
         return {
           ok: true,
-          fileName: file.fileName,
+          // Offered under a name, never a path, with its content's own extension (save-name.ts).
+          fileName: safeSaveName(file.fileName, SAVE_EXTENSIONS[type] ?? 'bin'),
           bytes: new Uint8Array(file.bytes),
         }
       } catch (error) {

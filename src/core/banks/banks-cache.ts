@@ -32,7 +32,8 @@ export function replaceBanks(db: Db, banks: readonly Bank[], now: number): numbe
     prepare(db, 'DELETE FROM cached_banks').run()
     let stored = 0
     banks.forEach((bank, position) => {
-      const slug = bank.slug.trim()
+      // Lower-cased as account identifiers' slugs are (identifiers.ts), so the two always match.
+      const slug = bank.slug.trim().toLowerCase()
       if (slug === '') return
       const name = bank.name.trim() || slug
       stored += insert.run(

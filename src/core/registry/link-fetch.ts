@@ -32,11 +32,46 @@ export interface LinkTransport {
 const tooLargeWords = (maxBytes: number) =>
   `The registry sent more than ${Math.round(maxBytes / 1024 / 1024)} MiB for this file, more than any attachment can be, so Casefile stopped reading it.`
 
+/** An IPv4 address in a range that is this computer or a private network, never the internet's. */
+function privateIPv4(host: string): boolean {
+  const parts = host.split('.').map(Number)
+  if (parts.length !== 4 || parts.some((n) => !Number.isInteger(n) || n < 0 || n > 255))
+    return false
+  const [a, b] = parts as [number, number, number, number]
+  return (
+    a === 0 ||
+    a === 10 ||
+    a === 127 ||
+    (a === 100 && b >= 64 && b <= 127) ||
+    (a === 169 && b === 254) ||
+    (a === 172 && b >= 16 && b <= 31) ||
+    (a === 192 && b === 168)
+  )
+}
+
+/**
+ * Whether a host is on this computer or the organization's own network: loopback and private
+ * addresses, IPv6 literals, names with no dot, and the suffixes of internal names. A report's
+ * link there is refused unless it is the registry's own host: a link planted in a report must
+ * not make Casefile reach a service inside the bank (through its proxy, with its certificates).
+ */
+function internalHost(host: string): boolean {
+  const name = host.toLowerCase().replace(/\.$/, '')
+  return (
+    name.startsWith('[') ||
+    privateIPv4(name) ||
+    !name.includes('.') ||
+    /(^|\.)localhost$/.test(name) ||
+    /\.(local|internal|intranet|lan|corp|home\.arpa)$/.test(name)
+  )
+}
+
 /**
  * Whether Casefile may fetch a link: https, or http only on this computer (the one address rule),
- * with no user name or password in it. A query is allowed (a storage service's signed link).
+ * with no user name or password in it, and not to this computer or the organization's own
+ * network unless it is the registry's own host. A query is allowed (a storage service's signed link).
  */
-function linkAddressProblem(value: string): string | null {
+function linkAddressProblem(value: string, registryHosts: readonly string[]): string | null {
   let url: URL
   try {
     url = new URL(value)
@@ -46,9 +81,11 @@ function linkAddressProblem(value: string): string | null {
   const withoutQuery = `${url.protocol}//${url.host}${url.pathname}`
   const problem =
     url.username || url.password ? 'credentials' : registryAddressProblem(withoutQuery)
-  return problem
-    ? 'This attachment\u2019s link is not a secure (https) address, so Casefile does not fetch it.'
-    : null
+  if (problem)
+    return 'This attachment\u2019s link is not a secure (https) address, so Casefile does not fetch it.'
+  if (!registryHosts.includes(url.hostname.toLowerCase()) && internalHost(url.hostname))
+    return `This attachment\u2019s link points inside a private network (${url.hostname}), not to the registry, so Casefile does not fetch it.`
+  return null
 }
 
 /**
@@ -60,9 +97,16 @@ function linkAddressProblem(value: string): string | null {
 export async function fetchLink(
   transport: () => Promise<LinkTransport>,
   url: string,
-  o: { maxBytes: number; timeoutMs: number; userAgent?: string; signal?: AbortSignal },
+  o: {
+    maxBytes: number
+    timeoutMs: number
+    /** The registry's own hosts (its base and upload addresses), which are always allowed. */
+    registryHosts: readonly string[]
+    userAgent?: string
+    signal?: AbortSignal
+  },
 ): Promise<FetchedLink> {
-  const problem = linkAddressProblem(url)
+  const problem = linkAddressProblem(url, o.registryHosts)
   if (problem) throw new LinkFetchError('refused', problem)
   const { client, httpsAgent, httpAgent } = await transport()
   const timer = AbortSignal.timeout(o.timeoutMs)

@@ -180,6 +180,9 @@ export function createRegistryClient(
       return fetchLink(transport, url, {
         ...o,
         timeoutMs: uploadTimeoutMs,
+        registryHosts: [connection.baseUrl, connection.uploadUrl].map((address) =>
+          new URL(address).hostname.toLowerCase(),
+        ),
         userAgent: options.userAgent,
       })
     },

@@ -1,3 +1,4 @@
+import { safeSaveName } from '../../shared/save-name'
 import { randomBytes } from 'node:crypto'
 import { rm, rename, writeFile } from 'node:fs/promises'
 import { basename, dirname, extname, join } from 'node:path'
@@ -60,10 +61,16 @@ export function createFileHandlers(services: FileServices): FileHandlers {
     saveAttachment: async (ref) => {
       const copy = await services.work().attachmentCopy(ref)
       if (!copy.ok) return { saved: false, fileName: null, message: copy.message }
-      const chosen = await services.chooseSavePath(copy.fileName, 'attachment')
+      // The core named it (save-name.ts); named again here, as main trusts no name it is handed.
+      const extension = extname(copy.fileName).slice(1).toLowerCase() || 'bin'
+      const suggested = safeSaveName(copy.fileName, extension)
+      const chosen = await services.chooseSavePath(suggested, 'attachment')
       if (chosen === null) return { saved: false, fileName: null, message: null }
-      await writeReplacing(chosen, copy.bytes)
-      return { saved: true, fileName: basename(chosen), message: null }
+      // Kept under its content's extension, whatever was typed in the dialog.
+      const path =
+        extname(chosen).toLowerCase() === `.${extension}` ? chosen : `${chosen}.${extension}`
+      await writeReplacing(path, copy.bytes)
+      return { saved: true, fileName: basename(path), message: null }
     },
     // The core builds the case file's zip in memory; main asks where and writes it whole.
     saveCaseFile: async (input) => {

@@ -245,4 +245,32 @@ describe('registry links', () => {
       await open({ kind: 'link', reportId: localId, url: 'http://files.example.com/a.pdf' }),
     ).toMatchObject({ ok: false, message: expect.stringMatching(/not a secure \(https\) address/) })
   })
+
+  it('never fetches a link into this computer or a private network that is not the registry', async () => {
+    // A report's links come from whoever filed it: one planted there must not reach inside the bank.
+    const inside = [
+      'http://localhost:2375/containers/a.pdf',
+      'https://192.168.1.1/cgi-bin/a.pdf',
+      'https://10.0.0.5/a.pdf',
+      'https://169.254.169.254/latest/a.pdf',
+      'https://intranet/a.pdf',
+      'https://wiki.corp/a.pdf',
+      'https://[::1]/a.pdf',
+    ]
+    const localId = draftWithLinks(...inside)
+    for (const url of inside)
+      expect(await open({ kind: 'link', reportId: localId, url })).toMatchObject({
+        ok: false,
+        message: expect.stringMatching(/points inside a private network .*not to the registry/),
+      })
+  })
+
+  it("offers a copy under its content's extension and a name only", async () => {
+    const url = `${hostileUrl}/ok/evidence.png.hta`
+    const localId = draftWithLinks(url)
+    expect(await copy({ kind: 'link', reportId: localId, url })).toMatchObject({
+      ok: true,
+      fileName: 'evidence.png',
+    })
+  })
 })

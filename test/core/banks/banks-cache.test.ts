@@ -45,6 +45,13 @@ describe('banks cache', () => {
     expect(banksRefreshedAt(db)).toBe('2026-03-02T08:00:00.000Z')
   })
 
+  it("keeps a slug the registry wrote in capitals lower-cased, as accounts' slugs are", () => {
+    const db = tempDatabase()
+    replaceBanks(db, [{ id: 7, name: 'Guaranty Trust Bank', slug: ' GTBank ', code: '058' }], 1)
+    expect([...bankSlugs(db)]).toEqual(['gtbank'])
+    expect(findBankByNameOrSlug(db, 'GTBank')?.name).toBe('Guaranty Trust Bank')
+  })
+
   it('skips a bank without a slug and keeps the first of a repeated slug', () => {
     const db = tempDatabase()
     const stored = replaceBanks(

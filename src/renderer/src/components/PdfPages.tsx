@@ -1,6 +1,9 @@
 import { useEffect, useRef, useState } from 'react'
 import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url'
 
+/** The most pixels a page's canvas may hold (16 million, as pdf.js's own viewer caps it). */
+const MAX_CANVAS_PIXELS = 16_777_216
+
 /**
  * A PDF drawn page by page on a canvas with pdf.js (Mozilla's renderer, the one in Firefox):
  * loaded only when a PDF is opened, its worker a file of the app's own build (no CDN, allowed
@@ -44,8 +47,12 @@ export function PdfPages({
             if (!canvas) return
             drawing?.cancel()
             const pdfPage = await pdf.getPage(number)
-            const scale = Math.min(2, Math.max(1, window.devicePixelRatio || 1))
-            const viewport = pdfPage.getViewport({ scale })
+            const wanted = Math.min(2, Math.max(1, window.devicePixelRatio || 1))
+            // A page of any size the file declares gets at most MAX_CANVAS_PIXELS (a hostile
+            // 14,400-point page would otherwise ask for gigabytes), as pdf.js's own viewer does.
+            const natural = pdfPage.getViewport({ scale: 1 })
+            const fits = Math.sqrt(MAX_CANVAS_PIXELS / Math.max(1, natural.width * natural.height))
+            const viewport = pdfPage.getViewport({ scale: Math.min(wanted, fits) })
             canvas.width = Math.floor(viewport.width)
             canvas.height = Math.floor(viewport.height)
             canvas.style.aspectRatio = `${viewport.width} / ${viewport.height}`
