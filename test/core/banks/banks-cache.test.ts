@@ -47,7 +47,7 @@ describe('banks cache', () => {
 
   it("keeps a slug the registry wrote in capitals lower-cased, as accounts' slugs are", () => {
     const db = tempDatabase()
-    replaceBanks(db, [{ id: 7, name: 'Guaranty Trust Bank', slug: ' GTBank ', code: '058' }], 1)
+    replaceBanks(db, [{ id: '7', name: 'Guaranty Trust Bank', slug: ' GTBank ', code: '058' }], 1)
     expect([...bankSlugs(db)]).toEqual(['gtbank'])
     expect(findBankByNameOrSlug(db, 'GTBank')?.name).toBe('Guaranty Trust Bank')
   })
