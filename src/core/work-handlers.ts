@@ -11,6 +11,7 @@ import {
   type ConnectionCheckSource,
 } from './network/connection-check-handlers'
 import { outboxHandlers } from './outbox/outbox-handlers'
+import { screeningHandlers } from './screening/screening-handlers'
 import { searchHandlers } from './search/search-handlers'
 import { submissionsHandlers } from './submissions/submissions-handlers'
 import { syncHandlers } from './sync/sync-handlers'
@@ -44,6 +45,7 @@ export function createWorkHandlers(
     ...importHandlers(core),
     ...logHandlers(core),
     ...insightsHandlers(core),
+    ...screeningHandlers(core),
     ...connectionCheckHandlers(core, options.connectionCheck),
   }
 }

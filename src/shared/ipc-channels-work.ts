@@ -1,5 +1,6 @@
 import { INSIGHTS_INVOKE_CHANNELS } from './ipc-channels-insights'
 import { ATTACHMENT_INVOKE_CHANNELS } from './ipc-channels-attachments'
+import { SCREENING_INVOKE_CHANNELS } from './ipc-channels-screening'
 
 /**
  * Channel names of the investigator's work (drafts, outbox, search, submissions, banks), with
@@ -40,6 +41,7 @@ export const WORK_INVOKE_CHANNELS = {
   connectionCheck: 'network:check',
   ...INSIGHTS_INVOKE_CHANNELS,
   ...ATTACHMENT_INVOKE_CHANNELS,
+  ...SCREENING_INVOKE_CHANNELS,
 } as const
 
 /** Events of the work: an operation changed state, an attachment upload progressed. */
