@@ -13,6 +13,7 @@ import { isoTime } from '../cache/cache-times'
 import type { TableSource } from '../spreadsheet/read-table'
 import { columnLetter } from '../spreadsheet/cell-reference'
 import {
+  parseMapArgument,
   rememberMapping,
   rememberedMapping,
   suggestMapping,
@@ -59,8 +60,10 @@ export type ScreeningSourceInput =
 export interface StartOptions {
   /** The whole mapping (the window's mapper); else the remembered or suggested one. */
   mapping?: ScreeningMapping
-  /** Laid over the remembered or suggested mapping (the CLI's --map). */
+  /** Laid over the remembered or suggested mapping (the window's single changes). */
   changes?: ScreeningMapping
+  /** `COLUMN=TYPE` as the command line gives them (the CLI's --map), laid over it too. */
+  mapArguments?: readonly string[]
   rate?: number
   /** Match against the cache only: the job waits, paused, for a resume to search online. */
   offline?: boolean
@@ -102,7 +105,12 @@ async function inputOf(
     throw new ScreeningInputError('The sheet is empty: nothing to screen.')
   const base =
     options.mapping ?? rememberedMapping(core.db, table.header) ?? suggestMapping(table.header)
-  const mapping = withChanges(base, options.changes ?? [])
+  const fromArguments = (options.mapArguments ?? []).map((argument) => {
+    const parsed = parseMapArgument(argument, table.header)
+    if ('problem' in parsed) throw new ScreeningInputError(parsed.problem)
+    return parsed
+  })
+  const mapping = withChanges(base, [...(options.changes ?? []), ...fromArguments])
   const banks = banksOf(core)
   if (!mapping.some((m) => m.type !== 'bank' && m.type !== 'ignore'))
     throw new ScreeningInputError(

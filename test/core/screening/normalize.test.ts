@@ -6,6 +6,7 @@ import {
   compactNumber,
   readAccount,
   readIdentifierCell,
+  type CellReading,
 } from '../../../src/core/screening/screening-normalize'
 import { detectIdentifierType } from '../../../src/core/screening/screening-input'
 
@@ -14,8 +15,7 @@ const banks = bankLookup([
   { name: 'Guaranty Trust Bank', slug: 'gtbank', code: '058' },
   { name: 'Globus Bank', slug: 'globus-bank', code: '00103' },
 ])
-const value = (reading: { ok: boolean }) =>
-  reading.ok ? (reading as { value: string }).value : reading
+const value = (reading: CellReading) => (reading.ok ? reading.value : reading)
 
 describe('numbers as spreadsheets save them', () => {
   it('reads floats, full scientific notation, spaces and dashes; refuses rounded scientific', () => {
