@@ -20,7 +20,7 @@ const fold = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, '')
 
 /** Header words, most telling first: the first rule a folded header matches gives its type. */
 const RULES: readonly [RegExp, ScreeningColumnType][] = [
-  [/^(accountname|acctname|accountholder|beneficiaryname|customername)/, 'account_name'],
+  [/^(accountname|acctname|accountholder|beneficiaryname)/, 'account_name'],
   [/bvn|bankverification/, 'bvn'],
   [/^nin$|^nin\d|ninnumber|nationalidentification|nationalid/, 'nin'],
   [/phone|mobile|msisdn|telephone|^tel|gsm/, 'phone'],
