@@ -1,5 +1,5 @@
 import type { CoreContext } from '../core-context'
-import { openJobIds } from './screening-store'
+import { jobRow, openJobIds } from './screening-store'
 import { runJob, type RunOptions, type RunOutcome, type Waiting } from './screening-runner'
 
 /*
@@ -92,11 +92,9 @@ export async function stopRunner(core: CoreContext, jobId: number): Promise<void
  * The app's hook: runs every unfinished job of the folder while the core is open (a job a
  * crash, a restart or a closed window left open goes on), and stops them all before it closes.
  */
-export function runOpenJobs(
-  core: CoreContext,
-  rateOf: (jobId: number) => number,
-): { stop(): Promise<void> } {
-  for (const jobId of openJobIds(core.db)) runInBackground(core, jobId, { rate: rateOf(jobId) })
+export function runOpenJobs(core: CoreContext): { stop(): Promise<void> } {
+  for (const jobId of openJobIds(core.db))
+    runInBackground(core, jobId, { rate: jobRow(core.db, jobId)?.rate ?? 1 })
   return {
     async stop() {
       await Promise.all([...runsOf(core).keys()].map((jobId) => stopRunner(core, jobId)))

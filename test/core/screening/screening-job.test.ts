@@ -9,6 +9,7 @@ import { refreshBanks } from '../../../src/core/banks/banks'
 import * as Outbox from '../../../src/core/outbox/outbox'
 import * as Screening from '../../../src/core/screening/screening'
 import { runJob } from '../../../src/core/screening/screening-runner'
+import { runOpenJobs } from '../../../src/core/screening/screening-runs'
 import { storeSearchResult } from '../../../src/core/cache/searches-cache'
 import { inspector, openTestCore, uniqueReason } from '../../support/core-with-sandbox'
 import { startCountingProxy, type CountingProxy } from '../../support/counting-proxy'
@@ -190,5 +191,28 @@ describe('a screening job', () => {
       '08031230002',
       '08031230003',
     ])
+  })
+
+  it("the app's hook runs a job left open in the background, and a pause stops it", async () => {
+    const casefile = await core()
+    const lines = ['email', ...Array.from({ length: 6 }, (_, i) => `hook${i}@example.com`)]
+    const job = await Screening.startScreening(casefile, {
+      kind: 'table',
+      fileName: 'h.csv',
+      table: { path: csv(lines) },
+    })
+    const hook = runOpenJobs(casefile)
+    expect(Screening.jobView(casefile, job).running).toBe(true)
+    while (Screening.jobView(casefile, job).state !== 'done')
+      await new Promise((r) => setTimeout(r, 20))
+    expect(Screening.jobView(casefile, job).totals).toMatchObject({ searched: 6, unchecked: 0 })
+    const second = await Screening.startScreening(casefile, {
+      kind: 'list',
+      fileName: 'p',
+      text: 'hook9@example.com',
+    })
+    Screening.reopenJob(casefile, second, { rate: 0.5, background: true })
+    expect((await Screening.pauseJob(casefile, second)).state).toBe('paused')
+    await hook.stop()
   })
 })
