@@ -53,7 +53,7 @@ export interface RunOutcome {
   searched: number
 }
 
-export const DEFAULT_CONCURRENCY = 8
+export const DEFAULT_CONCURRENCY = 16
 const LEASE_MS = 30_000
 const MAX_BACKOFF_MS = 60_000
 
