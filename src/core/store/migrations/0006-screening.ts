@@ -32,7 +32,7 @@ export const migration0006: Migration = {
         row_number INTEGER NOT NULL,
         cells_json TEXT NOT NULL,
         PRIMARY KEY (job_id, row_number)
-      ) STRICT, WITHOUT ROWID;
+      ) STRICT;
 
       CREATE TABLE screening_identifiers (
         id INTEGER PRIMARY KEY,
