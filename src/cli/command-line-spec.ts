@@ -8,6 +8,8 @@ export interface OptionSpec {
   value?: string
   description: string
   short?: string
+  /** A string option that may be given many times (`--map A=phone --map B=bvn`): a list. */
+  repeatable?: boolean
 }
 
 export interface ArgumentSpec {
@@ -22,7 +24,7 @@ export interface CommandContext {
   /** --data-dir as given (resolved by the command), --json. */
   global: GlobalOptions
   /** The command's own options, by long name; absent when not given. */
-  options: Readonly<Record<string, string | boolean | undefined>>
+  options: Readonly<Record<string, string | boolean | readonly string[] | undefined>>
   /** The arguments after the command's name, in order (their number is checked). */
   args: readonly string[]
   /** Aborted on SIGINT/SIGTERM: long commands stop what they are doing and return. */

@@ -336,6 +336,82 @@ export const COMMANDS: readonly CommandSpec[] = [
     load: async () => (await import('./commands/import-command')).run,
   },
   {
+    name: 'screen',
+    summary: 'screen a whole list (CSV, XLSX, or a .txt of one value a line) against the registry',
+    arguments: [{ name: 'FILE' }],
+    options: {
+      map: {
+        type: 'string',
+        value: 'COLUMN=TYPE',
+        repeatable: true,
+        description:
+          'what a column holds (its header or letter): account, bank, bvn, nin, phone, email, drivers_license, international_passport, account_name, social_handle, ignore; remembered for that set of headers',
+      },
+      out: {
+        type: 'string',
+        value: 'HITS.xlsx',
+        description: 'write the hits (.csv or .xlsx), one line per row and report',
+      },
+      rate: { type: 'string', value: 'N', description: 'searches a second (default 2)' },
+      offline: {
+        type: 'boolean',
+        description:
+          "match against this computer's cache only; `screen resume` asks the registry later",
+      },
+    },
+    json: true,
+    details: [
+      'Every value is read as the editor writes it (accounts as <number>_<bank-slug>, the bank by name,',
+      'slug or code; phones as 080…); a cell that cannot be read is listed with its row and column. Each',
+      "distinct identifier is searched once, at --rate, never inside the registry's Retry-After.",
+      'Exits 2 when a row hit, 0 when none did, 3 when the registry could not be reached and rows wait',
+      '(`casefile screen resume JOB` goes on; a run that was killed is found by `casefile screen list`).',
+    ],
+    examples: [
+      'casefile screen customers.xlsx --out hits.xlsx',
+      'casefile screen export.csv --map "Acct No=account" --map "Bank Name=bank" --map MSISDN=phone',
+    ],
+    load: async () => (await import('./commands/screen-command')).run,
+  },
+  {
+    name: 'screen list',
+    summary: 'the screening jobs of this data folder',
+    arguments: [],
+    options: {},
+    json: true,
+    examples: ['casefile screen list --json'],
+    load: async () => (await import('./commands/screen-command')).runList,
+  },
+  {
+    name: 'screen show',
+    summary: "a screening job's hits, rows not checked and values not read",
+    arguments: [{ name: 'JOB' }],
+    options: {
+      out: { type: 'string', value: 'OUT', description: 'write the hits (.csv or .xlsx)' },
+    },
+    json: true,
+    examples: ['casefile screen show 3 --out hits.csv'],
+    load: async () => (await import('./commands/screen-command')).runShow,
+  },
+  {
+    name: 'screen resume',
+    summary: 'go on with a screening job (after a kill, --offline, or no connection)',
+    arguments: [{ name: 'JOB' }],
+    options: { rate: { type: 'string', value: 'N', description: 'searches a second from now on' } },
+    json: true,
+    examples: ['casefile screen resume 3 --rate 1'],
+    load: async () => (await import('./commands/screen-command')).runResume,
+  },
+  {
+    name: 'screen cancel',
+    summary: 'stop a screening job for good (its answers so far are kept)',
+    arguments: [{ name: 'JOB' }],
+    options: {},
+    json: true,
+    examples: ['casefile screen cancel 3'],
+    load: async () => (await import('./commands/screen-command')).runCancel,
+  },
+  {
     name: 'log',
     summary: 'the local log of exchanges with the registry',
     arguments: [],

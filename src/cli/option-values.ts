@@ -16,3 +16,9 @@ export function countOption(context: CommandContext, name: string, fallback: num
     throw new CliError(`--${name} must be a whole number of 1 or more; got "${text}".`)
   return n
 }
+
+/** A repeatable option's values, in the order given (none when it was not given). */
+export function listOption(context: CommandContext, name: string): readonly string[] {
+  const value = context.options[name]
+  return Array.isArray(value) ? value : typeof value === 'string' ? [value] : []
+}

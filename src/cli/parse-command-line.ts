@@ -12,7 +12,7 @@ export type ParsedCommandLine =
       kind: 'run'
       command: CommandSpec
       global: GlobalOptions
-      options: Record<string, string | boolean | undefined>
+      options: Record<string, string | boolean | readonly string[] | undefined>
       args: string[]
     }
 
@@ -177,8 +177,14 @@ export function parseCommandLine(argv: readonly string[]): ParsedCommandLine {
     )
   }
 
-  const values: Record<string, string | boolean | undefined> = {}
-  for (const token of options) values[token.name] = token.value
+  const values: Record<string, string | boolean | readonly string[] | undefined> = {}
+  for (const token of options) {
+    const previous = values[token.name]
+    values[token.name] =
+      command.options[token.name]?.repeatable && typeof token.value === 'string'
+        ? [...(Array.isArray(previous) ? previous : []), token.value]
+        : token.value
+  }
   const global: GlobalOptions = {
     dataDir: typeof values['data-dir'] === 'string' ? values['data-dir'] : undefined,
     dbKeyFile: typeof values['db-key-file'] === 'string' ? values['db-key-file'] : undefined,

@@ -18,6 +18,7 @@ import { CoreStartError } from '../shared/core-start-error'
 import { EventHub } from '../shared/event-hub'
 import * as Sync from '../core/sync/sync'
 import * as Outbox from '../core/outbox/outbox'
+import { runOpenJobs } from '../core/screening/screening-runs'
 
 export interface SandboxRegistryHandle {
   baseUrl: string
@@ -52,6 +53,8 @@ export function createCasefileAppCore(
 ): AppCore {
   const events = new EventHub<AppCoreEvents>()
   let core: Core | null = null
+  // The screening jobs left unfinished (a crash, a restart) run while the app is open.
+  let screening: { stop(): Promise<void> } | null = null
   let sandbox: SandboxRegistryHandle | null = null
   // What this core sends with, for Settings → Check connection (set once it has started).
   let started: {
@@ -136,6 +139,7 @@ export function createCasefileAppCore(
       })
       core = casefile
       started = { connection, network, getApiKey }
+      screening = runOpenJobs(casefile)
       const outbox = Outbox.outbox(casefile)
       events.emit('outboxChanged', {
         pending: outbox.pending,
@@ -147,6 +151,8 @@ export function createCasefileAppCore(
       const running = core
       core = null
       started = null
+      await screening?.stop()
+      screening = null
       await running?.close()
       const registry = sandbox
       sandbox = null

@@ -12,6 +12,7 @@ import {
   type ConnectionCheckSource,
 } from './network/connection-check-handlers'
 import { outboxHandlers } from './outbox/outbox-handlers'
+import { screeningHandlers } from './screening/screening-handlers'
 import { searchHandlers } from './search/search-handlers'
 import { submissionsHandlers } from './submissions/submissions-handlers'
 import { syncHandlers } from './sync/sync-handlers'
@@ -46,6 +47,7 @@ export function createWorkHandlers(
     ...logHandlers(core),
     ...insightsHandlers(core),
     ...caseFileHandlers(core),
+    ...screeningHandlers(core),
     ...connectionCheckHandlers(core, options.connectionCheck),
   }
 }

@@ -3,6 +3,7 @@ import { identifierTypeSchema } from './domain/identifiers'
 import { bankSchema, publicReportSchema, reportRecordSchema } from './domain/responses'
 import { FRAUD_TYPES } from './domain/fraud-types'
 import { insightsContract } from './contract-insights'
+import { screeningContract } from './contract-screening'
 import { WORK_EVENT_CHANNELS, WORK_INVOKE_CHANNELS as C } from './ipc-channels-work'
 import { attachmentsContract } from './contract-attachments'
 import { caseFileContract } from './contract-case-file'
@@ -526,6 +527,7 @@ export const workContract = {
   ...insightsContract,
   ...attachmentsContract,
   ...caseFileContract,
+  ...screeningContract,
 } as const
 
 /**

@@ -61,14 +61,16 @@ describe('the packed and installed casefile command', () => {
       ])
       const casefile = windows ? join(prefix, 'casefile.cmd') : join(prefix, 'bin', 'casefile')
       const installed = join(prefix, windows ? '' : 'lib', 'node_modules', 'casefile')
-      // What the installed copy holds: the bundle, no sources, no dev tools.
+      // What the installed copy holds: the bundle and the case file's fonts, no sources, no dev tools.
       expect(readdirSync(installed).sort()).toEqual([
         'README.md',
         'bin',
         'node_modules',
         'out',
         'package.json',
+        'resources',
       ])
+      expect(readdirSync(join(installed, 'resources'))).toEqual(['fonts'])
       for (const devOnly of ['tsx', 'typescript', 'vite', 'electron', 'vitest'])
         expect(readdirSync(join(installed, 'node_modules'))).not.toContain(devOnly)
 

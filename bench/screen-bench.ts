@@ -1,0 +1,201 @@
+/**
+ * Screening a whole list (issue 28), measured.
+ *
+ *   npm run bench:screen [-- --identifiers 10000 --reports 100000 --online 600 --keep]
+ *
+ * 1. Reading + normalization + offline matching: a CSV of 10,000 identifiers (half of them
+ *    on reports in the cache) against 100,000 cached reports, in an encrypted folder (target < 1 s).
+ * 2. Online against the sandbox registry with 150 ms added to every search, at an unbounded
+ *    rate (target ≥ 50 identifiers/s), and at the default rate over a short sample.
+ * 3. Searches per distinct identifier (every identifier is in the list twice; target 1.0).
+ * 4. Requests sent inside a 429's Retry-After (target 0), counted at a proxy.
+ * Figures only: nothing here is asserted.
+ */
+import { randomBytes } from 'node:crypto'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { performance } from 'node:perf_hooks'
+import { openCore, type Core } from '../src/core/open-core'
+import { replaceBanks } from '../src/core/banks/banks-cache'
+import { refreshBanks } from '../src/core/banks/banks'
+import * as Screening from '../src/core/screening/screening'
+import { runJob } from '../src/core/screening/screening-runner'
+import { exchangeLog } from '../src/core/log/log'
+import { DEFAULT_SCREENING_RATE } from '../src/shared/contract-screening'
+import type { IdentifierQuery } from '../src/core/cache/searches-cache'
+import { startSandbox } from '../src/sandbox'
+import { startCountingProxy } from '../test/support/counting-proxy'
+import { fillSearchCache } from './offline-search-bench'
+
+const arg = (name: string, fallback: number) => {
+  const at = process.argv.indexOf(`--${name}`)
+  const value = at >= 0 ? Number(process.argv[at + 1]) : NaN
+  return Number.isFinite(value) ? value : fallback
+}
+const IDENTIFIERS = arg('identifiers', 10_000)
+const REPORTS = arg('reports', 100_000)
+const ONLINE = arg('online', 600)
+const COLUMNS = [
+  'account_number',
+  'bank',
+  'bvn',
+  'nin',
+  'phone',
+  'email',
+  'account_name',
+  'social_handle',
+]
+
+/** A CSV in the screening template's columns, one identifier a row. */
+function listFile(dir: string, name: string, identifiers: readonly IdentifierQuery[]): string {
+  const lines = [COLUMNS.join(',')]
+  for (const { identifier, value } of identifiers) {
+    const cells = COLUMNS.map(() => '')
+    if (identifier === 'account') {
+      const [number = '', slug = ''] = value.split('_')
+      cells[0] = number
+      cells[1] = slug
+    } else cells[COLUMNS.indexOf(identifier)] = `"${value.replace(/"/g, '""')}"`
+    lines.push(cells.join(','))
+  }
+  const path = join(dir, name)
+  writeFileSync(path, `${lines.join('\n')}\n`)
+  return path
+}
+
+const fresh = (n: number, tag: string): IdentifierQuery[] =>
+  Array.from({ length: n }, (_, i) => ({ identifier: 'email', value: `${tag}${i}@bench.example` }))
+
+async function offlinePhase(dir: string): Promise<void> {
+  const core = openCore({
+    dataDir: join(dir, 'offline'),
+    folderKey: randomBytes(32),
+    connection: { baseUrl: 'http://127.0.0.1:9', uploadUrl: 'http://127.0.0.1:9' },
+    getApiKey: () => undefined,
+  })
+  try {
+    const filled = fillSearchCache(core.db, { reports: REPORTS })
+    const slugs = new Set(
+      filled.identifiers
+        .filter((i) => i.identifier === 'account')
+        .map((i) => i.value.split('_')[1] ?? ''),
+    )
+    replaceBanks(
+      core.db,
+      [...slugs].map((slug) => ({ id: slug, name: slug, slug, code: null })),
+      Date.now(),
+    )
+    const known = [
+      ...new Map(filled.identifiers.map((i) => [`${i.identifier}:${i.value}`, i])).values(),
+    ]
+    const list = [
+      ...known.slice(0, IDENTIFIERS / 2),
+      ...fresh(IDENTIFIERS - IDENTIFIERS / 2, 'offline'),
+    ]
+    const path = listFile(dir, 'offline.csv', list)
+    const started = performance.now()
+    const job = await Screening.startScreening(
+      core,
+      { kind: 'table', fileName: 'offline.csv', table: { path } },
+      { offline: true },
+    )
+    const ms = performance.now() - started
+    const { totals } = Screening.jobView(core, job)
+    console.log(
+      `1. read + normalize + offline match: ${list.length} identifiers against ${filled.reports} cached reports in ${ms.toFixed(0)} ms (target < 1000 ms); ${totals.identifiers} distinct, ${totals.hits} rows hit, ${Screening.showJob(core, job).problems.length} problems`,
+    )
+  } finally {
+    await core.close()
+  }
+}
+
+async function onlinePhase(dir: string): Promise<void> {
+  const sandbox = await startSandbox({ port: 0, dataDir: join(dir, 'sandbox') })
+  const proxy = await startCountingProxy(sandbox)
+  const core: Core = openCore({
+    dataDir: join(dir, 'online'),
+    folderKey: randomBytes(32),
+    connection: { baseUrl: proxy.baseUrl, uploadUrl: proxy.uploadUrl },
+    getApiKey: () => sandbox.demoKeys[0]?.key,
+  })
+  try {
+    await refreshBanks(core)
+    sandbox.setFaults([{ kind: 'latency', ms: 150, route: 'search' }])
+    // Every identifier twice in the list: searched once each.
+    const ids = fresh(ONLINE, 'online')
+    const path = listFile(dir, 'online.csv', [...ids, ...ids])
+    const job = await Screening.startScreening(core, {
+      kind: 'table',
+      fileName: 'online.csv',
+      table: { path },
+    })
+    const before = proxy.searches.length
+    let started = performance.now()
+    await runJob(core, job, { rate: Infinity })
+    let seconds = (performance.now() - started) / 1000
+    const sent = proxy.searches.length - before
+    console.log(
+      `2. online, 150 ms added, unbounded rate: ${ONLINE} identifiers in ${seconds.toFixed(2)} s = ${(ONLINE / seconds).toFixed(1)} identifiers/s (target ≥ 50)`,
+    )
+    console.log(
+      `3. searches per distinct identifier: ${sent} / ${ONLINE} = ${(sent / ONLINE).toFixed(3)} (target 1.0; the list held each twice)`,
+    )
+
+    const sample = fresh(12, 'rate')
+    const rateJob = await Screening.startScreening(core, {
+      kind: 'table',
+      fileName: 'rate.csv',
+      table: { path: listFile(dir, 'rate.csv', sample) },
+    })
+    started = performance.now()
+    await runJob(core, rateJob, { rate: DEFAULT_SCREENING_RATE })
+    seconds = (performance.now() - started) / 1000
+    console.log(
+      `   at the default rate (${DEFAULT_SCREENING_RATE}/s): ${sample.length} identifiers in ${seconds.toFixed(2)} s = ${(sample.length / seconds).toFixed(2)} identifiers/s`,
+    )
+
+    sandbox.setFaults([
+      { kind: 'latency', ms: 150, route: 'search' },
+      { kind: 'rate_limit', route: 'search', count: 1, retryAfterSeconds: 2 },
+    ])
+    const quietJob = await Screening.startScreening(core, {
+      kind: 'table',
+      fileName: 'quiet.csv',
+      table: { path: listFile(dir, 'quiet.csv', fresh(200, 'quiet')) },
+    })
+    await runJob(core, quietJob, { rate: Infinity })
+    // Counted where the client sends: a request leaves after the 429's answer came back, and
+    // before its Retry-After ends. (Those the burst had already sent are on their way: allowed.)
+    core.flushLog()
+    const log = exchangeLog(core, { limit: 1000 })
+    const refused = log.find((entry) => entry.status === 429)
+    const quietFrom = refused ? Date.parse(refused.at) + refused.durationMs : 0
+    const sentInside = log.filter((entry) => {
+      const at = Date.parse(entry.at)
+      return entry.status != null && at > quietFrom && at < quietFrom + 2000
+    }).length
+    const held = log.filter(
+      (entry) => entry.status == null && entry.outcome === 'rate_limited',
+    ).length
+    console.log(
+      `4. requests sent inside the Retry-After (2 s after the 429 came back): ${sentInside} (target 0); calls held back by the client: ${held}; the job finished ${Screening.jobView(core, quietJob).state}`,
+    )
+  } finally {
+    await core.close()
+    await proxy.stop()
+    await sandbox.stop()
+  }
+}
+
+async function main(): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'casefile-screen-bench-'))
+  try {
+    await offlinePhase(dir)
+    await onlinePhase(dir)
+  } finally {
+    if (!process.argv.includes('--keep')) rmSync(dir, { recursive: true, force: true })
+  }
+}
+
+void main()

@@ -1,0 +1,116 @@
+import type { ScreeningJobView, ScreeningShowView } from '../../shared/contract-screening'
+import { printJson, printTable, type CliIo } from '../cli-io'
+import { EXIT } from '../exit-codes'
+
+/*
+ * What `casefile screen`, `screen show` and `screen resume` print: the README's --json shape
+ * (`{ job, state, totals, hits, problems, exitCode }`), or lines a person reads.
+ */
+
+/** 2 when a row hit, else 3 when rows wait for the registry, else 0. */
+export function screenExitCode(view: ScreeningJobView, unreachable: boolean): number {
+  if (view.totals.hits > 0) return EXIT.needsAttention
+  if (view.totals.unchecked > 0 && (unreachable || view.state === 'open')) return EXIT.offline
+  return EXIT.ok
+}
+
+export function printScreening(
+  io: CliIo,
+  view: ScreeningShowView,
+  exitCode: number,
+  options: { json: boolean; note?: string | null },
+): void {
+  if (options.json) {
+    printJson(io, {
+      job: view.job,
+      state: view.state,
+      totals: view.totals,
+      hits: view.hits.map((hit) => ({
+        row: hit.row,
+        type: hit.type,
+        value: hit.value,
+        matchedAs: hit.matchedAs,
+        asOf: hit.asOf,
+        reports: hit.reports.map((r) => ({
+          id: r.id,
+          fraudType: r.fraudType,
+          listingStatus: r.listingStatus,
+        })),
+        publicReports: hit.publicReports.map((r) => ({ id: r.id })),
+      })),
+      problems: view.problems.map((p) => ({
+        row: p.row,
+        column: p.column,
+        value: p.value,
+        message: p.message,
+      })),
+      exitCode,
+    })
+    return
+  }
+  const { totals } = view
+  io.out(
+    `Screening job ${view.job} (${view.file}): ${view.state}. ${totals.rows} rows, ${totals.identifiers} distinct identifiers, ${totals.searched} searched on the registry.`,
+  )
+  io.out(
+    `${totals.hits} rows hit, ${totals.rows - totals.hits - totals.unchecked} no hit, ${totals.unchecked} could not be checked.`,
+  )
+  if (view.hits.length > 0)
+    printTable(
+      io,
+      ['ROW', 'TYPE', 'IDENTIFIER', 'MATCHED', 'REPORTS', 'AS OF'],
+      view.hits.map((hit) => [
+        String(hit.row),
+        hit.type,
+        hit.value,
+        hit.matchedAs,
+        [
+          ...hit.reports.map((r) => `${r.id} ${r.fraudType ?? ''} ${r.listingStatus ?? ''}`.trim()),
+          ...hit.publicReports.map((r) => `public ${r.id}`),
+        ].join('; '),
+        hit.asOf,
+      ]),
+    )
+  for (const problem of view.problems)
+    io.err(`Row ${problem.row}, ${problem.cell ?? problem.column}: ${problem.message}`)
+  if (options.note) io.err(options.note)
+  if (view.state === 'open' && totals.unchecked > 0)
+    io.err(`Rows wait for the registry: \`casefile screen resume ${view.job}\` searches them.`)
+  if (view.state === 'paused' && totals.unchecked > 0)
+    io.err(
+      `Searched only this computer's cache: \`casefile screen resume ${view.job}\` asks the registry.`,
+    )
+}
+
+export function printJobList(io: CliIo, jobs: readonly ScreeningJobView[], json: boolean): void {
+  if (json) {
+    printJson(
+      io,
+      jobs.map((job) => ({
+        job: job.job,
+        file: job.file,
+        state: job.state,
+        createdAt: job.createdAt,
+        totals: job.totals,
+      })),
+    )
+    return
+  }
+  if (jobs.length === 0) {
+    io.out('No screening jobs in this data folder.')
+    return
+  }
+  printTable(
+    io,
+    ['JOB', 'STATE', 'CREATED', 'ROWS', 'HITS', 'UNCHECKED', 'FILE'],
+    jobs.map((job) => [
+      String(job.job),
+      job.state,
+      job.createdAt,
+      String(job.totals.rows),
+      String(job.totals.hits),
+      String(job.totals.unchecked),
+      job.file,
+    ]),
+  )
+}

@@ -1,0 +1,85 @@
+import type { Writable } from 'node:stream'
+import type { ScreeningHitView } from '../../shared/contract-screening'
+import type { CoreContext } from '../core-context'
+import { exportRows, type ExportColumn, type ExportFormat } from '../spreadsheet/export'
+import { prepare } from '../store/prepare'
+import { hitLinks, hitView, jobAnswers } from './screening-results'
+import { jobRow } from './screening-store'
+
+/*
+ * The hits of a job as a spreadsheet: one line per (input row, matching report), the input
+ * row's own columns first, as the file had them, then what matched, how, and as of when. Written
+ * by exportRows, so a cell that starts like a formula is neutralized (CSV) or kept as text (XLSX).
+ */
+
+interface HitLine {
+  cells: string[]
+  hit: ScreeningHitView
+  kind: 'report' | 'public_report'
+  report:
+    | ScreeningHitView['reports'][number]
+    | (ScreeningHitView['publicReports'][number] & {
+        listingStatus?: null
+        organization?: null
+        own?: false
+        updatedAt?: null
+      })
+}
+
+function* linesOf(core: CoreContext, jobId: number): Generator<HitLine> {
+  const answers = jobAnswers(core.db, jobId)
+  const cellsOf = prepare<[number, number], { cells_json: string }>(
+    core.db,
+    'SELECT cells_json FROM screening_rows WHERE job_id = ? AND row_number = ?',
+  )
+  const now = core.clock.now()
+  for (const link of hitLinks(answers)) {
+    const hit = hitView(core.db, link, answers, now)
+    let cells: string[] = []
+    try {
+      cells = JSON.parse(cellsOf.get(jobId, link.row)?.cells_json ?? '[]') as string[]
+    } catch {
+      cells = []
+    }
+    for (const report of hit.reports) yield { cells, hit, kind: 'report', report }
+    for (const report of hit.publicReports) yield { cells, hit, kind: 'public_report', report }
+  }
+}
+
+export async function exportHits(
+  core: CoreContext,
+  jobId: number,
+  target: Writable | { path: string },
+  format: ExportFormat,
+): Promise<{ rows: number }> {
+  const job = jobRow(core.db, jobId)
+  if (!job) throw new Error(`There is no screening job ${jobId}.`)
+  let header: string[] = []
+  try {
+    header = JSON.parse(job.header_json) as string[]
+  } catch {
+    header = []
+  }
+  const columns: ExportColumn<HitLine>[] = header.map((name, i) => ({
+    header: name,
+    value: (line) => line.cells[i] ?? '',
+  }))
+  columns.push(
+    { header: 'screening_row', value: (l) => l.hit.row, width: 12 },
+    { header: 'identifier_type', value: (l) => l.hit.type },
+    { header: 'identifier', value: (l) => l.hit.value, width: 26 },
+    { header: 'written_as', value: (l) => l.hit.written, width: 26 },
+    { header: 'matched_as', value: (l) => l.hit.matchedAs },
+    { header: 'report_kind', value: (l) => l.kind },
+    { header: 'report_id', value: (l) => l.report.id, width: 26 },
+    { header: 'fraud_type', value: (l) => l.report.fraudType },
+    { header: 'reporting_organization', value: (l) => l.report.organization ?? null, width: 26 },
+    { header: 'own_report', value: (l) => (l.report.own ? 'yes' : 'no') },
+    { header: 'listing_status', value: (l) => l.report.listingStatus ?? null },
+    { header: 'reported_at', value: (l) => l.report.createdAt, width: 22 },
+    { header: 'updated_at', value: (l) => l.report.updatedAt ?? null, width: 22 },
+    { header: 'as_of', value: (l) => l.hit.asOf, width: 22 },
+    { header: 'source', value: (l) => l.hit.source },
+  )
+  return exportRows(linesOf(core, jobId), columns, target, { format, sheetName: 'Hits' })
+}

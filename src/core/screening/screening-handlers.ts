@@ -1,0 +1,76 @@
+import { PassThrough } from 'node:stream'
+import type { FeatureHandlers } from '../core-context'
+import { exportHits } from './screening-export'
+import {
+  cancelJob,
+  jobView,
+  listJobs,
+  pauseJob,
+  previewScreening,
+  reopenJob,
+  rescreenJob,
+  showJob,
+  startScreening,
+} from './screening'
+
+/** What the hits export is called when saved. */
+const exportName = (job: number, format: string) => `screening-${job}-hits.${format}`
+
+/** Screening's slice of the contract: jobs run in the background of the app's core. */
+export const screeningHandlers: FeatureHandlers<
+  | 'screeningPreview'
+  | 'screeningStart'
+  | 'screeningList'
+  | 'screeningShow'
+  | 'screeningPause'
+  | 'screeningResume'
+  | 'screeningCancel'
+  | 'screeningRescreen'
+  | 'screeningExport'
+> = (core) => ({
+  screeningPreview: (input) => previewScreening(core(), { bytes: input.bytes }),
+  async screeningStart(input) {
+    const context = core()
+    const source =
+      input.source.kind === 'file'
+        ? {
+            kind: 'table' as const,
+            fileName: input.source.fileName,
+            table: { bytes: input.source.bytes },
+          }
+        : {
+            kind: 'list' as const,
+            fileName: 'Pasted list',
+            text: input.source.text,
+            type: input.source.type,
+          }
+    const job = await startScreening(context, source, {
+      mapping: input.mapping,
+      rate: input.rate,
+      offline: input.offline,
+    })
+    reopenJob(context, job, { background: true })
+    return showJob(context, job, { limit: 500 })
+  },
+  screeningList: () => listJobs(core()),
+  screeningShow: (input) =>
+    showJob(core(), input.job, { offset: input.offset, limit: input.limit ?? 500 }),
+  screeningPause: (input) => pauseJob(core(), input.job),
+  screeningResume: (input) => reopenJob(core(), input.job, { rate: input.rate, background: true }),
+  screeningCancel: (input) => cancelJob(core(), input.job),
+  screeningRescreen: (input) =>
+    rescreenJob(core(), input.job, input.olderThanDays, { background: true }),
+  async screeningExport(input) {
+    const context = core()
+    jobView(context, input.job)
+    const chunks: Buffer[] = []
+    const sink = new PassThrough()
+    sink.on('data', (chunk: Buffer) => chunks.push(chunk))
+    const { rows } = await exportHits(context, input.job, sink, input.format)
+    return {
+      suggestedName: exportName(input.job, input.format),
+      rows,
+      base64: Buffer.concat(chunks).toString('base64'),
+    }
+  },
+})

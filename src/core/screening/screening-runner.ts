@@ -1,0 +1,221 @@
+import type { CoreContext } from '../core-context'
+import { storeSearchResult } from '../cache/searches-cache'
+import { isRegistryError, registryQuietMs } from '../registry/registry-error'
+import { processHolder } from '../sync/lease-holder'
+import type { IdentifierType } from '../../shared/domain/identifiers'
+import {
+  claimNext,
+  jobRow,
+  markAnswered,
+  markFailed,
+  markPending,
+  recoverSearching,
+  releaseJob,
+  setJobState,
+  takeJob,
+  type IdentifierRow,
+  type JobState,
+} from './screening-store'
+
+/*
+ * The job runner: searches a job's pending identifiers one request each, at most `rate` a
+ * second and `concurrency` at once, through the core's one registry client. Nothing is sent
+ * while the registry's quiet holds (a 429's or 503's Retry-After, the client's and the folder's,
+ * which the outbox obeys too); an identifier is `searching` in the database before its request
+ * leaves and `done` with its answer in one commit, so a run killed anywhere resumes without
+ * asking again what was answered. No connection: the run waits (doubling to a minute) or, for
+ * the CLI, stops with the rows waiting.
+ */
+
+export interface RunOptions {
+  /** Searches a second; Infinity for no limit (the bench). */
+  rate: number
+  concurrency?: number
+  signal?: AbortSignal
+  /** Stop when the registry cannot be reached, rows left waiting (the CLI), instead of waiting. */
+  stopWhenUnreachable?: boolean
+  onProgress?: (event: { searched: number; waiting: Waiting | null }) => void
+  /** Woken early (a pause, a resume, the registry reachable again). */
+  wake?: { onWake(listener: () => void): () => void }
+}
+
+export interface Waiting {
+  reason: string
+  /** Epoch ms, when known. */
+  until: number | null
+}
+
+export interface RunOutcome {
+  state: JobState
+  /** Why the run ended before the job did. */
+  stopped: 'unreachable' | 'unauthorized' | 'busy' | 'aborted' | null
+  message: string | null
+  searched: number
+}
+
+export const DEFAULT_CONCURRENCY = 16
+const LEASE_MS = 30_000
+const MAX_BACKOFF_MS = 60_000
+
+export async function runJob(
+  core: CoreContext,
+  jobId: number,
+  options: RunOptions,
+): Promise<RunOutcome> {
+  const { db } = core
+  const holder = processHolder()
+  const outcome: RunOutcome = { state: 'open', stopped: null, message: null, searched: 0 }
+  if (!takeJob(db, jobId, holder, core.clock.now(), LEASE_MS)) {
+    outcome.stopped = 'busy'
+    outcome.message = 'Another Casefile process is running this screening job.'
+    outcome.state = jobRow(db, jobId)?.state ?? 'open'
+    return outcome
+  }
+  recoverSearching(db, jobId)
+  const concurrency = options.concurrency ?? DEFAULT_CONCURRENCY
+  const interval = Number.isFinite(options.rate) && options.rate > 0 ? 1000 / options.rate : 0
+  const abort = new AbortController()
+  const onAbort = () => abort.abort()
+  options.signal?.addEventListener('abort', onAbort)
+  const inFlight = new Set<Promise<void>>()
+  let nextStart = 0
+  let backoff = 0
+  let unreachableUntil = 0
+  let waiting: Waiting | null = null
+  let wakeUp: () => void = () => undefined
+  const unsubscribe = options.wake?.onWake(() => {
+    unreachableUntil = 0
+    wakeUp()
+  })
+  const progress = () => options.onProgress?.({ searched: outcome.searched, waiting })
+  let renewedAt = core.clock.now()
+
+  const search = async (identifier: IdentifierRow): Promise<void> => {
+    const query = { identifier: identifier.label as IdentifierType, value: identifier.value }
+    try {
+      const result = await core.client.searchReports(query, { signal: abort.signal })
+      const now = core.clock.now()
+      db.transaction(() => {
+        storeSearchResult(db, query, result, now)
+        markAnswered(
+          db,
+          identifier.id,
+          {
+            reportIds: result.reports.map((r) => r.id),
+            publicReportIds: result.publicReports.map((r) => r.id),
+          },
+          now,
+        )
+      })()
+      outcome.searched++
+      backoff = 0
+      waiting = null
+    } catch (error) {
+      if (!isRegistryError(error)) {
+        markFailed(db, identifier.id, error instanceof Error ? error.message : String(error))
+        return
+      }
+      if (error.kind === 'validation' || error.kind === 'not_found' || error.kind === 'too_large') {
+        markFailed(db, identifier.id, `The registry refused to search it: ${error.message}`)
+        return
+      }
+      if (error.kind === 'unexpected_response') {
+        markFailed(db, identifier.id, error.message)
+        return
+      }
+      markPending(db, identifier.id)
+      if (error.kind === 'rate_limited') {
+        // Kept in the folder: the outbox, and a process started after this one, keep it too.
+        const quiet = registryQuietMs(error)
+        if (quiet !== undefined) core.folderClock.holdQuiet(core.clock.now() + quiet)
+      } else if (error.kind === 'unauthorized' || error.kind === 'proxy_auth') {
+        outcome.stopped = 'unauthorized'
+        outcome.message = error.message
+      } else if (error.kind !== 'cancelled') {
+        if (options.stopWhenUnreachable) {
+          outcome.stopped = 'unreachable'
+          outcome.message = error.message
+        }
+        backoff = Math.min(MAX_BACKOFF_MS, Math.max(1000, backoff * 2))
+        unreachableUntil = Date.now() + backoff
+        waiting = {
+          reason: `The registry cannot be reached: ${error.message}`,
+          until: unreachableUntil,
+        }
+      }
+    }
+  }
+
+  const pause = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(timer)
+        abort.signal.removeEventListener('abort', done)
+        wakeUp = () => undefined
+        resolve()
+      }
+      const timer = setTimeout(done, ms)
+      wakeUp = done
+      abort.signal.addEventListener('abort', done)
+      for (const running of inFlight) void running.then(done)
+    })
+
+  try {
+    for (;;) {
+      if (abort.signal.aborted) {
+        outcome.stopped = 'aborted'
+        break
+      }
+      if (outcome.stopped) break
+      const job = jobRow(db, jobId)
+      if (!job || job.state !== 'open') break
+      const now = core.clock.now()
+      if (now - renewedAt > LEASE_MS / 3) {
+        takeJob(db, jobId, holder, now, LEASE_MS)
+        renewedAt = now
+      }
+      const quietFor = Math.max(
+        core.client.quietUntil() - Date.now(),
+        core.folderClock.quietUntil() - now,
+      )
+      if (quietFor > 0)
+        waiting = {
+          reason: 'The registry asked for a pause (Retry-After): nothing is sent until it ends.',
+          until: Date.now() + quietFor,
+        }
+      const waitMs = Math.max(quietFor, unreachableUntil - Date.now(), nextStart - Date.now())
+      if (waitMs > 0) {
+        progress()
+        await pause(waitMs)
+        continue
+      }
+      if (inFlight.size >= concurrency) {
+        await Promise.race(inFlight)
+        continue
+      }
+      const next = claimNext(db, jobId)
+      if (!next) {
+        if (inFlight.size === 0) {
+          setJobState(db, jobId, 'done', core.clock.now())
+          break
+        }
+        await Promise.race(inFlight)
+        continue
+      }
+      nextStart = Date.now() + interval
+      const running: Promise<void> = search(next).finally(() => {
+        inFlight.delete(running)
+        progress()
+      })
+      inFlight.add(running)
+    }
+    // A stop lets what is in flight finish (its answer is kept); an abort cancels it.
+    await Promise.allSettled([...inFlight])
+  } finally {
+    unsubscribe?.()
+    options.signal?.removeEventListener('abort', onAbort)
+    releaseJob(db, jobId, holder)
+  }
+  outcome.state = jobRow(db, jobId)?.state ?? 'open'
+  return outcome
+}

@@ -1,0 +1,230 @@
+import type { Db } from '../store/open-database'
+import { prepare } from '../store/prepare'
+import { isHolderAlive } from '../sync/lease-holder'
+import type { ScreeningInput, ScreeningProblem } from './screening-input'
+
+/*
+ * The screening tables (migration 0006), and every write to them. Each change of an
+ * identifier's state is one committed UPDATE: `searching` is committed before its request
+ * leaves, its answer and `done` in one transaction after, so a job killed at any moment resumes
+ * with every answer it had and knows the few it lost.
+ */
+
+export type JobState = 'open' | 'paused' | 'cancelled' | 'done'
+
+export interface JobRow {
+  id: number
+  file_name: string
+  state: JobState
+  rate: number
+  header_json: string
+  problems_json: string
+  runner: string | null
+  runner_until: number | null
+  created_at: number
+  updated_at: number
+}
+
+export interface IdentifierRow {
+  id: number
+  label: string
+  value: string
+  state: 'pending' | 'searching' | 'done' | 'failed'
+  source: 'online' | 'cache' | null
+  checked_at: number | null
+  report_ids_json: string
+  public_report_ids_json: string
+  message: string | null
+}
+
+/** Writes a new job: its rows, each distinct identifier once, and which rows hold which. */
+export function insertJob(
+  db: Db,
+  job: { fileName: string; rate: number; state: JobState; input: ScreeningInput; now: number },
+): { jobId: number; identifiers: Map<string, number> } {
+  return db.transaction(() => {
+    const jobId = Number(
+      prepare(
+        db,
+        `INSERT INTO screening_jobs (file_name, state, rate, header_json, problems_json, created_at, updated_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?)`,
+      ).run(
+        job.fileName,
+        job.state,
+        job.rate,
+        JSON.stringify(job.input.header),
+        JSON.stringify(job.input.problems),
+        job.now,
+        job.now,
+      ).lastInsertRowid,
+    )
+    const insertRow = prepare(
+      db,
+      'INSERT INTO screening_rows (job_id, row_number, cells_json) VALUES (?, ?, ?)',
+    )
+    const insertIdentifier = prepare(
+      db,
+      `INSERT INTO screening_identifiers (job_id, label, value, state) VALUES (?, ?, ?, 'pending')`,
+    )
+    const link = prepare(
+      db,
+      `INSERT INTO screening_row_identifiers (job_id, row_number, identifier_id, column_name, written)
+       VALUES (?, ?, ?, ?, ?)`,
+    )
+    const identifiers = new Map<string, number>()
+    for (const row of job.input.rows) {
+      insertRow.run(jobId, row.rowNumber, JSON.stringify(row.cells))
+      for (const value of row.values) {
+        const key = `${value.label}\u0000${value.value}`
+        let id = identifiers.get(key)
+        if (id === undefined) {
+          id = Number(insertIdentifier.run(jobId, value.label, value.value).lastInsertRowid)
+          identifiers.set(key, id)
+        }
+        link.run(jobId, row.rowNumber, id, value.column, value.written)
+      }
+    }
+    return { jobId, identifiers }
+  })()
+}
+
+export function jobRow(db: Db, jobId: number): JobRow | undefined {
+  return prepare<[number], JobRow>(db, 'SELECT * FROM screening_jobs WHERE id = ?').get(jobId)
+}
+
+export function jobRows(db: Db): JobRow[] {
+  return prepare<[], JobRow>(db, 'SELECT * FROM screening_jobs ORDER BY id DESC').all()
+}
+
+export function jobProblems(job: JobRow): ScreeningProblem[] {
+  try {
+    return JSON.parse(job.problems_json) as ScreeningProblem[]
+  } catch {
+    return []
+  }
+}
+
+export function setJobState(db: Db, jobId: number, state: JobState, now: number): void {
+  prepare(db, 'UPDATE screening_jobs SET state = ?, updated_at = ? WHERE id = ?').run(
+    state,
+    now,
+    jobId,
+  )
+}
+
+export function setJobRate(db: Db, jobId: number, rate: number, now: number): void {
+  prepare(db, 'UPDATE screening_jobs SET rate = ?, updated_at = ? WHERE id = ?').run(
+    rate,
+    now,
+    jobId,
+  )
+}
+
+/** Jobs with searches left that no person paused or cancelled. */
+export function openJobIds(db: Db): number[] {
+  return prepare<[], { id: number }>(
+    db,
+    "SELECT id FROM screening_jobs WHERE state = 'open' ORDER BY id",
+  )
+    .all()
+    .map((row) => row.id)
+}
+
+/**
+ * Takes the job for this process's runner, unless another live process runs it: the app and a
+ * `casefile screen resume` beside it never search the same job at once. Held `ttlMs`, renewed
+ * while the runner runs; a runner killed is passed over at once (its process is gone).
+ */
+export function takeJob(
+  db: Db,
+  jobId: number,
+  holder: string,
+  now: number,
+  ttlMs: number,
+): boolean {
+  return db.transaction(() => {
+    const job = jobRow(db, jobId)
+    if (!job) return false
+    const held =
+      job.runner !== null &&
+      job.runner !== holder &&
+      (job.runner_until ?? 0) > now &&
+      isHolderAlive(job.runner)
+    if (held) return false
+    prepare(db, 'UPDATE screening_jobs SET runner = ?, runner_until = ? WHERE id = ?').run(
+      holder,
+      now + ttlMs,
+      jobId,
+    )
+    return true
+  })()
+}
+
+export function releaseJob(db: Db, jobId: number, holder: string): void {
+  prepare(
+    db,
+    'UPDATE screening_jobs SET runner = NULL, runner_until = NULL WHERE id = ? AND runner = ?',
+  ).run(jobId, holder)
+}
+
+/** After a kill: what was `searching` lost its answer (if one came) and is asked again. */
+export function recoverSearching(db: Db, jobId: number): number {
+  return prepare(
+    db,
+    "UPDATE screening_identifiers SET state = 'pending' WHERE job_id = ? AND state = 'searching'",
+  ).run(jobId).changes
+}
+
+/** The next identifier to search, marked `searching` (committed before anything is sent). */
+export function claimNext(db: Db, jobId: number): IdentifierRow | undefined {
+  return prepare<[number], IdentifierRow>(
+    db,
+    `UPDATE screening_identifiers SET state = 'searching'
+     WHERE id = (SELECT id FROM screening_identifiers WHERE job_id = ? AND state = 'pending'
+                 ORDER BY id LIMIT 1)
+     RETURNING *`,
+  ).get(jobId)
+}
+
+export function markAnswered(
+  db: Db,
+  id: number,
+  answer: { reportIds: string[]; publicReportIds: string[] },
+  now: number,
+): void {
+  prepare(
+    db,
+    `UPDATE screening_identifiers SET state = 'done', source = 'online', checked_at = ?,
+       report_ids_json = ?, public_report_ids_json = ?, message = NULL WHERE id = ?`,
+  ).run(now, JSON.stringify(answer.reportIds), JSON.stringify(answer.publicReportIds), id)
+}
+
+export function markPending(db: Db, id: number): void {
+  prepare(db, "UPDATE screening_identifiers SET state = 'pending' WHERE id = ?").run(id)
+}
+
+export function markFailed(db: Db, id: number, message: string): void {
+  prepare(db, "UPDATE screening_identifiers SET state = 'failed', message = ? WHERE id = ?").run(
+    message,
+    id,
+  )
+}
+
+export function countByState(db: Db, jobId: number): Record<IdentifierRow['state'], number> {
+  const counts = { pending: 0, searching: 0, done: 0, failed: 0 }
+  for (const row of prepare<[number], { state: IdentifierRow['state']; n: number }>(
+    db,
+    'SELECT state, count(*) AS n FROM screening_identifiers WHERE job_id = ? GROUP BY state',
+  ).all(jobId))
+    counts[row.state] = row.n
+  return counts
+}
+
+/** Back to `pending` the identifiers last checked before `before` or never (a re-screen). */
+export function reopenOlderThan(db: Db, jobId: number, before: number): number {
+  return prepare(
+    db,
+    `UPDATE screening_identifiers SET state = 'pending'
+     WHERE job_id = ? AND state IN ('done', 'failed') AND (checked_at IS NULL OR checked_at < ?)`,
+  ).run(jobId, before).changes
+}

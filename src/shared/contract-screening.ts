@@ -1,0 +1,215 @@
+import { z } from 'zod'
+import { IDENTIFIER_TYPES, identifierTypeSchema } from './domain/identifiers'
+import { SCREENING_INVOKE_CHANNELS as C } from './ipc-channels-screening'
+
+/*
+ * Screening over IPC: a whole list of identifiers (a spreadsheet or a pasted list) checked
+ * against what this computer knows at once, then against the registry by a durable job that
+ * keeps to a rate and to the registry's quiet. The window polls `screeningShow` for progress.
+ */
+
+const count = z.number().int().min(0)
+const jobId = z.number().int().positive()
+
+/** What a column holds: an identifier type, the bank of the account column beside it, or nothing. */
+export const SCREENING_COLUMN_TYPES = [...IDENTIFIER_TYPES, 'bank', 'ignore'] as const
+export type ScreeningColumnType = (typeof SCREENING_COLUMN_TYPES)[number]
+export const screeningColumnTypeSchema = z.enum(SCREENING_COLUMN_TYPES, {
+  error: (issue) =>
+    `${JSON.stringify(issue.input)} is not a column type: use one of ${SCREENING_COLUMN_TYPES.join(', ')}.`,
+})
+
+/**
+ * Which column holds what, by the column's position (0 = A). Account columns pair with bank
+ * columns in order: the first account column with the first bank column, and so on.
+ */
+export const screeningMappingSchema = z
+  .array(
+    z.strictObject({ column: z.number().int().min(0).max(999), type: screeningColumnTypeSchema }),
+  )
+  .max(1000)
+export type ScreeningMapping = z.infer<typeof screeningMappingSchema>
+
+/** The default pace of a screening job's searches (per second): polite to a shared registry. */
+export const DEFAULT_SCREENING_RATE = 2
+export const MAX_SCREENING_RATE = 50
+
+export const screeningSourceSchema = z.discriminatedUnion('kind', [
+  z.strictObject({
+    kind: z.literal('file'),
+    fileName: z.string().min(1).max(255),
+    bytes: z
+      .instanceof(Uint8Array)
+      .refine((b) => b.length <= 100 * 1024 * 1024, 'The file is larger than 100 MB: split it.'),
+  }),
+  z.strictObject({
+    /** One value per line; the type of each detected unless `type` says it for all. */
+    kind: z.literal('list'),
+    text: z.string().max(5 * 1024 * 1024),
+    type: identifierTypeSchema.optional(),
+  }),
+])
+export type ScreeningSource = z.infer<typeof screeningSourceSchema>
+
+export const screeningPreviewSchema = z.strictObject({
+  /** The header row's columns: 0-based index, letter as the sheet shows it, header text. */
+  columns: z.array(z.strictObject({ index: count, letter: z.string(), name: z.string() })),
+  /** The mapping a start would use: remembered for this header set, else suggested by names. */
+  mapping: screeningMappingSchema,
+  /** Whether `mapping` is the one remembered for this set of headers. */
+  remembered: z.boolean(),
+  /** The first data rows as read (at most 5), for the window to show beside the mapping. */
+  sample: z.array(z.array(z.string())),
+  dataRows: count,
+})
+export type ScreeningPreview = z.infer<typeof screeningPreviewSchema>
+
+export const screeningTotalsSchema = z.strictObject({
+  /** Input rows that hold at least one value. */
+  rows: count,
+  /** Distinct identifiers (the same one on many rows counts once, and is searched once). */
+  identifiers: count,
+  /** Identifiers searched on the registry by this job. */
+  searched: count,
+  /** Input rows with at least one hit. */
+  hits: count,
+  /** Input rows without a hit that could not be checked (yet). */
+  unchecked: count,
+})
+
+export const screeningJobSchema = z.strictObject({
+  job: jobId,
+  file: z.string(),
+  /** open: searches remain and run when a runner runs; paused: by a person or --offline. */
+  state: z.enum(['open', 'paused', 'cancelled', 'done']),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  rate: z.number(),
+  totals: screeningTotalsSchema,
+  /** A runner is working on it in this process now. */
+  running: z.boolean(),
+  /** Why the runner waits, when it does (the registry's quiet, no connection). */
+  waiting: z.strictObject({ reason: z.string(), until: z.string().nullable() }).nullable(),
+})
+export type ScreeningJobView = z.infer<typeof screeningJobSchema>
+
+export const screeningHitSchema = z.strictObject({
+  /** The input row as the spreadsheet shows it (header row 1), or the line of a pasted list. */
+  row: z.number().int().positive(),
+  type: identifierTypeSchema,
+  /** The identifier as searched (normalized). */
+  value: z.string(),
+  /** As the cell wrote it. */
+  written: z.string(),
+  column: z.string(),
+  /** exact: a report holds it as the cell wrote it; normalized: only after normalization. */
+  matchedAs: z.enum(['exact', 'normalized']),
+  /** When what the answer rests on was learned (ISO): the registry's answer or the cache's. */
+  asOf: z.string(),
+  source: z.enum(['online', 'cache']),
+  reports: z.array(
+    z.strictObject({
+      id: z.string(),
+      fraudType: z.string().nullable(),
+      listingStatus: z.string().nullable(),
+      organization: z.string().nullable(),
+      own: z.boolean(),
+      createdAt: z.string().nullable(),
+      updatedAt: z.string().nullable(),
+    }),
+  ),
+  publicReports: z.array(
+    z.strictObject({
+      id: z.string(),
+      fraudType: z.string().nullable(),
+      createdAt: z.string().nullable(),
+    }),
+  ),
+})
+export type ScreeningHitView = z.infer<typeof screeningHitSchema>
+
+export const screeningProblemSchema = z.strictObject({
+  row: z.number().int().positive(),
+  /** The column's header (its letter when it has none); "line" for a pasted list. */
+  column: z.string(),
+  /** The cell as the sheet names it ("C7"), for a spreadsheet. */
+  cell: z.string().optional(),
+  value: z.string(),
+  message: z.string(),
+})
+
+export const screeningShowSchema = screeningJobSchema.extend({
+  hits: z.array(screeningHitSchema),
+  /** Rows that could not be checked, with why (no connection yet, the registry refused a value). */
+  unchecked: z.array(z.strictObject({ row: z.number().int().positive(), reason: z.string() })),
+  problems: z.array(screeningProblemSchema),
+  /** More hits than this page holds. */
+  more: z.boolean(),
+})
+export type ScreeningShowView = z.infer<typeof screeningShowSchema>
+
+const jobInput = z.strictObject({ job: jobId })
+
+export const screeningContract = {
+  /** Reads a file's header and first rows, and the column mapping a start would use. */
+  screeningPreview: {
+    channel: C.screeningPreview,
+    input: z.strictObject({
+      fileName: z.string().min(1).max(255),
+      bytes: z.instanceof(Uint8Array),
+    }),
+    output: screeningPreviewSchema,
+  },
+  /**
+   * Reads and normalizes every value, matches them against this computer's cache at once, and
+   * starts the job (searches run in the background at `rate`; `offline`: none until resumed).
+   */
+  screeningStart: {
+    channel: C.screeningStart,
+    input: z.strictObject({
+      source: screeningSourceSchema,
+      mapping: screeningMappingSchema.optional(),
+      rate: z.number().positive().max(MAX_SCREENING_RATE).optional(),
+      offline: z.boolean().optional(),
+    }),
+    output: screeningShowSchema,
+  },
+  /** Every job, newest first. */
+  screeningList: {
+    channel: C.screeningList,
+    input: z.undefined(),
+    output: z.array(screeningJobSchema),
+  },
+  /** One job: its totals, a page of hits, the rows not checked and the values not read. */
+  screeningShow: {
+    channel: C.screeningShow,
+    input: z.strictObject({
+      job: jobId,
+      offset: count.optional(),
+      limit: z.number().int().min(1).max(5000).optional(),
+    }),
+    output: screeningShowSchema,
+  },
+  screeningPause: { channel: C.screeningPause, input: jobInput, output: screeningJobSchema },
+  screeningResume: {
+    channel: C.screeningResume,
+    input: z.strictObject({
+      job: jobId,
+      rate: z.number().positive().max(MAX_SCREENING_RATE).optional(),
+    }),
+    output: screeningJobSchema,
+  },
+  screeningCancel: { channel: C.screeningCancel, input: jobInput, output: screeningJobSchema },
+  /** Searches again the identifiers last checked more than `olderThanDays` ago, or never. */
+  screeningRescreen: {
+    channel: C.screeningRescreen,
+    input: z.strictObject({ job: jobId, olderThanDays: z.number().int().min(0).max(3650) }),
+    output: screeningJobSchema,
+  },
+  /** The hits as a file (one line per input row and matching report), formulas neutralized. */
+  screeningExport: {
+    channel: C.screeningExport,
+    input: z.strictObject({ job: jobId, format: z.enum(['xlsx', 'csv']) }),
+    output: z.strictObject({ suggestedName: z.string(), rows: count, base64: z.string() }),
+  },
+} as const

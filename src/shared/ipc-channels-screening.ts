@@ -1,0 +1,16 @@
+/**
+ * Channel names of Screening (a whole list of identifiers checked against the registry), with
+ * no schema attached so the preload can bundle them. contract-screening.ts pairs each with its
+ * schemas.
+ */
+export const SCREENING_INVOKE_CHANNELS = {
+  screeningPreview: 'screening:preview',
+  screeningStart: 'screening:start',
+  screeningList: 'screening:list',
+  screeningShow: 'screening:show',
+  screeningPause: 'screening:pause',
+  screeningResume: 'screening:resume',
+  screeningCancel: 'screening:cancel',
+  screeningRescreen: 'screening:rescreen',
+  screeningExport: 'screening:export',
+} as const

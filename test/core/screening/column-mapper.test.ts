@@ -1,0 +1,78 @@
+// The column mapper: headers of other systems' exports suggest their types, --map corrects
+// them by header or letter, accounts pair with banks in order.
+import { describe, expect, it } from 'vitest'
+import {
+  accountPairs,
+  headerKey,
+  parseMapArgument,
+  suggestMapping,
+  withChanges,
+} from '../../../src/core/screening/screening-columns'
+
+describe('the column mapper', () => {
+  it('suggests types from the words of real headers, and the template names itself', () => {
+    const header = [
+      'S/N',
+      'Customer Name',
+      'Account No.',
+      'Bank Name',
+      'MSISDN',
+      'BVN',
+      'NIN',
+      'E-mail Address',
+      'Beneficiary Account',
+      'Beneficiary Bank',
+      'Remarks',
+    ]
+    expect(suggestMapping(header)).toEqual([
+      { column: 2, type: 'account' },
+      { column: 3, type: 'bank' },
+      { column: 4, type: 'phone' },
+      { column: 5, type: 'bvn' },
+      { column: 6, type: 'nin' },
+      { column: 7, type: 'email' },
+      { column: 8, type: 'account' },
+      { column: 9, type: 'bank' },
+    ])
+    expect(
+      suggestMapping([
+        'account_name',
+        'social_handle',
+        'drivers_license',
+        'international_passport',
+      ]).map((m) => m.type),
+    ).toEqual(['account_name', 'social_handle', 'drivers_license', 'international_passport'])
+  })
+
+  it('pairs account columns with bank columns in order', () => {
+    expect(accountPairs(suggestMapping(['Acct 1', 'Bank 1', 'Acct 2', 'Bank 2']))).toEqual([
+      { number: 0, bank: 1 },
+      { number: 2, bank: 3 },
+    ])
+  })
+
+  it('--map by header (any case) or letter; ignore drops a column; a wrong one says what exists', () => {
+    const header = ['Ref', 'Mobile', 'Notes']
+    expect(parseMapArgument('ref=bvn', header)).toEqual({ column: 0, type: 'bvn' })
+    expect(parseMapArgument('C=email', header)).toEqual({ column: 2, type: 'email' })
+    expect(parseMapArgument('Phone=phone', header)).toHaveProperty(
+      'problem',
+      expect.stringMatching(/no column "Phone".*B "Mobile"/),
+    )
+    expect(parseMapArgument('Ref=passport', header)).toHaveProperty(
+      'problem',
+      expect.stringMatching(/not a type/),
+    )
+    expect(
+      withChanges(suggestMapping(header), [
+        { column: 1, type: 'ignore' },
+        { column: 0, type: 'bvn' },
+      ]),
+    ).toEqual([{ column: 0, type: 'bvn' }])
+  })
+
+  it('remembers per set of headers, whatever their case or spaces', () => {
+    expect(headerKey(['Mobile ', 'BVN'])).toBe(headerKey(['mobile', 'bvn']))
+    expect(headerKey(['Mobile', 'BVN'])).not.toBe(headerKey(['BVN', 'Mobile']))
+  })
+})
