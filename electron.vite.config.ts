@@ -37,6 +37,10 @@ const CLI_RUNTIME_PACKAGES = [
   '@napi-rs/keyring',
   'fastify',
   '@fastify/multipart',
+  // A PDF attachment's first page in case.pdf: loaded only by `casefile case export`, and only
+  // for a report with a PDF attachment (the canvas is native; pdf.js reads its own data folders).
+  'pdfjs-dist',
+  '@napi-rs/canvas',
 ]
 
 /**

@@ -8,6 +8,7 @@ import type { CaseAttachment } from './case-model'
 import type { CaseReport } from './case-report'
 import { lagosShortTime, lagosTime } from './case-time'
 import { createPdfWriter, type PdfWriter } from './pdf-writer'
+import { renderFirstPage, type FirstPage } from './pdf-first-page'
 
 export interface CasePdfInput {
   id: string
@@ -130,7 +131,20 @@ function attachmentWords(a: CaseAttachment): string {
   return `Not included. The link could not be fetched (${a.linkProblem ?? 'no answer'}), and ${a.keptProblem ?? 'this computer keeps no copy of it'}`
 }
 
-function attachmentsSection(pdf: PdfWriter, input: CasePdfInput) {
+/** Why a PDF attachment's first page is not drawn, in words; the file is in the zip either way. */
+function firstPageWords(page: Exclude<FirstPage, { drawn: true }>): string {
+  if (page.why === 'unavailable')
+    return `A PDF: its first page could not be drawn, because this copy of Casefile cannot load its PDF renderer (${page.detail}); open the file in the zip to read it.`
+  if (page.why === 'timeout')
+    return `A PDF: its first page could not be drawn (${page.detail}, the time allowed); open the file in the zip to read it.`
+  return `A PDF: its first page could not be drawn (the file cannot be read as a PDF: ${page.detail}); open the file in the zip to read it.`
+}
+
+function attachmentsSection(
+  pdf: PdfWriter,
+  input: CasePdfInput,
+  firstPages: ReadonlyMap<number, FirstPage>,
+) {
   pdf.heading(`Attachments (${input.attachments.length})`)
   if (input.attachments.length === 0) pdf.paragraph('The report has no attachments.')
   for (const a of input.attachments) {
@@ -149,13 +163,30 @@ function attachmentsSection(pdf: PdfWriter, input: CasePdfInput) {
           'The picture could not be drawn (the image cannot be read); the file is in the zip.',
           { muted: true },
         )
-    } else if (a.kind === 'pdf')
-      pdf.paragraph('A PDF: not drawn here; open the file in the zip to read it.', { muted: true })
+    } else if (a.bytes && a.kind === 'pdf') {
+      const page = firstPages.get(a.number)
+      if (page?.drawn) {
+        if (
+          !pdf.picture(
+            page.png,
+            `Attachment ${a.number}, ${a.fileName}: its first page, drawn by Casefile (pdf.js); the file itself is in the zip.`,
+          )
+        )
+          pdf.paragraph('A PDF: its first page could not be drawn; open the file in the zip.', {
+            muted: true,
+          })
+      } else if (page) pdf.paragraph(firstPageWords(page), { muted: true })
+    }
   }
 }
 
 /** case.pdf: the report as the registry returned it, every field labelled, its retrieval and its files. */
 export async function writeCasePdf(input: CasePdfInput): Promise<Buffer> {
+  // Each PDF attachment's first page, one at a time (each bounded in pixels and time); the
+  // renderer is loaded only here, only when there is a PDF to draw.
+  const firstPages = new Map<number, FirstPage>()
+  for (const a of input.attachments)
+    if (a.bytes && a.kind === 'pdf') firstPages.set(a.number, await renderFirstPage(a.bytes))
   const pdf = createPdfWriter({
     title: `Case file: fraud report ${input.id}`,
     subject: 'A fraud report of the registry, as retrieved for the police or a court',
@@ -166,7 +197,7 @@ export async function writeCasePdf(input: CasePdfInput): Promise<Buffer> {
   )
   reportSection(pdf, input)
   retrievalSection(pdf, input)
-  attachmentsSection(pdf, input)
+  attachmentsSection(pdf, input, firstPages)
   return pdf.finish(
     (page, pages) =>
       `Case ${input.id} \u00b7 exported ${lagosShortTime(input.exportedAt)} \u00b7 page ${page} of ${pages}`,

@@ -11,6 +11,46 @@ export const SCREENSHOT_PNG = readFileSync(
   new URL('../../fixtures/case-file/screenshot.png', import.meta.url),
 )
 
+/**
+ * A one-page A4 PDF, written out here with a correct xref table: a red band and the words
+ * "Bank statement" in Helvetica (a standard font, not embedded: pdf.js draws it from its own
+ * copy). Its first page is what case.pdf must show.
+ */
+export const STATEMENT_PDF: Buffer = (() => {
+  const content = '1 0 0 rg 56 640 483 140 re f BT /F1 28 Tf 0 g 72 560 Td (Bank statement) Tj ET'
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
+    `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+  ]
+  let out = '%PDF-1.4\n'
+  const offsets = objects.map((body, i) => {
+    const at = out.length
+    out += `${i + 1} 0 obj\n${body}\nendobj\n`
+    return at
+  })
+  const xref = out.length
+  out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`
+  for (const at of offsets) out += `${String(at).padStart(10, '0')} 00000 n \n`
+  out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`
+  return Buffer.from(out, 'latin1')
+})()
+
+/** The images in a PDF, as `pdfimages -list` gives them: width and height of each. */
+export function pdfImages(path: string): { width: number; height: number; type: string }[] {
+  const out = execFileSync('pdfimages', ['-list', path], { encoding: 'utf8' })
+  return out
+    .split('\n')
+    .slice(2)
+    .filter((line) => line.trim())
+    .map((line) => {
+      const cols = line.trim().split(/\s+/)
+      return { width: Number(cols[3]), height: Number(cols[4]), type: cols[2]! }
+    })
+}
+
 /** The name the tests put in the fraud reason: combining tone marks (ọ̀) and dotted capitals. */
 export const YORUBA_NAME = 'Adébáyọ̀ Ọlánrewájú'
 

@@ -22,6 +22,8 @@ import { PDF_BYTES } from '../../support/temp-store'
 import {
   PHOTO_JPEG,
   SCREENSHOT_PNG,
+  STATEMENT_PDF,
+  pdfImages,
   YORUBA_NAME,
   pdfPages,
   pdfText,
@@ -66,7 +68,7 @@ async function fileReportWithThreeFiles(): Promise<string> {
     ],
   })
   const files = [
-    { bytes: PDF_BYTES, fileName: 'statement.pdf' },
+    { bytes: STATEMENT_PDF, fileName: 'statement.pdf' },
     { bytes: SCREENSHOT_PNG, fileName: 'chat-screenshot.png' },
     { bytes: PHOTO_JPEG, fileName: 'id-card-photo.jpg' },
   ].map((f) => Attachments.addAttachment(core, draft.localId, f))
@@ -105,7 +107,7 @@ describe('a case file of a report with a PDF, a PNG and a JPEG', () => {
     expect(out.trim().split('\n')).toHaveLength(unpacked.files.length - 1)
     expect(out).not.toMatch(/FAILED/)
     const at = (name: string) => readFileSync(join(unpacked.dir, name))
-    expect(sha(at('attachments/1-statement.pdf'))).toBe(sha(PDF_BYTES))
+    expect(sha(at('attachments/1-statement.pdf'))).toBe(sha(STATEMENT_PDF))
     expect(sha(at('attachments/2-chat-screenshot.png'))).toBe(sha(SCREENSHOT_PNG))
     expect(sha(at('attachments/3-id-card-photo.jpg'))).toBe(sha(PHOTO_JPEG))
   })
@@ -126,13 +128,24 @@ describe('a case file of a report with a PDF, a PNG and a JPEG', () => {
     const answer = readFileSync(join(unpacked.dir, 'registry-answer.json'))
     expect(JSON.parse(answer.toString()).data.report.id).toBe(id)
     expect(flat).toContain(sha(answer))
-    for (const f of [PDF_BYTES, SCREENSHOT_PNG, PHOTO_JPEG]) expect(flat).toContain(sha(f))
+    for (const f of [STATEMENT_PDF, SCREENSHOT_PNG, PHOTO_JPEG]) expect(flat).toContain(sha(f))
     for (const name of ['statement.pdf', 'chat-screenshot.png', 'id-card-photo.jpg'])
       expect(flat).toContain(name)
     expect(flat).toMatch(/PDF/)
     expect(flat).toMatch(/PNG image/)
     expect(flat).toMatch(/JPEG image/)
     expect(flat).toMatch(new RegExp(`Case ${id} · exported .* · page 1 of \\d`))
+  })
+
+  it('draws the PDF attachment\u2019s first page as a picture, with the PNG and the JPEG', () => {
+    const path = join(unpacked.dir, 'case.pdf')
+    const images = pdfImages(path).filter((image) => image.type === 'image')
+    // The PNG, the JPEG and the PDF's first page: an A4 page drawn 1,000 pixels wide.
+    expect(images).toHaveLength(3)
+    expect(images).toContainEqual({ width: 1000, height: 1415, type: 'image' })
+    const flat = pdfText(path).replace(/\s+/g, ' ')
+    expect(flat).toContain('Attachment 1, statement.pdf: its first page, drawn by Casefile')
+    expect(flat).not.toMatch(/could not be drawn/)
   })
 
   it('renders every page, with the footer on each and no text off the page', () => {
@@ -190,9 +203,49 @@ describe('a case file of a report with a PDF, a PNG and a JPEG', () => {
     )
     const content = execFileSync('unzip', ['-p', odt, 'content.xml'], { encoding: 'utf8' })
     expect(content).toContain('TEMPLATE')
-    expect(content).toContain(sha(PDF_BYTES))
+    expect(content).toContain(sha(STATEMENT_PDF))
     expect(pdfPages(join(unpacked.dir, 'certificate-s84.pdf'))).toBeGreaterThanOrEqual(1)
     expect(wordsOffPage(join(unpacked.dir, 'certificate-s84.pdf')).off).toEqual([])
+  })
+})
+
+describe('a PDF attachment that cannot be drawn', () => {
+  it('lists a corrupt or hostile PDF with the words "could not be drawn", without crashing', async () => {
+    const client = inspector(sandbox, key)
+    const corrupt = await client.uploadFile({ bytes: Buffer.from(PDF_BYTES), fileName: 'a.pdf' })
+    // A real PDF cut in half, and one whose page asks for a content stream of 2 GB.
+    const cut = await client.uploadFile({
+      bytes: STATEMENT_PDF.subarray(0, STATEMENT_PDF.length / 2),
+      fileName: 'b.pdf',
+    })
+    const liar = await client.uploadFile({
+      bytes: Buffer.from(
+        STATEMENT_PDF.toString('latin1')
+          .replace('/MediaBox [0 0 595 842]', '/MediaBox [0 0 14400000 14400000]')
+          .replace(/\/Length \d+/, '/Length 2000000000'),
+        'latin1',
+      ),
+      fileName: 'c.pdf',
+    })
+    const created = await client.createReport({
+      fraudType: 'money_mule',
+      fraudReason: REASON,
+      identifiers: [{ label: 'nin', value: '12345678901' }],
+      attachments: [corrupt.url, cut.url, liar.url],
+      showUploaderInfo: false,
+    })
+    const file = await exportCaseFile(core, created.id)
+    const unpacked = unpack(file.bytes)
+    execFileSync('sha256sum', ['-c', 'SHA256SUMS'], { cwd: unpacked.dir })
+    const path = join(unpacked.dir, 'case.pdf')
+    const text = pdfText(path).replace(/\s+/g, ' ')
+    expect(text).toMatch(
+      /A PDF: its first page could not be drawn \(the file cannot be read as a PDF/,
+    )
+    expect(text).toContain('open the file in the zip to read it')
+    // However much of the page pdf.js makes of the lying one, its picture stays within the cap.
+    for (const image of pdfImages(path)) expect(image.width * image.height).toBeLessThanOrEqual(2e6)
+    expect(renderPages(path)).toHaveLength(pdfPages(path))
   })
 })
 
