@@ -9,6 +9,8 @@
 
 import { createRequire } from 'node:module'
 import { dirname, join, sep } from 'node:path'
+import type * as CanvasModule from '@napi-rs/canvas'
+import type * as PdfJsModule from 'pdfjs-dist/legacy/build/pdf.mjs'
 
 /** The canvas at most: 2 million pixels (an A4 page at about 170 dpi). */
 export const MAX_PAGE_PIXELS = 2_000_000
@@ -22,8 +24,11 @@ export type FirstPage =
   /** unavailable: the renderer cannot be loaded here; unreadable: this file could not be drawn. */
   | { drawn: false; why: 'unavailable' | 'unreadable' | 'timeout'; detail: string }
 
-type PdfJs = typeof import('pdfjs-dist/legacy/build/pdf.mjs')
-type Canvas = typeof import('@napi-rs/canvas')
+type PdfJs = typeof PdfJsModule
+type Canvas = typeof CanvasModule
+type RenderParameters = Parameters<
+  Awaited<ReturnType<PdfJsModule.PDFDocumentProxy['getPage']>>['render']
+>[0]
 
 let renderer: Promise<{ pdfjs: PdfJs; canvas: Canvas }> | null = null
 
@@ -119,8 +124,9 @@ export async function renderFirstPage(
     context.fillStyle = '#ffffff'
     context.fillRect(0, 0, width, height)
     const render = page.render({
-      canvas: surface as unknown as HTMLCanvasElement,
-      canvasContext: context as unknown as CanvasRenderingContext2D,
+      // @napi-rs/canvas stands in for the DOM's canvas, which pdf.js's types name.
+      canvas: surface as unknown as RenderParameters['canvas'],
+      canvasContext: context as unknown as RenderParameters['canvasContext'],
       viewport,
     })
     drawing = render
