@@ -57,6 +57,8 @@ describe('lazy loading per command', () => {
     expect(urls.some((url) => url.includes('/out/cli/index.mjs'))).toBe(true)
     expect(urls.filter((url) => /\/src\/|tsx/.test(url))).toEqual([])
     expect(urls.filter((url) => /fastify|yauzl|yazl|saxes/.test(url))).toEqual([])
+    // Nor the PDF renderer case.pdf loads for a PDF attachment.
+    expect(urls.filter((url) => /pdfjs-dist|@napi-rs\/canvas/.test(url))).toEqual([])
     expect(code).toMatch(/\/\/ src\/core\/outbox\//)
     expect(code).not.toMatch(/\/\/ src\/core\/spreadsheet\//)
     expect(code).not.toMatch(/\/\/ src\/sandbox\//)
