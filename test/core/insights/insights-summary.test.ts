@@ -336,7 +336,11 @@ describe('insights over the saved submissions and the outbox', () => {
     const all = plans.join('\n')
     expect(all).toMatch(/operations USING COVERING INDEX operations_finished/)
     expect(all).toMatch(/operations USING INDEX operations_open/)
-    expect(all).toMatch(/USING COVERING INDEX cached_identifiers_lookup \(label=\?\)/)
+    expect(all).toMatch(
+      /cached_own_account_banks USING COVERING INDEX cached_own_account_banks_slug/,
+    )
+    expect(all).not.toMatch(/cached_identifiers/)
+    expect(all).not.toMatch(/TEMP B-TREE FOR count\(DISTINCT\)/)
     expect(all).toMatch(/cached_reports USING COVERING INDEX cached_reports_own_created/)
     expect(all).toMatch(/cached_reports USING COVERING INDEX cached_reports_own_type/)
     expect(all).not.toMatch(/SCAN operations(?! USING)/)
