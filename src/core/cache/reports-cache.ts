@@ -163,6 +163,7 @@ function upsertOne(db: Db, kind: CachedKind, record: AnyRecord, options: UpsertO
     before.updated_at === null ||
     (updatedAt !== null && updatedAt > before.updated_at) ||
     (before.listing_status ?? null) !== (record.listingStatus ?? null)
+  // Migration 0007's triggers keep cached_own_account_banks (Insights' banks) from these writes.
   prepare(db, 'DELETE FROM cached_identifiers WHERE report_row = ?').run(written.row_id)
   const insert = prepare(
     db,

@@ -12,11 +12,12 @@ import { prepare } from '../store/prepare'
 /*
  * The organization's reports saved on this computer, and the outbox's last days, counted in
  * SQL: what leaves the core is a few hundred numbers whatever the size of the cache, never a
- * record. Insights only reads; the tables are the cache's (cached_reports, cached_identifiers,
+ * record. Insights only reads; the tables are the cache's (cached_reports, cached_own_account_banks,
  * cached_banks, cache_state) and the outbox's (operations), read through their indexes:
  * cached_reports_own_type and cached_reports_own_created for the reports,
- * cached_identifiers_lookup for the accounts, and operations_open and operations_finished
- * (migration 0005) for the outbox.
+ * cached_own_account_banks (migration 0007: each own report's banks, kept by triggers on the
+ * identifiers) for the accounts, and operations_open and operations_finished (migration 0005)
+ * for the outbox.
  */
 
 const DAY_MS = 86_400_000
@@ -24,47 +25,41 @@ const DAY_MS = 86_400_000
 /** The organization's own reports, as the Submissions list holds them (own-submissions.ts). */
 const OWN = `own = 1 AND kind = 'report'`
 
-/**
- * Their row ids, read from the list's covering index: an account is kept when its report is
- * among them (a Bloom filter and an in-memory list), not by a lookup of each report's row,
- * whose JSON spreads it over many pages (213 ms against 90 ms over 60,000 accounts).
- */
-const OWN_ROWS = `SELECT row_id FROM cached_reports INDEXED BY cached_reports_own_created WHERE ${OWN}`
-
 const BY_TYPE_AND_LISTING_SQL = `
   SELECT fraud_type AS fraudType, listing_status AS listing, count(*) AS n
   FROM cached_reports INDEXED BY cached_reports_own_type WHERE ${OWN}
   GROUP BY fraud_type, listing_status`
 
-/** Days in the person's time zone (integer days since 1970-01-01 there); null when undated. */
-const BY_DAY_SQL = `
-  SELECT (created_at + CAST(@offsetMs AS INTEGER)) / ${DAY_MS} AS day, count(*) AS n
-  FROM cached_reports INDEXED BY cached_reports_own_created WHERE ${OWN}
-  GROUP BY day`
+/*
+ * Months are counted as ranges of the list's index (created_at first): the first and last
+ * dates, then a count between two month starts for each month shown, one before them and one
+ * after. Each reads its stretch of the index once and nothing is sorted: 4 ms over 100,000
+ * reports, against 14 ms grouping each report's day in a temporary b-tree.
+ */
+const OWN_CREATED = `cached_reports INDEXED BY cached_reports_own_created WHERE ${OWN}`
+const FIRST_CREATED_SQL = `SELECT min(created_at) AS at FROM ${OWN_CREATED}`
+const LAST_CREATED_SQL = `SELECT max(created_at) AS at FROM ${OWN_CREATED}`
+const UNDATED_SQL = `SELECT count(*) AS n FROM ${OWN_CREATED} AND created_at IS NULL`
+const CREATED_BETWEEN_SQL = `
+  SELECT count(*) AS n FROM ${OWN_CREATED} AND created_at >= @fromMs AND created_at < @toMs`
 
 /**
- * An account is `<account_number>_<bank_slug>`, split at the first underscore as
- * splitAccountValue does: no underscore, or nothing before or after it, is an account without
- * its bank (slug null). A report counts once for each bank it names an account at, once among
- * the banks the list does not name, once among accounts without a bank. Only the
- * `account` label is read: an identifier of a type we do not know never counts as a bank.
+ * The own reports' banks, one (report, slug) pair each, as migration 0007's table holds them
+ * (slug '' for an account without its bank): a count per slug on the slug index, with no
+ * temporary b-tree, since a report is in a slug's range once.
  */
-const BY_BANK_SQL = `
-  WITH accounts AS (
-    SELECT i.report_row AS report, i.value AS value, instr(i.value, '_') AS at
-    FROM cached_identifiers i WHERE i.label = 'account' AND i.report_row IN (${OWN_ROWS})
-  ), slugs AS (
-    SELECT report,
-      CASE WHEN at > 1 AND at < length(value) THEN substr(value, at + 1) END AS slug
-    FROM accounts
-  )
-  SELECT b.slug IS NOT NULL AS banked, c.name AS name, count(DISTINCT b.report) AS n
-  FROM slugs b LEFT JOIN cached_banks c ON c.slug = b.slug
-  GROUP BY banked, c.name`
+const BY_SLUG_SQL = `
+  SELECT slug, count(*) AS n
+  FROM cached_own_account_banks INDEXED BY cached_own_account_banks_slug GROUP BY slug`
 
-const WITH_ACCOUNTS_SQL = `
+/** Reports counted once however many of the given slugs they name (a report at two of them). */
+const REPORTS_AT_SLUGS_SQL = `
   SELECT count(DISTINCT report_row) AS n
-  FROM cached_identifiers WHERE label = 'account' AND report_row IN (${OWN_ROWS})`
+  FROM cached_own_account_banks INDEXED BY cached_own_account_banks_slug
+  WHERE slug IN (SELECT value FROM json_each(?))`
+
+/** Reports naming any account, distinct in the unique index's order (report_row first): no sort. */
+const WITH_ACCOUNTS_SQL = `SELECT count(DISTINCT report_row) AS n FROM cached_own_account_banks`
 
 /** Sent and discarded, by the day they finished (operations_finished). */
 const FINISHED_BY_DAY_SQL = `
@@ -128,51 +123,71 @@ function listingAndTypes(db: Db) {
   return { reports, listing, byFraudType }
 }
 
+/** When a month (months since 0000-01) starts in the person's zone, in epoch ms. */
+function monthStartMs(month: number, offsetMs: number): number {
+  const date = new Date(0)
+  // setUTCFullYear, not Date.UTC, which reads the years 0-99 as 1900-1999.
+  date.setUTCFullYear(Math.floor(month / 12), ((month % 12) + 12) % 12, 1)
+  return date.getTime() - offsetMs
+}
+
 function byMonth(db: Db, offsetMs: number, today: number): InsightsSummary['byMonth'] {
-  const counts = new Map<number, number>()
-  let undated = 0
-  for (const row of prepare<[{ offsetMs: number }], { day: number | null; n: number }>(
+  const undated = prepare<[], { n: number }>(db, UNDATED_SQL).get()?.n ?? 0
+  const firstAt = prepare<[], { at: number | null }>(db, FIRST_CREATED_SQL).get()?.at ?? null
+  const lastAt = prepare<[], { at: number | null }>(db, LAST_CREATED_SQL).get()?.at ?? null
+  if (firstAt === null || lastAt === null) return { months: [], earlier: 0, later: 0, undated }
+  const monthOf = (ms: number) => monthIndexOf(Math.floor((ms + offsetMs) / DAY_MS))
+  const between = prepare<[{ fromMs: number; toMs: number }], { n: number }>(
     db,
-    BY_DAY_SQL,
-  ).all({ offsetMs })) {
-    if (row.day === null) undated += row.n
-    else {
-      const month = monthIndexOf(row.day)
-      counts.set(month, (counts.get(month) ?? 0) + row.n)
-    }
-  }
-  const thisMonth = monthIndexOf(today)
-  const known = [...counts.keys()]
-  if (known.length === 0) return { months: [], earlier: 0, later: 0, undated }
+    CREATED_BETWEEN_SQL,
+  )
+  const count = (from: number, to: number) =>
+    between.get({ fromMs: monthStartMs(from, offsetMs), toMs: monthStartMs(to, offsetMs) })?.n ?? 0
   // From the first month with a report, at most INSIGHTS_MONTHS back, to the last one with a
   // report, never past this month: a date in 2999 must not stretch the picture to it.
-  const last = Math.min(Math.max(...known), thisMonth)
-  const first = Math.max(Math.min(...known), last - INSIGHTS_MONTHS + 1)
-  let earlier = 0
-  let later = 0
-  for (const [month, n] of counts) {
-    if (month < first) earlier += n
-    else if (month > last) later += n
-  }
+  const last = Math.min(monthOf(lastAt), monthIndexOf(today))
+  const first = Math.max(monthOf(firstAt), last - INSIGHTS_MONTHS + 1)
   const months = []
   for (let month = first; month <= last; month++)
-    months.push({ month: monthText(month), reports: counts.get(month) ?? 0 })
+    months.push({ month: monthText(month), reports: count(month, month + 1) })
+  const earlier = first > monthOf(firstAt) ? count(monthOf(firstAt), first) : 0
+  const later = monthOf(lastAt) > last ? count(last + 1, monthOf(lastAt) + 1) : 0
   return { months, earlier, later, undated }
 }
 
 function byBank(db: Db): InsightsSummary['byBank'] {
+  const names = new Map(
+    prepare<[], { slug: string; name: string }>(db, 'SELECT slug, name FROM cached_banks')
+      .all()
+      .map((bank) => [bank.slug, bank.name]),
+  )
+  // The slugs present, by the name the bank list gives them (null: not in the list).
+  const slugsOf = new Map<string | null, { slugs: string[]; reports: number }>()
+  let noBank = 0
+  for (const row of prepare<[], { slug: string; n: number }>(db, BY_SLUG_SQL).all()) {
+    if (row.slug === '') {
+      noBank = row.n
+      continue
+    }
+    const name = names.get(row.slug) ?? null
+    const entry = slugsOf.get(name) ?? { slugs: [], reports: 0 }
+    entry.slugs.push(row.slug)
+    entry.reports += row.n
+    slugsOf.set(name, entry)
+  }
+  // By name, so two slugs the list gives one name (a renamed bank) are one bank, and a report
+  // with accounts at both counts once; the same for the banks the list does not name. One slug
+  // is its own count; only several are counted again, over their rows alone.
+  const reportsOf = ({ slugs, reports }: { slugs: string[]; reports: number }) =>
+    slugs.length === 1
+      ? reports
+      : (prepare<[string], { n: number }>(db, REPORTS_AT_SLUGS_SQL).get(JSON.stringify(slugs))?.n ??
+        0)
   const banks: { name: string; reports: number }[] = []
   let notInBankList = 0
-  let noBank = 0
-  // By name, so two slugs the list gives one name (a renamed bank) are one bank, and a report
-  // with accounts at both counts once.
-  for (const row of prepare<[], { banked: number; name: string | null; n: number }>(
-    db,
-    BY_BANK_SQL,
-  ).all()) {
-    if (!row.banked) noBank += row.n
-    else if (row.name === null) notInBankList += row.n
-    else banks.push({ name: row.name, reports: row.n })
+  for (const [name, entry] of slugsOf) {
+    if (name === null) notInBankList = reportsOf(entry)
+    else banks.push({ name, reports: reportsOf(entry) })
   }
   banks.sort((a, b) => b.reports - a.reports || a.name.localeCompare(b.name))
   const rest = banks.slice(INSIGHTS_BANKS)
@@ -182,8 +197,7 @@ function byBank(db: Db): InsightsSummary['byBank'] {
     otherBanks: { banks: rest.length, reports: rest.reduce((sum, bank) => sum + bank.reports, 0) },
     notInBankList,
     noBank,
-    bankListSaved:
-      prepare<[], { n: number }>(db, 'SELECT count(*) AS n FROM cached_banks').get()?.n !== 0,
+    bankListSaved: names.size > 0,
   }
 }
 

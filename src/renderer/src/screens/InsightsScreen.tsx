@@ -8,26 +8,34 @@ import { useNavStore } from '../stores/nav-store'
 import { useConnection } from '../stores/status-store'
 import './insights.css'
 
-const n = (value: number) => value.toLocaleString()
+/*
+ * One formatter each, made once: toLocaleString and toLocaleDateString build a new Intl
+ * formatter on every call, and the screen formats a few hundred figures and dates.
+ */
+const numberFormat = new Intl.NumberFormat()
+const monthFormat = new Intl.DateTimeFormat(undefined, {
+  month: 'short',
+  year: 'numeric',
+  timeZone: 'UTC',
+})
+const dayFormat = new Intl.DateTimeFormat(undefined, {
+  day: 'numeric',
+  month: 'short',
+  timeZone: 'UTC',
+})
+
+const n = (value: number) => numberFormat.format(value)
 const reportsWord = (value: number) => `${n(value)} report${value === 1 ? '' : 's'}`
 
 /** 2026-03 as "Mar 2026". */
 function monthLabel(month: string): string {
   const [year, m] = month.split('-').map(Number)
-  return new Date(Date.UTC(year ?? 1970, (m ?? 1) - 1, 1)).toLocaleDateString(undefined, {
-    month: 'short',
-    year: 'numeric',
-    timeZone: 'UTC',
-  })
+  return monthFormat.format(new Date(Date.UTC(year ?? 1970, (m ?? 1) - 1, 1)))
 }
 
 /** 2026-03-14 as "14 Mar". */
 function dayLabel(day: string): string {
-  return new Date(`${day}T00:00:00.000Z`).toLocaleDateString(undefined, {
-    day: 'numeric',
-    month: 'short',
-    timeZone: 'UTC',
-  })
+  return dayFormat.format(new Date(`${day}T00:00:00.000Z`))
 }
 
 /** One row of a picture: its label and a figure per series. */

@@ -10,7 +10,11 @@ interface InsightsState {
   count: () => Promise<void>
 }
 
-export const useInsightsStore = create<InsightsState>((set) => ({
+/** The figures, leaving out when they were counted (shown nowhere). */
+const figuresOf = ({ countedAt: _countedAt, ...figures }: InsightsSummary) =>
+  JSON.stringify(figures)
+
+export const useInsightsStore = create<InsightsState>((set, get) => ({
   summary: null,
   error: null,
   counting: false,
@@ -19,7 +23,14 @@ export const useInsightsStore = create<InsightsState>((set) => ({
     const result = await api().insightsSummary({
       utcOffsetMinutes: -new Date().getTimezoneOffset(),
     })
-    if (result.ok) set({ summary: result.value, error: null, counting: false })
-    else set({ error: result.error.message, counting: false })
+    if (!result.ok) {
+      set({ error: result.error.message, counting: false })
+      return
+    }
+    // Counted again to the same figures (the screen opened again, nothing saved since): the
+    // summary shown stays the same object, so no picture is redrawn for nothing.
+    const shown = get().summary
+    const same = shown !== null && figuresOf(shown) === figuresOf(result.value)
+    set({ summary: same ? shown : result.value, error: null, counting: false })
   },
 }))
