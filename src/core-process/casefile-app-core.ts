@@ -18,7 +18,8 @@ import { CoreStartError } from '../shared/core-start-error'
 import { EventHub } from '../shared/event-hub'
 import * as Sync from '../core/sync/sync'
 import * as Outbox from '../core/outbox/outbox'
-import { runOpenJobs } from '../core/screening/screening-runs'
+import { jobView } from '../core/screening/screening'
+import { onJobFinished, runOpenJobs } from '../core/screening/screening-runs'
 
 export interface SandboxRegistryHandle {
   baseUrl: string
@@ -140,6 +141,18 @@ export function createCasefileAppCore(
       core = casefile
       started = { connection, network, getApiKey }
       screening = runOpenJobs(casefile)
+      // A job that ends in the background is news for a person elsewhere (main's notification).
+      const offFinished = onJobFinished(casefile, (jobId) => {
+        const { job, file, totals } = jobView(casefile, jobId)
+        events.emit('screeningFinished', { job, file, totals })
+      })
+      const jobs = screening
+      screening = {
+        async stop() {
+          offFinished()
+          await jobs.stop()
+        },
+      }
       const outbox = Outbox.outbox(casefile)
       events.emit('outboxChanged', {
         pending: outbox.pending,

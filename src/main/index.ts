@@ -17,7 +17,9 @@ import { createProxyLogin, osProxyResolver } from './network/os-proxy'
 import { registerContract } from './ipc/register-contract'
 import { stopBeforeQuit } from './lifecycle/quit-guard'
 import { appMenuTemplate } from './menu/app-menu'
-import { syncNotification } from './notifications/sync-notification'
+import { screeningNotification } from './notifications/screening-notification'
+import { syncNotification, type NotificationText } from './notifications/sync-notification'
+import type { ScreeningFinished } from '../shared/contract-screening'
 import { createAppUpdates } from './update/app-updates'
 import { electronUpdaterBackend } from './update/electron-updater-backend'
 import { createUpdateHandlers } from './update/update-handlers'
@@ -132,6 +134,7 @@ async function startShell(): Promise<void> {
       if (event === 'operationChanged')
         busy.operationChanged(payload as { id: number; state: string })
       if (event === 'syncFinished') notifySyncEnd(payload as SyncRunSummary)
+      if (event === 'screeningFinished') notifyScreeningEnd(payload as ScreeningFinished)
     },
     onStatus: (status) => {
       if (status.state !== 'running') log(status.message)
@@ -215,7 +218,15 @@ async function startShell(): Promise<void> {
 }
 
 function notifySyncEnd(summary: SyncRunSummary): void {
-  const text = syncNotification(summary, { windowFocused: mainWindow?.isFocused() ?? false })
+  notify(syncNotification(summary, { windowFocused: mainWindow?.isFocused() ?? false }))
+}
+
+function notifyScreeningEnd(finished: ScreeningFinished): void {
+  notify(screeningNotification(finished, { windowFocused: mainWindow?.isFocused() ?? false }))
+}
+
+/** A native notification; a click brings the window forward. */
+function notify(text: NotificationText | null): void {
   if (!text || !Notification.isSupported()) return
   const notification = new Notification(text)
   notification.on('click', () => focusWindow(mainWindow))

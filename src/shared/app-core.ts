@@ -47,6 +47,7 @@ export const APP_CORE_EVENTS = [
   'syncFinished',
   'operationChanged',
   'uploadProgress',
+  'screeningFinished',
 ] as const
 export type AppCoreEvents = { [E in (typeof APP_CORE_EVENTS)[number]]: EventPayload<E> }
 

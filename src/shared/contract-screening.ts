@@ -213,3 +213,11 @@ export const screeningContract = {
     output: z.strictObject({ suggestedName: z.string(), rows: count, base64: z.string() }),
   },
 } as const
+
+/** The end of a job the app's core ran in the background: what a notification says of it. */
+export const screeningFinishedSchema = z.strictObject({
+  job: jobId,
+  file: z.string(),
+  totals: screeningTotalsSchema,
+})
+export type ScreeningFinished = z.infer<typeof screeningFinishedSchema>

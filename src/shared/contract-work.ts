@@ -3,7 +3,7 @@ import { identifierTypeSchema } from './domain/identifiers'
 import { bankSchema, publicReportSchema, reportRecordSchema } from './domain/responses'
 import { FRAUD_TYPES } from './domain/fraud-types'
 import { insightsContract } from './contract-insights'
-import { screeningContract } from './contract-screening'
+import { screeningContract, screeningFinishedSchema } from './contract-screening'
 import { WORK_EVENT_CHANNELS, WORK_INVOKE_CHANNELS as C } from './ipc-channels-work'
 import { attachmentsContract } from './contract-attachments'
 import { caseFileContract } from './contract-case-file'
@@ -544,6 +544,10 @@ export type WorkHandlers = {
 
 export const workEventContract = {
   operationChanged: { channel: WORK_EVENT_CHANNELS.operationChanged, payload: operationViewSchema },
+  screeningFinished: {
+    channel: WORK_EVENT_CHANNELS.screeningFinished,
+    payload: screeningFinishedSchema,
+  },
   uploadProgress: {
     channel: WORK_EVENT_CHANNELS.uploadProgress,
     payload: z.strictObject({

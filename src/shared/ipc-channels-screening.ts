@@ -14,3 +14,8 @@ export const SCREENING_INVOKE_CHANNELS = {
   screeningRescreen: 'screening:rescreen',
   screeningExport: 'screening:export',
 } as const
+
+/** A screening job the app's core ran in the background reached its end. */
+export const SCREENING_EVENT_CHANNELS = {
+  screeningFinished: 'event:screening-finished',
+} as const

@@ -1,7 +1,7 @@
 import { INSIGHTS_INVOKE_CHANNELS } from './ipc-channels-insights'
 import { ATTACHMENT_INVOKE_CHANNELS } from './ipc-channels-attachments'
 import { CASE_FILE_INVOKE_CHANNELS } from './ipc-channels-case-file'
-import { SCREENING_INVOKE_CHANNELS } from './ipc-channels-screening'
+import { SCREENING_EVENT_CHANNELS, SCREENING_INVOKE_CHANNELS } from './ipc-channels-screening'
 
 /**
  * Channel names of the investigator's work (drafts, outbox, search, submissions, banks), with
@@ -50,4 +50,5 @@ export const WORK_INVOKE_CHANNELS = {
 export const WORK_EVENT_CHANNELS = {
   operationChanged: 'event:operation-changed',
   uploadProgress: 'event:upload-progress',
+  ...SCREENING_EVENT_CHANNELS,
 } as const

@@ -16,6 +16,19 @@ interface Running {
 }
 
 const byCore = new WeakMap<object, Map<number, Running>>()
+/** Who is told when a background job reaches its end (the app core, for a notification). */
+const finishedListeners = new WeakMap<object, Set<(jobId: number) => void>>()
+
+/** Tells `listener` of every job of this core's folder that a background runner finished. Returns the unsubscribe. */
+export function onJobFinished(core: CoreContext, listener: (jobId: number) => void): () => void {
+  let listeners = finishedListeners.get(core.db)
+  if (!listeners) {
+    listeners = new Set()
+    finishedListeners.set(core.db, listeners)
+  }
+  listeners.add(listener)
+  return () => listeners.delete(listener)
+}
 
 function runsOf(core: CoreContext): Map<number, Running> {
   let runs = byCore.get(core.db)
@@ -62,6 +75,11 @@ export function runInBackground(
       },
     },
   })
+    .then((outcome) => {
+      if (outcome.state === 'done')
+        for (const listener of finishedListeners.get(core.db) ?? []) listener(jobId)
+      return outcome
+    })
     .catch((error: unknown) => {
       console.error(
         `[screening] job ${jobId} stopped: ${error instanceof Error ? error.message : String(error)}`,

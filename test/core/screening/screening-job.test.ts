@@ -9,7 +9,7 @@ import { refreshBanks } from '../../../src/core/banks/banks'
 import * as Outbox from '../../../src/core/outbox/outbox'
 import * as Screening from '../../../src/core/screening/screening'
 import { runJob } from '../../../src/core/screening/screening-runner'
-import { runOpenJobs } from '../../../src/core/screening/screening-runs'
+import { onJobFinished, runOpenJobs } from '../../../src/core/screening/screening-runs'
 import { storeSearchResult } from '../../../src/core/cache/searches-cache'
 import { inspector, openTestCore, uniqueReason } from '../../support/core-with-sandbox'
 import { startCountingProxy, type CountingProxy } from '../../support/counting-proxy'
@@ -201,11 +201,16 @@ describe('a screening job', () => {
       fileName: 'h.csv',
       table: { path: csv(lines) },
     })
+    const finished: number[] = []
+    const offFinished = onJobFinished(casefile, (id) => finished.push(id))
     const hook = runOpenJobs(casefile)
     expect(Screening.jobView(casefile, job).running).toBe(true)
     while (Screening.jobView(casefile, job).state !== 'done')
       await new Promise((r) => setTimeout(r, 20))
     expect(Screening.jobView(casefile, job).totals).toMatchObject({ searched: 6, unchecked: 0 })
+    // Its end is told once (the app core makes it a notification), after the job is done.
+    await expect.poll(() => finished).toEqual([job])
+    offFinished()
     const second = await Screening.startScreening(casefile, {
       kind: 'list',
       fileName: 'p',
