@@ -12,6 +12,7 @@ import {
   displayIdentifierValue,
   IDENTIFIER_TYPE_LABELS,
   IDENTIFIER_TYPES,
+  splitAccountValue,
   type IdentifierType,
 } from '../../../shared/domain/identifiers'
 import { api } from '../api'
@@ -412,13 +413,16 @@ function Hit({ hit }: { hit: ScreeningHitView }) {
   const bankName = useBankName()
   const searchFor = useNavStore((s) => s.searchFor)
   const shown = displayIdentifierValue(hit.type, hit.value, bankName)
+  // What the cell held, when it differs from what was searched (an account's number aside).
+  const searched =
+    hit.type === 'account' ? (splitAccountValue(hit.value)?.accountNumber ?? hit.value) : hit.value
   return (
     <div className="screening-hit">
       <p>
         <strong>{IDENTIFIER_TYPE_LABELS[hit.type]}</strong> {shown}{' '}
         <span className="muted">
           (column {hit.column}
-          {hit.written !== hit.value && hit.written !== shown ? `, written “${hit.written}”` : ''})
+          {hit.written.trim() !== searched ? `, written “${hit.written}”` : ''})
         </span>
       </p>
       <p className="muted">
@@ -496,7 +500,7 @@ function Results({ job }: { job: ScreeningShowView }) {
         could not check.
         {noHit > 0 ? ' Rows with no hit are counted, not listed.' : ''}
       </p>
-      <div className="filters">
+      <div className="filters screening-filters">
         <div className="field">
           <label htmlFor={`${id}-filter`}>Show</label>
           <select
