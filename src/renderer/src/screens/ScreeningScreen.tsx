@@ -23,7 +23,7 @@ import { useNavStore } from '../stores/nav-store'
 import {
   columnType,
   durationWords,
-  HITS_SHOWN,
+  hitsShown,
   secondsLeft,
   useScreeningStore,
   type ScreeningInput,
@@ -538,7 +538,8 @@ function Results({ job }: { job: ScreeningShowView }) {
       )}
       {job.more && (
         <p className="callout warn">
-          Only the first {n(HITS_SHOWN)} hits are shown here: save the hits to read every one.
+          Only the first {n(hitsShown(job))} hits are shown here
+          {job.state === 'open' ? ' while the job runs' : ''}: save the hits to read every one.
         </p>
       )}
       {rows.length === 0 ? (

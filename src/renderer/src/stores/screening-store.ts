@@ -17,6 +17,12 @@ export type ScreeningInput =
 
 /** How many hits a job's page holds in the window (the export has every one). */
 export const HITS_SHOWN = 5000
+/** While a job runs it is asked every second: for a smaller page, so a long list stays light. */
+export const LIVE_HITS = 200
+
+/** How many hits the window holds of a job in this state. */
+export const hitsShown = (job: ScreeningJobView): number =>
+  job.state === 'open' ? LIVE_HITS : HITS_SHOWN
 
 interface ScreeningState {
   input: ScreeningInput | null
@@ -118,7 +124,10 @@ export const useScreeningStore = create<ScreeningState>((set, get) => ({
   refresh: async () => {
     const job = get().job
     if (!job) return
-    const answer = await api().screeningShow({ job: job.job, limit: HITS_SHOWN })
+    let answer = await api().screeningShow({ job: job.job, limit: hitsShown(job) })
+    // Just finished (or paused): asked once more for the whole page of hits.
+    if (answer.ok && hitsShown(answer.value) > hitsShown(job))
+      answer = await api().screeningShow({ job: job.job, limit: hitsShown(answer.value) })
     // Another job opened meanwhile: this answer is not for it.
     if (answer.ok && get().job?.job === job.job) set({ job: answer.value })
   },
