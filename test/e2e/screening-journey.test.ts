@@ -110,6 +110,46 @@ describe('screening a list, in Chromium', { timeout: 180_000 }, () => {
     await expectAccessible(page)
   })
 
+  it('pauses, resumes and cancels a pasted list, from the keyboard', async () => {
+    const { page } = session.desk
+    const counts = () => page.getByTestId('screening-counts').innerText()
+    await page.getByRole('button', { name: 'Screen another list' }).click()
+    await page.getByText('Or paste a list').click()
+    const emails = Array.from({ length: 8 }, (_, i) => `pasted.${i}@example.com`)
+    await page.getByLabel('One value a line').fill(emails.join('\n'))
+    await page.getByLabel('What every line is').selectOption({ label: 'Email' })
+    await page.getByRole('button', { name: 'Use this list' }).press('Enter')
+    await see(page, 'Pasted list: 8 lines')
+    await page.getByLabel('Searches a second').fill('0.5')
+    await page.getByRole('button', { name: 'Start screening' }).press('Enter')
+    await expect.poll(counts).toMatch(/of 8 identifiers .* left at 0\.5 a second$/)
+    await page.getByRole('button', { name: 'Pause' }).press('Enter')
+    await page.locator('.screening-state').getByText('Paused').waitFor()
+    const searched = (await counts()).replace(/ ·.*$/, '')
+    await new Promise((resolve) => setTimeout(resolve, 2500))
+    expect((await counts()).replace(/ ·.*$/, '')).toBe(searched)
+    await page.getByRole('button', { name: 'Resume' }).press('Enter')
+    await page.getByRole('button', { name: 'Pause' }).waitFor()
+    await page.getByRole('button', { name: 'Cancel the job' }).press('Enter')
+    await page.locator('.screening-state').getByText('Cancelled').waitFor()
+    await expectAccessible(page)
+  })
+
+  it('takes a file dropped on it, with the mapping corrected before remembered', async () => {
+    const { page } = session.desk
+    await page.getByRole('button', { name: 'Screen another list' }).click()
+    const dataTransfer = await page.evaluateHandle((text) => {
+      const transfer = new DataTransfer()
+      transfer.items.add(new File([text], 'dropped.csv', { type: 'text/csv' }))
+      return transfer
+    }, LIST)
+    await page.getByTestId('screening-drop').dispatchEvent('drop', { dataTransfer })
+    await see(page, '3 rows under the header.')
+    await see(page, 'The columns are mapped as you mapped these headers last time.')
+    expect(await page.getByLabel('What column B (Contact) holds').inputValue()).toBe('phone')
+    await page.getByRole('button', { name: 'Choose another list' }).click()
+  })
+
   it('in the dark theme axe finds nothing, and nothing is clipped at 900×650 or 1440×900', async () => {
     const { page } = session.desk
     await goTo(page, 'Settings')
