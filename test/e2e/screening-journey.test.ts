@@ -138,11 +138,14 @@ describe('screening a list, in Chromium', { timeout: 180_000 }, () => {
   it('takes a file dropped on it, with the mapping corrected before remembered', async () => {
     const { page } = session.desk
     await page.getByRole('button', { name: 'Screen another list' }).click()
-    const dataTransfer = await page.evaluateHandle((text) => {
-      const transfer = new DataTransfer()
-      transfer.items.add(new File([text], 'dropped.csv', { type: 'text/csv' }))
-      return transfer
-    }, LIST)
+    // Made in the page (a DataTransfer holds the page's own File), as a drag from the desktop.
+    const dataTransfer = await page.evaluateHandle(
+      `(() => {
+        const transfer = new DataTransfer()
+        transfer.items.add(new File([${JSON.stringify(LIST)}], 'dropped.csv', { type: 'text/csv' }))
+        return transfer
+      })()`,
+    )
     await page.getByTestId('screening-drop').dispatchEvent('drop', { dataTransfer })
     await see(page, '3 rows under the header.')
     await see(page, 'The columns are mapped as you mapped these headers last time.')

@@ -236,35 +236,33 @@ function StartList({ input }: { input: ScreeningInput }) {
             : 'Each line’s type is found from its value; one that could be two (11 digits: a BVN or a NIN) is named as a problem.'}
         </p>
       )}
-      <div className="filters">
-        <div className="field">
-          <label htmlFor={`${id}-rate`}>Searches a second</label>
-          <input
-            id={`${id}-rate`}
-            type="number"
-            min={0.1}
-            max={MAX_SCREENING_RATE}
-            step="any"
-            value={rate}
-            aria-describedby={`${id}-rate-hint`}
-            onChange={(event) => setRate(event.target.value)}
-          />
-          <span id={`${id}-rate-hint`} className="muted">
-            {DEFAULT_SCREENING_RATE} by default, kind to the shared registry; at most{' '}
-            {MAX_SCREENING_RATE}.
-          </span>
-        </div>
-        <div className="checkbox">
-          <input
-            id={`${id}-offline`}
-            type="checkbox"
-            checked={offline}
-            onChange={(event) => setOffline(event.target.checked)}
-          />
-          <label htmlFor={`${id}-offline`}>
-            Check against this computer only for now (search the registry when resumed)
-          </label>
-        </div>
+      <div className="field screening-rate">
+        <label htmlFor={`${id}-rate`}>Searches a second</label>
+        <input
+          id={`${id}-rate`}
+          type="number"
+          min={0.1}
+          max={MAX_SCREENING_RATE}
+          step="any"
+          value={rate}
+          aria-describedby={`${id}-rate-hint`}
+          onChange={(event) => setRate(event.target.value)}
+        />
+        <span id={`${id}-rate-hint`} className="muted">
+          {DEFAULT_SCREENING_RATE} by default, kind to the shared registry; at most{' '}
+          {MAX_SCREENING_RATE}.
+        </span>
+      </div>
+      <div className="checkbox">
+        <input
+          id={`${id}-offline`}
+          type="checkbox"
+          checked={offline}
+          onChange={(event) => setOffline(event.target.checked)}
+        />
+        <label htmlFor={`${id}-offline`}>
+          Check against this computer only for now (search the registry when resumed)
+        </label>
       </div>
       {!rateOk && (
         <p className="field-error">
@@ -319,7 +317,7 @@ function Progress({ job }: { job: ScreeningShowView }) {
       />
       <p role="status" data-testid="screening-counts">
         Searched {n(t.searched)} of {plural(t.identifiers, 'identifier')} · {plural(t.hits, 'row')}{' '}
-        with a hit · {n(t.unchecked)} could not check
+        with a hit · {n(t.unchecked)} {live ? 'not checked yet' : 'could not check'}
         {live && left !== null ? ` · ${durationWords(left)} left at ${job.rate} a second` : ''}
       </p>
       <div className="actions">
@@ -363,6 +361,9 @@ function Progress({ job }: { job: ScreeningShowView }) {
     </div>
   )
 }
+
+/** The core's reason for a row whose search has not run yet (a running job's, not a failure). */
+const NOT_YET = /not searched on the registry yet/
 
 type Filter = 'all' | 'hit' | 'unchecked'
 type Sort = 'row' | 'type' | 'newest'
@@ -497,7 +498,7 @@ function Results({ job }: { job: ScreeningShowView }) {
       <h3 id={`${id}-h`}>Results</h3>
       <p data-testid="screening-outcome">
         {plural(t.rows, 'row')}: {n(t.hits)} with a hit, {n(noHit)} with no hit, {n(t.unchecked)}{' '}
-        could not check.
+        {job.state === 'open' ? 'not checked yet' : 'could not check'}.
         {noHit > 0 ? ' Rows with no hit are counted, not listed.' : ''}
       </p>
       <div className="filters screening-filters">
@@ -555,7 +556,11 @@ function Results({ job }: { job: ScreeningShowView }) {
                 {row.hits.length > 0 ? (
                   <span className="badge screening-hit-badge">Hit</span>
                 ) : (
-                  <span className="badge screening-unchecked-badge">Could not check</span>
+                  <span className="badge screening-unchecked-badge">
+                    {job.state === 'open' && row.unchecked && NOT_YET.test(row.unchecked)
+                      ? 'Not checked yet'
+                      : 'Could not check'}
+                  </span>
                 )}
               </p>
               {row.unchecked && row.hits.length === 0 && <p>{row.unchecked}</p>}
