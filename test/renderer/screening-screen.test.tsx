@@ -77,7 +77,7 @@ describe('the Screening screen', () => {
 
   it('opens an earlier job and saves its hits through main, naming the job only', async () => {
     const { api } = installCasefileDouble({
-      screeningList: [JOB],
+      screeningList: [{ ...JOB, state: 'done' }],
       screeningShow: { ...JOB, state: 'done', totals: { ...JOB.totals, searched: 30 } },
       saveScreeningHits: { saved: true, fileName: 'hits.xlsx', rows: 2 },
     })
@@ -91,5 +91,14 @@ describe('the Screening screen', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Save the hits (XLSX or CSV)…' }))
     expect(api.saveScreeningHits).toHaveBeenCalledWith({ job: 7 })
     await waitFor(() => screen.getByText('Saved 2 lines of hits in hits.xlsx.'))
+  })
+  it('shows a job still running at once, its progress asked every second', async () => {
+    const { api } = installCasefileDouble({ screeningList: [JOB], screeningShow: JOB })
+    render(<ScreeningScreen />)
+    await screen.findByText(/about 10 seconds left at 2 a second$/)
+    await waitFor(() => expect(api.screeningShow.mock.calls.length).toBeGreaterThan(1), {
+      timeout: 3000,
+    })
+    expect(api.screeningShow).toHaveBeenLastCalledWith({ job: 7, limit: 200 })
   })
 })

@@ -655,8 +655,14 @@ export function ScreeningScreen() {
   const s = useScreeningStore()
   const jobId = s.job?.job
   const live = s.job?.state === 'open'
+  // On opening: the earlier jobs, and the one still running shown at once (its progress).
   useEffect(() => {
-    void useScreeningStore.getState().loadJobs()
+    const store = useScreeningStore.getState()
+    void store.loadJobs().then(() => {
+      const now = useScreeningStore.getState()
+      const running = now.jobs.find((job) => job.state === 'open')
+      if (running && !now.job && !now.input && !now.busy) void now.open(running.job)
+    })
   }, [])
   // The core pushes nothing about a job: it is asked every second while it runs and is shown.
   useEffect(() => {
