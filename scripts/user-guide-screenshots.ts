@@ -367,6 +367,43 @@ export const SHOTS: Shot[] = [
       await desk.save()
     },
   },
+  {
+    name: 'screening',
+    take: async (desk) => {
+      const { page, harness } = desk
+      await fileOnRegistry(harness, 1, {
+        fraudType: 'money_mule',
+        fraudReason: REASON,
+        identifiers: [{ label: 'account', value: '0123456789_access-bank' }],
+        attachments: [],
+        showUploaderInfo: true,
+      })
+      await seedReports(harness)
+      const list = [
+        'Customer,Account No.,Bank,Contact',
+        'Ada Obi,0123456789,Access Bank,',
+        'Bayo Ade,0987654321,GTBank,08060000001',
+        `Chi Eze,,,${PHONE}`,
+        'Dayo Ola,,,8.13988E+09',
+      ].join('\n')
+      await goTo(page, 'Screening')
+      await page.getByLabel('Choose a file to screen').setInputFiles({
+        name: 'customers.csv',
+        mimeType: 'text/csv',
+        buffer: Buffer.from(list),
+      })
+      await see(page, /rows under the header/)
+      await page.getByLabel('What column D (Contact) holds').selectOption('phone')
+      await page.getByLabel('Searches a second').fill('10')
+      await page.getByRole('button', { name: 'Start screening' }).click()
+      await see(page, 'Finished', 60_000)
+      await page.getByLabel('Show').selectOption('hit')
+      await page
+        .getByRole('heading', { name: /values? could not be read/ })
+        .scrollIntoViewIfNeeded()
+      await desk.save()
+    },
+  },
 ]
 
 async function takeShot(browser: Browser, shot: Shot): Promise<void> {

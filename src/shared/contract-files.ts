@@ -50,4 +50,19 @@ export const filesContract = {
       message: z.string().nullable(),
     }),
   },
+  /**
+   * The hits of a screening job (one line per input row and matching report), where the person
+   * chooses: the core makes the file (screeningExport), main asks where and writes it; the
+   * format follows the name chosen (.csv, else .xlsx). `saved` is false when the dialog was
+   * closed or there was no hit to save (`rows` 0).
+   */
+  saveScreeningHits: {
+    channel: C.saveScreeningHits,
+    input: z.strictObject({ job: z.number().int().positive() }),
+    output: z.strictObject({
+      saved: z.boolean(),
+      fileName: z.string().nullable(),
+      rows: z.number(),
+    }),
+  },
 } as const

@@ -7,4 +7,5 @@ export const FILES_INVOKE_CHANNELS = {
   saveRejectedRows: 'files:save-rejected-rows',
   saveAttachment: 'files:save-attachment',
   saveCaseFile: 'files:save-case-file',
+  saveScreeningHits: 'files:save-screening-hits',
 } as const

@@ -31,13 +31,21 @@ function services(chosen: string | null, rows = 2) {
         }
       : { ok: false as const, message: `No case file was made of ${id}.` },
   )
+  const screeningExport = vi.fn(
+    async ({ job, format }: { job: number; format: 'xlsx' | 'csv' }) => ({
+      suggestedName: `screening-${job}-hits.${format}`,
+      rows,
+      base64: (format === 'xlsx' ? XLSX : CSV).toString('base64'),
+    }),
+  )
   const chooseSavePath = vi.fn(async () => chosen)
   return {
     bulkRejectedRows,
     attachmentCopy,
     caseFileBuild,
+    screeningExport,
     chooseSavePath,
-    work: () => ({ bulkRejectedRows, attachmentCopy, caseFileBuild }),
+    work: () => ({ bulkRejectedRows, attachmentCopy, caseFileBuild, screeningExport }),
   }
 }
 
@@ -144,6 +152,40 @@ describe('saving a case file', () => {
       saved: false,
       fileName: null,
       message: null,
+    })
+  })
+})
+
+/* A screening job's hits, saved from the window as the rows to fix are: main's dialog, the core's bytes. */
+describe('saving the hits of a screening', () => {
+  it('writes the file where the person chose, in the format its name says', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'casefile-save-'))
+    const xlsx = services(join(folder, 'hits.xlsx'), 3)
+    expect(await createFileHandlers(xlsx).saveScreeningHits({ job: 4 })).toEqual({
+      saved: true,
+      fileName: 'hits.xlsx',
+      rows: 3,
+    })
+    expect(xlsx.chooseSavePath).toHaveBeenCalledWith('screening-4-hits.xlsx', 'screening-hits')
+    expect(readFileSync(join(folder, 'hits.xlsx'))).toEqual(XLSX)
+    const csv = services(join(folder, 'hits.csv'))
+    await createFileHandlers(csv).saveScreeningHits({ job: 4 })
+    expect(csv.screeningExport).toHaveBeenLastCalledWith({ job: 4, format: 'csv' })
+    expect(readFileSync(join(folder, 'hits.csv'))).toEqual(CSV)
+  })
+
+  it('asks nothing when there is no hit, and writes nothing when the dialog is closed', async () => {
+    const none = services('/never', 0)
+    expect(await createFileHandlers(none).saveScreeningHits({ job: 1 })).toEqual({
+      saved: false,
+      fileName: null,
+      rows: 0,
+    })
+    expect(none.chooseSavePath).not.toHaveBeenCalled()
+    expect(await createFileHandlers(services(null)).saveScreeningHits({ job: 1 })).toEqual({
+      saved: false,
+      fileName: null,
+      rows: 2,
     })
   })
 })

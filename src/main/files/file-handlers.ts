@@ -6,12 +6,20 @@ import type { ContractHandlers } from '../../shared/contract'
 import type { WorkHandlers } from '../../shared/contract-work'
 import type { SaveWhat } from './choose-save-path'
 
-export const FILE_METHODS = ['saveRejectedRows', 'saveAttachment', 'saveCaseFile'] as const
+export const FILE_METHODS = [
+  'saveRejectedRows',
+  'saveAttachment',
+  'saveCaseFile',
+  'saveScreeningHits',
+] as const
 export type FileHandlers = Pick<ContractHandlers, (typeof FILE_METHODS)[number]>
 
 export interface FileServices {
   /** The running core's work handlers (the core process makes the file's bytes). */
-  work: () => Pick<WorkHandlers, 'bulkRejectedRows' | 'attachmentCopy' | 'caseFileBuild'>
+  work: () => Pick<
+    WorkHandlers,
+    'bulkRejectedRows' | 'attachmentCopy' | 'caseFileBuild' | 'screeningExport'
+  >
   /**
    * Asks the person, in main's own save dialog, where to save a file (the name suggested);
    * resolves the path chosen, or null when the dialog was closed. The window never names a path.
@@ -81,6 +89,22 @@ export function createFileHandlers(services: FileServices): FileHandlers {
       const path = extname(chosen).toLowerCase() === '.zip' ? chosen : `${chosen}.zip`
       await writeReplacing(path, built.bytes)
       return { saved: true, fileName: basename(path), message: null }
+    },
+    // A screening job's hits: the core writes them (formulas neutralized), main asks where.
+    saveScreeningHits: async ({ job }) => {
+      const offer = await services.work().screeningExport({ job, format: 'xlsx' })
+      if (offer.rows === 0) return { saved: false, fileName: null, rows: 0 }
+      const chosen = await services.chooseSavePath(
+        safeSaveName(offer.suggestedName, 'xlsx'),
+        'screening-hits',
+      )
+      if (chosen === null) return { saved: false, fileName: null, rows: offer.rows }
+      const ext = extname(chosen).toLowerCase()
+      const path = ext === '.csv' || ext === '.xlsx' ? chosen : `${chosen}.xlsx`
+      const file =
+        ext === '.csv' ? await services.work().screeningExport({ job, format: 'csv' }) : offer
+      await writeReplacing(path, Buffer.from(file.base64, 'base64'))
+      return { saved: true, fileName: basename(path), rows: file.rows }
     },
   }
 }

@@ -7,6 +7,7 @@ import { BulkImportScreen } from './screens/BulkImportScreen'
 import { EditorScreen } from './screens/EditorScreen'
 import { InsightsScreen } from './screens/InsightsScreen'
 import { OutboxScreen } from './screens/OutboxScreen'
+import { ScreeningScreen } from './screens/ScreeningScreen'
 import { SearchScreen } from './screens/SearchScreen'
 import { SettingsScreen } from './screens/SettingsScreen'
 import { SubmissionsScreen } from './screens/SubmissionsScreen'
@@ -24,6 +25,7 @@ const SCREEN_VIEWS: Record<ScreenId, () => React.JSX.Element> = {
   submissions: SubmissionsScreen,
   search: SearchScreen,
   insights: InsightsScreen,
+  screening: ScreeningScreen,
   bulk: BulkImportScreen,
   settings: SettingsScreen,
 }

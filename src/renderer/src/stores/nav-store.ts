@@ -7,6 +7,7 @@ export const SCREENS = [
   { id: 'submissions', label: 'Submissions' },
   { id: 'search', label: 'Search' },
   { id: 'insights', label: 'Insights' },
+  { id: 'screening', label: 'Screening' },
   { id: 'bulk', label: 'Bulk import' },
   { id: 'settings', label: 'Settings' },
 ] as const

@@ -1,0 +1,104 @@
+// @vitest-environment happy-dom
+import { cleanup, render, screen, waitFor } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import type { ScreeningShowView } from '../../src/shared/contract-screening'
+import { resultRows, ScreeningScreen } from '../../src/renderer/src/screens/ScreeningScreen'
+import {
+  durationWords,
+  secondsLeft,
+  useScreeningStore,
+} from '../../src/renderer/src/stores/screening-store'
+import { installCasefileDouble } from './casefile-double'
+
+const hit = (row: number, fraudType: string, updatedAt: string) => ({
+  row,
+  type: 'email' as const,
+  value: `row${row}@example.com`,
+  written: `Row${row}@Example.com`,
+  column: 'Email',
+  matchedAs: 'normalized' as const,
+  asOf: '2026-03-14T09:05:03.000Z',
+  source: 'online' as const,
+  reports: [
+    {
+      id: `r-${row}`,
+      fraudType,
+      listingStatus: 'listed',
+      organization: 'Another bank',
+      own: false,
+      createdAt: '2026-01-01T00:00:00.000Z',
+      updatedAt,
+    },
+  ],
+  publicReports: [],
+})
+
+const JOB: ScreeningShowView = {
+  job: 7,
+  file: 'customers.csv',
+  state: 'open',
+  createdAt: '2026-03-14T09:00:00.000Z',
+  updatedAt: '2026-03-14T09:00:00.000Z',
+  rate: 2,
+  totals: { rows: 5, identifiers: 30, searched: 10, hits: 2, unchecked: 1 },
+  running: true,
+  waiting: null,
+  hits: [
+    hit(4, 'money_mule', '2026-02-01T00:00:00.000Z'),
+    hit(2, 'theft', '2026-03-01T00:00:00.000Z'),
+  ],
+  unchecked: [{ row: 3, reason: 'Phone: not searched on the registry yet.' }],
+  problems: [],
+  more: false,
+}
+
+describe('the Screening screen’s sums', () => {
+  it('says the time left from the identifiers not yet searched, at the job’s rate', () => {
+    expect(secondsLeft(JOB)).toBe(10)
+    expect(secondsLeft({ ...JOB, state: 'done' })).toBeNull()
+    expect(durationWords(10)).toBe('about 10 seconds')
+    expect(durationWords(600)).toBe('about 10 minutes')
+    expect(durationWords(7200)).toBe('about 2 hours')
+  })
+
+  it('lists the rows with a hit and those not checked, filtered and sorted', () => {
+    expect(resultRows(JOB, 'all', 'row').map((r) => r.row)).toEqual([2, 3, 4])
+    expect(resultRows(JOB, 'hit', 'row').map((r) => r.row)).toEqual([2, 4])
+    expect(resultRows(JOB, 'unchecked', 'row').map((r) => r.row)).toEqual([3])
+    expect(resultRows(JOB, 'hit', 'type').map((r) => r.row)).toEqual([4, 2])
+    expect(resultRows(JOB, 'all', 'newest').map((r) => r.row)).toEqual([2, 4, 3])
+  })
+})
+
+describe('the Screening screen', () => {
+  beforeEach(() => useScreeningStore.getState().reset())
+  afterEach(cleanup)
+
+  it('opens an earlier job and saves its hits through main, naming the job only', async () => {
+    const { api } = installCasefileDouble({
+      screeningList: [{ ...JOB, state: 'done' }],
+      screeningShow: { ...JOB, state: 'done', totals: { ...JOB.totals, searched: 30 } },
+      saveScreeningHits: { saved: true, fileName: 'hits.xlsx', rows: 2 },
+    })
+    render(<ScreeningScreen />)
+    await userEvent.click(
+      await screen.findByRole('button', { name: /^Open the screening of customers\.csv/ }),
+    )
+    await screen.findByText('Searched 30 of 30 identifiers · 2 rows with a hit · 1 could not check')
+    expect(screen.getByText('Money mule')).toBeTruthy()
+    expect(screen.getByText('Theft')).toBeTruthy()
+    await userEvent.click(screen.getByRole('button', { name: 'Save the hits (XLSX or CSV)…' }))
+    expect(api.saveScreeningHits).toHaveBeenCalledWith({ job: 7 })
+    await waitFor(() => screen.getByText('Saved 2 lines of hits in hits.xlsx.'))
+  })
+  it('shows a job still running at once, its progress asked every second', async () => {
+    const { api } = installCasefileDouble({ screeningList: [JOB], screeningShow: JOB })
+    render(<ScreeningScreen />)
+    await screen.findByText(/about 10 seconds left at 2 a second$/)
+    await waitFor(() => expect(api.screeningShow.mock.calls.length).toBeGreaterThan(1), {
+      timeout: 3000,
+    })
+    expect(api.screeningShow).toHaveBeenLastCalledWith({ job: 7, limit: 200 })
+  })
+})
