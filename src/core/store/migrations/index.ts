@@ -6,6 +6,11 @@ import { migration0003 } from './0003-outbox-write-indexes'
 import { migration0004 } from './0004-phones-in-one-form'
 import { migration0005 } from './0005-insights-indexes'
 import { migration0006 } from './0006-screening'
+import { migration0008 } from './0008-watchlist'
+import type { Migration as M } from './migration'
+
+/** Held for the 0007 of another branch (replaced by it at the merge): nothing to do here. */
+const migration0007: M = { version: 7, name: 'reserved', up: () => undefined }
 
 /** Every migration, in order. A new one gets the next number and its own file. */
 export const MIGRATIONS: readonly Migration[] = [
@@ -15,6 +20,8 @@ export const MIGRATIONS: readonly Migration[] = [
   migration0004,
   migration0005,
   migration0006,
+  migration0007,
+  migration0008,
 ]
 
 /** The database was written by a newer Casefile: this one must not touch it. */
