@@ -19,6 +19,7 @@ import { EventHub } from '../shared/event-hub'
 import * as Sync from '../core/sync/sync'
 import * as Outbox from '../core/outbox/outbox'
 import { runOpenJobs } from '../core/screening/screening-runs'
+import { runWatchlist } from '../core/watchlist/watch-runs'
 
 export interface SandboxRegistryHandle {
   baseUrl: string
@@ -55,6 +56,8 @@ export function createCasefileAppCore(
   let core: Core | null = null
   // The screening jobs left unfinished (a crash, a restart) run while the app is open.
   let screening: { stop(): Promise<void> } | null = null
+  // The watchlist's checks, while the app is open.
+  let watchlist: { stop(): Promise<void> } | null = null
   let sandbox: SandboxRegistryHandle | null = null
   // What this core sends with, for Settings → Check connection (set once it has started).
   let started: {
@@ -140,6 +143,7 @@ export function createCasefileAppCore(
       core = casefile
       started = { connection, network, getApiKey }
       screening = runOpenJobs(casefile)
+      watchlist = runWatchlist(casefile)
       const outbox = Outbox.outbox(casefile)
       events.emit('outboxChanged', {
         pending: outbox.pending,
@@ -153,6 +157,8 @@ export function createCasefileAppCore(
       started = null
       await screening?.stop()
       screening = null
+      await watchlist?.stop()
+      watchlist = null
       await running?.close()
       const registry = sandbox
       sandbox = null
