@@ -1,7 +1,8 @@
 // The `casefile watch` commands (identifiers searched again on a schedule): spread into COMMANDS.
 import type { CommandSpec } from './command-line-spec'
+import type * as WatchCommands from './commands/watch-commands'
 
-const load = (name: keyof typeof import('./commands/watch-commands')) => async () =>
+const load = (name: keyof typeof WatchCommands) => async () =>
   (await import('./commands/watch-commands'))[name]
 
 export const WATCH_COMMANDS: readonly CommandSpec[] = [
