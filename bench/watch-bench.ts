@@ -25,7 +25,7 @@ migrate(db)
 const clock = drivenClock()
 const registry = new MemoryRegistry({ now: () => clock.now(), laptop: clock })
 const requests: { at: number; quiet: boolean }[] = []
-let core: CoreContext
+let core: CoreContext = null as unknown as CoreContext
 const client = {
   ...registry.client,
   quietUntil: () => 0,

@@ -11,6 +11,7 @@ import {
   readSetting,
   recordCheck,
   type AlertRow,
+  writeSetting,
   type ItemRow,
 } from './watch-store'
 
@@ -159,4 +160,11 @@ export async function checkDue(
     break
   }
   return run
+}
+
+/** Changes the hourly budget of this folder's watchlist (a whole number above 0). */
+export function setHourlyBudget(core: CoreContext, budget: number): void {
+  if (!Number.isInteger(budget) || budget <= 0)
+    throw new RangeError(`The hourly budget is a whole number above 0; got ${budget}.`)
+  writeSetting(core.db, 'hourly_budget', String(budget))
 }
