@@ -100,7 +100,11 @@ export async function watchTick(
   if (slot > now) return { ...idle, nextAt: slot, waiting: 'pace' }
   const outcome = await checkItem(core, item, options)
   if (!outcome.ok) {
-    const nextAt = outcome.failure.kind === 'quiet' ? registryQuietUntil(core) : null
+    // A quiet: after it. Anything else: the next slot (the watcher backs off when unreachable).
+    const nextAt =
+      outcome.failure.kind === 'quiet'
+        ? registryQuietUntil(core)
+        : nextAtOf(core, core.clock.now() + Math.ceil(HOUR_MS / budget))
     return { checked: item, alerts: [], failure: outcome.failure, nextAt, waiting: null }
   }
   return {

@@ -10,6 +10,15 @@ import { watchTick } from './watch-check'
  */
 
 const MAX_BACKOFF_MS = 15 * 60 * 1000
+/** The longest it sleeps without looking again (an item added by another process, the CLI). */
+const MAX_SLEEP_MS = 5 * 60 * 1000
+
+const watchers = new WeakMap<object, () => void>()
+
+/** Something was added: the core's watcher (if it runs) looks again now. */
+export function wakeWatcher(core: CoreContext): void {
+  watchers.get(core.db)?.()
+}
 
 export function runWatchlist(
   core: CoreContext,
@@ -23,8 +32,9 @@ export function runWatchlist(
   const abort = new AbortController()
 
   const arm = (at: number | null) => {
-    if (stopped || at === null) return
-    timer = timers.setTimeout(step, timerDelay(at - core.clock.now()))
+    if (stopped) return
+    const now = core.clock.now()
+    timer = timers.setTimeout(step, timerDelay(Math.min(at ?? Infinity, now + MAX_SLEEP_MS) - now))
   }
   const step = () => {
     timer = null
@@ -54,12 +64,14 @@ export function runWatchlist(
   const off = core.reachability.onChange((reach) => {
     if (reach.state === 'online' && backoff > 0) wake()
   })
+  watchers.set(core.db, wake)
   step()
   return {
     wake,
     async stop() {
       stopped = true
       off()
+      if (watchers.get(core.db) === wake) watchers.delete(core.db)
       if (timer !== null) timers.clearTimeout(timer)
       abort.abort()
       await running

@@ -1,11 +1,15 @@
 // The watchlist on a driven clock over the in-memory registry: alerts at the next due check,
 // unlist and update, a dismissed alert coming back, the budget and spread over a day, a
 // Retry-After holding it, and three days offline caught up within the budget.
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import type { CoreContext } from '../../../src/core/core-context'
 import { FolderClock } from '../../../src/core/sync/folder-clock'
 import { migrate } from '../../../src/core/store/migrations'
 import * as Watchlist from '../../../src/core/watchlist/watchlist'
+import * as Drafts from '../../../src/core/drafts/drafts'
+import type { Timers } from '../../../src/core/sync/timer-delay'
+import { runWatchlist } from '../../../src/core/watchlist/watch-runs'
+import { watchlistHandlers } from '../../../src/core/watchlist/watchlist-handlers'
 import { checkDue, watchTick, HOUR_MS } from '../../../src/core/watchlist/watch-check'
 import { alertEvents } from '../../../src/core/watchlist/watch-store'
 import { MemoryRegistry } from '../../support/memory-registry'
@@ -40,7 +44,7 @@ async function runUntil(setup: ReturnType<typeof watchCore>, until: number, budg
     const tick = await watchTick(setup.core, { budget, random: () => 0.5 })
     if (tick.checked && !tick.failure) times.push(setup.clock.now())
     const next = tick.nextAt ?? until
-    if (next > until) break
+    if (next >= until) break
     if (next > setup.clock.now()) setup.clock.set(next)
   }
   setup.clock.set(until)
@@ -59,7 +63,7 @@ describe('what changed becomes an alert', () => {
     const filed = registry.file(phoneReport('08031110001', 'new'), { own: false })
     clock.advance(HOUR_MS)
     expect((await checkDue(core)).checked).toBe(0) // not due yet
-    clock.advance(DAY)
+    clock.advance(DAY + 2 * HOUR_MS) // one period, give or take 5 %, after the first check
     const second = await checkDue(core)
     expect(second.alerts.map((a) => [a.kind, a.report_id])).toEqual([['new_report', filed]])
   })
@@ -88,6 +92,78 @@ describe('what changed becomes an alert', () => {
     expect(unlisted.alerts.map((a) => [a.kind, a.report_id])).toEqual([['unlisted', id]])
     expect(Watchlist.listAlerts(core).map((a) => a.kind)).toEqual(['unlisted'])
   })
+
+  it('the same change again after a dismissal is a new alert; two updates are two alerts', async () => {
+    const { core, clock, registry } = watchCore()
+    const id = registry.file(phoneReport('08031110004'), { own: true })
+    Watchlist.addIdentifier(core, 'phone', '08031110004')
+    await checkDue(core)
+    await registry.client.updateReport(id, { ...phoneReport('08031110004'), fraudType: 'hacker' })
+    clock.advance(2 * DAY)
+    const [first] = (await checkDue(core)).alerts
+    Watchlist.setAlertState(core, first!.id, 'dismissed', 'a typo fixed')
+    expect(Watchlist.listAlerts(core)).toEqual([])
+    await registry.client.updateReport(id, { ...phoneReport('08031110004'), fraudType: 'phishing' })
+    clock.advance(2 * DAY)
+    const [again] = (await checkDue(core)).alerts
+    expect(again).toMatchObject({ kind: 'updated', report_id: id, state: 'new' })
+    expect(again!.id).not.toBe(first!.id)
+    await registry.client.updateReport(id, { ...phoneReport('08031110004'), fraudType: 'hacker' })
+    clock.advance(2 * DAY)
+    await checkDue(core)
+    expect(Watchlist.listAlerts(core).map((a) => a.kind)).toEqual(['updated', 'updated'])
+    expect(Watchlist.listAlerts(core, { all: true }).map((a) => a.state)).toEqual([
+      'new',
+      'new',
+      'dismissed',
+    ])
+  })
+
+  it("a report's identifiers and a screening job's hits are watched through the contract", async () => {
+    const { core } = watchCore()
+    const report = Drafts.createDraft(core, {
+      identifiers: [
+        { label: 'phone', value: '08031110005' },
+        { label: 'email', value: 'mule@example.com' },
+      ],
+    })
+    const handlers = watchlistHandlers(() => core)
+    const added = await handlers.watchAdd({ source: { kind: 'report', reportId: report.localId } })
+    expect(added.added.map((i) => [i.type, i.value])).toEqual([
+      ['phone', '08031110005'],
+      ['email', 'mule@example.com'],
+    ])
+    const again = await handlers.watchAdd({
+      source: { kind: 'identifier', type: 'phone', value: '+2348031110005' },
+    })
+    expect(again.existing.map((i) => i.id)).toEqual([added.added[0]!.id])
+    expect(await handlers.watchRemove({ id: added.added[1]!.id })).toEqual({ removed: true })
+    expect((await handlers.watchList(undefined)).map((i) => i.value)).toEqual(['08031110005'])
+  })
+})
+
+describe("the app's watcher", () => {
+  it('checks what is due on its own, sleeps at most five minutes, and wakes for an item added', async () => {
+    const setup = watchCore()
+    const armed: { callback: () => void; ms: number }[] = []
+    const timers: Timers = {
+      setTimeout: (callback, ms) => armed.push({ callback, ms }),
+      clearTimeout: () => undefined,
+      setInterval: () => 0,
+      clearInterval: () => undefined,
+    }
+    Watchlist.addIdentifier(setup.core, 'phone', '08031110006')
+    const watcher = runWatchlist(setup.core, { timers })
+    await vi.waitFor(() => expect(setup.registry.callsTo('search').length).toBe(1))
+    await vi.waitFor(() => expect(armed.length).toBe(1))
+    expect(armed[0]!.ms).toBeLessThanOrEqual(5 * MINUTE)
+    setup.clock.advance(MINUTE) // past the pace (one check every 30 s at 120 an hour)
+    await watchlistHandlers(() => setup.core).watchAdd({
+      source: { kind: 'identifier', type: 'phone', value: '08031110007' },
+    })
+    await vi.waitFor(() => expect(setup.registry.callsTo('search').length).toBe(2))
+    await watcher.stop()
+  })
 })
 
 describe('polite polling', () => {
@@ -97,7 +173,9 @@ describe('polite polling', () => {
       type: 'phone',
       value: `0803${String(2_000_000 + i)}`,
     }))
-    Watchlist.addNormalized(setup.core, values, { random: Math.random })
+    // Spread evenly over the day (a uniform draw, made certain): one first check every 86 s.
+    let draw = 0
+    Watchlist.addNormalized(setup.core, values, { random: () => draw++ / 1000 })
     const start = setup.clock.now()
     const times = await runUntil(setup, start + DAY, 120)
     expect(setup.registry.callsTo('search').length).toBe(1000)
@@ -136,7 +214,8 @@ describe('polite polling', () => {
       type: 'phone',
       value: `0803${String(3_000_000 + i)}`,
     }))
-    Watchlist.addNormalized(setup.core, values)
+    let draw = 0
+    Watchlist.addNormalized(setup.core, values, { random: () => draw++ / 200 })
     const start = setup.clock.now()
     await runUntil(setup, start + DAY, 60)
     expect(setup.registry.callsTo('search').length).toBe(200)
