@@ -103,7 +103,7 @@ describe('what changed becomes an alert', () => {
     const [first] = (await checkDue(core)).alerts
     Watchlist.setAlertState(core, first!.id, 'dismissed', 'a typo fixed')
     expect(Watchlist.listAlerts(core)).toEqual([])
-    await registry.client.updateReport(id, { ...phoneReport('08031110004'), fraudType: 'phishing' })
+    await registry.client.updateReport(id, { ...phoneReport('08031110004'), fraudType: 'theft' })
     clock.advance(2 * DAY)
     const [again] = (await checkDue(core)).alerts
     expect(again).toMatchObject({ kind: 'updated', report_id: id, state: 'new' })
