@@ -125,4 +125,20 @@ describe('casefile watch', () => {
       ['email', 'ada@example.com'],
     ])
   })
+
+  it('exits 3 when the registry cannot be reached, the item still due for the next run', async () => {
+    const dataDir = await sandboxFolder(runCasefile, {
+      baseUrl: 'http://127.0.0.1:9',
+      uploadUrl: 'http://127.0.0.1:9/upload',
+    })
+    const at = ['--data-dir', dataDir]
+    expect(
+      (await runCasefile(['watch', 'add', '--type', 'email', 'a@example.com', ...at])).code,
+    ).toBe(0)
+    const check = await runCasefile(['watch', 'check', '--json', ...at])
+    expect(check.code).toBe(3)
+    expect(check.json()).toEqual({ checked: 0, alerts: [], exitCode: 3 })
+    const [item] = (await runCasefile(['watch', 'list', '--json', ...at])).json()
+    expect(item.lastCheckedAt).toBeNull()
+  })
 })
