@@ -1,5 +1,6 @@
 // The `casefile` commands: what each takes, its help, and where its code is (loaded on use).
 import { CASE_COMMANDS } from './case-command-specs'
+import { WATCH_COMMANDS } from './watch-command-specs'
 import type { CommandSpec, OptionSpec } from './command-line-spec'
 
 /** Options every command takes, before or after the command's name. */
@@ -411,6 +412,7 @@ export const COMMANDS: readonly CommandSpec[] = [
     examples: ['casefile screen cancel 3'],
     load: async () => (await import('./commands/screen-command')).runCancel,
   },
+  ...WATCH_COMMANDS,
   {
     name: 'log',
     summary: 'the local log of exchanges with the registry',
@@ -444,6 +446,7 @@ export const COMMANDS: readonly CommandSpec[] = [
 export const COMMAND_GROUPS: Readonly<Record<string, string>> = {
   key: 'Use `casefile key export --out FILE` or `casefile key import FILE`.',
   folder: 'Use `casefile folder set-aside`.',
+  watch: 'Use `casefile watch add`, `import`, `list`, `remove`, `check`, `alerts` or `dismiss`.',
   case: 'Use `casefile case export ID --out FILE.zip` or `casefile case verify FILE.zip`.',
   config: 'Use `casefile config set --base-url URL --upload-url URL` or `casefile config show`.',
 }

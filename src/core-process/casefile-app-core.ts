@@ -20,6 +20,7 @@ import * as Sync from '../core/sync/sync'
 import * as Outbox from '../core/outbox/outbox'
 import { jobView } from '../core/screening/screening'
 import { onJobFinished, runOpenJobs } from '../core/screening/screening-runs'
+import { runWatchlist } from '../core/watchlist/watch-runs'
 
 export interface SandboxRegistryHandle {
   baseUrl: string
@@ -56,6 +57,8 @@ export function createCasefileAppCore(
   let core: Core | null = null
   // The screening jobs left unfinished (a crash, a restart) run while the app is open.
   let screening: { stop(): Promise<void> } | null = null
+  // The watchlist's checks, while the app is open.
+  let watchlist: { stop(): Promise<void> } | null = null
   let sandbox: SandboxRegistryHandle | null = null
   // What this core sends with, for Settings → Check connection (set once it has started).
   let started: {
@@ -153,6 +156,7 @@ export function createCasefileAppCore(
           await jobs.stop()
         },
       }
+      watchlist = runWatchlist(casefile)
       const outbox = Outbox.outbox(casefile)
       events.emit('outboxChanged', {
         pending: outbox.pending,
@@ -166,6 +170,8 @@ export function createCasefileAppCore(
       started = null
       await screening?.stop()
       screening = null
+      await watchlist?.stop()
+      watchlist = null
       await running?.close()
       const registry = sandbox
       sandbox = null

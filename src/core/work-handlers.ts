@@ -16,6 +16,7 @@ import { screeningHandlers } from './screening/screening-handlers'
 import { searchHandlers } from './search/search-handlers'
 import { submissionsHandlers } from './submissions/submissions-handlers'
 import { syncHandlers } from './sync/sync-handlers'
+import { watchlistHandlers } from './watchlist/watchlist-handlers'
 
 export type { WorkHandlers, ConnectionCheckSource }
 
@@ -48,6 +49,7 @@ export function createWorkHandlers(
     ...insightsHandlers(core),
     ...caseFileHandlers(core),
     ...screeningHandlers(core),
+    ...watchlistHandlers(core),
     ...connectionCheckHandlers(core, options.connectionCheck),
   }
 }

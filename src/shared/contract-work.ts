@@ -4,6 +4,7 @@ import { bankSchema, publicReportSchema, reportRecordSchema } from './domain/res
 import { FRAUD_TYPES } from './domain/fraud-types'
 import { insightsContract } from './contract-insights'
 import { screeningContract, screeningFinishedSchema } from './contract-screening'
+import { watchlistContract } from './contract-watchlist'
 import { WORK_EVENT_CHANNELS, WORK_INVOKE_CHANNELS as C } from './ipc-channels-work'
 import { attachmentsContract } from './contract-attachments'
 import { caseFileContract } from './contract-case-file'
@@ -528,6 +529,7 @@ export const workContract = {
   ...attachmentsContract,
   ...caseFileContract,
   ...screeningContract,
+  ...watchlistContract,
 } as const
 
 /**

@@ -2,6 +2,7 @@ import { INSIGHTS_INVOKE_CHANNELS } from './ipc-channels-insights'
 import { ATTACHMENT_INVOKE_CHANNELS } from './ipc-channels-attachments'
 import { CASE_FILE_INVOKE_CHANNELS } from './ipc-channels-case-file'
 import { SCREENING_EVENT_CHANNELS, SCREENING_INVOKE_CHANNELS } from './ipc-channels-screening'
+import { WATCHLIST_INVOKE_CHANNELS } from './ipc-channels-watchlist'
 
 /**
  * Channel names of the investigator's work (drafts, outbox, search, submissions, banks), with
@@ -44,6 +45,7 @@ export const WORK_INVOKE_CHANNELS = {
   ...ATTACHMENT_INVOKE_CHANNELS,
   ...CASE_FILE_INVOKE_CHANNELS,
   ...SCREENING_INVOKE_CHANNELS,
+  ...WATCHLIST_INVOKE_CHANNELS,
 } as const
 
 /** Events of the work: an operation changed state, an attachment upload progressed. */

@@ -1,6 +1,6 @@
 import type { CoreContext } from '../core-context'
 import { storeSearchResult } from '../cache/searches-cache'
-import { isRegistryError, registryQuietMs } from '../registry/registry-error'
+import { registryQuietFor, searchFailureOf } from '../search/polite-search'
 import { processHolder } from '../sync/lease-holder'
 import type { IdentifierType } from '../../shared/domain/identifiers'
 import {
@@ -111,35 +111,24 @@ export async function runJob(
       backoff = 0
       waiting = null
     } catch (error) {
-      if (!isRegistryError(error)) {
-        markFailed(db, identifier.id, error instanceof Error ? error.message : String(error))
-        return
-      }
-      if (error.kind === 'validation' || error.kind === 'not_found' || error.kind === 'too_large') {
-        markFailed(db, identifier.id, `The registry refused to search it: ${error.message}`)
-        return
-      }
-      if (error.kind === 'unexpected_response') {
-        markFailed(db, identifier.id, error.message)
+      const failure = searchFailureOf(core, error)
+      if (failure.kind === 'refused' || failure.kind === 'failed') {
+        markFailed(db, identifier.id, failure.message)
         return
       }
       markPending(db, identifier.id)
-      if (error.kind === 'rate_limited') {
-        // Kept in the folder: the outbox, and a process started after this one, keep it too.
-        const quiet = registryQuietMs(error)
-        if (quiet !== undefined) core.folderClock.holdQuiet(core.clock.now() + quiet)
-      } else if (error.kind === 'unauthorized' || error.kind === 'proxy_auth') {
+      if (failure.kind === 'unauthorized') {
         outcome.stopped = 'unauthorized'
-        outcome.message = error.message
-      } else if (error.kind !== 'cancelled') {
+        outcome.message = failure.message
+      } else if (failure.kind === 'unreachable') {
         if (options.stopWhenUnreachable) {
           outcome.stopped = 'unreachable'
-          outcome.message = error.message
+          outcome.message = failure.message
         }
         backoff = Math.min(MAX_BACKOFF_MS, Math.max(1000, backoff * 2))
         unreachableUntil = Date.now() + backoff
         waiting = {
-          reason: `The registry cannot be reached: ${error.message}`,
+          reason: `The registry cannot be reached: ${failure.message}`,
           until: unreachableUntil,
         }
       }
@@ -174,10 +163,7 @@ export async function runJob(
         takeJob(db, jobId, holder, now, LEASE_MS)
         renewedAt = now
       }
-      const quietFor = Math.max(
-        core.client.quietUntil() - Date.now(),
-        core.folderClock.quietUntil() - now,
-      )
+      const quietFor = registryQuietFor(core)
       if (quietFor > 0)
         waiting = {
           reason: 'The registry asked for a pause (Retry-After): nothing is sent until it ends.',

@@ -7,6 +7,7 @@ import { migration0004 } from './0004-phones-in-one-form'
 import { migration0005 } from './0005-insights-indexes'
 import { migration0006 } from './0006-screening'
 import { migration0007 } from './0007-own-account-banks'
+import { migration0008 } from './0008-watchlist'
 
 /** Every migration, in order. A new one gets the next number and its own file. */
 export const MIGRATIONS: readonly Migration[] = [
@@ -17,6 +18,7 @@ export const MIGRATIONS: readonly Migration[] = [
   migration0005,
   migration0006,
   migration0007,
+  migration0008,
 ]
 
 /** The database was written by a newer Casefile: this one must not touch it. */

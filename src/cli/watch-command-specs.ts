@@ -1,0 +1,96 @@
+// The `casefile watch` commands (identifiers searched again on a schedule): spread into COMMANDS.
+import type { CommandSpec } from './command-line-spec'
+import type * as WatchCommands from './commands/watch-commands'
+
+const load = (name: keyof typeof WatchCommands) => async () =>
+  (await import('./commands/watch-commands'))[name]
+
+export const WATCH_COMMANDS: readonly CommandSpec[] = [
+  {
+    name: 'watch add',
+    summary: 'watch an identifier: search it again every day, alert on what changes',
+    arguments: [{ name: 'VALUE' }],
+    options: {
+      type: {
+        type: 'string',
+        value: 'T',
+        description:
+          'account, bvn, nin, phone, email, drivers_license, international_passport, account_name, social_handle (required)',
+      },
+      note: { type: 'string', value: 'TEXT', description: 'why it is watched' },
+    },
+    json: true,
+    details: [
+      'The value is read as the editor writes it (a phone +234… as 080…; an account as <number>_<bank-slug>).',
+    ],
+    examples: ['casefile watch add --type phone "+234 803 123 4567" --note "case 114"'],
+    load: load('runAdd'),
+  },
+  {
+    name: 'watch import',
+    summary: 'watch every identifier of a list (the screening template, or a type,value CSV)',
+    arguments: [{ name: 'FILE' }],
+    options: {},
+    json: true,
+    details: ['Exits 1 when some rows could not be read (the others are added).'],
+    examples: ['casefile watch import watch.csv'],
+    load: load('runImport'),
+  },
+  {
+    name: 'watch list',
+    summary: 'the watched identifiers, when each was last checked and is next',
+    arguments: [],
+    options: {},
+    json: true,
+    examples: ['casefile watch list --json'],
+    load: load('runList'),
+  },
+  {
+    name: 'watch remove',
+    summary: 'stop watching an item (its alerts are kept)',
+    arguments: [{ name: 'ID' }],
+    options: {},
+    json: true,
+    examples: ['casefile watch remove 12'],
+    load: load('runRemove'),
+  },
+  {
+    name: 'watch check',
+    summary: 'check the watched identifiers that are due (for a scheduler)',
+    arguments: [],
+    options: {
+      all: {
+        type: 'boolean',
+        description: "check every item now, whatever the schedule and the hour's budget",
+      },
+    },
+    json: true,
+    details: [
+      "Due items, oldest-checked first, within the hour's budget; never inside the registry's",
+      'Retry-After (the run stops there, --all too). Exits 2 when there are new alerts, 3 when the',
+      'registry could not be reached, 0 otherwise.',
+    ],
+    examples: ['casefile watch check --json'],
+    load: load('runCheck'),
+  },
+  {
+    name: 'watch alerts',
+    summary: 'the alerts not yet dismissed or escalated',
+    arguments: [],
+    options: {},
+    json: true,
+    examples: ['casefile watch alerts --json'],
+    load: load('runAlerts'),
+  },
+  {
+    name: 'watch dismiss',
+    summary: 'dismiss an alert, saying why (it comes back if the report changes again)',
+    arguments: [{ name: 'ALERT' }],
+    options: {
+      reason: { type: 'string', value: 'TEXT', description: 'why it is dismissed (required)' },
+    },
+    json: true,
+    examples: ['casefile watch dismiss 7 --reason "known, case 114 closed"'],
+    load: load('runDismiss'),
+  },
+]

@@ -1,0 +1,174 @@
+import type { IdentifierType } from '../../shared/domain/identifiers'
+import type { CoreContext } from '../core-context'
+import { storeSearchResult } from '../cache/searches-cache'
+import { registryQuietUntil, searchFailureOf, type SearchFailure } from '../search/polite-search'
+import { compareSnapshots, snapshotOf, type Snapshot } from './watch-compare'
+import {
+  checksSince,
+  dueItems,
+  nextDueAt,
+  postponeItem,
+  readSetting,
+  recordCheck,
+  type AlertRow,
+  writeSetting,
+  type ItemRow,
+} from './watch-store'
+
+/*
+ * The watchlist's checks: one search per item, compared with the last answer kept for it. Polite
+ * to a shared registry: never inside its quiet (the Retry-After the outbox and screening obey
+ * too), at most `budget` checks an hour and no closer together than an hour / budget (so never
+ * a burst), oldest-checked first, each item's next check one period later with a little jitter
+ * so a list added at once stays spread over the period.
+ */
+
+export const HOUR_MS = 60 * 60 * 1000
+export const DEFAULT_PERIOD_MS = 24 * HOUR_MS
+/** Checks an hour: enough for 2,880 items a day, gentle on the registry. */
+export const DEFAULT_HOURLY_BUDGET = 120
+/** The next check: one period later, give or take this share of it. */
+const JITTER = 0.05
+
+export function hourlyBudget(core: CoreContext): number {
+  const value = Number(readSetting(core.db, 'hourly_budget'))
+  return Number.isInteger(value) && value > 0 ? value : DEFAULT_HOURLY_BUDGET
+}
+
+export function periodOf(item: Pick<ItemRow, 'period_ms'>): number {
+  return item.period_ms ?? DEFAULT_PERIOD_MS
+}
+
+export type CheckOutcome = { ok: true; alerts: AlertRow[] } | { ok: false; failure: SearchFailure }
+
+/** Searches one item now and keeps the answer (its changes as alerts, its next check). */
+export async function checkItem(
+  core: CoreContext,
+  item: ItemRow,
+  options: { random?: () => number; signal?: AbortSignal } = {},
+): Promise<CheckOutcome> {
+  const random = options.random ?? Math.random
+  const query = { identifier: item.type as IdentifierType, value: item.value }
+  let result
+  try {
+    result = await core.client.searchReports(query, { signal: options.signal })
+  } catch (error) {
+    const failure = searchFailureOf(core, error)
+    if (failure.kind === 'refused' || failure.kind === 'failed')
+      postponeItem(core.db, item.id, core.clock.now() + periodOf(item))
+    return { ok: false, failure }
+  }
+  const now = core.clock.now()
+  const before = item.snapshot_json === null ? null : (JSON.parse(item.snapshot_json) as Snapshot)
+  const { changes, keep } = compareSnapshots(before, snapshotOf(result))
+  const period = periodOf(item)
+  const nextCheckAt = now + Math.round(period * (1 + JITTER * (2 * random() - 1)))
+  storeSearchResult(core.db, query, result, now)
+  return { ok: true, alerts: recordCheck(core.db, item, { keep, changes, now, nextCheckAt }) }
+}
+
+export interface TickResult {
+  /** The item checked, if one was. */
+  checked: ItemRow | null
+  alerts: AlertRow[]
+  failure: SearchFailure | null
+  /** When (this core's clock) the next check may happen; null with nothing to watch. */
+  nextAt: number | null
+  /** Why it waits, when it waits for something else than the next item falling due. */
+  waiting: 'quiet' | 'budget' | 'pace' | null
+}
+
+/**
+ * One step of the long-lived watcher (and of the tests' and bench's simulated days): checks the
+ * item that is due most, if the quiet, the budget and the pace allow, and says when to come back.
+ */
+export async function watchTick(
+  core: CoreContext,
+  options: { random?: () => number; signal?: AbortSignal; budget?: number } = {},
+): Promise<TickResult> {
+  const now = core.clock.now()
+  const budget = options.budget ?? hourlyBudget(core)
+  const idle = { checked: null, alerts: [], failure: null }
+  const quiet = registryQuietUntil(core)
+  if (quiet > now) return { ...idle, nextAt: quiet, waiting: 'quiet' }
+  const recent = checksSince(core.db, now - HOUR_MS)
+  if (recent.count >= budget && recent.oldest !== null)
+    return { ...idle, nextAt: recent.oldest + HOUR_MS + 1, waiting: 'budget' }
+  const slot = recent.latest === null ? now : recent.latest + Math.ceil(HOUR_MS / budget)
+  const [item] = dueItems(core.db, now, 1)
+  if (!item) return { ...idle, nextAt: nextAtOf(core, slot), waiting: null }
+  if (slot > now) return { ...idle, nextAt: slot, waiting: 'pace' }
+  const outcome = await checkItem(core, item, options)
+  if (!outcome.ok) {
+    // A quiet: after it. Anything else: the next slot (the watcher backs off when unreachable).
+    const nextAt =
+      outcome.failure.kind === 'quiet'
+        ? registryQuietUntil(core)
+        : nextAtOf(core, core.clock.now() + Math.ceil(HOUR_MS / budget))
+    return { checked: item, alerts: [], failure: outcome.failure, nextAt, waiting: null }
+  }
+  return {
+    checked: item,
+    alerts: outcome.alerts,
+    failure: null,
+    nextAt: nextAtOf(core, core.clock.now() + Math.ceil(HOUR_MS / budget)),
+    waiting: null,
+  }
+}
+
+function nextAtOf(core: CoreContext, slot: number): number | null {
+  const due = nextDueAt(core.db)
+  return due === null ? null : Math.max(due, slot)
+}
+
+export interface CheckRun {
+  checked: number
+  alerts: AlertRow[]
+  /** Why the run stopped before it had checked everything it meant to. */
+  stopped: SearchFailure | null
+}
+
+/**
+ * The CLI's run (`casefile watch check`): the items due, oldest-checked first, as many as the
+ * hour's budget has left; `all`: every item now, whatever the schedule and the budget. Never
+ * inside the registry's quiet: the run stops there, the rest waiting for the next run.
+ */
+export async function checkDue(
+  core: CoreContext,
+  options: { all?: boolean; signal?: AbortSignal; random?: () => number } = {},
+): Promise<CheckRun> {
+  const now = core.clock.now()
+  const run: CheckRun = { checked: 0, alerts: [], stopped: null }
+  let limit = Number.MAX_SAFE_INTEGER
+  if (!options.all)
+    limit = Math.max(0, hourlyBudget(core) - checksSince(core.db, now - HOUR_MS).count)
+  const items = limit === 0 ? [] : dueItems(core.db, now, limit, options.all)
+  for (const item of items) {
+    if (options.signal?.aborted) break
+    if (registryQuietUntil(core) > core.clock.now()) {
+      run.stopped = {
+        kind: 'quiet',
+        message: 'The registry asked for a pause (Retry-After): the rest wait for the next check.',
+      }
+      break
+    }
+    const outcome = await checkItem(core, item, options)
+    if (outcome.ok) {
+      run.checked++
+      run.alerts.push(...outcome.alerts)
+      continue
+    }
+    // One item the registry refuses does not stop the others; anything else does.
+    if (outcome.failure.kind === 'refused' || outcome.failure.kind === 'failed') continue
+    run.stopped = outcome.failure
+    break
+  }
+  return run
+}
+
+/** Changes the hourly budget of this folder's watchlist (a whole number above 0). */
+export function setHourlyBudget(core: CoreContext, budget: number): void {
+  if (!Number.isInteger(budget) || budget <= 0)
+    throw new RangeError(`The hourly budget is a whole number above 0; got ${budget}.`)
+  writeSetting(core.db, 'hourly_budget', String(budget))
+}

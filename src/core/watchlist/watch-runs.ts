@@ -1,0 +1,80 @@
+import type { CoreContext } from '../core-context'
+import { nodeTimers, timerDelay, type Timers } from '../sync/timer-delay'
+import { watchTick } from './watch-check'
+
+/*
+ * The app's watcher: while the core is open, checks the watchlist one item at a time as
+ * watchTick allows (due, within the hour's budget, paced, never inside the quiet). No
+ * connection: it waits, doubling to 15 minutes, and the registry answering again (a search, a
+ * sync) wakes it at once, so what fell due meanwhile is caught up, oldest-checked first.
+ */
+
+const MAX_BACKOFF_MS = 15 * 60 * 1000
+/** The longest it sleeps without looking again (an item added by another process, the CLI). */
+const MAX_SLEEP_MS = 5 * 60 * 1000
+
+const watchers = new WeakMap<object, () => void>()
+
+/** Something was added: the core's watcher (if it runs) looks again now. */
+export function wakeWatcher(core: CoreContext): void {
+  watchers.get(core.db)?.()
+}
+
+export function runWatchlist(
+  core: CoreContext,
+  options: { timers?: Timers; random?: () => number } = {},
+): { stop(): Promise<void>; wake(): void } {
+  const timers = options.timers ?? nodeTimers
+  let stopped = false
+  let timer: unknown = null
+  let running: Promise<void> = Promise.resolve()
+  let backoff = 0
+  const abort = new AbortController()
+
+  const arm = (at: number | null) => {
+    if (stopped) return
+    const now = core.clock.now()
+    timer = timers.setTimeout(step, timerDelay(Math.min(at ?? Infinity, now + MAX_SLEEP_MS) - now))
+  }
+  const step = () => {
+    timer = null
+    running = (async () => {
+      if (stopped) return
+      try {
+        const tick = await watchTick(core, { random: options.random, signal: abort.signal })
+        if (tick.failure?.kind === 'unreachable' || tick.failure?.kind === 'unauthorized') {
+          backoff = Math.min(MAX_BACKOFF_MS, Math.max(1000, backoff * 2))
+          return arm(core.clock.now() + backoff)
+        }
+        backoff = 0
+        arm(tick.nextAt)
+      } catch (error) {
+        console.error(
+          `[watchlist] check failed: ${error instanceof Error ? error.message : String(error)}`,
+        )
+        arm(core.clock.now() + MAX_BACKOFF_MS)
+      }
+    })()
+  }
+  const wake = () => {
+    if (stopped || timer === null) return
+    timers.clearTimeout(timer)
+    step()
+  }
+  const off = core.reachability.onChange((reach) => {
+    if (reach.state === 'online' && backoff > 0) wake()
+  })
+  watchers.set(core.db, wake)
+  step()
+  return {
+    wake,
+    async stop() {
+      stopped = true
+      off()
+      if (watchers.get(core.db) === wake) watchers.delete(core.db)
+      if (timer !== null) timers.clearTimeout(timer)
+      abort.abort()
+      await running
+    },
+  }
+}

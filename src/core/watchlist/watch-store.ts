@@ -1,0 +1,201 @@
+import type { Db } from '../store/open-database'
+import { prepare } from '../store/prepare'
+import type { Change, Snapshot, WatchAlertKind } from './watch-compare'
+
+/* The watchlist's tables (migration 0008): its items, its alerts and their append-only log. */
+
+export type AlertState = 'new' | 'seen' | 'dismissed' | 'escalated'
+
+export interface ItemRow {
+  id: number
+  type: string
+  value: string
+  note: string | null
+  period_ms: number | null
+  created_at: number
+  last_checked_at: number | null
+  next_check_at: number
+  snapshot_json: string | null
+}
+
+export interface AlertRow {
+  id: number
+  item_id: number
+  type: string
+  value: string
+  report_id: string
+  kind: WatchAlertKind
+  state: AlertState
+  detail_json: string
+  created_at: number
+  updated_at: number
+}
+
+/** Adds an item (the same type and value again: the one there already); returns it and whether it is new. */
+export function insertItem(
+  db: Db,
+  item: { type: string; value: string; note: string | null; nextCheckAt: number; now: number },
+): { row: ItemRow; added: boolean } {
+  const existing = prepare<[string, string], ItemRow>(
+    db,
+    'SELECT * FROM watch_items WHERE type = ? AND value = ?',
+  ).get(item.type, item.value)
+  if (existing) return { row: existing, added: false }
+  const { lastInsertRowid } = prepare(
+    db,
+    `INSERT INTO watch_items (type, value, note, created_at, next_check_at) VALUES (?, ?, ?, ?, ?)`,
+  ).run(item.type, item.value, item.note, item.now, item.nextCheckAt)
+  return { row: itemRow(db, Number(lastInsertRowid)) as ItemRow, added: true }
+}
+
+export function itemRow(db: Db, id: number): ItemRow | undefined {
+  return prepare<[number], ItemRow>(db, 'SELECT * FROM watch_items WHERE id = ?').get(id)
+}
+
+export function allItems(db: Db): ItemRow[] {
+  return prepare<[], ItemRow>(db, 'SELECT * FROM watch_items ORDER BY id').all()
+}
+
+export function deleteItem(db: Db, id: number): boolean {
+  return prepare(db, 'DELETE FROM watch_items WHERE id = ?').run(id).changes > 0
+}
+
+/** Oldest-checked first (never checked before all), among those due by `now` (all: every item). */
+export function dueItems(db: Db, now: number, limit: number, all = false): ItemRow[] {
+  return prepare<[number, number], ItemRow>(
+    db,
+    `SELECT * FROM watch_items WHERE next_check_at <= ?
+     ORDER BY last_checked_at IS NOT NULL, last_checked_at, next_check_at, id LIMIT ?`,
+  ).all(all ? Number.MAX_SAFE_INTEGER : now, limit)
+}
+
+/** When the next item falls due; null with no items. */
+export function nextDueAt(db: Db): number | null {
+  const row = prepare<[], { at: number | null }>(
+    db,
+    'SELECT MIN(next_check_at) AS at FROM watch_items',
+  ).get()
+  return row?.at ?? null
+}
+
+/** The checks of the hour before `now`, the oldest of them, and the latest check. */
+export function checksSince(
+  db: Db,
+  since: number,
+): { count: number; oldest: number | null; latest: number | null } {
+  const row = prepare<[number], { count: number; oldest: number | null }>(
+    db,
+    'SELECT COUNT(*) AS count, MIN(last_checked_at) AS oldest FROM watch_items WHERE last_checked_at > ?',
+  ).get(since)
+  const latest = prepare<[], { at: number | null }>(
+    db,
+    'SELECT MAX(last_checked_at) AS at FROM watch_items',
+  ).get()
+  return { count: row?.count ?? 0, oldest: row?.oldest ?? null, latest: latest?.at ?? null }
+}
+
+/** One check's outcome, in one commit: the snapshot kept, the next check, and its alerts. */
+export function recordCheck(
+  db: Db,
+  item: ItemRow,
+  check: { keep: Snapshot; changes: Change[]; now: number; nextCheckAt: number },
+): AlertRow[] {
+  return db.transaction(() => {
+    prepare(
+      db,
+      'UPDATE watch_items SET snapshot_json = ?, last_checked_at = ?, next_check_at = ? WHERE id = ?',
+    ).run(JSON.stringify(check.keep), check.now, check.nextCheckAt, item.id)
+    return check.changes.map((change) => {
+      const { lastInsertRowid } = prepare(
+        db,
+        `INSERT INTO watch_alerts (item_id, type, value, report_id, kind, state, detail_json, created_at, updated_at)
+         VALUES (?, ?, ?, ?, ?, 'new', ?, ?, ?)`,
+      ).run(
+        item.id,
+        item.type,
+        item.value,
+        change.reportId,
+        change.kind,
+        JSON.stringify({ before: change.before, after: change.after }),
+        check.now,
+        check.now,
+      )
+      const id = Number(lastInsertRowid)
+      appendEvent(db, id, 'new', null, check.now)
+      return alertRow(db, id) as AlertRow
+    })
+  })()
+}
+
+export function alertRow(db: Db, id: number): AlertRow | undefined {
+  return prepare<[number], AlertRow>(db, 'SELECT * FROM watch_alerts WHERE id = ?').get(id)
+}
+
+export function listAlerts(db: Db, states: readonly AlertState[]): AlertRow[] {
+  const marks = states.map(() => '?').join(', ')
+  return db
+    .prepare<string[], AlertRow>(
+      `SELECT * FROM watch_alerts WHERE state IN (${marks}) ORDER BY id DESC`,
+    )
+    .all(...states)
+}
+
+export function appendEvent(
+  db: Db,
+  alertId: number,
+  state: AlertState,
+  reason: string | null,
+  at: number,
+): void {
+  prepare(
+    db,
+    'INSERT INTO watch_alert_events (alert_id, state, reason, at) VALUES (?, ?, ?, ?)',
+  ).run(alertId, state, reason, at)
+}
+
+export function setAlertState(
+  db: Db,
+  alertId: number,
+  state: AlertState,
+  reason: string | null,
+  at: number,
+): void {
+  db.transaction(() => {
+    prepare(db, 'UPDATE watch_alerts SET state = ?, updated_at = ? WHERE id = ?').run(
+      state,
+      at,
+      alertId,
+    )
+    appendEvent(db, alertId, state, reason, at)
+  })()
+}
+
+export function alertEvents(
+  db: Db,
+  alertId: number,
+): { state: AlertState; reason: string | null; at: number }[] {
+  return prepare<[number], { state: AlertState; reason: string | null; at: number }>(
+    db,
+    'SELECT state, reason, at FROM watch_alert_events WHERE alert_id = ? ORDER BY id',
+  ).all(alertId)
+}
+
+export function readSetting(db: Db, key: string): string | null {
+  return (
+    prepare<[string], { value: string }>(db, 'SELECT value FROM watch_settings WHERE key = ?').get(
+      key,
+    )?.value ?? null
+  )
+}
+
+export function writeSetting(db: Db, key: string, value: string): void {
+  prepare(
+    db,
+    'INSERT INTO watch_settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
+  ).run(key, value)
+}
+
+/** An item the registry refused to search waits a period, not a moment, before it is tried again. */
+export function postponeItem(db: Db, id: number, at: number): void {
+  prepare(db, 'UPDATE watch_items SET next_check_at = ? WHERE id = ?').run(at, id)
+}

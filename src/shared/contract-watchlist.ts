@@ -1,0 +1,90 @@
+import { z } from 'zod'
+import { identifierTypeSchema } from './domain/identifiers'
+import { WATCHLIST_INVOKE_CHANNELS as C } from './ipc-channels-watchlist'
+
+/*
+ * The watchlist over IPC: identifiers searched again on a schedule by the core, each change of
+ * what the registry holds on them raised as an alert that moves new → seen → dismissed or
+ * escalated, every move kept in an append-only log.
+ */
+
+const id = z.number().int().positive()
+const iso = z.string()
+
+export const watchItemSchema = z.strictObject({
+  id,
+  type: z.string(),
+  value: z.string(),
+  note: z.string().nullable(),
+  periodMs: z.number().int().positive(),
+  lastCheckedAt: iso.nullable(),
+  nextCheckAt: iso,
+})
+
+export const WATCH_ALERT_KINDS = ['new_report', 'unlisted', 'relisted', 'updated'] as const
+export const WATCH_ALERT_STATES = ['new', 'seen', 'dismissed', 'escalated'] as const
+
+export const watchAlertSchema = z.strictObject({
+  id,
+  itemId: id,
+  kind: z.enum(WATCH_ALERT_KINDS),
+  state: z.enum(WATCH_ALERT_STATES),
+  reportId: z.string(),
+  type: z.string(),
+  value: z.string(),
+  createdAt: iso,
+})
+
+const period = z
+  .number()
+  .int()
+  .min(60 * 60 * 1000)
+  .max(366 * 24 * 60 * 60 * 1000)
+  .optional()
+
+export const watchAddSourceSchema = z.discriminatedUnion('kind', [
+  z.strictObject({
+    kind: z.literal('identifier'),
+    type: identifierTypeSchema,
+    value: z.string().min(1).max(500),
+  }),
+  /** Every identifier of a report (its local or registry id). */
+  z.strictObject({ kind: z.literal('report'), reportId: z.string().min(1).max(100) }),
+  /** Every identifier of a screening job that hit a report. */
+  z.strictObject({ kind: z.literal('screening'), job: id }),
+])
+
+export const watchlistContract = {
+  watchList: { channel: C.watchList, input: z.undefined(), output: z.array(watchItemSchema) },
+  watchAdd: {
+    channel: C.watchAdd,
+    input: z.strictObject({
+      source: watchAddSourceSchema,
+      note: z.string().max(500).optional(),
+      periodMs: period,
+    }),
+    output: z.strictObject({
+      added: z.array(watchItemSchema),
+      existing: z.array(watchItemSchema),
+    }),
+  },
+  watchRemove: {
+    channel: C.watchRemove,
+    input: z.strictObject({ id }),
+    output: z.strictObject({ removed: z.boolean() }),
+  },
+  watchAlerts: {
+    channel: C.watchAlerts,
+    input: z.strictObject({ all: z.boolean().optional() }),
+    output: z.array(watchAlertSchema),
+  },
+  watchSetAlertState: {
+    channel: C.watchSetAlertState,
+    input: z.strictObject({
+      alert: id,
+      state: z.enum(WATCH_ALERT_STATES).exclude(['new']),
+      reason: z.string().max(1000).optional(),
+    }),
+    output: watchAlertSchema,
+  },
+} as const

@@ -1,0 +1,12 @@
+/**
+ * Channel names of the watchlist (identifiers searched again on a schedule, their changes as
+ * alerts), with no schema attached so the preload can bundle them. contract-watchlist.ts pairs
+ * each with its schemas.
+ */
+export const WATCHLIST_INVOKE_CHANNELS = {
+  watchList: 'watchlist:list',
+  watchAdd: 'watchlist:add',
+  watchRemove: 'watchlist:remove',
+  watchAlerts: 'watchlist:alerts',
+  watchSetAlertState: 'watchlist:set-alert-state',
+} as const

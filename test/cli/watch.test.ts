@@ -1,0 +1,144 @@
+// `casefile watch`: the --json shapes of list, check and alerts, and the exit codes (2 on new
+// alerts), against the sandbox registry with another organization filing on a watched phone.
+import { writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { TEST_FOLDER_KEY_ENV, inspector, uniqueReason } from '../support/core-with-sandbox'
+import { useSandbox } from '../support/use-sandbox'
+import { runCasefile as runInProcess, sandboxFolder, tempFolder } from './cli-harness'
+
+const registry = useSandbox()
+const env = () => ({ ...TEST_FOLDER_KEY_ENV, CASEFILE_API_KEY: registry.key })
+const runCasefile = (args: string[]) => runInProcess(args, env())
+
+describe('casefile watch', () => {
+  it('adds, lists, checks (exit 2 on a new report), lists alerts and dismisses one', async () => {
+    const dataDir = await sandboxFolder(runCasefile, registry.sandbox)
+    const at = ['--data-dir', dataDir]
+    const phone = `0803${String(Date.now()).slice(-7)}`
+    const add = await runCasefile([
+      'watch',
+      'add',
+      '--type',
+      'phone',
+      `+234${phone.slice(1)}`,
+      '--note',
+      'case 114',
+      ...at,
+    ])
+    expect(add.code).toBe(0)
+
+    const list = await runCasefile(['watch', 'list', '--json', ...at])
+    expect(list.code).toBe(0)
+    const items = list.json()
+    expect(items).toEqual([
+      {
+        id: expect.any(Number),
+        type: 'phone',
+        value: phone,
+        lastCheckedAt: null,
+        nextCheckAt: expect.any(String),
+      },
+    ])
+
+    const first = await runCasefile(['watch', 'check', '--json', ...at])
+    expect(first.code).toBe(0)
+    expect(first.json()).toEqual({ checked: 1, alerts: [], exitCode: 0 })
+
+    // Not due again for a day: nothing checked, exit 0.
+    const early = await runCasefile(['watch', 'check', '--json', ...at])
+    expect(early.json()).toEqual({ checked: 0, alerts: [], exitCode: 0 })
+
+    const report = await inspector(registry.sandbox, registry.otherKey).createReport({
+      fraudType: 'money_mule',
+      fraudReason: uniqueReason('watch'),
+      identifiers: [{ label: 'phone', value: phone }],
+      attachments: [],
+      showUploaderInfo: true,
+    })
+    const check = await runCasefile(['watch', 'check', '--all', '--json', ...at])
+    expect(check.code).toBe(2)
+    const result = check.json()
+    expect(Object.keys(result)).toEqual(['checked', 'alerts', 'exitCode'])
+    expect(result).toEqual({
+      checked: 1,
+      alerts: [
+        {
+          id: expect.any(Number),
+          itemId: items[0].id,
+          type: 'phone',
+          value: phone,
+          kind: 'new_report',
+          reportId: report.id,
+        },
+      ],
+      exitCode: 2,
+    })
+
+    const alerts = await runCasefile(['watch', 'alerts', '--json', ...at])
+    expect(alerts.code).toBe(0)
+    expect(alerts.json()).toEqual([
+      {
+        id: result.alerts[0].id,
+        kind: 'new_report',
+        state: 'new',
+        reportId: report.id,
+        type: 'phone',
+        value: phone,
+        createdAt: expect.any(String),
+      },
+    ])
+
+    const noReason = await runCasefile(['watch', 'dismiss', String(result.alerts[0].id), ...at])
+    expect(noReason.code).toBe(1)
+    const dismiss = await runCasefile([
+      'watch',
+      'dismiss',
+      String(result.alerts[0].id),
+      '--reason',
+      'known',
+      ...at,
+    ])
+    expect(dismiss.code).toBe(0)
+    expect((await runCasefile(['watch', 'alerts', '--json', ...at])).json()).toEqual([])
+
+    // Checked again with nothing changed: no alert, exit 0.
+    const again = await runCasefile(['watch', 'check', '--all', '--json', ...at])
+    expect(again.json()).toEqual({ checked: 1, alerts: [], exitCode: 0 })
+
+    const remove = await runCasefile(['watch', 'remove', String(items[0].id), ...at])
+    expect(remove.code).toBe(0)
+    expect((await runCasefile(['watch', 'list', '--json', ...at])).json()).toEqual([])
+  })
+
+  it("imports a type,value CSV in the editor's form, and says which rows it could not read", async () => {
+    const dataDir = await sandboxFolder(runCasefile, registry.sandbox)
+    const path = join(tempFolder('casefile-watch-'), 'watch.csv')
+    writeFileSync(path, 'type,value\nphone,+234 803 000 1111\nemail,ADA@EXAMPLE.COM\nbvn,12\n')
+    const run = await runCasefile(['watch', 'import', path, '--data-dir', dataDir])
+    expect(run.code).toBe(1)
+    expect(run.stdout).toMatch(/2 identifiers added/)
+    expect(run.stdout).toMatch(/Row 4/)
+    const list = (await runCasefile(['watch', 'list', '--json', '--data-dir', dataDir])).json()
+    expect(list.map((i: { type: string; value: string }) => [i.type, i.value])).toEqual([
+      ['phone', '08030001111'],
+      ['email', 'ada@example.com'],
+    ])
+  })
+
+  it('exits 3 when the registry cannot be reached, the item still due for the next run', async () => {
+    const dataDir = await sandboxFolder(runCasefile, {
+      baseUrl: 'http://127.0.0.1:9',
+      uploadUrl: 'http://127.0.0.1:9/upload',
+    })
+    const at = ['--data-dir', dataDir]
+    expect(
+      (await runCasefile(['watch', 'add', '--type', 'email', 'a@example.com', ...at])).code,
+    ).toBe(0)
+    const check = await runCasefile(['watch', 'check', '--json', ...at])
+    expect(check.code).toBe(3)
+    expect(check.json()).toEqual({ checked: 0, alerts: [], exitCode: 3 })
+    const [item] = (await runCasefile(['watch', 'list', '--json', ...at])).json()
+    expect(item.lastCheckedAt).toBeNull()
+  })
+})
