@@ -21,6 +21,8 @@ import * as Outbox from '../core/outbox/outbox'
 import { jobView } from '../core/screening/screening'
 import { onJobFinished, runOpenJobs } from '../core/screening/screening-runs'
 import { runWatchlist } from '../core/watchlist/watch-runs'
+import * as Banks from '../core/banks/banks'
+import { displayIdentifierValue } from '../shared/domain/identifiers'
 
 export interface SandboxRegistryHandle {
   baseUrl: string
@@ -156,7 +158,17 @@ export function createCasefileAppCore(
           await jobs.stop()
         },
       }
-      watchlist = runWatchlist(casefile)
+      watchlist = runWatchlist(casefile, {
+        // Alerts raised while the app is open are news for a person elsewhere (main's notification).
+        onAlerts: (alerts) =>
+          events.emit('watchAlertsRaised', {
+            alerts: alerts.map(({ kind, type, value }) => ({
+              kind,
+              type,
+              value: displayIdentifierValue(type, value, (slug) => Banks.bankName(casefile, slug)),
+            })),
+          }),
+      })
       const outbox = Outbox.outbox(casefile)
       events.emit('outboxChanged', {
         pending: outbox.pending,

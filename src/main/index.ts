@@ -18,6 +18,8 @@ import { registerContract } from './ipc/register-contract'
 import { stopBeforeQuit } from './lifecycle/quit-guard'
 import { appMenuTemplate } from './menu/app-menu'
 import { screeningNotification } from './notifications/screening-notification'
+import { watchNotification } from './notifications/watch-notification'
+import type { WatchAlertsRaised } from '../shared/contract-watchlist'
 import { syncNotification, type NotificationText } from './notifications/sync-notification'
 import type { ScreeningFinished } from '../shared/contract-screening'
 import { createAppUpdates } from './update/app-updates'
@@ -135,6 +137,12 @@ async function startShell(): Promise<void> {
         busy.operationChanged(payload as { id: number; state: string })
       if (event === 'syncFinished') notifySyncEnd(payload as SyncRunSummary)
       if (event === 'screeningFinished') notifyScreeningEnd(payload as ScreeningFinished)
+      if (event === 'watchAlertsRaised')
+        notify(
+          watchNotification(payload as WatchAlertsRaised, {
+            windowFocused: mainWindow?.isFocused() ?? false,
+          }),
+        )
     },
     onStatus: (status) => {
       if (status.state !== 'running') log(status.message)

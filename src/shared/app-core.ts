@@ -48,6 +48,7 @@ export const APP_CORE_EVENTS = [
   'operationChanged',
   'uploadProgress',
   'screeningFinished',
+  'watchAlertsRaised',
 ] as const
 export type AppCoreEvents = { [E in (typeof APP_CORE_EVENTS)[number]]: EventPayload<E> }
 

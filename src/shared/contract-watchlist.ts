@@ -88,3 +88,16 @@ export const watchlistContract = {
     output: watchAlertSchema,
   },
 } as const
+
+/** Alerts the app's watcher just raised: what a notification says of them. */
+export const watchAlertsRaisedSchema = z.strictObject({
+  alerts: z.array(
+    z.strictObject({
+      kind: z.enum(['new_report', 'unlisted', 'relisted', 'updated']),
+      type: z.string(),
+      /** The identifier as a person reads it (an account with its bank's name). */
+      value: z.string(),
+    }),
+  ),
+})
+export type WatchAlertsRaised = z.infer<typeof watchAlertsRaisedSchema>

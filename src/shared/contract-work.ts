@@ -4,7 +4,7 @@ import { bankSchema, publicReportSchema, reportRecordSchema } from './domain/res
 import { FRAUD_TYPES } from './domain/fraud-types'
 import { insightsContract } from './contract-insights'
 import { screeningContract, screeningFinishedSchema } from './contract-screening'
-import { watchlistContract } from './contract-watchlist'
+import { watchlistContract, watchAlertsRaisedSchema } from './contract-watchlist'
 import { WORK_EVENT_CHANNELS, WORK_INVOKE_CHANNELS as C } from './ipc-channels-work'
 import { attachmentsContract } from './contract-attachments'
 import { caseFileContract } from './contract-case-file'
@@ -549,6 +549,10 @@ export const workEventContract = {
   screeningFinished: {
     channel: WORK_EVENT_CHANNELS.screeningFinished,
     payload: screeningFinishedSchema,
+  },
+  watchAlertsRaised: {
+    channel: WORK_EVENT_CHANNELS.watchAlertsRaised,
+    payload: watchAlertsRaisedSchema,
   },
   uploadProgress: {
     channel: WORK_EVENT_CHANNELS.uploadProgress,

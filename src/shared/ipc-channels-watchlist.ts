@@ -10,3 +10,8 @@ export const WATCHLIST_INVOKE_CHANNELS = {
   watchAlerts: 'watchlist:alerts',
   watchSetAlertState: 'watchlist:set-alert-state',
 } as const
+
+/** The app's watcher raised alerts (a new report, an unlisting… on a watched identifier). */
+export const WATCHLIST_EVENT_CHANNELS = {
+  watchAlertsRaised: 'event:watch-alerts-raised',
+} as const

@@ -2,7 +2,7 @@ import { INSIGHTS_INVOKE_CHANNELS } from './ipc-channels-insights'
 import { ATTACHMENT_INVOKE_CHANNELS } from './ipc-channels-attachments'
 import { CASE_FILE_INVOKE_CHANNELS } from './ipc-channels-case-file'
 import { SCREENING_EVENT_CHANNELS, SCREENING_INVOKE_CHANNELS } from './ipc-channels-screening'
-import { WATCHLIST_INVOKE_CHANNELS } from './ipc-channels-watchlist'
+import { WATCHLIST_EVENT_CHANNELS, WATCHLIST_INVOKE_CHANNELS } from './ipc-channels-watchlist'
 
 /**
  * Channel names of the investigator's work (drafts, outbox, search, submissions, banks), with
@@ -53,4 +53,5 @@ export const WORK_EVENT_CHANNELS = {
   operationChanged: 'event:operation-changed',
   uploadProgress: 'event:upload-progress',
   ...SCREENING_EVENT_CHANNELS,
+  ...WATCHLIST_EVENT_CHANNELS,
 } as const

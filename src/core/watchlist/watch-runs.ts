@@ -1,6 +1,7 @@
 import type { CoreContext } from '../core-context'
 import { nodeTimers, timerDelay, type Timers } from '../sync/timer-delay'
 import { watchTick } from './watch-check'
+import type { AlertRow } from './watch-store'
 
 /*
  * The app's watcher: while the core is open, checks the watchlist one item at a time as
@@ -22,7 +23,12 @@ export function wakeWatcher(core: CoreContext): void {
 
 export function runWatchlist(
   core: CoreContext,
-  options: { timers?: Timers; random?: () => number } = {},
+  options: {
+    timers?: Timers
+    random?: () => number
+    /** Told of the alerts each check raises (the app core: a notification). */
+    onAlerts?: (alerts: AlertRow[]) => void
+  } = {},
 ): { stop(): Promise<void>; wake(): void } {
   const timers = options.timers ?? nodeTimers
   let stopped = false
@@ -47,6 +53,7 @@ export function runWatchlist(
           return arm(core.clock.now() + backoff)
         }
         backoff = 0
+        if (tick.alerts.length > 0) options.onAlerts?.(tick.alerts)
         arm(tick.nextAt)
       } catch (error) {
         console.error(
