@@ -103,7 +103,10 @@ export function App() {
                     </span>
                   )}
                   {item.id === 'watchlist' && newAlerts > 0 && (
-                    <span className="count" aria-label={`${newAlerts} new alerts`}>
+                    <span
+                      className="count"
+                      aria-label={`${newAlerts} new alert${newAlerts === 1 ? '' : 's'}`}
+                    >
                       {newAlerts}
                     </span>
                   )}
