@@ -11,12 +11,14 @@ import { ScreeningScreen } from './screens/ScreeningScreen'
 import { SearchScreen } from './screens/SearchScreen'
 import { SettingsScreen } from './screens/SettingsScreen'
 import { SubmissionsScreen } from './screens/SubmissionsScreen'
+import { WatchlistScreen } from './screens/WatchlistScreen'
 import { useBanksStore } from './stores/banks-store'
 import { useEditorStore } from './stores/editor-store'
 import { SCREENS, useNavStore, type ScreenId } from './stores/nav-store'
 import { useOutboxStore } from './stores/outbox-store'
 import { useOperationWatch } from './stores/operation-watch'
 import { selectShutFolder, useStatusStore } from './stores/status-store'
+import { ALERTS_POLL_MS, useWatchlistStore } from './stores/watchlist-store'
 import './styles/app.css'
 
 const SCREEN_VIEWS: Record<ScreenId, () => React.JSX.Element> = {
@@ -26,6 +28,7 @@ const SCREEN_VIEWS: Record<ScreenId, () => React.JSX.Element> = {
   search: SearchScreen,
   insights: InsightsScreen,
   screening: ScreeningScreen,
+  watchlist: WatchlistScreen,
   bulk: BulkImportScreen,
   settings: SettingsScreen,
 }
@@ -39,6 +42,7 @@ export function App() {
   // A data folder that will not open (its key lost or wrong) shuts every screen but Settings.
   const shut = useStatusStore(selectShutFolder)
   const notice = useStatusStore((s) => s.notice)
+  const newAlerts = useWatchlistStore((s) => s.newCount)
 
   useEffect(() => {
     const status = useStatusStore.getState()
@@ -62,6 +66,16 @@ export function App() {
       offWatch()
     }
   }, [])
+  // The core pushes nothing about the watchlist: its new alerts are asked for every 30 s (the
+  // nav's badge), and again whenever the folder or profile changes.
+  const closed = shut !== null && shut !== undefined
+  useEffect(() => {
+    if (closed) return
+    const ask = () => void useWatchlistStore.getState().loadAlerts()
+    ask()
+    const timer = setInterval(ask, ALERTS_POLL_MS)
+    return () => clearInterval(timer)
+  }, [closed, profile])
   // Each profile has its own bank list and data.
   useEffect(() => {
     if (profile) void useBanksStore.getState().load()
@@ -86,6 +100,14 @@ export function App() {
                   {item.id === 'outbox' && pending > 0 && (
                     <span className="count" aria-label={`${pending} pending`}>
                       {pending}
+                    </span>
+                  )}
+                  {item.id === 'watchlist' && newAlerts > 0 && (
+                    <span
+                      className="count"
+                      aria-label={`${newAlerts} new alert${newAlerts === 1 ? '' : 's'}`}
+                    >
+                      {newAlerts}
                     </span>
                   )}
                 </button>

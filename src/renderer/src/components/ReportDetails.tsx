@@ -10,6 +10,7 @@ import { formatDate, formatTime } from '../format'
 import { Time } from './Time'
 import { AttachmentLinks } from './AttachmentLinks'
 import { ExportCaseFile } from './ExportCaseFile'
+import { WatchReportButton } from './WatchReportButton'
 
 /** "listed" → "Listed": the registry's listing status as a word. */
 export const listingLabel = (status: string | null | undefined): string =>
@@ -114,6 +115,9 @@ export function ReportDetails({ record }: { record: ReportRecord | PublicReport 
         ) : null}
       </dl>
       <ExportCaseFile reportId={record.id} />
+      {!publicReport && record.identifiers?.length ? (
+        <WatchReportButton reportId={record.id} />
+      ) : null}
     </>
   )
 }

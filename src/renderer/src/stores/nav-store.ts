@@ -8,6 +8,7 @@ export const SCREENS = [
   { id: 'search', label: 'Search' },
   { id: 'insights', label: 'Insights' },
   { id: 'screening', label: 'Screening' },
+  { id: 'watchlist', label: 'Watchlist' },
   { id: 'bulk', label: 'Bulk import' },
   { id: 'settings', label: 'Settings' },
 ] as const

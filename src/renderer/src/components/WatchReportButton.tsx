@@ -1,0 +1,40 @@
+import { useState } from 'react'
+import { api } from '../api'
+import { useWatchlistStore } from '../stores/watchlist-store'
+
+const identifiers = (count: number) => `${count} identifier${count === 1 ? '' : 's'}`
+
+/** "Watch these identifiers": every identifier of a report on this computer, added in one click. */
+export function WatchReportButton({ reportId }: { reportId: string }) {
+  const [busy, setBusy] = useState(false)
+  const [said, setSaid] = useState<string | null>(null)
+  const watch = async () => {
+    setBusy(true)
+    setSaid(null)
+    try {
+      const answer = await api().watchAdd({ source: { kind: 'report', reportId } })
+      if (!answer.ok) return setSaid(`Not watched: ${answer.error.message}`)
+      const { added, existing } = answer.value
+      void useWatchlistStore.getState().loadItems()
+      if (added.length === 0 && existing.length === 0)
+        setSaid('This report has no identifier to watch.')
+      else
+        setSaid(
+          `Added ${identifiers(added.length)} to the watchlist` +
+            (existing.length ? ` (${existing.length} already watched).` : '.'),
+        )
+    } finally {
+      setBusy(false)
+    }
+  }
+  return (
+    <div className="actions">
+      <button type="button" onClick={() => void watch()} disabled={busy}>
+        Watch these identifiers
+      </button>
+      <span role="status" className="muted">
+        {said}
+      </span>
+    </div>
+  )
+}

@@ -1,0 +1,369 @@
+import { useEffect, useId, useRef, useState } from 'react'
+import {
+  displayIdentifierValue,
+  IDENTIFIER_TYPE_LABELS,
+  IDENTIFIER_TYPES,
+  type IdentifierType,
+} from '../../../shared/domain/identifiers'
+import { ConfirmButton } from '../components/ConfirmButton'
+import { formatRelative, formatTime } from '../format'
+import { useBankName } from '../stores/banks-store'
+import { useNavStore } from '../stores/nav-store'
+import { useWatchlistStore, type WatchAlert, type WatchItem } from '../stores/watchlist-store'
+import './lists.css'
+import './watchlist.css'
+
+const typeWords = (type: string) => IDENTIFIER_TYPE_LABELS[type as IdentifierType] ?? type
+
+/** What an alert says changed, in words. */
+const KIND_WORDS: Record<WatchAlert['kind'], string> = {
+  new_report: 'A new report names',
+  unlisted: 'A report was unlisted for',
+  relisted: 'A report was listed again for',
+  updated: 'A report was updated for',
+}
+const KIND_BADGE: Record<WatchAlert['kind'], string> = {
+  new_report: 'New report',
+  unlisted: 'Unlisted',
+  relisted: 'Listed again',
+  updated: 'Updated',
+}
+const STATE_WORDS: Record<WatchAlert['state'], string> = {
+  new: 'New',
+  seen: 'Seen',
+  dismissed: 'Dismissed',
+  escalated: 'Escalated',
+}
+
+/** "not yet", "3 hours ago". */
+const lastChecked = (item: WatchItem) =>
+  item.lastCheckedAt ? formatRelative(item.lastCheckedAt) : 'not yet'
+/** "in 23 hours", or "due now" for an item whose time has come. */
+const nextCheck = (item: WatchItem) =>
+  new Date(item.nextCheckAt).getTime() <= Date.now() ? 'due now' : formatRelative(item.nextCheckAt)
+
+function AddForm() {
+  const id = useId()
+  const add = useWatchlistStore((s) => s.add)
+  const [type, setType] = useState<IdentifierType>('phone')
+  const [value, setValue] = useState('')
+  const [note, setNote] = useState('')
+  const [busy, setBusy] = useState(false)
+  const [said, setSaid] = useState<{ ok: boolean; text: string } | null>(null)
+  const submit = async () => {
+    if (!value.trim()) return setSaid({ ok: false, text: 'Enter the value to watch.' })
+    setBusy(true)
+    const answer = await add(type, value, note)
+    setBusy(false)
+    setSaid(answer)
+    if (answer.ok) {
+      setValue('')
+      setNote('')
+    }
+  }
+  return (
+    <form
+      className="watch-add"
+      aria-labelledby={`${id}-h`}
+      onSubmit={(event) => {
+        event.preventDefault()
+        void submit()
+      }}
+    >
+      <h3 id={`${id}-h`}>Watch an identifier</h3>
+      <div className="filters">
+        <div className="field">
+          <label htmlFor={`${id}-type`}>Type</label>
+          <select
+            id={`${id}-type`}
+            value={type}
+            onChange={(event) => setType(event.target.value as IdentifierType)}
+          >
+            {IDENTIFIER_TYPES.map((t) => (
+              <option key={t} value={t}>
+                {IDENTIFIER_TYPE_LABELS[t]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field watch-value">
+          <label htmlFor={`${id}-value`}>Value to watch</label>
+          <input
+            id={`${id}-value`}
+            value={value}
+            aria-invalid={said && !said.ok ? true : undefined}
+            aria-describedby={`${id}-said`}
+            onChange={(event) => setValue(event.target.value)}
+            placeholder={
+              type === 'account' ? 'Account number and bank, e.g. 0123456789 gtbank' : ''
+            }
+          />
+        </div>
+        <div className="field watch-note">
+          <label htmlFor={`${id}-note`}>Note (optional)</label>
+          <input
+            id={`${id}-note`}
+            value={note}
+            maxLength={500}
+            onChange={(event) => setNote(event.target.value)}
+          />
+        </div>
+        <div className="actions">
+          <button type="submit" className="primary" disabled={busy}>
+            Watch
+          </button>
+        </div>
+      </div>
+      <p
+        id={`${id}-said`}
+        className={said ? (said.ok ? 'ok-text' : 'error-text') : 'visually-hidden'}
+        role="status"
+      >
+        {said?.text}
+      </p>
+    </form>
+  )
+}
+
+function Items() {
+  const id = useId()
+  const items = useWatchlistStore((s) => s.items)
+  const remove = useWatchlistStore((s) => s.remove)
+  const bankName = useBankName()
+  if (items.length === 0)
+    return <p className="muted">Nothing is watched yet: add an identifier above.</p>
+  return (
+    <table className="table watch-items" aria-label="Watched identifiers" id={id}>
+      <thead>
+        <tr>
+          <th scope="col">Type</th>
+          <th scope="col">Value</th>
+          <th scope="col">Note</th>
+          <th scope="col">Last checked</th>
+          <th scope="col">Next check</th>
+          <th scope="col">
+            <span className="visually-hidden">Remove</span>
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {items.map((item) => {
+          const shown = displayIdentifierValue(item.type, item.value, bankName)
+          return (
+            <tr key={item.id}>
+              <td>{typeWords(item.type)}</td>
+              <td className="watch-wrap">{shown}</td>
+              <td className="watch-wrap">{item.note ?? <span className="muted">—</span>}</td>
+              <td title={item.lastCheckedAt ? formatTime(item.lastCheckedAt) : undefined}>
+                {lastChecked(item)}
+              </td>
+              <td title={formatTime(item.nextCheckAt)}>{nextCheck(item)}</td>
+              <td>
+                <ConfirmButton
+                  label="Remove"
+                  context={`${typeWords(item.type)} ${shown}`}
+                  question="Stop watching it? Its alerts are kept."
+                  confirmLabel="Stop watching"
+                  onConfirm={() => void remove(item.id)}
+                />
+              </td>
+            </tr>
+          )
+        })}
+      </tbody>
+    </table>
+  )
+}
+
+function AlertRow({ alert }: { alert: WatchAlert }) {
+  const id = useId()
+  const setAlertState = useWatchlistStore((s) => s.setAlertState)
+  const searchFor = useNavStore((s) => s.searchFor)
+  const bankName = useBankName()
+  const [dismissing, setDismissing] = useState(false)
+  const [reason, setReason] = useState('')
+  const [problem, setProblem] = useState<string | null>(null)
+  const reasonRef = useRef<HTMLTextAreaElement>(null)
+  useEffect(() => {
+    if (dismissing) reasonRef.current?.focus()
+  }, [dismissing])
+  const shown = displayIdentifierValue(alert.type, alert.value, bankName)
+  const what = `${typeWords(alert.type)} ${shown}`
+  const act = async (state: 'seen' | 'dismissed' | 'escalated', why?: string) => {
+    const refused = await setAlertState(alert.id, state, why)
+    setProblem(refused)
+    if (!refused) setDismissing(false)
+  }
+  const open = alert.state === 'new' || alert.state === 'seen'
+  return (
+    <li className={`watch-alert watch-alert-${alert.state}`} aria-labelledby={`${id}-what`}>
+      <p className="watch-alert-head">
+        <span className={`badge watch-state-${alert.state}`}>{STATE_WORDS[alert.state]}</span>{' '}
+        <span className="badge">{KIND_BADGE[alert.kind]}</span>{' '}
+        <span className="muted">{formatRelative(alert.createdAt)}</span>
+      </p>
+      <p id={`${id}-what`}>
+        {KIND_WORDS[alert.kind]} <strong>{what}</strong>.
+      </p>
+      <p className="watch-alert-report">
+        <label htmlFor={`${id}-report`}>Report id</label>{' '}
+        <input
+          id={`${id}-report`}
+          className="watch-report-id"
+          readOnly
+          value={alert.reportId}
+          size={Math.min(Math.max(alert.reportId.length, 8), 40)}
+          onFocus={(event) => event.target.select()}
+        />
+      </p>
+      <div className="actions">
+        <button
+          type="button"
+          className="quiet"
+          onClick={() =>
+            searchFor({ identifier: alert.type as IdentifierType, value: alert.value })
+          }
+        >
+          Open in Search<span className="visually-hidden"> ({what})</span>
+        </button>
+        {alert.state === 'new' && (
+          <button type="button" onClick={() => void act('seen')}>
+            Mark seen<span className="visually-hidden"> ({what})</span>
+          </button>
+        )}
+        {open && !dismissing && (
+          <button type="button" onClick={() => setDismissing(true)}>
+            Dismiss<span className="visually-hidden"> ({what})</span>
+          </button>
+        )}
+        {open && (
+          <button type="button" onClick={() => void act('escalated')}>
+            Escalate<span className="visually-hidden"> ({what})</span>
+          </button>
+        )}
+      </div>
+      {dismissing && (
+        <form
+          className="watch-dismiss"
+          onSubmit={(event) => {
+            event.preventDefault()
+            if (!reason.trim()) return setProblem('A dismissal says why: give a reason.')
+            void act('dismissed', reason.trim())
+          }}
+          onKeyDown={(event) => {
+            if (event.key === 'Escape') setDismissing(false)
+          }}
+        >
+          <div className="field">
+            <label htmlFor={`${id}-reason`}>Why dismiss it (required)</label>
+            <textarea
+              ref={reasonRef}
+              id={`${id}-reason`}
+              rows={2}
+              maxLength={1000}
+              value={reason}
+              aria-invalid={problem ? true : undefined}
+              onChange={(event) => setReason(event.target.value)}
+            />
+          </div>
+          <div className="actions">
+            <button type="submit" className="danger">
+              Dismiss the alert
+            </button>
+            <button
+              type="button"
+              onClick={() => {
+                setDismissing(false)
+                setProblem(null)
+              }}
+            >
+              Keep it
+            </button>
+          </div>
+        </form>
+      )}
+      {problem && (
+        <p className="error-text" role="alert">
+          {problem}
+        </p>
+      )}
+    </li>
+  )
+}
+
+function Alerts() {
+  const id = useId()
+  const alerts = useWatchlistStore((s) => s.alerts)
+  const newCount = useWatchlistStore((s) => s.newCount)
+  const [showClosed, setShowClosed] = useState(false)
+  const shown = showClosed ? alerts : alerts.filter((a) => a.state !== 'dismissed')
+  const dismissed = alerts.length - alerts.filter((a) => a.state !== 'dismissed').length
+  return (
+    <section className="panel" aria-labelledby={`${id}-h`}>
+      <h2 id={`${id}-h`}>
+        Alerts{' '}
+        <span className="muted" data-testid="watch-new-count">
+          · {newCount} new
+        </span>
+      </h2>
+      <p className="muted">
+        Each change of what the registry holds on a watched identifier. An identifier’s first check
+        records what is already on file, without alerts.
+      </p>
+      <div className="checkbox">
+        <input
+          id={`${id}-closed`}
+          type="checkbox"
+          checked={showClosed}
+          onChange={(event) => setShowClosed(event.target.checked)}
+        />
+        <label htmlFor={`${id}-closed`}>Show dismissed alerts ({dismissed})</label>
+      </div>
+      {shown.length === 0 ? (
+        <p className="muted">No alert to look at.</p>
+      ) : (
+        <ul className="plain watch-alerts" aria-label="Alerts">
+          {shown.map((alert) => (
+            <AlertRow key={alert.id} alert={alert} />
+          ))}
+        </ul>
+      )}
+    </section>
+  )
+}
+
+/**
+ * The watchlist: identifiers the core searches again on a schedule (added here, or from a
+ * report's details), and the alerts their changes raised, triaged here.
+ */
+export function WatchlistScreen() {
+  const id = useId()
+  const error = useWatchlistStore((s) => s.error)
+  useEffect(() => {
+    const store = useWatchlistStore.getState()
+    void store.loadItems()
+    void store.loadAlerts()
+    // The schedule moves on while the screen is open: the items are asked for again.
+    const timer = setInterval(() => void useWatchlistStore.getState().loadItems(), 30_000)
+    return () => clearInterval(timer)
+  }, [])
+  return (
+    <div className="stack">
+      <Alerts />
+      <section className="panel" aria-labelledby={`${id}-h`}>
+        <h2 id={`${id}-h`}>Watchlist</h2>
+        <p>
+          Each identifier here is searched on the registry again once a day while the app is open
+          (or by <code>casefile watch check</code>), and every change is raised as an alert.
+        </p>
+        {error && (
+          <p className="callout error" role="alert">
+            {error}
+          </p>
+        )}
+        <AddForm />
+        <Items />
+      </section>
+    </div>
+  )
+}

@@ -1,0 +1,87 @@
+import { create } from 'zustand'
+import type { z } from 'zod'
+import type { watchAlertSchema, watchItemSchema } from '../../../shared/contract-watchlist'
+import type { IdentifierType } from '../../../shared/domain/identifiers'
+import { api } from '../api'
+
+export type WatchItem = z.infer<typeof watchItemSchema>
+export type WatchAlert = z.infer<typeof watchAlertSchema>
+
+/** How often the alerts are asked for while the app is open (the core pushes nothing). */
+export const ALERTS_POLL_MS = 30_000
+
+interface WatchlistState {
+  items: WatchItem[]
+  /** Every alert, dismissed and escalated ones too (the screen filters). */
+  alerts: WatchAlert[]
+  /** How many alerts are new: the nav button's badge. */
+  newCount: number
+  error: string | null
+  loadItems: () => Promise<void>
+  loadAlerts: () => Promise<void>
+  /** Adds one identifier; resolves what happened in words (the core's refusal when not ok). */
+  add: (type: IdentifierType, value: string, note: string) => Promise<{ ok: boolean; text: string }>
+  remove: (id: number) => Promise<void>
+  setAlertState: (
+    alert: number,
+    state: 'seen' | 'dismissed' | 'escalated',
+    reason?: string,
+  ) => Promise<string | null>
+}
+
+/** New alerts first, then the newest first. */
+export function sortAlerts(alerts: readonly WatchAlert[]): WatchAlert[] {
+  return [...alerts].sort(
+    (a, b) =>
+      Number(b.state === 'new') - Number(a.state === 'new') ||
+      b.createdAt.localeCompare(a.createdAt) ||
+      b.id - a.id,
+  )
+}
+
+/** The Watchlist screen's state and the nav's count of new alerts, asked of the core. */
+export const useWatchlistStore = create<WatchlistState>((set, get) => ({
+  items: [],
+  alerts: [],
+  newCount: 0,
+  error: null,
+  loadItems: async () => {
+    const answer = await api().watchList()
+    if (answer.ok) set({ items: answer.value })
+    else set({ error: answer.error.message })
+  },
+  loadAlerts: async () => {
+    const answer = await api().watchAlerts({ all: true })
+    if (answer.ok)
+      set({
+        alerts: sortAlerts(answer.value),
+        newCount: answer.value.filter((a) => a.state === 'new').length,
+      })
+  },
+  add: async (type, value, note) => {
+    const answer = await api().watchAdd({
+      source: { kind: 'identifier', type, value },
+      ...(note.trim() ? { note: note.trim() } : {}),
+    })
+    if (!answer.ok) return { ok: false, text: answer.error.message }
+    await get().loadItems()
+    const [added] = answer.value.added
+    return added
+      ? { ok: true, text: `Now watching ${added.value}: it is checked shortly, then once a day.` }
+      : { ok: true, text: 'This identifier was already watched.' }
+  },
+  remove: async (id) => {
+    const answer = await api().watchRemove({ id })
+    if (!answer.ok) set({ error: answer.error.message })
+    await get().loadItems()
+  },
+  setAlertState: async (alert, state, reason) => {
+    const answer = await api().watchSetAlertState({
+      alert,
+      state,
+      ...(reason ? { reason } : {}),
+    })
+    await get().loadAlerts()
+    return answer.ok ? null : answer.error.message
+  },
+}))

@@ -1,0 +1,181 @@
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { checkDue } from '../../src/core/watchlist/watch-check'
+import type { Harness } from '../web-harness/harness-server'
+import { expectAccessible } from './axe'
+import { goTo, openFirstSubmission, REASON, see, useDesk } from './desk'
+import { overflowing, reportOnRegistry } from './report-steps'
+
+const WATCHED = 'watch.me@example.com'
+
+/** Runs the watchlist's check now, through the harness's own core (as `casefile watch check --all`). */
+async function checkNow(harness: Harness): Promise<number> {
+  const run = await checkDue(harness.core(), { all: true })
+  if (run.stopped) throw new Error(run.stopped.message)
+  return run.alerts.length
+}
+
+/** Opens the Watchlist afresh (it asks the core for the items and the alerts on opening). */
+async function openWatchlist(page: Page): Promise<void> {
+  await goTo(page, 'Search')
+  await goTo(page, 'Watchlist')
+  await page.getByRole('heading', { name: 'Watchlist', level: 2 }).waitFor()
+}
+
+const badge = (page: Page) =>
+  page.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name: /^Watchlist/ })
+
+/*
+ * Issue 29, the window: an identifier watched by hand (a bad value refused in words), checked by
+ * the core, a new report on it raised as an alert with the nav's badge counting it, the alert
+ * triaged (dismissed with a reason, another seen then escalated), the item removed, and a report's
+ * identifiers watched from its details in one click.
+ */
+describe('the watchlist, in Chromium', { timeout: 180_000 }, () => {
+  const session = useDesk()
+
+  it('refuses a bad value in words and watches a good one with its note', async () => {
+    const { page } = session.desk
+    await goTo(page, 'Watchlist')
+    await see(page, 'Nothing is watched yet: add an identifier above.')
+    await page.getByLabel('Type', { exact: true }).selectOption({ label: 'Email' })
+    await page.getByLabel('Value to watch').fill('not an email')
+    await page.getByRole('button', { name: 'Watch', exact: true }).click()
+    const said = page.locator('.watch-add [role="status"]')
+    await expect.poll(() => said.getAttribute('class')).toBe('error-text')
+    const refusal = await said.innerText()
+    expect(refusal).toMatch(/is not an email address/)
+    expect(refusal).not.toMatch(/undefined|Something went wrong|ZodError|\[object/)
+    expect(await page.getByRole('table', { name: 'Watched identifiers' }).count()).toBe(0)
+
+    await page.getByLabel('Value to watch').fill(WATCHED)
+    await page.getByLabel('Note (optional)').fill('case 114')
+    await page.getByLabel('Value to watch').press('Enter')
+    await see(page, `Now watching ${WATCHED}`)
+    const row = page.getByRole('table', { name: 'Watched identifiers' }).getByRole('row').nth(1)
+    const text = await row.innerText()
+    expect(text).toMatch(/Email/)
+    expect(text).toMatch(/watch\.me@example\.com/)
+    expect(text).toMatch(/case 114/)
+    // The desk's core checks a new item at once: the row says it in words, either way.
+    expect(text).toMatch(/(not yet|just now)\s+(due now|tomorrow|in \d+ hours)/)
+    expect(text).not.toMatch(/\d{4}-\d{2}-\d{2}T/)
+    await expectAccessible(page)
+  })
+
+  it('raises an alert for a new report after a check, and the badge counts it', async () => {
+    const { page, harness } = session.desk
+    // The first check records what is on file (nothing), without alerts.
+    expect(await checkNow(harness)).toBe(0)
+    const reportId = await reportOnRegistry(harness, {
+      fraudType: 'money_mule',
+      fraudReason: REASON,
+      identifiers: [{ label: 'email', value: WATCHED }],
+    })
+    expect(await checkNow(harness)).toBe(1)
+    await openWatchlist(page)
+    await expect.poll(() => badge(page).innerText()).toMatch(/^Watchlist\s*1$/)
+    await see(page, `A new report names Email ${WATCHED}.`)
+    await expect.poll(() => page.getByTestId('watch-new-count').innerText()).toBe('· 1 new')
+    const alerts = page.getByRole('list', { name: 'Alerts' })
+    expect(await alerts.getByLabel('Report id').first().inputValue()).toBe(reportId)
+    const row = page.getByRole('table', { name: 'Watched identifiers' }).getByRole('row').nth(1)
+    expect(await row.innerText()).toMatch(/just now\s+(tomorrow|in \d+ hours)/)
+    await expectAccessible(page)
+  })
+
+  it('dismisses an alert only with a reason, and the badge goes', async () => {
+    const { page } = session.desk
+    const alerts = page.getByRole('list', { name: 'Alerts' })
+    await alerts
+      .getByRole('button', { name: /^Dismiss/ })
+      .first()
+      .click()
+    // Sent empty, it is refused in words.
+    await page.getByRole('button', { name: 'Dismiss the alert' }).click()
+    await see(page, 'A dismissal says why: give a reason.')
+    await page.getByLabel('Why dismiss it (required)').fill('Known to the team, case 114 closed.')
+    await page.getByRole('button', { name: 'Dismiss the alert' }).click()
+    await see(page, 'No alert to look at.')
+    await expect.poll(() => badge(page).innerText()).toMatch(/^Watchlist$/)
+    await expect.poll(() => page.getByTestId('watch-new-count').innerText()).toBe('· 0 new')
+    await page.getByLabel('Show dismissed alerts (1)').check()
+    await alerts.getByText('Dismissed', { exact: true }).waitFor()
+    expect(
+      await alerts.getByRole('button', { name: /^Dismiss|^Escalate|^Mark seen/ }).count(),
+    ).toBe(0)
+    await page.getByLabel('Show dismissed alerts (1)').uncheck()
+  })
+
+  it('marks a second alert seen, then escalates it, from the keyboard', async () => {
+    const { page, harness } = session.desk
+    await reportOnRegistry(harness, {
+      fraudType: 'hacker',
+      fraudReason: REASON,
+      identifiers: [{ label: 'email', value: WATCHED }],
+    })
+    expect(await checkNow(harness)).toBe(1)
+    await openWatchlist(page)
+    await expect.poll(() => badge(page).innerText()).toMatch(/^Watchlist\s*1$/)
+    const alerts = page.getByRole('list', { name: 'Alerts' })
+    await alerts.getByRole('button', { name: /^Mark seen/ }).press('Enter')
+    await alerts.getByText('Seen', { exact: true }).waitFor()
+    await expect.poll(() => badge(page).innerText()).toMatch(/^Watchlist$/)
+    await alerts.getByRole('button', { name: /^Escalate/ }).press('Enter')
+    await alerts.getByText('Escalated', { exact: true }).waitFor()
+    await expectAccessible(page)
+  })
+
+  it('removes an item after asking, and watches a report’s identifiers in one click', async () => {
+    const { page } = session.desk
+    const table = page.getByRole('table', { name: 'Watched identifiers' })
+    await table.getByRole('button', { name: /^Remove/ }).click()
+    await page.getByRole('button', { name: 'Keep' }).click()
+    await table.waitFor()
+    await table.getByRole('button', { name: /^Remove/ }).click()
+    await page.getByRole('button', { name: 'Stop watching' }).click()
+    await see(page, 'Nothing is watched yet: add an identifier above.')
+    // The alerts stay.
+    await page.getByRole('list', { name: 'Alerts' }).waitFor()
+
+    await openFirstSubmission(page)
+    await page.getByRole('button', { name: 'Watch these identifiers' }).click()
+    await see(page, 'Added 1 identifier to the watchlist.')
+    await page.getByRole('button', { name: 'Watch these identifiers' }).click()
+    await see(page, 'Added 0 identifiers to the watchlist (1 already watched).')
+    await openWatchlist(page)
+    await page
+      .getByRole('table', { name: 'Watched identifiers' })
+      .getByRole('cell', { name: WATCHED, exact: true })
+      .waitFor()
+  })
+
+  it('in the dark theme axe finds nothing, and nothing is clipped at 900×650 or 1440×900', async () => {
+    const { page } = session.desk
+    await goTo(page, 'Settings')
+    await page.getByLabel('Dark', { exact: true }).check()
+    await openWatchlist(page)
+    await page.getByLabel(/^Show dismissed alerts/).check()
+    await page
+      .getByRole('list', { name: 'Alerts' })
+      .getByText('Dismissed', { exact: true })
+      .waitFor()
+    await expectAccessible(page)
+    for (const [width, height] of [
+      [900, 650],
+      [1440, 900],
+    ] as const) {
+      await page.setViewportSize({ width, height })
+      expect(await overflowing(page), `${width}×${height}`).toEqual([])
+      await page
+        .getByRole('table', { name: 'Watched identifiers' })
+        .getByRole('button', { name: /^Remove/ })
+        .click()
+      expect(await overflowing(page), `${width}×${height}, asking`).toEqual([])
+      await page.getByRole('button', { name: 'Keep' }).click()
+      const nav = await page.getByRole('navigation', { name: 'Screens' }).boundingBox()
+      expect((nav?.x ?? 0) + (nav?.width ?? 0)).toBeLessThanOrEqual(width)
+    }
+    await expectAccessible(page)
+  })
+})
