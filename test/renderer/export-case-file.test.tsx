@@ -1,9 +1,15 @@
 // @vitest-environment happy-dom
-import { cleanup, render, screen, waitFor } from '@testing-library/react'
+import { within, cleanup, render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it } from 'vitest'
 import { ReportDetails } from '../../src/renderer/src/components/ReportDetails'
 import { installCasefileDouble } from './casefile-double'
+
+/** The export's own status line (the report's details carry others, the watchlist's among them). */
+const exportStatus = () =>
+  within(
+    screen.getByRole('button', { name: /case file/i }).closest('.actions') as HTMLElement,
+  ).getByRole('status')
 
 const REPORT = {
   id: 'r-2026-0042',
@@ -26,9 +32,7 @@ describe('Export case file… in the report detail', () => {
     // The page names the report only: main asks where, in its own dialog.
     expect(api.saveCaseFile).toHaveBeenCalledWith({ id: 'r-2026-0042' })
     await waitFor(() =>
-      expect(screen.getByRole('status').textContent).toBe(
-        'Case file saved as case-r-2026-0042.zip.',
-      ),
+      expect(exportStatus().textContent).toBe('Case file saved as case-r-2026-0042.zip.'),
     )
   })
 
@@ -43,9 +47,7 @@ describe('Export case file… in the report detail', () => {
     render(<ReportDetails record={REPORT} />)
     await userEvent.click(screen.getByRole('button', { name: 'Export case file…' }))
     await waitFor(() =>
-      expect(screen.getByRole('status').textContent).toMatch(
-        /^The case file was not made: No case file/,
-      ),
+      expect(exportStatus().textContent).toMatch(/^The case file was not made: No case file/),
     )
     cleanup()
     installCasefileDouble({ saveCaseFile: { saved: false, fileName: null, message: null } })
@@ -54,6 +56,6 @@ describe('Export case file… in the report detail', () => {
     await waitFor(() =>
       expect(screen.getByRole('button', { name: 'Export case file…' })).toBeTruthy(),
     )
-    expect(screen.getByRole('status').textContent).toBe('')
+    expect(exportStatus().textContent).toBe('')
   })
 })
