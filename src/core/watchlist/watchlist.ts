@@ -1,6 +1,7 @@
-import type { IdentifierType } from '../../shared/domain/identifiers'
+import { IDENTIFIER_TYPES, type IdentifierType } from '../../shared/domain/identifiers'
 import type { CoreContext } from '../core-context'
 import { listBanks } from '../banks/banks-cache'
+import { getCachedReport } from '../cache/reports-cache'
 import * as Drafts from '../drafts/drafts'
 import { jobAnswers } from '../screening/screening-results'
 import {
@@ -178,13 +179,26 @@ export async function importList(
 
 /** A report's identifiers (by its local or registry id), as the editor keeps them. */
 export function addFromReport(core: CoreContext, reportId: string, options: AddOptions = {}) {
-  const report = Drafts.findReport(core, reportId)
-  if (!report) throw new WatchInputError(`No report ${reportId} on this computer.`)
-  return addNormalized(
-    core,
-    (report.draft.identifiers ?? []).map((i) => ({ type: i.label, value: i.value })),
-    options,
-  )
+  // A report this folder wrote or sent, else the saved copy of one a search or Submissions found.
+  const local = Drafts.findReport(core, reportId)
+  const identifiers = local
+    ? local.draft.identifiers.map((i) => ({ type: i.label, value: i.value }))
+    : getCachedReport(core.db, reportId)?.record.identifiers?.flatMap((i) => {
+        // As the registry wrote them: read as the editor would, leaving out what cannot be read
+        // (a type it does not know, a value it masked).
+        if (!(IDENTIFIER_TYPES as readonly string[]).includes(i.label ?? '')) return []
+        try {
+          const type = i.label as IdentifierType
+          return [{ type, value: normalizeWatched(core, type, i.value) }]
+        } catch {
+          return []
+        }
+      })
+  if (!identifiers)
+    throw new WatchInputError(
+      'That report is not saved on this computer: search for it again (or refresh Submissions), then watch its identifiers.',
+    )
+  return addNormalized(core, identifiers, options)
 }
 
 /** The identifiers of a screening job that hit a report. */

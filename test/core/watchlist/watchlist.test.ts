@@ -6,6 +6,8 @@ import type { CoreContext } from '../../../src/core/core-context'
 import { FolderClock } from '../../../src/core/sync/folder-clock'
 import { migrate } from '../../../src/core/store/migrations'
 import * as Watchlist from '../../../src/core/watchlist/watchlist'
+import { upsertOwnSubmission } from '../../../src/core/cache/reports-cache'
+import type { ReportRecord } from '../../../src/shared/domain/responses'
 import * as Drafts from '../../../src/core/drafts/drafts'
 import type { Timers } from '../../../src/core/sync/timer-delay'
 import { runWatchlist } from '../../../src/core/watchlist/watch-runs'
@@ -139,6 +141,29 @@ describe('what changed becomes an alert', () => {
     expect(again.existing.map((i) => i.id)).toEqual([added.added[0]!.id])
     expect(await handlers.watchRemove({ id: added.added[1]!.id })).toEqual({ removed: true })
     expect((await handlers.watchList(undefined)).map((i) => i.value)).toEqual(['08031110005'])
+  })
+
+  it('a report known only from the registry (a search, another laptop) is watched from its saved copy', async () => {
+    const { core } = watchCore()
+    upsertOwnSubmission(
+      core.db,
+      {
+        id: 'r-from-elsewhere',
+        fraudType: 'money_mule',
+        fraudReason:
+          'Filed from another laptop of the organization, seen here in Submissions only.',
+        identifiers: [{ label: 'phone', value: '+234 803 111 0009' }],
+      } as unknown as ReportRecord,
+      core.clock.now(),
+    )
+    const handlers = watchlistHandlers(() => core)
+    const added = await handlers.watchAdd({
+      source: { kind: 'report', reportId: 'r-from-elsewhere' },
+    })
+    expect(added.added.map((i) => [i.type, i.value])).toEqual([['phone', '08031110009']])
+    expect(() => Watchlist.addFromReport(core, 'r-never-seen')).toThrow(
+      /not saved on this computer: search for it again/,
+    )
   })
 })
 
