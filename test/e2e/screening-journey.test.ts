@@ -98,6 +98,17 @@ describe('screening a list, in Chromium', { timeout: 180_000 }, () => {
     expect(saved).not.toMatch(/nobody\.here/)
   })
 
+  it('watches the identifiers that hit, and says how many', async () => {
+    const { page } = session.desk
+    await page.getByRole('button', { name: 'Watch the identifiers that hit' }).click()
+    await see(page, /^Now watching 2 identifiers that hit a report\.$/)
+    await page.getByRole('button', { name: 'Watch the identifiers that hit' }).click()
+    await see(page, /^Now watching 0 identifiers that hit a report \(2 already watched\)\.$/)
+    await goTo(page, 'Watchlist')
+    await see(page, 'screen.hit@example.com')
+    await goTo(page, 'Screening')
+  })
+
   it('opens the hit’s reports in Search, and the job again from the earlier screenings', async () => {
     const { page } = session.desk
     await page.getByRole('button', { name: 'Open the reports in Search' }).first().click()

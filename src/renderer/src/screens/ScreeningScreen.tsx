@@ -30,6 +30,7 @@ import {
 } from '../stores/screening-store'
 import './lists.css'
 import './screening.css'
+import { useWatchlistStore } from '../stores/watchlist-store'
 
 const n = (value: number) => value.toLocaleString()
 const plural = (count: number, word: string, many = `${word}s`) =>
@@ -493,6 +494,19 @@ function Results({ job }: { job: ScreeningShowView }) {
     else if (answer.value.rows === 0) setSaved({ ok: false, text: 'There is no hit to save yet.' })
     else setSaved(null)
   }
+  // The identifiers that hit a report, watched from now on (the watchlist raises their changes).
+  const watch = async () => {
+    const answer = await api().watchAdd({ source: { kind: 'screening', job: job.job } })
+    if (!answer.ok) return setSaved({ ok: false, text: answer.error.message })
+    const { added, existing } = answer.value
+    void useWatchlistStore.getState().loadItems()
+    setSaved({
+      ok: true,
+      text:
+        `Now watching ${plural(added.length, 'identifier')} that hit a report` +
+        (existing.length ? ` (${n(existing.length)} already watched).` : '.'),
+    })
+  }
   return (
     <section aria-labelledby={`${id}-h`}>
       <h3 id={`${id}-h`}>Results</h3>
@@ -529,6 +543,9 @@ function Results({ job }: { job: ScreeningShowView }) {
         <div className="actions">
           <button type="button" disabled={t.hits === 0} onClick={() => void save()}>
             Save the hits (XLSX or CSV)…
+          </button>
+          <button type="button" disabled={t.hits === 0} onClick={() => void watch()}>
+            Watch the identifiers that hit
           </button>
         </div>
       </div>

@@ -12,6 +12,7 @@ import { useNavStore } from '../stores/nav-store'
 import { useWatchlistStore, type WatchAlert, type WatchItem } from '../stores/watchlist-store'
 import './lists.css'
 import './watchlist.css'
+import { behindSchedule } from '../watch-schedule'
 
 const typeWords = (type: string) => IDENTIFIER_TYPE_LABELS[type as IdentifierType] ?? type
 
@@ -339,6 +340,7 @@ function Alerts() {
 export function WatchlistScreen() {
   const id = useId()
   const error = useWatchlistStore((s) => s.error)
+  const behind = behindSchedule(useWatchlistStore((s) => s.items))
   useEffect(() => {
     const store = useWatchlistStore.getState()
     void store.loadItems()
@@ -359,6 +361,11 @@ export function WatchlistScreen() {
         {error && (
           <p className="callout error" role="alert">
             {error}
+          </p>
+        )}
+        {behind && (
+          <p className="callout" role="status">
+            {behind.text}
           </p>
         )}
         <AddForm />
