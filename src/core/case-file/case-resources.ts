@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { hostname } from 'node:os'
-import { dirname, join } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { join } from 'node:path'
+import { casefilePackage, type CasefilePackage } from '../package-root'
 
 /*
  * What a case file carries of Casefile itself: the fonts it is written in (Noto Sans, under the
@@ -9,32 +9,11 @@ import { fileURLToPath } from 'node:url'
  * wrote it, for the s.84 certificate.
  */
 
-interface PackageRoot {
-  dir: string
-  version: string
-}
-
-let root: PackageRoot | null = null
-
-/** The folder of Casefile's package.json, the nearest named "casefile" above this module. */
-function packageRoot(): PackageRoot {
-  if (root) return root
-  let dir = dirname(fileURLToPath(import.meta.url))
-  for (;;) {
-    try {
-      const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as {
-        name?: string
-        version?: string
-      }
-      if (manifest.name === 'casefile')
-        return (root = { dir, version: manifest.version ?? 'unknown' })
-    } catch {
-      // No package.json here (or not ours): look further up.
-    }
-    const parent = dirname(dir)
-    if (parent === dir) throw new Error('Casefile\u2019s own files (its fonts) cannot be found.')
-    dir = parent
-  }
+/** Casefile's package, where its fonts are: said in words when it cannot be found. */
+function packageRoot(): CasefilePackage {
+  const found = casefilePackage()
+  if (!found) throw new Error('Casefile\u2019s own files (its fonts) cannot be found.')
+  return found
 }
 
 export interface CaseFonts {
