@@ -7,6 +7,7 @@ import {
   type RegistryOrigins,
 } from '../../shared/registry-address'
 import type { Settings } from './settings-schema'
+import type { ConfirmDialog } from '../../shared/confirm-dialog'
 
 /**
  * The keychain account of a profile's key under these settings: the Registry's is bound to the
@@ -50,14 +51,7 @@ function describe(origins: RegistryOrigins): string {
 }
 
 /** The native dialog's words: it names both hosts and says what moving means. Cancel is the default. */
-export function registryChangeDialog(change: RegistryChange): {
-  title: string
-  message: string
-  detail: string
-  buttons: [string, string]
-  defaultId: 1
-  cancelId: 1
-} {
+export function registryChangeDialog(change: RegistryChange): ConfirmDialog {
   return {
     title: 'Change of registry',
     message: `Send Casefile's work to ${describe(change.to)} instead of ${describe(change.from)}?`,
@@ -76,14 +70,7 @@ export function registryChangeDialog(change: RegistryChange): {
  * The native dialog's words for the Registry profile's first address: reports queued there go
  * to it, so a page must not set it unseen. Cancel is the default.
  */
-export function registryFirstDialog(to: RegistryOrigins): {
-  title: string
-  message: string
-  detail: string
-  buttons: [string, string]
-  defaultId: 1
-  cancelId: 1
-} {
+export function registryFirstDialog(to: RegistryOrigins): ConfirmDialog {
   return {
     title: 'Registry address',
     message: `Send the Registry profile's reports to ${describe(to)}?`,

@@ -1,20 +1,14 @@
+import type { ConfirmDialog } from '../../shared/confirm-dialog'
 import type { UpdateChannel } from '../update/update-policy'
 
-/**
+export type { ConfirmDialog }
+
+/*
  * What a script in the page must not do for the person, main asks them first, in a native
  * dialog the page can neither draw nor answer (confirm-in-main.ts shows it). Here are the
  * dialogs' words, as pure functions tested under Node; the handlers ask before they act, and
  * Cancel is always the default, so Enter or Escape changes nothing.
  */
-export interface ConfirmDialog {
-  title: string
-  message: string
-  detail: string
-  /** [yes, no]: the first does it, the second leaves things as they are. */
-  buttons: [string, string]
-  defaultId: 1
-  cancelId: 1
-}
 
 /** Asks the person; true only on their yes. */
 export type Confirm = (dialog: ConfirmDialog) => Promise<boolean>
