@@ -76,16 +76,18 @@ export function alertView(row: Store.AlertRow): WatchAlertView {
 
 const banksOf = (core: CoreContext) => bankLookup(listBanks(core.db))
 
+/** An account as written (`<number>_<bank>` or the number and the bank apart), by the saved bank list. */
+function readWatchedAccount(core: CoreContext, written: string) {
+  // The bank list is read only for an account: the other types need none.
+  const banks = banksOf(core)
+  const split = /^([\d\s-]+?)(?:_|[\s,;]+)(.+)$/.exec(written.trim())
+  return readAccount(split?.[1] ?? written, split?.[2] ?? '', banks.slugOf, banks.codeOf)
+}
+
 /** One identifier as written, in the editor's form; a WatchInputError says what is wrong. */
 export function normalizeWatched(core: CoreContext, type: IdentifierType, written: string): string {
-  const banks = banksOf(core)
   const read =
-    type === 'account'
-      ? (() => {
-          const split = /^([\d\s-]+?)(?:_|[\s,;]+)(.+)$/.exec(written.trim())
-          return readAccount(split?.[1] ?? written, split?.[2] ?? '', banks.slugOf, banks.codeOf)
-        })()
-      : readIdentifierCell(type, written)
+    type === 'account' ? readWatchedAccount(core, written) : readIdentifierCell(type, written)
   if (!read.ok) throw new WatchInputError(read.message)
   return read.value
 }
