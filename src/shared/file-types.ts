@@ -27,9 +27,11 @@ export type AttachmentType = keyof typeof ATTACHMENT_TYPES
 
 export const ACCEPTED_TYPES_SENTENCE = 'PDF, PNG, JPEG, WebP, HEIC, TXT, CSV, XLSX or DOCX'
 
-const ascii = (text: string) => Array.from(text, (c) => c.charCodeAt(0))
+/** A text's character codes, as bytes to compare a file's first bytes with. */
+export const ascii = (text: string) => Array.from(text, (c) => c.charCodeAt(0))
 
-function startsWith(bytes: Uint8Array, signature: readonly number[], offset = 0): boolean {
+/** Whether the bytes hold `signature` at `offset` (a magic number). */
+export function startsWith(bytes: Uint8Array, signature: readonly number[], offset = 0): boolean {
   if (bytes.length < offset + signature.length) return false
   return signature.every((byte, i) => bytes[offset + i] === byte)
 }
@@ -72,16 +74,23 @@ function isUtf8Text(bytes: Uint8Array): boolean {
 
 const TEXT_NAME = /\.(txt|csv)$/i
 
+/** A PDF, PNG, JPEG or WebP, known by its first bytes alone; null for anything else. */
+export function sniffDocumentOrImage(bytes: Uint8Array): 'pdf' | 'png' | 'jpeg' | 'webp' | null {
+  if (startsWith(bytes, ascii('%PDF-'))) return 'pdf'
+  if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'png'
+  if (startsWith(bytes, [0xff, 0xd8, 0xff])) return 'jpeg'
+  if (startsWith(bytes, ascii('RIFF')) && startsWith(bytes, ascii('WEBP'), 8)) return 'webp'
+  return null
+}
+
 /**
  * The type of a file by its content, from a short allow-list. Plain text (valid UTF-8, no
  * control bytes) is taken only when the name ends in .txt or .csv, which also tells CSV from
  * plain text; every other type is decided by the bytes alone, whatever the name says.
  */
 export function sniffFileType(bytes: Uint8Array, fileName = ''): AttachmentType | null {
-  if (startsWith(bytes, ascii('%PDF-'))) return 'pdf'
-  if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'png'
-  if (startsWith(bytes, [0xff, 0xd8, 0xff])) return 'jpeg'
-  if (startsWith(bytes, ascii('RIFF')) && startsWith(bytes, ascii('WEBP'), 8)) return 'webp'
+  const known = sniffDocumentOrImage(bytes)
+  if (known) return known
   if (startsWith(bytes, ascii('ftyp'), 4)) {
     const brand = String.fromCharCode(...bytes.slice(8, 12))
     return HEIC_BRANDS.has(brand) ? 'heic' : null

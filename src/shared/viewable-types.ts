@@ -1,4 +1,4 @@
-import { ATTACHMENT_TYPES } from './file-types'
+import { ascii, ATTACHMENT_TYPES, sniffDocumentOrImage, startsWith } from './file-types'
 
 /**
  * The files Casefile's own viewer shows: images and PDFs, recognised by their first bytes (magic
@@ -6,31 +6,20 @@ import { ATTACHMENT_TYPES } from './file-types'
  * them to the window and the window checks them again before it draws them.
  */
 export const VIEWABLE_TYPES = {
-  pdf: { mime: 'application/pdf', label: 'PDF' },
-  png: { mime: 'image/png', label: 'PNG image' },
-  jpeg: { mime: 'image/jpeg', label: 'JPEG image' },
+  pdf: ATTACHMENT_TYPES.pdf,
+  png: ATTACHMENT_TYPES.png,
+  jpeg: ATTACHMENT_TYPES.jpeg,
   gif: { mime: 'image/gif', label: 'GIF image' },
-  webp: { mime: 'image/webp', label: 'WebP image' },
+  webp: ATTACHMENT_TYPES.webp,
 } as const
 
 export type ViewableType = keyof typeof VIEWABLE_TYPES
 export const VIEWABLE_KINDS = Object.keys(VIEWABLE_TYPES) as [ViewableType, ...ViewableType[]]
 
-const ascii = (text: string) => Array.from(text, (c) => c.charCodeAt(0))
-
-function at(bytes: Uint8Array, signature: readonly number[], offset = 0): boolean {
-  if (bytes.length < offset + signature.length) return false
-  return signature.every((byte, i) => bytes[offset + i] === byte)
-}
-
-/** The viewable type the bytes are, by their magic number; null for anything else. */
+/** The viewable type the bytes are, by their magic number (the evidence types' own, and GIF); null for anything else. */
 export function sniffViewable(bytes: Uint8Array): ViewableType | null {
-  if (at(bytes, ascii('%PDF-'))) return 'pdf'
-  if (at(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'png'
-  if (at(bytes, [0xff, 0xd8, 0xff])) return 'jpeg'
-  if (at(bytes, ascii('GIF87a')) || at(bytes, ascii('GIF89a'))) return 'gif'
-  if (at(bytes, ascii('RIFF')) && at(bytes, ascii('WEBP'), 8)) return 'webp'
-  return null
+  if (startsWith(bytes, ascii('GIF87a')) || startsWith(bytes, ascii('GIF89a'))) return 'gif'
+  return sniffDocumentOrImage(bytes)
 }
 
 /** The viewable type a name's extension claims ("scan.JPG" → jpeg); null when it claims none of them. */
