@@ -8,6 +8,7 @@ import { migration0005 } from './0005-insights-indexes'
 import { migration0006 } from './0006-screening'
 import { migration0007 } from './0007-own-account-banks'
 import { migration0008 } from './0008-watchlist'
+import { migration0009 } from './0009-watch-owner-and-claims'
 
 /** Every migration, in order. A new one gets the next number and its own file. */
 export const MIGRATIONS: readonly Migration[] = [
@@ -19,6 +20,7 @@ export const MIGRATIONS: readonly Migration[] = [
   migration0006,
   migration0007,
   migration0008,
+  migration0009,
 ]
 
 /** The database was written by a newer Casefile: this one must not touch it. */
