@@ -446,7 +446,8 @@ export const COMMANDS: readonly CommandSpec[] = [
 export const COMMAND_GROUPS: Readonly<Record<string, string>> = {
   key: 'Use `casefile key export --out FILE` or `casefile key import FILE`.',
   folder: 'Use `casefile folder set-aside`.',
-  watch: 'Use `casefile watch add`, `import`, `list`, `remove`, `check`, `alerts` or `dismiss`.',
+  watch:
+    'Use `casefile watch add`, `import`, `list`, `edit`, `remove`, `check`, `alerts` or `dismiss`.',
   case: 'Use `casefile case export ID --out FILE.zip` or `casefile case verify FILE.zip`.',
   config: 'Use `casefile config set --base-url URL --upload-url URL` or `casefile config show`.',
 }

@@ -5,6 +5,17 @@ import type * as WatchCommands from './commands/watch-commands'
 const load = (name: keyof typeof WatchCommands) => async () =>
   (await import('./commands/watch-commands'))[name]
 
+/** What may be said of an item when it is added or changed. */
+const ITEM_OPTIONS: CommandSpec['options'] = {
+  note: { type: 'string', value: 'TEXT', description: 'why it is watched' },
+  owner: { type: 'string', value: 'NAME', description: 'who looks after it' },
+  every: {
+    type: 'string',
+    value: 'PERIOD',
+    description: 'how often it is checked: 12h, 1d (the default), 1w; from 1h to 366d',
+  },
+}
+
 export const WATCH_COMMANDS: readonly CommandSpec[] = [
   {
     name: 'watch add',
@@ -17,23 +28,29 @@ export const WATCH_COMMANDS: readonly CommandSpec[] = [
         description:
           'account, bvn, nin, phone, email, drivers_license, international_passport, account_name, social_handle (required)',
       },
-      note: { type: 'string', value: 'TEXT', description: 'why it is watched' },
+      ...ITEM_OPTIONS,
     },
     json: true,
     details: [
       'The value is read as the editor writes it (a phone +234… as 080…; an account as <number>_<bank-slug>).',
     ],
-    examples: ['casefile watch add --type phone "+234 803 123 4567" --note "case 114"'],
+    examples: [
+      'casefile watch add --type phone "+234 803 123 4567" --note "case 114" --owner "Ada Obi"',
+      'casefile watch add --type bvn 22212345678 --every 12h',
+    ],
     load: load('runAdd'),
   },
   {
     name: 'watch import',
     summary: 'watch every identifier of a list (the screening template, or a type,value CSV)',
     arguments: [{ name: 'FILE' }],
-    options: {},
+    options: { ...ITEM_OPTIONS },
     json: true,
-    details: ['Exits 1 when some rows could not be read (the others are added).'],
-    examples: ['casefile watch import watch.csv'],
+    details: [
+      'Exits 1 when some rows could not be read (the others are added). The note, owner and period',
+      'given are those of every item the file adds; their first checks are spread over the period.',
+    ],
+    examples: ['casefile watch import watch.csv --owner "Ada Obi" --every 7d'],
     load: load('runImport'),
   },
   {
@@ -44,6 +61,16 @@ export const WATCH_COMMANDS: readonly CommandSpec[] = [
     json: true,
     examples: ['casefile watch list --json'],
     load: load('runList'),
+  },
+  {
+    name: 'watch edit',
+    summary: "change an item's note, owner or period",
+    arguments: [{ name: 'ID' }],
+    options: { ...ITEM_OPTIONS },
+    json: true,
+    details: ['An empty --note "" or --owner "" clears it. A new period counts from the last check.'],
+    examples: ['casefile watch edit 12 --owner "Tunde Bello" --every 1d'],
+    load: load('runEdit'),
   },
   {
     name: 'watch remove',

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { identifierTypeSchema } from './domain/identifiers'
+import { MAX_WATCH_PERIOD_MS, MIN_WATCH_PERIOD_MS } from './domain/watch-period'
 import { WATCHLIST_INVOKE_CHANNELS as C } from './ipc-channels-watchlist'
 
 /*
@@ -16,6 +17,8 @@ export const watchItemSchema = z.strictObject({
   type: z.string(),
   value: z.string(),
   note: z.string().nullable(),
+  /** Who looks after it (a person's name). */
+  owner: z.string().nullable(),
   periodMs: z.number().int().positive(),
   lastCheckedAt: iso.nullable(),
   nextCheckAt: iso,
@@ -35,12 +38,8 @@ export const watchAlertSchema = z.strictObject({
   createdAt: iso,
 })
 
-const period = z
-  .number()
-  .int()
-  .min(60 * 60 * 1000)
-  .max(366 * 24 * 60 * 60 * 1000)
-  .optional()
+const period = z.number().int().min(MIN_WATCH_PERIOD_MS).max(MAX_WATCH_PERIOD_MS).optional()
+const text = z.string().max(500).optional()
 
 export const watchAddSourceSchema = z.discriminatedUnion('kind', [
   z.strictObject({
@@ -60,13 +59,20 @@ export const watchlistContract = {
     channel: C.watchAdd,
     input: z.strictObject({
       source: watchAddSourceSchema,
-      note: z.string().max(500).optional(),
+      note: text,
+      owner: text,
       periodMs: period,
     }),
     output: z.strictObject({
       added: z.array(watchItemSchema),
       existing: z.array(watchItemSchema),
     }),
+  },
+  /** Changes an item's note, owner or period ('' clears a note or an owner). */
+  watchEdit: {
+    channel: C.watchEdit,
+    input: z.strictObject({ id, note: text, owner: text, periodMs: period }),
+    output: watchItemSchema,
   },
   watchRemove: {
     channel: C.watchRemove,

@@ -6,6 +6,7 @@
 export const WATCHLIST_INVOKE_CHANNELS = {
   watchList: 'watchlist:list',
   watchAdd: 'watchlist:add',
+  watchEdit: 'watchlist:edit',
   watchRemove: 'watchlist:remove',
   watchAlerts: 'watchlist:alerts',
   watchSetAlertState: 'watchlist:set-alert-state',

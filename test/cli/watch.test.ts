@@ -38,6 +38,9 @@ describe('casefile watch', () => {
         value: phone,
         lastCheckedAt: null,
         nextCheckAt: expect.any(String),
+        note: 'case 114',
+        owner: null,
+        periodMs: 24 * 60 * 60 * 1000,
       },
     ])
 
@@ -124,6 +127,65 @@ describe('casefile watch', () => {
       ['phone', '08030001111'],
       ['email', 'ada@example.com'],
     ])
+  })
+
+  it('keeps an owner and a period, changes them with `watch edit`, and refuses a bad period in words', async () => {
+    const dataDir = await sandboxFolder(runCasefile, registry.sandbox)
+    const at = ['--data-dir', dataDir]
+    const badPeriod = await runCasefile([
+      'watch',
+      'add',
+      '--type',
+      'bvn',
+      '22212345678',
+      '--every',
+      '30m',
+      ...at,
+    ])
+    expect(badPeriod.code).toBe(1)
+    expect(badPeriod.stderr).toMatch(/--every: "30m" is not a period: .*12h, 2d or 1w/)
+    const add = await runCasefile([
+      'watch',
+      'add',
+      '--type',
+      'bvn',
+      '22212345678',
+      '--owner',
+      'Ada Obi',
+      '--every',
+      '12h',
+      ...at,
+    ])
+    expect(add.code).toBe(0)
+    const [item] = (await runCasefile(['watch', 'list', '--json', ...at])).json()
+    expect(item).toMatchObject({ owner: 'Ada Obi', periodMs: 12 * 60 * 60 * 1000 })
+    const text = await runCasefile(['watch', 'list', ...at])
+    expect(text.stdout).toMatch(/every 12 hours/)
+    expect(text.stdout).toMatch(/Ada Obi/)
+
+    const nothing = await runCasefile(['watch', 'edit', String(item.id), ...at])
+    expect(nothing.code).toBe(1)
+    expect(nothing.stderr).toMatch(/--note, --owner or --every/)
+    const edit = await runCasefile([
+      'watch',
+      'edit',
+      String(item.id),
+      '--owner',
+      'Tunde Bello',
+      '--every',
+      '1w',
+      '--json',
+      ...at,
+    ])
+    expect(edit.code).toBe(0)
+    expect(edit.json()).toMatchObject({
+      id: item.id,
+      owner: 'Tunde Bello',
+      periodMs: 7 * 86_400_000,
+    })
+    const missing = await runCasefile(['watch', 'edit', '999', '--owner', 'x', ...at])
+    expect(missing.code).toBe(1)
+    expect(missing.stderr).toMatch(/No watched item 999/)
   })
 
   it('exits 3 when the registry cannot be reached, the item still due for the next run', async () => {

@@ -50,17 +50,50 @@ describe('the watchlist, in Chromium', { timeout: 180_000 }, () => {
 
     await page.getByLabel('Value to watch').fill(WATCHED)
     await page.getByLabel('Note (optional)').fill('case 114')
+    await page.getByLabel('Owner (optional)').fill('Ada Obi')
+    await page.getByLabel('Check', { exact: true }).selectOption({ label: 'Every 12 hours' })
     await page.getByLabel('Value to watch').press('Enter')
-    await see(page, `Now watching ${WATCHED}`)
+    await see(page, `Now watching ${WATCHED}: it is checked shortly, then every 12 hours.`)
     const row = page.getByRole('table', { name: 'Watched identifiers' }).getByRole('row').nth(1)
     const text = await row.innerText()
     expect(text).toMatch(/Email/)
     expect(text).toMatch(/watch\.me@example\.com/)
     expect(text).toMatch(/case 114/)
+    expect(text).toMatch(/Ada Obi/)
+    expect(text).toMatch(/every 12 hours/)
     // The desk's core checks a new item at once: the row says it in words, either way.
     expect(text).toMatch(/(not yet|just now)\s+(due now|tomorrow|in \d+ hours)/)
     expect(text).not.toMatch(/\d{4}-\d{2}-\d{2}T/)
     await expectAccessible(page)
+  })
+
+  it('changes an item’s owner and period in place, by keyboard; Escape leaves it as it was', async () => {
+    const { page } = session.desk
+    const table = page.getByRole('table', { name: 'Watched identifiers' })
+    const edit = table.getByRole('button', { name: /^Edit/ })
+    await edit.press('Enter')
+    await expect.poll(() => edit.getAttribute('aria-expanded')).toBe('true')
+    // Focus is in the owner's field: typed over, then Escape keeps what was there.
+    await page.keyboard.press('ControlOrMeta+a')
+    await page.keyboard.type('Nobody')
+    await page.keyboard.press('Escape')
+    await expect.poll(() => edit.getAttribute('aria-expanded')).toBe('false')
+    expect(await table.getByRole('row').nth(1).innerText()).toMatch(/Ada Obi/)
+
+    await edit.press('Enter')
+    await page.keyboard.press('ControlOrMeta+a')
+    await page.keyboard.type('Tunde Bello')
+    const form = page.getByRole('form', { name: `Change Email ${WATCHED}` })
+    await form
+      .getByLabel('Check', { exact: true })
+      .selectOption({ label: 'Every day (the default)' })
+    await expectAccessible(page)
+    await form.getByLabel('Owner').press('Enter')
+    await expect.poll(() => form.count()).toBe(0)
+    const text = await table.getByRole('row').nth(1).innerText()
+    expect(text).toMatch(/Tunde Bello/)
+    expect(text).toMatch(/every day/)
+    expect(text).toMatch(/case 114/)
   })
 
   it('raises an alert for a new report after a check, and the badge counts it', async () => {

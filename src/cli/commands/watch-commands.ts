@@ -1,6 +1,8 @@
 import { basename } from 'node:path'
 import { IDENTIFIER_TYPES, type IdentifierType } from '../../shared/domain/identifiers'
+import { describeWatchPeriod, readWatchPeriod } from '../../shared/domain/watch-period'
 import * as Watchlist from '../../core/watchlist/watchlist'
+import { importList } from '../../core/watchlist/watch-sources'
 import { checkDue } from '../../core/watchlist/watch-check'
 import { TableFileError } from '../../core/spreadsheet/table-file-error'
 import { CliError } from '../cli-error'
@@ -27,6 +29,22 @@ function inputError(error: unknown, prefix = ''): never {
   throw error
 }
 
+/** --note, --owner and --every as given (absent: undefined), --every read as a period. */
+function itemOptions(context: CommandContext) {
+  const every = stringOption(context, 'every')
+  let periodMs: number | undefined
+  if (every !== undefined) {
+    const period = readWatchPeriod(every)
+    if (!period.ok) throw new CliError(`--every: ${period.message}`)
+    periodMs = period.ms
+  }
+  return {
+    note: stringOption(context, 'note'),
+    owner: stringOption(context, 'owner'),
+    periodMs,
+  }
+}
+
 function printAdded(context: CommandContext, result: ReturnType<typeof Watchlist.addNormalized>) {
   if (context.global.json) return printJson(context.io, result)
   for (const item of result.added)
@@ -40,11 +58,15 @@ export const runAdd: CommandRun = (context) => {
   const type = stringOption(context, 'type') ?? ''
   if (!(IDENTIFIER_TYPES as readonly string[]).includes(type))
     throw new CliError(`--type is one of ${IDENTIFIER_TYPES.join(', ')}; got "${type}".`)
+  const options = itemOptions(context)
   return withCore(context, (core) => {
     try {
-      const result = Watchlist.addIdentifier(core, type as IdentifierType, context.args[0] ?? '', {
-        note: stringOption(context, 'note') ?? null,
-      })
+      const result = Watchlist.addIdentifier(
+        core,
+        type as IdentifierType,
+        context.args[0] ?? '',
+        options,
+      )
       printAdded(context, result)
       return EXIT.ok
     } catch (error) {
@@ -56,10 +78,11 @@ export const runAdd: CommandRun = (context) => {
 /** casefile watch import FILE */
 export const runImport: CommandRun = (context) => {
   const file = context.args[0] as string
+  const options = itemOptions(context)
   return withCore(context, async (core) => {
     let result
     try {
-      result = await Watchlist.importList(core, { path: file, fileName: basename(file) })
+      result = await importList(core, { path: file, fileName: basename(file) }, options)
     } catch (error) {
       if (error instanceof TableFileError) throw new CliError(`${file}: ${error.message}`)
       const problem = describeFileError(error, file)
@@ -84,12 +107,15 @@ export const runList: CommandRun = (context) =>
     if (context.global.json)
       printJson(
         context.io,
-        items.map(({ id, type, value, lastCheckedAt, nextCheckAt }) => ({
+        items.map(({ id, type, value, lastCheckedAt, nextCheckAt, note, owner, periodMs }) => ({
           id,
           type,
           value,
           lastCheckedAt,
           nextCheckAt,
+          note,
+          owner,
+          periodMs,
         })),
       )
     else if (items.length === 0)
@@ -97,18 +123,41 @@ export const runList: CommandRun = (context) =>
     else
       printTable(
         context.io,
-        ['ID', 'TYPE', 'VALUE', 'LAST CHECKED', 'NEXT CHECK', 'NOTE'],
+        ['ID', 'TYPE', 'VALUE', 'CHECKED', 'LAST CHECKED', 'NEXT CHECK', 'OWNER', 'NOTE'],
         items.map((i) => [
           String(i.id),
           i.type,
           i.value,
+          describeWatchPeriod(i.periodMs),
           i.lastCheckedAt ?? 'never',
           i.nextCheckAt,
+          i.owner ?? '',
           i.note ?? '',
         ]),
       )
     return EXIT.ok
   })
+
+/** casefile watch edit ID [--note …] [--owner …] [--every …] */
+export const runEdit: CommandRun = (context) => {
+  const id = numberArgument(context, 'ID', '`casefile watch list`')
+  const change = itemOptions(context)
+  if (Object.values(change).every((v) => v === undefined))
+    throw new CliError('Say what to change: --note, --owner or --every.')
+  return withCore(context, (core) => {
+    try {
+      const item = Watchlist.editItem(core, id, change)
+      if (context.global.json) printJson(context.io, item)
+      else
+        context.io.out(
+          `Item ${id} (${item.type} ${item.value}) is checked ${describeWatchPeriod(item.periodMs)}; next check ${item.nextCheckAt}.`,
+        )
+      return EXIT.ok
+    } catch (error) {
+      return inputError(error)
+    }
+  })
+}
 
 /** casefile watch remove ID */
 export const runRemove: CommandRun = (context) => {

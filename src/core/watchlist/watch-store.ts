@@ -11,6 +11,8 @@ export interface ItemRow {
   type: string
   value: string
   note: string | null
+  /** Who looks after it (a person's name, free text). */
+  owner: string | null
   period_ms: number | null
   created_at: number
   last_checked_at: number | null
@@ -34,7 +36,15 @@ export interface AlertRow {
 /** Adds an item (the same type and value again: the one there already); returns it and whether it is new. */
 export function insertItem(
   db: Db,
-  item: { type: string; value: string; note: string | null; nextCheckAt: number; now: number },
+  item: {
+    type: string
+    value: string
+    note: string | null
+    owner: string | null
+    periodMs: number | null
+    nextCheckAt: number
+    now: number
+  },
 ): { row: ItemRow; added: boolean } {
   const existing = prepare<[string, string], ItemRow>(
     db,
@@ -43,8 +53,9 @@ export function insertItem(
   if (existing) return { row: existing, added: false }
   const { lastInsertRowid } = prepare(
     db,
-    `INSERT INTO watch_items (type, value, note, created_at, next_check_at) VALUES (?, ?, ?, ?, ?)`,
-  ).run(item.type, item.value, item.note, item.now, item.nextCheckAt)
+    `INSERT INTO watch_items (type, value, note, owner, period_ms, created_at, next_check_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?)`,
+  ).run(item.type, item.value, item.note, item.owner, item.periodMs, item.now, item.nextCheckAt)
   return { row: itemRow(db, Number(lastInsertRowid)) as ItemRow, added: true }
 }
 
@@ -54,6 +65,18 @@ export function itemRow(db: Db, id: number): ItemRow | undefined {
 
 export function allItems(db: Db): ItemRow[] {
   return prepare<[], ItemRow>(db, 'SELECT * FROM watch_items ORDER BY id').all()
+}
+
+/** Changes what is said of an item and how often it is checked (its next check with it). */
+export function updateItem(
+  db: Db,
+  id: number,
+  change: { note: string | null; owner: string | null; periodMs: number | null; nextCheckAt: number },
+): void {
+  prepare(
+    db,
+    'UPDATE watch_items SET note = ?, owner = ?, period_ms = ?, next_check_at = ? WHERE id = ?',
+  ).run(change.note, change.owner, change.periodMs, change.nextCheckAt, id)
 }
 
 export function deleteItem(db: Db, id: number): boolean {

@@ -1,25 +1,36 @@
 import type { FeatureHandlers } from '../core-context'
 import * as Watchlist from './watchlist'
+import { addFromReport, addFromScreening } from './watch-sources'
 import { wakeWatcher } from './watch-runs'
 
 /** The watchlist's slice of the contract: the checks themselves run in the core (watch-runs.ts). */
 export const watchlistHandlers: FeatureHandlers<
-  'watchList' | 'watchAdd' | 'watchRemove' | 'watchAlerts' | 'watchSetAlertState'
+  'watchList' | 'watchAdd' | 'watchEdit' | 'watchRemove' | 'watchAlerts' | 'watchSetAlertState'
 > = (core) => ({
   watchList: () => Watchlist.listItems(core()),
   watchAdd(input) {
     const context = core()
-    const options = { note: input.note ?? null, periodMs: input.periodMs ?? null }
+    const options = {
+      note: input.note ?? null,
+      owner: input.owner ?? null,
+      periodMs: input.periodMs ?? null,
+    }
     const { source } = input
     const result =
       source.kind === 'identifier'
         ? Watchlist.addIdentifier(context, source.type, source.value, options)
         : source.kind === 'report'
-          ? Watchlist.addFromReport(context, source.reportId, options)
-          : Watchlist.addFromScreening(context, source.job, options)
+          ? addFromReport(context, source.reportId, options)
+          : addFromScreening(context, source.job, options)
     // A new item is first checked now (one alone) or within the period: the watcher looks again.
     if (result.added.length > 0) wakeWatcher(context)
     return result
+  },
+  watchEdit(input) {
+    const { id, ...change } = input
+    const item = Watchlist.editItem(core(), id, change)
+    wakeWatcher(core())
+    return item
   },
   watchRemove: (input) => Watchlist.removeItem(core(), input.id),
   watchAlerts: (input) => Watchlist.listAlerts(core(), input),

@@ -1,18 +1,8 @@
-import { IDENTIFIER_TYPES, type IdentifierType } from '../../shared/domain/identifiers'
+import type { IdentifierType } from '../../shared/domain/identifiers'
 import type { CoreContext } from '../core-context'
 import { listBanks } from '../banks/banks-cache'
-import { getCachedReport } from '../cache/reports-cache'
-import * as Drafts from '../drafts/drafts'
-import { jobAnswers } from '../screening/screening-results'
-import {
-  readScreeningTable,
-  screeningInputOf,
-  screeningInputOfList,
-  type ScreeningProblem,
-} from '../screening/screening-input'
 import { bankLookup, readAccount, readIdentifierCell } from '../screening/screening-normalize'
-import { suggestMapping } from '../screening/screening-columns'
-import type { TableSource } from '../spreadsheet/read-table'
+import { isWatchPeriod } from '../../shared/domain/watch-period'
 import { DEFAULT_PERIOD_MS, periodOf } from './watch-check'
 import * as Store from './watch-store'
 
@@ -31,6 +21,7 @@ export interface WatchItemView {
   type: string
   value: string
   note: string | null
+  owner: string | null
   periodMs: number
   lastCheckedAt: string | null
   nextCheckAt: string
@@ -55,6 +46,7 @@ export function itemView(row: Store.ItemRow): WatchItemView {
     type: row.type,
     value: row.value,
     note: row.note,
+    owner: row.owner,
     periodMs: periodOf(row),
     lastCheckedAt: row.last_checked_at === null ? null : iso(row.last_checked_at),
     nextCheckAt: iso(row.next_check_at),
@@ -74,7 +66,7 @@ export function alertView(row: Store.AlertRow): WatchAlertView {
   }
 }
 
-const banksOf = (core: CoreContext) => bankLookup(listBanks(core.db))
+export const banksOf = (core: CoreContext) => bankLookup(listBanks(core.db))
 
 /** An account as written (`<number>_<bank>` or the number and the bank apart), by the saved bank list. */
 function readWatchedAccount(core: CoreContext, written: string) {
@@ -94,8 +86,19 @@ export function normalizeWatched(core: CoreContext, type: IdentifierType, writte
 
 export interface AddOptions {
   note?: string | null
+  /** Who looks after the items (a person's name). */
+  owner?: string | null
+  /** How often they are checked; null: the default (daily). */
   periodMs?: number | null
   random?: () => number
+}
+
+/** A note or owner as kept: trimmed, and nothing for an empty one. */
+const textOf = (text: string | null | undefined) => text?.trim() || null
+
+function checkPeriod(periodMs: number | null | undefined): void {
+  if (periodMs != null && !isWatchPeriod(periodMs))
+    throw new WatchInputError('An item is checked at most every hour and at least once a year.')
 }
 
 /**
@@ -107,6 +110,7 @@ export function addNormalized(
   values: readonly { type: string; value: string }[],
   options: AddOptions = {},
 ): { added: WatchItemView[]; existing: WatchItemView[] } {
+  checkPeriod(options.periodMs)
   const now = core.clock.now()
   const random = options.random ?? Math.random
   const period = options.periodMs ?? DEFAULT_PERIOD_MS
@@ -118,15 +122,13 @@ export function addNormalized(
       const { row, added: isNew } = Store.insertItem(core.db, {
         type,
         value,
-        note: options.note ?? null,
+        note: textOf(options.note),
+        owner: textOf(options.owner),
+        periodMs: options.periodMs ?? null,
         nextCheckAt,
         now,
       })
-      if (isNew && options.periodMs)
-        core.db
-          .prepare('UPDATE watch_items SET period_ms = ? WHERE id = ?')
-          .run(options.periodMs, row.id)
-      ;(isNew ? added : existing).push(itemView(Store.itemRow(core.db, row.id) ?? row))
+      ;(isNew ? added : existing).push(itemView(row))
     }
   })()
   return { added, existing }
@@ -141,82 +143,35 @@ export function addIdentifier(
   return addNormalized(core, [{ type, value: normalizeWatched(core, type, written) }], options)
 }
 
-/** A list file: the screening template (or any sheet screening can map) or a `type,value` CSV. */
-export async function importList(
-  core: CoreContext,
-  source: TableSource & { fileName?: string },
-  options: AddOptions = {},
-): Promise<{ added: WatchItemView[]; existing: WatchItemView[]; problems: ScreeningProblem[] }> {
-  const table = await readScreeningTable(source)
-  const header = table.header.map((h) => h.toLowerCase())
-  let values: { label: string; value: string }[]
-  let problems: ScreeningProblem[]
-  if (header[0] === 'type' && header[1] === 'value') {
-    problems = []
-    values = []
-    for (const row of table.rows) {
-      const type = (row.cells[0] ?? '').trim().toLowerCase() as IdentifierType
-      const text = `${row.cells[1] ?? ''}`
-      const input = screeningInputOfList(text, type, banksOf(core))
-      const problem = input.problems[0]
-      if (problem) problems.push({ ...problem, row: row.rowNumber, column: 'value' })
-      for (const r of input.rows) for (const v of r.values) values.push(v)
-      if (!input.problems.length && !input.rows.some((r) => r.values.length))
-        problems.push({ row: row.rowNumber, column: 'type', value: type, message: 'Unknown type.' })
-    }
-  } else {
-    const mapping = suggestMapping(table.header)
-    if (!mapping.some((m) => m.type !== 'bank' && m.type !== 'ignore'))
-      throw new WatchInputError(
-        'No column says which identifier it holds: use the screening template, or a CSV with the header type,value.',
-      )
-    const input = screeningInputOf(table, mapping, banksOf(core))
-    problems = input.problems
-    values = input.rows.flatMap((r) => r.values)
-  }
-  const distinct = new Map(values.map((v) => [`${v.label}\u0000${v.value}`, v]))
-  const list = [...distinct.values()].map((v) => ({ type: v.label, value: v.value }))
-  return { ...addNormalized(core, list, options), problems }
-}
-
-/** A report's identifiers (by its local or registry id), as the editor keeps them. */
-export function addFromReport(core: CoreContext, reportId: string, options: AddOptions = {}) {
-  // A report this folder wrote or sent, else the saved copy of one a search or Submissions found.
-  const local = Drafts.findReport(core, reportId)
-  const identifiers = local
-    ? local.draft.identifiers.map((i) => ({ type: i.label, value: i.value }))
-    : getCachedReport(core.db, reportId)?.record.identifiers?.flatMap((i) => {
-        // As the registry wrote them: read as the editor would, leaving out what cannot be read
-        // (a type it does not know, a value it masked).
-        if (!(IDENTIFIER_TYPES as readonly string[]).includes(i.label ?? '')) return []
-        try {
-          const type = i.label as IdentifierType
-          return [{ type, value: normalizeWatched(core, type, i.value) }]
-        } catch {
-          return []
-        }
-      })
-  if (!identifiers)
-    throw new WatchInputError(
-      'That report is not saved on this computer: search for it again (or refresh Submissions), then watch its identifiers.',
-    )
-  return addNormalized(core, identifiers, options)
-}
-
-/** The identifiers of a screening job that hit a report. */
-export function addFromScreening(core: CoreContext, job: number, options: AddOptions = {}) {
-  const hits = [...jobAnswers(core.db, job).identifiers.values()].filter(
-    (i) => i.reportIds.length > 0 || i.publicReportIds.length > 0,
-  )
-  return addNormalized(
-    core,
-    hits.map((i) => ({ type: i.label, value: i.value })),
-    options,
-  )
-}
-
 export function listItems(core: CoreContext): WatchItemView[] {
   return Store.allItems(core.db).map(itemView)
+}
+
+/**
+ * Changes an item's note, owner or period (what is not given stays; '' clears a note or an
+ * owner). A new period moves the next check to one new period after the last one (due now if
+ * that is past); an item never checked keeps its first check.
+ */
+export function editItem(
+  core: CoreContext,
+  id: number,
+  change: { note?: string | null; owner?: string | null; periodMs?: number | null },
+): WatchItemView {
+  checkPeriod(change.periodMs)
+  const row = Store.itemRow(core.db, id)
+  if (!row) throw new WatchInputError(`No watched item ${id}: \`casefile watch list\` lists them.`)
+  const periodMs = change.periodMs === undefined ? row.period_ms : change.periodMs
+  const nextCheckAt =
+    periodMs === row.period_ms || row.last_checked_at === null
+      ? row.next_check_at
+      : row.last_checked_at + (periodMs ?? DEFAULT_PERIOD_MS)
+  Store.updateItem(core.db, id, {
+    note: change.note === undefined ? row.note : textOf(change.note),
+    owner: change.owner === undefined ? row.owner : textOf(change.owner),
+    periodMs,
+    nextCheckAt,
+  })
+  return itemView(Store.itemRow(core.db, id) as Store.ItemRow)
 }
 
 export function removeItem(core: CoreContext, id: number): { removed: boolean } {

@@ -6,6 +6,7 @@ import type { CoreContext } from '../../../src/core/core-context'
 import { FolderClock } from '../../../src/core/sync/folder-clock'
 import { migrate } from '../../../src/core/store/migrations'
 import * as Watchlist from '../../../src/core/watchlist/watchlist'
+import { addFromReport } from '../../../src/core/watchlist/watch-sources'
 import { upsertOwnSubmission } from '../../../src/core/cache/reports-cache'
 import type { ReportRecord } from '../../../src/shared/domain/responses'
 import * as Drafts from '../../../src/core/drafts/drafts'
@@ -161,7 +162,7 @@ describe('what changed becomes an alert', () => {
       source: { kind: 'report', reportId: 'r-from-elsewhere' },
     })
     expect(added.added.map((i) => [i.type, i.value])).toEqual([['phone', '08031110009']])
-    expect(() => Watchlist.addFromReport(core, 'r-never-seen')).toThrow(
+    expect(() => addFromReport(core, 'r-never-seen')).toThrow(
       /not saved on this computer: search for it again/,
     )
   })

@@ -1,20 +1,14 @@
 import { useEffect, useId, useRef, useState } from 'react'
-import {
-  displayIdentifierValue,
-  IDENTIFIER_TYPE_LABELS,
-  IDENTIFIER_TYPES,
-  type IdentifierType,
-} from '../../../shared/domain/identifiers'
-import { ConfirmButton } from '../components/ConfirmButton'
-import { formatRelative, formatTime } from '../format'
+import { displayIdentifierValue, type IdentifierType } from '../../../shared/domain/identifiers'
+import { formatRelative } from '../format'
 import { useBankName } from '../stores/banks-store'
 import { useNavStore } from '../stores/nav-store'
-import { useWatchlistStore, type WatchAlert, type WatchItem } from '../stores/watchlist-store'
+import { useWatchlistStore, type WatchAlert } from '../stores/watchlist-store'
 import './lists.css'
 import './watchlist.css'
 import { behindSchedule } from '../watch-schedule'
-
-const typeWords = (type: string) => IDENTIFIER_TYPE_LABELS[type as IdentifierType] ?? type
+import { WatchAddForm } from '../components/watchlist/WatchAddForm'
+import { typeWords, WatchItems } from '../components/watchlist/WatchItems'
 
 /** What an alert says changed, in words. */
 const KIND_WORDS: Record<WatchAlert['kind'], string> = {
@@ -34,146 +28,6 @@ const STATE_WORDS: Record<WatchAlert['state'], string> = {
   seen: 'Seen',
   dismissed: 'Dismissed',
   escalated: 'Escalated',
-}
-
-/** "not yet", "3 hours ago". */
-const lastChecked = (item: WatchItem) =>
-  item.lastCheckedAt ? formatRelative(item.lastCheckedAt) : 'not yet'
-/** "in 23 hours", or "due now" for an item whose time has come. */
-const nextCheck = (item: WatchItem) =>
-  new Date(item.nextCheckAt).getTime() <= Date.now() ? 'due now' : formatRelative(item.nextCheckAt)
-
-function AddForm() {
-  const id = useId()
-  const add = useWatchlistStore((s) => s.add)
-  const [type, setType] = useState<IdentifierType>('phone')
-  const [value, setValue] = useState('')
-  const [note, setNote] = useState('')
-  const [busy, setBusy] = useState(false)
-  const [said, setSaid] = useState<{ ok: boolean; text: string } | null>(null)
-  const submit = async () => {
-    if (!value.trim()) return setSaid({ ok: false, text: 'Enter the value to watch.' })
-    setBusy(true)
-    const answer = await add(type, value, note)
-    setBusy(false)
-    setSaid(answer)
-    if (answer.ok) {
-      setValue('')
-      setNote('')
-    }
-  }
-  return (
-    <form
-      className="watch-add"
-      aria-labelledby={`${id}-h`}
-      onSubmit={(event) => {
-        event.preventDefault()
-        void submit()
-      }}
-    >
-      <h3 id={`${id}-h`}>Watch an identifier</h3>
-      <div className="filters">
-        <div className="field">
-          <label htmlFor={`${id}-type`}>Type</label>
-          <select
-            id={`${id}-type`}
-            value={type}
-            onChange={(event) => setType(event.target.value as IdentifierType)}
-          >
-            {IDENTIFIER_TYPES.map((t) => (
-              <option key={t} value={t}>
-                {IDENTIFIER_TYPE_LABELS[t]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field watch-value">
-          <label htmlFor={`${id}-value`}>Value to watch</label>
-          <input
-            id={`${id}-value`}
-            value={value}
-            aria-invalid={said && !said.ok ? true : undefined}
-            aria-describedby={`${id}-said`}
-            onChange={(event) => setValue(event.target.value)}
-            placeholder={
-              type === 'account' ? 'Account number and bank, e.g. 0123456789 gtbank' : ''
-            }
-          />
-        </div>
-        <div className="field watch-note">
-          <label htmlFor={`${id}-note`}>Note (optional)</label>
-          <input
-            id={`${id}-note`}
-            value={note}
-            maxLength={500}
-            onChange={(event) => setNote(event.target.value)}
-          />
-        </div>
-        <div className="actions">
-          <button type="submit" className="primary" disabled={busy}>
-            Watch
-          </button>
-        </div>
-      </div>
-      <p
-        id={`${id}-said`}
-        className={said ? (said.ok ? 'ok-text' : 'error-text') : 'visually-hidden'}
-        role="status"
-      >
-        {said?.text}
-      </p>
-    </form>
-  )
-}
-
-function Items() {
-  const id = useId()
-  const items = useWatchlistStore((s) => s.items)
-  const remove = useWatchlistStore((s) => s.remove)
-  const bankName = useBankName()
-  if (items.length === 0)
-    return <p className="muted">Nothing is watched yet: add an identifier above.</p>
-  return (
-    <table className="table watch-items" aria-label="Watched identifiers" id={id}>
-      <thead>
-        <tr>
-          <th scope="col">Type</th>
-          <th scope="col">Value</th>
-          <th scope="col">Note</th>
-          <th scope="col">Last checked</th>
-          <th scope="col">Next check</th>
-          <th scope="col">
-            <span className="visually-hidden">Remove</span>
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {items.map((item) => {
-          const shown = displayIdentifierValue(item.type, item.value, bankName)
-          return (
-            <tr key={item.id}>
-              <td>{typeWords(item.type)}</td>
-              <td className="watch-wrap">{shown}</td>
-              <td className="watch-wrap">{item.note ?? <span className="muted">—</span>}</td>
-              <td title={item.lastCheckedAt ? formatTime(item.lastCheckedAt) : undefined}>
-                {lastChecked(item)}
-              </td>
-              <td title={formatTime(item.nextCheckAt)}>{nextCheck(item)}</td>
-              <td>
-                <ConfirmButton
-                  label="Remove"
-                  context={`${typeWords(item.type)} ${shown}`}
-                  question="Stop watching it? Its alerts are kept."
-                  confirmLabel="Stop watching"
-                  onConfirm={() => void remove(item.id)}
-                />
-              </td>
-            </tr>
-          )
-        })}
-      </tbody>
-    </table>
-  )
 }
 
 function AlertRow({ alert }: { alert: WatchAlert }) {
@@ -368,8 +222,8 @@ export function WatchlistScreen() {
             {behind.text}
           </p>
         )}
-        <AddForm />
-        <Items />
+        <WatchAddForm />
+        <WatchItems />
       </section>
     </div>
   )

@@ -2,10 +2,18 @@ import { create } from 'zustand'
 import type { z } from 'zod'
 import type { watchAlertSchema, watchItemSchema } from '../../../shared/contract-watchlist'
 import type { IdentifierType } from '../../../shared/domain/identifiers'
+import { describeWatchPeriod } from '../../../shared/domain/watch-period'
 import { api } from '../api'
 
 export type WatchItem = z.infer<typeof watchItemSchema>
 export type WatchAlert = z.infer<typeof watchAlertSchema>
+
+/** What is said of an item besides its identifier ('' for no note, no owner). */
+export interface WatchItemAbout {
+  note: string
+  owner: string
+  periodMs: number
+}
 
 /** How often the alerts are asked for while the app is open (the core pushes nothing). */
 export const ALERTS_POLL_MS = 30_000
@@ -20,7 +28,13 @@ interface WatchlistState {
   loadItems: () => Promise<void>
   loadAlerts: () => Promise<void>
   /** Adds one identifier; resolves what happened in words (the core's refusal when not ok). */
-  add: (type: IdentifierType, value: string, note: string) => Promise<{ ok: boolean; text: string }>
+  add: (
+    type: IdentifierType,
+    value: string,
+    about: WatchItemAbout,
+  ) => Promise<{ ok: boolean; text: string }>
+  /** Changes an item's note, owner or period; resolves the core's refusal, or null. */
+  edit: (id: number, about: WatchItemAbout) => Promise<string | null>
   remove: (id: number) => Promise<void>
   setAlertState: (
     alert: number,
@@ -58,17 +72,32 @@ export const useWatchlistStore = create<WatchlistState>((set, get) => ({
         newCount: answer.value.filter((a) => a.state === 'new').length,
       })
   },
-  add: async (type, value, note) => {
+  add: async (type, value, about) => {
     const answer = await api().watchAdd({
       source: { kind: 'identifier', type, value },
-      ...(note.trim() ? { note: note.trim() } : {}),
+      ...(about.note.trim() ? { note: about.note.trim() } : {}),
+      ...(about.owner.trim() ? { owner: about.owner.trim() } : {}),
+      periodMs: about.periodMs,
     })
     if (!answer.ok) return { ok: false, text: answer.error.message }
     await get().loadItems()
     const [added] = answer.value.added
     return added
-      ? { ok: true, text: `Now watching ${added.value}: it is checked shortly, then once a day.` }
-      : { ok: true, text: 'This identifier was already watched.' }
+      ? {
+          ok: true,
+          text: `Now watching ${added.value}: it is checked shortly, then ${describeWatchPeriod(added.periodMs)}.`,
+        }
+      : { ok: true, text: 'This identifier was already watched: Edit changes its note or period.' }
+  },
+  edit: async (id, about) => {
+    const answer = await api().watchEdit({
+      id,
+      note: about.note.trim(),
+      owner: about.owner.trim(),
+      periodMs: about.periodMs,
+    })
+    await get().loadItems()
+    return answer.ok ? null : answer.error.message
   },
   remove: async (id) => {
     const answer = await api().watchRemove({ id })

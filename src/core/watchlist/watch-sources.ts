@@ -1,0 +1,100 @@
+import { IDENTIFIER_TYPES, type IdentifierType } from '../../shared/domain/identifiers'
+import type { CoreContext } from '../core-context'
+import { getCachedReport } from '../cache/reports-cache'
+import * as Drafts from '../drafts/drafts'
+import { jobAnswers } from '../screening/screening-results'
+import {
+  readScreeningTable,
+  screeningInputOf,
+  screeningInputOfList,
+  type ScreeningProblem,
+} from '../screening/screening-input'
+import { suggestMapping } from '../screening/screening-columns'
+import type { TableSource } from '../spreadsheet/read-table'
+import {
+  addNormalized,
+  banksOf,
+  normalizeWatched,
+  WatchInputError,
+  type AddOptions,
+  type WatchItemView,
+} from './watchlist'
+
+/*
+ * Where watched identifiers come from, besides one typed by hand (watchlist.ts): a list file, a
+ * report's identifiers, a screening job's hits. Each is read as the editor keeps identifiers.
+ */
+
+/** A list file: the screening template (or any sheet screening can map) or a `type,value` CSV. */
+export async function importList(
+  core: CoreContext,
+  source: TableSource & { fileName?: string },
+  options: AddOptions = {},
+): Promise<{ added: WatchItemView[]; existing: WatchItemView[]; problems: ScreeningProblem[] }> {
+  const table = await readScreeningTable(source)
+  const header = table.header.map((h) => h.toLowerCase())
+  let values: { label: string; value: string }[]
+  let problems: ScreeningProblem[]
+  if (header[0] === 'type' && header[1] === 'value') {
+    problems = []
+    values = []
+    for (const row of table.rows) {
+      const type = (row.cells[0] ?? '').trim().toLowerCase() as IdentifierType
+      const text = `${row.cells[1] ?? ''}`
+      const input = screeningInputOfList(text, type, banksOf(core))
+      const problem = input.problems[0]
+      if (problem) problems.push({ ...problem, row: row.rowNumber, column: 'value' })
+      for (const r of input.rows) for (const v of r.values) values.push(v)
+      if (!input.problems.length && !input.rows.some((r) => r.values.length))
+        problems.push({ row: row.rowNumber, column: 'type', value: type, message: 'Unknown type.' })
+    }
+  } else {
+    const mapping = suggestMapping(table.header)
+    if (!mapping.some((m) => m.type !== 'bank' && m.type !== 'ignore'))
+      throw new WatchInputError(
+        'No column says which identifier it holds: use the screening template, or a CSV with the header type,value.',
+      )
+    const input = screeningInputOf(table, mapping, banksOf(core))
+    problems = input.problems
+    values = input.rows.flatMap((r) => r.values)
+  }
+  const distinct = new Map(values.map((v) => [`${v.label}\u0000${v.value}`, v]))
+  const list = [...distinct.values()].map((v) => ({ type: v.label, value: v.value }))
+  return { ...addNormalized(core, list, options), problems }
+}
+
+/** A report's identifiers (by its local or registry id), as the editor keeps them. */
+export function addFromReport(core: CoreContext, reportId: string, options: AddOptions = {}) {
+  // A report this folder wrote or sent, else the saved copy of one a search or Submissions found.
+  const local = Drafts.findReport(core, reportId)
+  const identifiers = local
+    ? local.draft.identifiers.map((i) => ({ type: i.label, value: i.value }))
+    : getCachedReport(core.db, reportId)?.record.identifiers?.flatMap((i) => {
+        // As the registry wrote them: read as the editor would, leaving out what cannot be read
+        // (a type it does not know, a value it masked).
+        if (!(IDENTIFIER_TYPES as readonly string[]).includes(i.label ?? '')) return []
+        try {
+          const type = i.label as IdentifierType
+          return [{ type, value: normalizeWatched(core, type, i.value) }]
+        } catch {
+          return []
+        }
+      })
+  if (!identifiers)
+    throw new WatchInputError(
+      'That report is not saved on this computer: search for it again (or refresh Submissions), then watch its identifiers.',
+    )
+  return addNormalized(core, identifiers, options)
+}
+
+/** The identifiers of a screening job that hit a report. */
+export function addFromScreening(core: CoreContext, job: number, options: AddOptions = {}) {
+  const hits = [...jobAnswers(core.db, job).identifiers.values()].filter(
+    (i) => i.reportIds.length > 0 || i.publicReportIds.length > 0,
+  )
+  return addNormalized(
+    core,
+    hits.map((i) => ({ type: i.label, value: i.value })),
+    options,
+  )
+}

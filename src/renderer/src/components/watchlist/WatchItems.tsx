@@ -1,0 +1,160 @@
+import { Fragment, useEffect, useId, useRef, useState } from 'react'
+import {
+  displayIdentifierValue,
+  IDENTIFIER_TYPE_LABELS,
+  type IdentifierType,
+} from '../../../../shared/domain/identifiers'
+import { describeWatchPeriod } from '../../../../shared/domain/watch-period'
+import { ConfirmButton } from '../ConfirmButton'
+import { formatRelative, formatTime } from '../../format'
+import { useBankName } from '../../stores/banks-store'
+import { useWatchlistStore, type WatchItem } from '../../stores/watchlist-store'
+import { WatchPeriodSelect } from './WatchPeriodSelect'
+
+export const typeWords = (type: string) =>
+  IDENTIFIER_TYPE_LABELS[type as IdentifierType] ?? type
+
+/** "not yet", "3 hours ago". */
+const lastChecked = (item: WatchItem) =>
+  item.lastCheckedAt ? formatRelative(item.lastCheckedAt) : 'not yet'
+/** "in 23 hours", or "due now" for an item whose time has come. */
+const nextCheck = (item: WatchItem) =>
+  new Date(item.nextCheckAt).getTime() <= Date.now() ? 'due now' : formatRelative(item.nextCheckAt)
+
+/** An item's owner, note and period, changed in place; Escape or Cancel leaves it as it was. */
+function EditRow({ item, what, onDone }: { item: WatchItem; what: string; onDone: () => void }) {
+  const id = useId()
+  const edit = useWatchlistStore((s) => s.edit)
+  const [owner, setOwner] = useState(item.owner ?? '')
+  const [note, setNote] = useState(item.note ?? '')
+  const [periodMs, setPeriodMs] = useState(item.periodMs)
+  const [problem, setProblem] = useState<string | null>(null)
+  const first = useRef<HTMLInputElement>(null)
+  useEffect(() => first.current?.focus(), [])
+  return (
+    <tr className="watch-edit-row">
+      <td colSpan={6}>
+        <form
+          aria-label={`Change ${what}`}
+          onSubmit={(event) => {
+            event.preventDefault()
+            void edit(item.id, { owner, note, periodMs }).then((refused) => {
+              setProblem(refused)
+              if (!refused) onDone()
+            })
+          }}
+          onKeyDown={(event) => {
+            if (event.key === 'Escape') onDone()
+          }}
+        >
+          <div className="filters">
+            <div className="field watch-owner">
+              <label htmlFor={`${id}-owner`}>Owner</label>
+              <input
+                ref={first}
+                id={`${id}-owner`}
+                value={owner}
+                maxLength={500}
+                onChange={(event) => setOwner(event.target.value)}
+              />
+            </div>
+            <div className="field">
+              <label htmlFor={`${id}-period`}>Check</label>
+              <WatchPeriodSelect id={`${id}-period`} value={periodMs} onChange={setPeriodMs} />
+            </div>
+            <div className="field watch-note">
+              <label htmlFor={`${id}-note`}>Note</label>
+              <input
+                id={`${id}-note`}
+                value={note}
+                maxLength={500}
+                onChange={(event) => setNote(event.target.value)}
+              />
+            </div>
+            <div className="actions">
+              <button type="submit" className="primary">
+                Save<span className="visually-hidden"> ({what})</span>
+              </button>
+              <button type="button" onClick={onDone}>
+                Cancel
+              </button>
+            </div>
+          </div>
+          {problem && (
+            <p className="error-text" role="alert">
+              {problem}
+            </p>
+          )}
+        </form>
+      </td>
+    </tr>
+  )
+}
+
+/** The watched identifiers: who looks after each, how often and when it is checked. */
+export function WatchItems() {
+  const items = useWatchlistStore((s) => s.items)
+  const remove = useWatchlistStore((s) => s.remove)
+  const bankName = useBankName()
+  const [editing, setEditing] = useState<number | null>(null)
+  if (items.length === 0)
+    return <p className="muted">Nothing is watched yet: add an identifier above.</p>
+  return (
+    <table className="table watch-items" aria-label="Watched identifiers">
+      <thead>
+        <tr>
+          <th scope="col">Type</th>
+          <th scope="col">Value</th>
+          <th scope="col">Owner</th>
+          <th scope="col">Checked</th>
+          <th scope="col">Next check</th>
+          <th scope="col">
+            <span className="visually-hidden">Change or remove</span>
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {items.map((item) => {
+          const shown = displayIdentifierValue(item.type, item.value, bankName)
+          const what = `${typeWords(item.type)} ${shown}`
+          return (
+            <Fragment key={item.id}>
+              <tr>
+                <td>{typeWords(item.type)}</td>
+                <td className="watch-wrap">
+                  {shown}
+                  {item.note && <div className="muted">{item.note}</div>}
+                </td>
+                <td className="watch-wrap">{item.owner ?? <span className="muted">—</span>}</td>
+                <td title={item.lastCheckedAt ? formatTime(item.lastCheckedAt) : undefined}>
+                  {describeWatchPeriod(item.periodMs)}
+                  <div className="muted">last: {lastChecked(item)}</div>
+                </td>
+                <td title={formatTime(item.nextCheckAt)}>{nextCheck(item)}</td>
+                <td className="watch-row-actions">
+                  <button
+                    type="button"
+                    aria-expanded={editing === item.id}
+                    onClick={() => setEditing(editing === item.id ? null : item.id)}
+                  >
+                    Edit<span className="visually-hidden"> ({what})</span>
+                  </button>
+                  <ConfirmButton
+                    label="Remove"
+                    context={what}
+                    question="Stop watching it? Its alerts are kept."
+                    confirmLabel="Stop watching"
+                    onConfirm={() => void remove(item.id)}
+                  />
+                </td>
+              </tr>
+              {editing === item.id && (
+                <EditRow item={item} what={what} onDone={() => setEditing(null)} />
+              )}
+            </Fragment>
+          )
+        })}
+      </tbody>
+    </table>
+  )
+}
