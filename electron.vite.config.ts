@@ -41,6 +41,9 @@ const CLI_RUNTIME_PACKAGES = [
   // for a report with a PDF attachment (the canvas is native; pdf.js reads its own data folders).
   'pdfjs-dist',
   '@napi-rs/canvas',
+  // case.pdf's writer: it loads its standard fonts through its package.json's own "imports"
+  // (#standard-fonts/Helvetica), which resolve only from its own folder, never from a bundle.
+  'pdfkit',
 ]
 
 /**
