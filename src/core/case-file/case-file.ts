@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import * as Banks from '../banks/banks'
 import type { CoreContext } from '../core-context'
 import { caseAttachments } from './case-attachments'
+import { caseClock, inRegistryTime } from './case-clock'
 import type { ProducedDocument, RetrievalEntry } from './case-model'
 import { writeCasePdf } from './case-pdf'
 import { caseReport } from './case-report'
@@ -66,8 +67,12 @@ export async function exportCaseFile(
     signal: options.signal,
     now: () => core.clock.now(),
   })
-  const exportedAt = core.clock.now()
+  // Every answer is in: the registry's clock as they read it, for every time the file says.
+  const clock = caseClock(core)
+  const exportedAt = clock.now()
   const at = new Date(exportedAt)
+  if (report.source.kind === 'registry')
+    report.source = { ...report.source, at: clock.toRegistry(report.source.at) }
   const system = producingSystem()
   const registry = core.client.connection.baseUrl
   const logBytes = Buffer.from(
@@ -77,8 +82,15 @@ export async function exportCaseFile(
         exportedAt: at.toISOString(),
         producedBy: system,
         registry,
+        computerClock: {
+          aheadOfRegistryMs: clock.computerAheadMs,
+          note:
+            clock.computerAheadMs === null
+              ? 'No answer of the registry gave its clock: the times are this computer\u2019s.'
+              : 'The times are the registry\u2019s, read from the Date header of its answers; this is how far this computer\u2019s clock was from it (negative: behind).',
+        },
         note: 'Every exchange with the registry that produced this case file. No API key is ever written here.',
-        exchanges: log,
+        exchanges: inRegistryTime(log, clock),
       },
       null,
       2,
@@ -90,6 +102,7 @@ export async function exportCaseFile(
     report,
     attachments,
     exportedAt,
+    computerAheadMs: clock.computerAheadMs,
     registry,
     system,
     bankName: (slug) => Banks.bankName(core, slug),

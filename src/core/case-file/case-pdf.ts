@@ -7,6 +7,7 @@ import {
 import type { CaseAttachment } from './case-model'
 import type { CaseReport } from './case-report'
 import { lagosShortTime, lagosTime } from './case-time'
+import { clockWords } from './case-clock'
 import { createPdfWriter, type PdfWriter } from './pdf-writer'
 import { renderFirstPage, type FirstPage } from './pdf-first-page'
 
@@ -15,6 +16,8 @@ export interface CasePdfInput {
   report: CaseReport
   attachments: CaseAttachment[]
   exportedAt: number
+  /** This computer's clock minus the registry's; null when the registry's was not read. */
+  computerAheadMs: number | null
   registry: string
   system: { software: string; computer: string }
   bankName: (slug: string) => string | undefined
@@ -104,6 +107,7 @@ function reportSection(pdf: PdfWriter, input: CasePdfInput) {
 function retrievalSection(pdf: PdfWriter, input: CasePdfInput) {
   const { source, answer } = input.report
   pdf.heading('How it was retrieved')
+  pdf.paragraph(clockWords(input.computerAheadMs))
   pdf.field('Registry', input.registry)
   if (source.kind === 'registry') {
     pdf.field('Request', `${source.endpoint} (decoded: identifiers in full)`)
