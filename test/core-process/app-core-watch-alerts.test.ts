@@ -75,10 +75,13 @@ describe("the app core's watcher", () => {
 
     await fileOn([{ label: 'account', value: ACCOUNT }])
     await work.watchAdd({ source: { kind: 'identifier', type: 'account', value: ACCOUNT } })
-    const account = () => work.watchList(undefined).find((i) => i.type === 'account')
+    const itemOf = async (type: string) =>
+      (await work.watchList(undefined)).find((i) => i.type === type)
     // The first check keeps what is on file: no alert, so nothing for the shell.
-    await vi.waitFor(() => expect(account()?.lastCheckedAt).not.toBeNull(), { timeout: 10_000 })
-    const firstCheck = account()!.lastCheckedAt
+    await vi.waitFor(async () => expect((await itemOf('account'))?.lastCheckedAt).not.toBeNull(), {
+      timeout: 10_000,
+    })
+    const firstCheck = (await itemOf('account'))?.lastCheckedAt
     expect(raised).toEqual([])
 
     // Another organization files on it again, and a day passes (its next check falls due).
@@ -91,11 +94,13 @@ describe("the app core's watcher", () => {
     await work.watchAdd({
       source: { kind: 'identifier', type: 'email', value: 'mule@example.com' },
     })
-    await vi.waitFor(() => expect(account()?.lastCheckedAt).not.toBe(firstCheck), {
-      timeout: 10_000,
-    })
-    const email = work.watchList(undefined).find((i) => i.type === 'email')
-    expect(email?.lastCheckedAt).not.toBeNull()
+    await vi.waitFor(
+      async () => expect((await itemOf('account'))?.lastCheckedAt).not.toBe(firstCheck),
+      {
+        timeout: 10_000,
+      },
+    )
+    expect((await itemOf('email'))?.lastCheckedAt).not.toBeNull()
 
     expect(raised).toEqual([
       { alerts: [{ kind: 'new_report', type: 'account', value: '0123456789 · Access Bank' }] },
