@@ -2,6 +2,7 @@ import type { IdentifierType } from '../../shared/domain/identifiers'
 import type { CoreContext } from '../core-context'
 import { storeSearchResult } from '../cache/searches-cache'
 import { registryQuietUntil, searchFailureOf, type SearchFailure } from '../search/polite-search'
+import { claimItem, releaseClaim } from './watch-claims'
 import { compareSnapshots, snapshotOf, type Snapshot } from './watch-compare'
 import {
   checksSince,
@@ -20,7 +21,8 @@ import {
  * to a shared registry: never inside its quiet (the Retry-After the outbox and screening obey
  * too), at most `budget` checks an hour and no closer together than an hour / budget (so never
  * a burst), oldest-checked first, each item's next check one period later with a little jitter
- * so a list added at once stays spread over the period.
+ * so a list added at once stays spread over the period. Each check claims its item first
+ * (watch-claims.ts): the app and a scheduler's `casefile watch check` never search one twice.
  */
 
 export const HOUR_MS = 60 * 60 * 1000
@@ -39,13 +41,38 @@ export function periodOf(item: Pick<ItemRow, 'period_ms'>): number {
   return item.period_ms ?? DEFAULT_PERIOD_MS
 }
 
-export type CheckOutcome = { ok: true; alerts: AlertRow[] } | { ok: false; failure: SearchFailure }
+export type CheckOutcome =
+  | { ok: true; alerts: AlertRow[] }
+  | { ok: false; failure: SearchFailure }
+  /** Another check (the app's watcher, a scheduler's run) has it, or just checked it: passed by. */
+  | { ok: false; passed: true }
 
-/** Searches one item now and keeps the answer (its changes as alerts, its next check). */
+const PASSED: CheckOutcome = { ok: false, passed: true }
+
+/**
+ * Searches one item now and keeps the answer (its changes as alerts, its next check), under a
+ * claim (watch-claims.ts) so that no other process searches it meanwhile.
+ */
 export async function checkItem(
   core: CoreContext,
   item: ItemRow,
   options: { random?: () => number; signal?: AbortSignal } = {},
+): Promise<CheckOutcome> {
+  const claim = claimItem(core.db, item, core.clock.now())
+  if (claim === null) return PASSED
+  try {
+    return await searchAndRecord(core, item, claim, options)
+  } finally {
+    // Cleared already when the check was recorded or postponed; let go here on any other end.
+    releaseClaim(core.db, item.id, claim)
+  }
+}
+
+async function searchAndRecord(
+  core: CoreContext,
+  item: ItemRow,
+  claim: string,
+  options: { random?: () => number; signal?: AbortSignal },
 ): Promise<CheckOutcome> {
   const random = options.random ?? Math.random
   const query = { identifier: item.type as IdentifierType, value: item.value }
@@ -55,7 +82,7 @@ export async function checkItem(
   } catch (error) {
     const failure = searchFailureOf(core, error)
     if (failure.kind === 'refused' || failure.kind === 'failed')
-      postponeItem(core.db, item.id, core.clock.now() + periodOf(item))
+      postponeItem(core.db, item.id, claim, core.clock.now() + periodOf(item))
     return { ok: false, failure }
   }
   const now = core.clock.now()
@@ -64,7 +91,8 @@ export async function checkItem(
   const period = periodOf(item)
   const nextCheckAt = now + Math.round(period * (1 + JITTER * (2 * random() - 1)))
   storeSearchResult(core.db, query, result, now)
-  return { ok: true, alerts: recordCheck(core.db, item, { keep, changes, now, nextCheckAt }) }
+  const alerts = recordCheck(core.db, item, claim, { keep, changes, now, nextCheckAt })
+  return alerts === null ? PASSED : { ok: true, alerts }
 }
 
 export interface TickResult {
@@ -99,6 +127,8 @@ export async function watchTick(
   if (!item) return { ...idle, nextAt: nextAtOf(core, slot), waiting: null }
   if (slot > now) return { ...idle, nextAt: slot, waiting: 'pace' }
   const outcome = await checkItem(core, item, options)
+  // Taken by another check meanwhile: the next one due, at once.
+  if ('passed' in outcome) return { ...idle, nextAt: nextAtOf(core, slot), waiting: null }
   if (!outcome.ok) {
     // A quiet: after it. Anything else: the next slot (the watcher backs off when unreachable).
     const nextAt =
@@ -153,6 +183,7 @@ export async function checkDue(
       break
     }
     const outcome = await checkItem(core, item, options)
+    if ('passed' in outcome) continue // another process checks it
     if (outcome.ok) {
       run.checked++
       run.alerts.push(...outcome.alerts)

@@ -2,7 +2,10 @@ import type { Db } from '../store/open-database'
 import { prepare } from '../store/prepare'
 import type { Change, Snapshot, WatchAlertKind } from './watch-compare'
 
-/* The watchlist's tables (migration 0008): its items, its alerts and their append-only log. */
+/*
+ * The watchlist's tables (migrations 0008, 0009): its items, its alerts and their append-only
+ * log. A check's claim on an item (watch-claims.ts) keeps it from other checks meanwhile.
+ */
 
 export type AlertState = 'new' | 'seen' | 'dismissed' | 'escalated'
 
@@ -18,6 +21,9 @@ export interface ItemRow {
   last_checked_at: number | null
   next_check_at: number
   snapshot_json: string | null
+  /** The check in flight, if any (watch-claims.ts): its token, and when its claim lapses. */
+  claim_token: string | null
+  claim_until: number | null
 }
 
 export interface AlertRow {
@@ -83,20 +89,23 @@ export function deleteItem(db: Db, id: number): boolean {
   return prepare(db, 'DELETE FROM watch_items WHERE id = ?').run(id).changes > 0
 }
 
-/** Oldest-checked first (never checked before all), among those due by `now` (all: every item). */
+/**
+ * Oldest-checked first (never checked before all), among those due by `now` (all: every item),
+ * leaving out those another check has claimed: the run moves on to the next.
+ */
 export function dueItems(db: Db, now: number, limit: number, all = false): ItemRow[] {
-  return prepare<[number, number], ItemRow>(
+  return prepare<[number, number, number], ItemRow>(
     db,
-    `SELECT * FROM watch_items WHERE next_check_at <= ?
+    `SELECT * FROM watch_items WHERE next_check_at <= ? AND (claim_until IS NULL OR claim_until <= ?)
      ORDER BY last_checked_at IS NOT NULL, last_checked_at, next_check_at, id LIMIT ?`,
-  ).all(all ? Number.MAX_SAFE_INTEGER : now, limit)
+  ).all(all ? Number.MAX_SAFE_INTEGER : now, now, limit)
 }
 
-/** When the next item falls due; null with no items. */
+/** When the next item falls due (a claimed one: not before its claim lapses); null with no items. */
 export function nextDueAt(db: Db): number | null {
   const row = prepare<[], { at: number | null }>(
     db,
-    'SELECT MIN(next_check_at) AS at FROM watch_items',
+    'SELECT MIN(MAX(next_check_at, IFNULL(claim_until, 0))) AS at FROM watch_items',
   ).get()
   return row?.at ?? null
 }
@@ -117,17 +126,25 @@ export function checksSince(
   return { count: row?.count ?? 0, oldest: row?.oldest ?? null, latest: latest?.at ?? null }
 }
 
-/** One check's outcome, in one commit: the snapshot kept, the next check, and its alerts. */
+/**
+ * One check's outcome, in one commit: the snapshot kept, the next check, its alerts, and its
+ * claim cleared. Null, and nothing kept, when the claim is no longer this check's (it lapsed
+ * and another check took the item over, or the item was removed): that check's answer stands.
+ */
 export function recordCheck(
   db: Db,
   item: ItemRow,
+  claim: string,
   check: { keep: Snapshot; changes: Change[]; now: number; nextCheckAt: number },
-): AlertRow[] {
+): AlertRow[] | null {
   return db.transaction(() => {
-    prepare(
+    const { changes } = prepare(
       db,
-      'UPDATE watch_items SET snapshot_json = ?, last_checked_at = ?, next_check_at = ? WHERE id = ?',
-    ).run(JSON.stringify(check.keep), check.now, check.nextCheckAt, item.id)
+      `UPDATE watch_items SET snapshot_json = ?, last_checked_at = ?, next_check_at = ?,
+         claim_token = NULL, claim_until = NULL
+       WHERE id = ? AND claim_token = ?`,
+    ).run(JSON.stringify(check.keep), check.now, check.nextCheckAt, item.id, claim)
+    if (changes === 0) return null
     return check.changes.map((change) => {
       const { lastInsertRowid } = prepare(
         db,
@@ -218,7 +235,14 @@ export function writeSetting(db: Db, key: string, value: string): void {
   ).run(key, value)
 }
 
-/** An item the registry refused to search waits a period, not a moment, before it is tried again. */
-export function postponeItem(db: Db, id: number, at: number): void {
-  prepare(db, 'UPDATE watch_items SET next_check_at = ? WHERE id = ?').run(at, id)
+/**
+ * An item the registry refused to search waits a period, not a moment, before it is tried
+ * again; the claim of the check that was refused is let go in the same UPDATE.
+ */
+export function postponeItem(db: Db, id: number, claim: string, at: number): void {
+  prepare(
+    db,
+    `UPDATE watch_items SET next_check_at = ?, claim_token = NULL, claim_until = NULL
+     WHERE id = ? AND claim_token = ?`,
+  ).run(at, id, claim)
 }
