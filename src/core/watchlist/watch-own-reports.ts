@@ -43,9 +43,14 @@ function reportsNotYetTaken(core: CoreContext): string[] {
          WHERE own = 1 AND kind = 'report' AND listing_status IS NOT 'unlisted'
      ) AS own
      WHERE NOT EXISTS (SELECT 1 FROM watch_own_reports w WHERE w.report_id = own.id)
+       -- Unlisted by this folder, or (as Submissions last saw it) from another computer.
        AND NOT EXISTS (
          SELECT 1 FROM reports r
          WHERE r.registry_id = own.id AND r.status IN ('unlisted', 'discarded')
+       )
+       AND NOT EXISTS (
+         SELECT 1 FROM cached_reports c
+         WHERE c.kind = 'report' AND c.id = own.id AND c.listing_status = 'unlisted'
        )
      ORDER BY own.id`,
   )

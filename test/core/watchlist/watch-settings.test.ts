@@ -182,6 +182,10 @@ describe("our own reports' identifiers, watched by default (optional)", () => {
     setReportStatus(core.db, unlisted.localId, 'unlisted', clock.now())
     savedSubmission(core, 'r-elsewhere-unlisted', [{ label: 'phone', value: '08035550006' }])
     markUnlisted(core.db, 'r-elsewhere-unlisted', clock.now())
+    // Sent from here, then unlisted by a colleague on another computer (Submissions saw it).
+    sentReport(core, 'r-ours-unlisted-elsewhere', [{ label: 'phone', value: '08035550007' }])
+    savedSubmission(core, 'r-ours-unlisted-elsewhere', [{ label: 'phone', value: '08035550007' }])
+    markUnlisted(core.db, 'r-ours-unlisted-elsewhere', clock.now())
 
     const turned = changeWatchSettings(core, { ownReports: true }, { random: () => 0.5 })
     expect(turned).toEqual({ settings: { hourlyBudget: 120, ownReports: true }, added: 3 })
