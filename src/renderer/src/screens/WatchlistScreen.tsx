@@ -400,10 +400,10 @@ function SettingsForm({ saved }: { saved: WatchSettings }) {
           onChange={(event) => setBudget(event.target.value)}
         />
         <span id={`${id}-budget-hint`} className="muted">
-          How many searches an hour the watchlist may make on the registry, one after another,
-          leaving room for the outbox and your own searches. The default, {HOURLY_BUDGET.default},
-          is enough to check {(HOURLY_BUDGET.default * 24).toLocaleString('en')} identifiers a day;
-          from {HOURLY_BUDGET.min} to {HOURLY_BUDGET.max.toLocaleString('en')}.
+          How many searches an hour the watchlist may make on the registry, evenly spaced, leaving
+          room for the Outbox and your own searches. The default, {HOURLY_BUDGET.default}, is enough
+          to check {(HOURLY_BUDGET.default * 24).toLocaleString('en')} identifiers a day. From{' '}
+          {HOURLY_BUDGET.min} to {HOURLY_BUDGET.max.toLocaleString('en')}.
         </span>
       </div>
       <div className="checkbox">
