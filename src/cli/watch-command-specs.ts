@@ -120,4 +120,34 @@ export const WATCH_COMMANDS: readonly CommandSpec[] = [
     examples: ['casefile watch dismiss 7 --reason "known, case 114 closed"'],
     load: load('runDismiss'),
   },
+  {
+    name: 'watch settings',
+    summary: "show or change the watchlist's settings: checks an hour, our own reports watched",
+    arguments: [],
+    options: {
+      budget: {
+        type: 'string',
+        value: 'N',
+        description: 'checks an hour at most, 1 to 3600 (default 120: 2,880 identifiers a day)',
+      },
+      'own-reports': {
+        type: 'string',
+        value: 'on|off',
+        description: "watch every identifier of the organization's sent reports (default off)",
+      },
+    },
+    json: true,
+    details: [
+      'Prints the settings, after any change. The budget is how many searches an hour the',
+      "watchlist may make, one every hour / N at most, leaving the rest of the registry's",
+      'allowance to the outbox and to searches. --own-reports on adds the identifiers of every',
+      'report this organization has sent (each report once; an item you remove is not added back',
+      'by it), then those of each report sent later, at each `watch check` and in the app.',
+    ],
+    examples: [
+      'casefile watch settings --budget 60',
+      'casefile watch settings --own-reports on --json',
+    ],
+    load: load('runSettings'),
+  },
 ]

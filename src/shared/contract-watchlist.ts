@@ -41,6 +41,29 @@ export const watchAlertSchema = z.strictObject({
 const period = z.number().int().min(MIN_WATCH_PERIOD_MS).max(MAX_WATCH_PERIOD_MS).optional()
 const text = z.string().max(500).optional()
 
+/*
+ * The watchlist's hourly budget: how many searches an hour its checks may make. The watcher
+ * paces its checks an hour / budget apart, so 1 is one check an hour (24 identifiers a day) and
+ * 3,600 one a second, the closest the pace comes and already more than one data folder should
+ * take from a registry shared with the outbox and the investigators' own searches. The default,
+ * 120 (one every 30 s), is enough for 2,880 identifiers a day.
+ */
+export const HOURLY_BUDGET = { min: 1, max: 3600, default: 120 } as const
+
+/** What is wrong with a budget, in words (null when it is good). */
+export function hourlyBudgetProblem(budget: number): string | null {
+  if (Number.isInteger(budget) && budget >= HOURLY_BUDGET.min && budget <= HOURLY_BUDGET.max)
+    return null
+  return `Checks per hour is a whole number from ${HOURLY_BUDGET.min} to ${HOURLY_BUDGET.max.toLocaleString('en')} (the default is ${HOURLY_BUDGET.default}).`
+}
+
+export const watchSettingsSchema = z.strictObject({
+  /** Checks an hour at most (HOURLY_BUDGET). */
+  hourlyBudget: z.number().int().min(HOURLY_BUDGET.min).max(HOURLY_BUDGET.max),
+  /** Whether the identifiers of the organization's own sent reports are watched by default. */
+  ownReports: z.boolean(),
+})
+
 export const watchAddSourceSchema = z.discriminatedUnion('kind', [
   z.strictObject({
     kind: z.literal('identifier'),
@@ -92,6 +115,17 @@ export const watchlistContract = {
       reason: z.string().max(1000).optional(),
     }),
     output: watchAlertSchema,
+  },
+  watchSettings: {
+    channel: C.watchSettings,
+    input: z.undefined(),
+    output: watchSettingsSchema,
+  },
+  /** Changes what is given; turning own reports on adds those already sent (`added`: items). */
+  watchSetSettings: {
+    channel: C.watchSetSettings,
+    input: watchSettingsSchema.partial(),
+    output: z.strictObject({ settings: watchSettingsSchema, added: z.number().int().min(0) }),
   },
 } as const
 

@@ -10,6 +10,8 @@ export const WATCHLIST_INVOKE_CHANNELS = {
   watchRemove: 'watchlist:remove',
   watchAlerts: 'watchlist:alerts',
   watchSetAlertState: 'watchlist:set-alert-state',
+  watchSettings: 'watchlist:settings',
+  watchSetSettings: 'watchlist:set-settings',
 } as const
 
 /** The app's watcher raised alerts (a new report, an unlisting… on a watched identifier). */

@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { TEST_FOLDER_KEY_ENV, inspector, uniqueReason } from '../support/core-with-sandbox'
 import { useSandbox } from '../support/use-sandbox'
-import { runCasefile as runInProcess, sandboxFolder, tempFolder } from './cli-harness'
+import { reportFile, runCasefile as runInProcess, sandboxFolder, tempFolder } from './cli-harness'
 
 const registry = useSandbox()
 const env = () => ({ ...TEST_FOLDER_KEY_ENV, CASEFILE_API_KEY: registry.key })
@@ -202,5 +202,60 @@ describe('casefile watch', () => {
     expect(check.json()).toEqual({ checked: 0, alerts: [], exitCode: 3 })
     const [item] = (await runCasefile(['watch', 'list', '--json', ...at])).json()
     expect(item.lastCheckedAt).toBeNull()
+  })
+
+  it('settings: shows and bounds the budget, and watches our sent reports when asked', async () => {
+    const dataDir = await sandboxFolder(runCasefile, registry.sandbox)
+    const at = ['--data-dir', dataDir]
+    const settings = await runCasefile(['watch', 'settings', '--json', ...at])
+    expect(settings.code).toBe(0)
+    expect(settings.json()).toEqual({ hourlyBudget: 120, ownReports: false })
+
+    for (const bad of ['0', '3601', 'fast', '2.5']) {
+      const run = await runCasefile(['watch', 'settings', '--budget', bad, ...at])
+      expect(run.code).toBe(1)
+      expect(run.stderr).toContain(
+        `--budget is how many checks an hour the watchlist may make: a whole number from 1 to 3600 (the default is 120); got "${bad}".`,
+      )
+    }
+    const notOnOff = await runCasefile(['watch', 'settings', '--own-reports', 'yes', ...at])
+    expect(notOnOff.code).toBe(1)
+    expect(notOnOff.stderr).toMatch(/--own-reports is on or off; got "yes"/)
+
+    const budget = await runCasefile(['watch', 'settings', '--budget', '60', ...at])
+    expect(budget.code).toBe(0)
+    expect(budget.stdout).toMatch(/Checks per hour: 60 \(at most one every 60 s: enough for 1,440/)
+    expect(budget.stdout).toMatch(/watched: off/)
+
+    // A report of ours, sent: watched once own reports are on.
+    const tail = String(Date.now()).slice(-6)
+    const first = `08041${tail}`
+    const second = `08042${tail}`
+    const send = async (phone: string) => {
+      const file = reportFile(dataDir, { identifiers: [{ label: 'phone', value: phone }] })
+      expect((await runCasefile(['submit', file, ...at])).code).toBe(0)
+      expect((await runCasefile(['sync', '--until-idle', ...at])).code).toBe(0)
+    }
+    await send(first)
+    const on = await runCasefile(['watch', 'settings', '--own-reports', 'on', ...at])
+    expect(on.code).toBe(0)
+    expect(on.stdout).toMatch(/1 identifier of our sent reports added to the watchlist/)
+    const list = async () =>
+      (await runCasefile(['watch', 'list', '--json', ...at])).json() as {
+        id: number
+        value: string
+      }[]
+    const [item] = await list()
+    expect(item?.value).toBe(first)
+
+    // Removed by hand: not added back; a report sent later: picked up by `watch check`.
+    expect((await runCasefile(['watch', 'remove', String(item!.id), ...at])).code).toBe(0)
+    await send(second)
+    const check = await runCasefile(['watch', 'check', '--json', ...at])
+    expect(check.json()).toMatchObject({ checked: 1, exitCode: 0 })
+    expect((await list()).map((i) => i.value)).toEqual([second])
+
+    const off = await runCasefile(['watch', 'settings', '--own-reports', 'off', '--json', ...at])
+    expect(off.json()).toEqual({ hourlyBudget: 60, ownReports: false })
   })
 })

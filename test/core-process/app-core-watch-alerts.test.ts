@@ -67,11 +67,12 @@ describe("the app core's watcher", () => {
       })
 
     // The folder as another process (the CLI) would open it beside the app: its budget raised
-    // so the pace (one check every 30 s at 120 an hour) is not what this test waits for.
+    // to the most allowed (3,600: a check a second), so the pace (one every 30 s at 120 an
+    // hour) is not what this test waits for.
     const identity = readFolderIdentity(dataDir)!
     const key = Buffer.from((await keychain.read(keychainAccount(identity)))!, 'hex')
     const beside = openDatabase(join(dataDir, 'casefile.db'), key)
-    writeSetting(beside, 'hourly_budget', '3600000')
+    writeSetting(beside, 'hourly_budget', '3600')
 
     await fileOn([{ label: 'account', value: ACCOUNT }])
     await work.watchAdd({ source: { kind: 'identifier', type: 'account', value: ACCOUNT } })

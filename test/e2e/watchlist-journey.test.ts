@@ -7,6 +7,7 @@ import { goTo, openFirstSubmission, REASON, see, useDesk } from './desk'
 import { overflowing, reportOnRegistry } from './report-steps'
 
 const WATCHED = 'watch.me@example.com'
+const OURS = 'our.own.report@example.com'
 
 /** Runs the watchlist's check now, through the harness's own core (as `casefile watch check --all`). */
 async function checkNow(harness: Harness): Promise<number> {
@@ -19,7 +20,7 @@ async function checkNow(harness: Harness): Promise<number> {
 async function openWatchlist(page: Page): Promise<void> {
   await goTo(page, 'Search')
   await goTo(page, 'Watchlist')
-  await page.getByRole('heading', { name: 'Watchlist', level: 2 }).waitFor()
+  await page.getByRole('heading', { name: 'Watchlist', level: 2, exact: true }).waitFor()
 }
 
 const badge = (page: Page) =>
@@ -29,7 +30,8 @@ const badge = (page: Page) =>
  * Issue 29, the window: an identifier watched by hand (a bad value refused in words), checked by
  * the core, a new report on it raised as an alert with the nav's badge counting it, the alert
  * triaged (dismissed with a reason, another seen then escalated), the item removed, and a report's
- * identifiers watched from its details in one click.
+ * identifiers watched from its details in one click; then, in the dark theme, the settings (the
+ * checks per hour, our own reports watched) used from the keyboard.
  */
 describe('the watchlist, in Chromium', { timeout: 180_000 }, () => {
   const session = useDesk()
@@ -210,5 +212,62 @@ describe('the watchlist, in Chromium', { timeout: 180_000 }, () => {
       expect((nav?.x ?? 0) + (nav?.width ?? 0)).toBeLessThanOrEqual(width)
     }
     await expectAccessible(page)
+  })
+
+  it('sets the checks per hour and watches our own reports from the keyboard, axe clean in dark', async () => {
+    const { page, harness } = session.desk
+    await goTo(page, 'Settings')
+    await page.getByLabel('Dark', { exact: true }).check()
+    await page.setViewportSize({ width: 900, height: 650 })
+    await reportOnRegistry(harness, {
+      fraudType: 'money_mule',
+      fraudReason: REASON,
+      identifiers: [{ label: 'email', value: OURS }],
+    })
+    await openWatchlist(page)
+    await page.getByRole('heading', { name: 'Watchlist settings' }).waitFor()
+    const budget = page.getByLabel('Checks per hour')
+    await expect.poll(() => budget.inputValue()).toBe('120')
+    const own = page.getByLabel('Watch the identifiers of our own reports')
+    expect(await own.isChecked()).toBe(false)
+    const said = page.locator('.watch-settings [role="status"]')
+
+    // Out of bounds: refused in words, nothing saved.
+    await budget.focus()
+    await page.keyboard.press('ControlOrMeta+A')
+    await page.keyboard.type('0')
+    await page.keyboard.press('Enter')
+    await expect.poll(() => said.getAttribute('class')).toBe('error-text')
+    expect(await said.innerText()).toBe(
+      'Checks per hour is a whole number from 1 to 3,600 (the default is 120).',
+    )
+    expect(await budget.getAttribute('aria-invalid')).toBe('true')
+    await expectAccessible(page)
+
+    await page.keyboard.press('ControlOrMeta+A')
+    await page.keyboard.type('60')
+    await page.keyboard.press('Tab')
+    expect(await own.evaluate((el) => el === el.ownerDocument.activeElement)).toBe(true)
+    await page.keyboard.press('Space')
+    expect(await own.isChecked()).toBe(true)
+    await page.keyboard.press('Tab')
+    await page.keyboard.press('Enter')
+    await expect.poll(() => said.getAttribute('class')).toBe('ok-text')
+    expect(await said.innerText()).toMatch(
+      /^Saved: up to 60 checks an hour; your organization’s reports are watched\. \d+ identifiers? of your organization’s reports (was|were) added to the list\.$/,
+    )
+    const row = page
+      .getByRole('table', { name: 'Watched identifiers' })
+      .getByRole('row')
+      .filter({ hasText: OURS })
+    expect(await row.innerText()).toMatch(/From our report \S+ \(Money mule\)/)
+    expect(await row.innerText()).not.toMatch(/money_mule|undefined/)
+    expect(await overflowing(page)).toEqual([])
+    await expectAccessible(page)
+
+    // Kept by the core: the screen opened again shows them.
+    await openWatchlist(page)
+    await expect.poll(() => budget.inputValue()).toBe('60')
+    expect(await own.isChecked()).toBe(true)
   })
 })

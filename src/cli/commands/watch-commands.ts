@@ -4,6 +4,9 @@ import { describeWatchPeriod, readWatchPeriod } from '../../shared/domain/watch-
 import * as Watchlist from '../../core/watchlist/watchlist'
 import { importList } from '../../core/watchlist/watch-sources'
 import { checkDue } from '../../core/watchlist/watch-check'
+import { pickUpOwnReports } from '../../core/watchlist/watch-own-reports'
+import { changeWatchSettings, type WatchSettings } from '../../core/watchlist/watch-settings'
+import { HOURLY_BUDGET, hourlyBudgetProblem } from '../../shared/contract-watchlist'
 import { TableFileError } from '../../core/spreadsheet/table-file-error'
 import { CliError } from '../cli-error'
 import { printJson, printTable } from '../cli-io'
@@ -174,6 +177,8 @@ export const runRemove: CommandRun = (context) => {
 /** casefile watch check [--all]: exit 2 with new alerts, 3 when the registry could not be reached. */
 export const runCheck: CommandRun = (context) =>
   withCore(context, async (core) => {
+    // Our reports sent since the last run, when "own reports" is on (one query when none).
+    pickUpOwnReports(core)
     const run = await checkDue(core, {
       all: context.options['all'] === true,
       signal: context.signal,
@@ -250,5 +255,62 @@ export const runDismiss: CommandRun = (context) => {
     } catch (error) {
       return inputError(error)
     }
+  })
+}
+
+/** --budget N: checked here, so a bad value says which option is wrong and how to write it. */
+function budgetOption(context: CommandContext): number | undefined {
+  const text = stringOption(context, 'budget')
+  if (text === undefined) return undefined
+  const budget = text.trim() === '' ? Number.NaN : Number(text)
+  if (hourlyBudgetProblem(budget) !== null)
+    throw new CliError(
+      `--budget is how many checks an hour the watchlist may make: a whole number from ${HOURLY_BUDGET.min} to ${HOURLY_BUDGET.max} (the default is ${HOURLY_BUDGET.default}); got "${text}". For example: casefile watch settings --budget 60`,
+    )
+  return budget
+}
+
+function ownReportsOption(context: CommandContext): boolean | undefined {
+  const text = stringOption(context, 'own-reports')
+  if (text === undefined) return undefined
+  const word = text.trim().toLowerCase()
+  if (word !== 'on' && word !== 'off')
+    throw new CliError(
+      `--own-reports is on or off; got "${text}". For example: casefile watch settings --own-reports on`,
+    )
+  return word === 'on'
+}
+
+/** casefile watch settings [--budget N] [--own-reports on|off] */
+export const runSettings: CommandRun = (context) => {
+  const change: Partial<WatchSettings> = {}
+  const budget = budgetOption(context)
+  const ownReports = ownReportsOption(context)
+  if (budget !== undefined) change.hourlyBudget = budget
+  if (ownReports !== undefined) change.ownReports = ownReports
+  return withCore(context, (core) => {
+    let result
+    try {
+      result = changeWatchSettings(core, change)
+    } catch (error) {
+      return inputError(error)
+    }
+    const { settings, added } = result
+    if (context.global.json) {
+      printJson(context.io, settings)
+      return EXIT.ok
+    }
+    const pace = Math.ceil(3600 / settings.hourlyBudget)
+    context.io.out(
+      `Checks per hour: ${settings.hourlyBudget} (at most one every ${pace} s: enough for ${(settings.hourlyBudget * 24).toLocaleString('en')} identifiers a day).`,
+    )
+    context.io.out(
+      `Our own reports' identifiers watched: ${settings.ownReports ? 'on' : 'off'}${settings.ownReports ? '' : ' (`--own-reports on` watches them)'}.`,
+    )
+    if (change.ownReports === true)
+      context.io.out(
+        `${added} identifier${added === 1 ? '' : 's'} of our sent reports added to the watchlist.`,
+      )
+    return EXIT.ok
   })
 }

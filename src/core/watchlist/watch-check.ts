@@ -1,4 +1,5 @@
 import type { IdentifierType } from '../../shared/domain/identifiers'
+import { HOURLY_BUDGET, hourlyBudgetProblem } from '../../shared/contract-watchlist'
 import type { CoreContext } from '../core-context'
 import { storeSearchResult } from '../cache/searches-cache'
 import { registryQuietUntil, searchFailureOf, type SearchFailure } from '../search/polite-search'
@@ -12,7 +13,6 @@ import {
   readSetting,
   recordCheck,
   type AlertRow,
-  writeSetting,
   type ItemRow,
 } from './watch-store'
 
@@ -27,14 +27,16 @@ import {
 
 export const HOUR_MS = 60 * 60 * 1000
 export const DEFAULT_PERIOD_MS = 24 * HOUR_MS
-/** Checks an hour: enough for 2,880 items a day, gentle on the registry. */
-export const DEFAULT_HOURLY_BUDGET = 120
+/** Checks an hour: enough for 2,880 items a day, gentle on the registry (its bounds: HOURLY_BUDGET). */
+export const DEFAULT_HOURLY_BUDGET: number = HOURLY_BUDGET.default
 /** The next check: one period later, give or take this share of it. */
 const JITTER = 0.05
 
+/** The hour's budget set for this folder (`casefile watch settings --budget`), else the default. */
 export function hourlyBudget(core: CoreContext): number {
   const value = Number(readSetting(core.db, 'hourly_budget'))
-  return Number.isInteger(value) && value > 0 ? value : DEFAULT_HOURLY_BUDGET
+  // A value out of bounds (written by hand, or by an older Casefile) is not obeyed: the default is.
+  return hourlyBudgetProblem(value) === null ? value : DEFAULT_HOURLY_BUDGET
 }
 
 export function periodOf(item: Pick<ItemRow, 'period_ms'>): number {
@@ -195,11 +197,4 @@ export async function checkDue(
     break
   }
   return run
-}
-
-/** Changes the hourly budget of this folder's watchlist (a whole number above 0). */
-export function setHourlyBudget(core: CoreContext, budget: number): void {
-  if (!Number.isInteger(budget) || budget <= 0)
-    throw new RangeError(`The hourly budget is a whole number above 0; got ${budget}.`)
-  writeSetting(core.db, 'hourly_budget', String(budget))
 }

@@ -63,23 +63,37 @@ export async function importList(
   return { ...addNormalized(core, list, options), problems }
 }
 
-/** A report's identifiers (by its local or registry id), as the editor keeps them. */
-export function addFromReport(core: CoreContext, reportId: string, options: AddOptions = {}) {
-  // A report this folder wrote or sent, else the saved copy of one a search or Submissions found.
+/**
+ * A report's identifiers (by its local or registry id), as the editor keeps them: the report
+ * this folder wrote or sent, else the saved copy of one a search or Submissions found; null
+ * when neither is on this computer.
+ */
+export function reportIdentifiers(
+  core: CoreContext,
+  reportId: string,
+): { type: string; value: string }[] | null {
   const local = Drafts.findReport(core, reportId)
-  const identifiers = local
-    ? local.draft.identifiers.map((i) => ({ type: i.label, value: i.value }))
-    : getCachedReport(core.db, reportId)?.record.identifiers?.flatMap((i) => {
-        // As the registry wrote them: read as the editor would, leaving out what cannot be read
-        // (a type it does not know, a value it masked).
-        if (!(IDENTIFIER_TYPES as readonly string[]).includes(i.label ?? '')) return []
-        try {
-          const type = i.label as IdentifierType
-          return [{ type, value: normalizeWatched(core, type, i.value) }]
-        } catch {
-          return []
-        }
-      })
+  const written = (local?.draft.identifiers ?? []).map((i) => ({ type: i.label, value: i.value }))
+  // A local record made only to update or unlist a report sent elsewhere may hold none.
+  if (written.length > 0) return written
+  const cached = getCachedReport(core.db, local?.registryId ?? reportId)
+  if (!cached) return local ? [] : null
+  return (cached.record.identifiers ?? []).flatMap((i) => {
+    // As the registry wrote them: read as the editor would, leaving out what cannot be read
+    // (a type it does not know, a value it masked with * as the plain fetch does).
+    if (!(IDENTIFIER_TYPES as readonly string[]).includes(i.label ?? '')) return []
+    if (i.value.includes('*')) return []
+    try {
+      const type = i.label as IdentifierType
+      return [{ type, value: normalizeWatched(core, type, i.value) }]
+    } catch {
+      return []
+    }
+  })
+}
+
+export function addFromReport(core: CoreContext, reportId: string, options: AddOptions = {}) {
+  const identifiers = reportIdentifiers(core, reportId)
   if (!identifiers)
     throw new WatchInputError(
       'That report is not saved on this computer: search for it again (or refresh Submissions), then watch its identifiers.',

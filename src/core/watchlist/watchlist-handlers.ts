@@ -2,10 +2,18 @@ import type { FeatureHandlers } from '../core-context'
 import * as Watchlist from './watchlist'
 import { addFromReport, addFromScreening } from './watch-sources'
 import { wakeWatcher } from './watch-runs'
+import { changeWatchSettings, readWatchSettings } from './watch-settings'
 
 /** The watchlist's slice of the contract: the checks themselves run in the core (watch-runs.ts). */
 export const watchlistHandlers: FeatureHandlers<
-  'watchList' | 'watchAdd' | 'watchEdit' | 'watchRemove' | 'watchAlerts' | 'watchSetAlertState'
+  | 'watchList'
+  | 'watchAdd'
+  | 'watchEdit'
+  | 'watchRemove'
+  | 'watchAlerts'
+  | 'watchSetAlertState'
+  | 'watchSettings'
+  | 'watchSetSettings'
 > = (core) => ({
   watchList: () => Watchlist.listItems(core()),
   watchAdd(input) {
@@ -36,4 +44,13 @@ export const watchlistHandlers: FeatureHandlers<
   watchAlerts: (input) => Watchlist.listAlerts(core(), input),
   watchSetAlertState: (input) =>
     Watchlist.setAlertState(core(), input.alert, input.state, input.reason),
+  watchSettings: () => readWatchSettings(core()),
+  watchSetSettings(input) {
+    const context = core()
+    const result = changeWatchSettings(context, input)
+    // A new budget changes the pace now, not after the watcher's current sleep; items added
+    // from our reports are due within the period (one alone: now).
+    if (input.hourlyBudget !== undefined || result.added > 0) wakeWatcher(context)
+    return result
+  },
 })

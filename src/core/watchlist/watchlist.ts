@@ -107,7 +107,7 @@ function checkPeriod(periodMs: number | null | undefined): void {
  */
 export function addNormalized(
   core: CoreContext,
-  values: readonly { type: string; value: string }[],
+  values: readonly { type: string; value: string; note?: string | null }[],
   options: AddOptions = {},
 ): { added: WatchItemView[]; existing: WatchItemView[] } {
   checkPeriod(options.periodMs)
@@ -117,12 +117,12 @@ export function addNormalized(
   const added: WatchItemView[] = []
   const existing: WatchItemView[] = []
   core.db.transaction(() => {
-    for (const { type, value } of values) {
+    for (const { type, value, note } of values) {
       const nextCheckAt = values.length === 1 ? now : now + Math.floor(random() * period)
       const { row, added: isNew } = Store.insertItem(core.db, {
         type,
         value,
-        note: textOf(options.note),
+        note: textOf(note ?? options.note),
         owner: textOf(options.owner),
         periodMs: options.periodMs ?? null,
         nextCheckAt,

@@ -11,7 +11,6 @@ import { runWatchlist } from '../../../src/core/watchlist/watch-runs'
 import {
   checkDue,
   checkItem,
-  setHourlyBudget,
   watchTick,
 } from '../../../src/core/watchlist/watch-check'
 import { CLAIM_LEASE_MS, claimItem } from '../../../src/core/watchlist/watch-claims'
@@ -133,10 +132,10 @@ describe('two checkers on one folder', () => {
   it("the app's watcher and a scheduler's run at once: each item searched once, alerts once", async () => {
     const folder = sharedFolder()
     const filed = await dueWithChanges(folder)
-    setHourlyBudget(folder.first, 3_600_000) // a check every millisecond: the pace is not the test
     const roundStart = folder.clock.now()
     const fromWatcher: AlertRow[] = []
     const watcher = runWatchlist(folder.first, {
+      budget: 3_600_000, // a check every millisecond: the pace is not the test
       onAlerts: (alerts) => fromWatcher.push(...alerts),
     })
     const run = await checkDue(folder.second)

@@ -8,6 +8,7 @@ import './lists.css'
 import './watchlist.css'
 import { behindSchedule } from '../watch-schedule'
 import { WatchAddForm } from '../components/watchlist/WatchAddForm'
+import { WatchSettingsPanel } from '../components/watchlist/WatchSettingsPanel'
 import { typeWords, WatchItems } from '../components/watchlist/WatchItems'
 
 /** What an alert says changed, in words. */
@@ -199,6 +200,9 @@ export function WatchlistScreen() {
     const store = useWatchlistStore.getState()
     void store.loadItems()
     void store.loadAlerts()
+    // The form starts from what the core keeps now (the CLI may have changed it meanwhile).
+    useWatchlistStore.setState({ settings: null })
+    void store.loadSettings()
     // The schedule moves on while the screen is open: the items are asked for again.
     const timer = setInterval(() => void useWatchlistStore.getState().loadItems(), 30_000)
     return () => clearInterval(timer)
@@ -225,6 +229,7 @@ export function WatchlistScreen() {
         <WatchAddForm />
         <WatchItems />
       </section>
+      <WatchSettingsPanel />
     </div>
   )
 }

@@ -1,12 +1,17 @@
 import { create } from 'zustand'
 import type { z } from 'zod'
-import type { watchAlertSchema, watchItemSchema } from '../../../shared/contract-watchlist'
+import type {
+  watchAlertSchema,
+  watchItemSchema,
+  watchSettingsSchema,
+} from '../../../shared/contract-watchlist'
 import type { IdentifierType } from '../../../shared/domain/identifiers'
 import { describeWatchPeriod } from '../../../shared/domain/watch-period'
 import { api } from '../api'
 
 export type WatchItem = z.infer<typeof watchItemSchema>
 export type WatchAlert = z.infer<typeof watchAlertSchema>
+export type WatchSettings = z.infer<typeof watchSettingsSchema>
 
 /** What is said of an item besides its identifier ('' for no note, no owner). */
 export interface WatchItemAbout {
@@ -25,7 +30,12 @@ interface WatchlistState {
   /** How many alerts are new: the nav button's badge. */
   newCount: number
   error: string | null
+  /** The checks an hour and own reports, as the core keeps them (null until asked). */
+  settings: WatchSettings | null
   loadItems: () => Promise<void>
+  loadSettings: () => Promise<void>
+  /** Saves the settings; resolves what happened in words (the core's refusal when not ok). */
+  saveSettings: (settings: WatchSettings) => Promise<{ ok: boolean; text: string }>
   loadAlerts: () => Promise<void>
   /** Adds one identifier; resolves what happened in words (the core's refusal when not ok). */
   add: (
@@ -59,6 +69,7 @@ export const useWatchlistStore = create<WatchlistState>((set, get) => ({
   alerts: [],
   newCount: 0,
   error: null,
+  settings: null,
   loadItems: async () => {
     const answer = await api().watchList()
     if (answer.ok) set({ items: answer.value })
@@ -98,6 +109,27 @@ export const useWatchlistStore = create<WatchlistState>((set, get) => ({
     })
     await get().loadItems()
     return answer.ok ? null : answer.error.message
+  },
+  loadSettings: async () => {
+    const answer = await api().watchSettings()
+    if (answer.ok) set({ settings: answer.value })
+    else set({ error: answer.error.message })
+  },
+  saveSettings: async (settings) => {
+    const answer = await api().watchSetSettings(settings)
+    if (!answer.ok) return { ok: false, text: answer.error.message }
+    set({ settings: answer.value.settings })
+    const { hourlyBudget, ownReports } = answer.value.settings
+    const { added } = answer.value
+    if (added > 0) await get().loadItems()
+    const addedWords =
+      added > 0
+        ? ` ${added} identifier${added === 1 ? '' : 's'} of your organization’s reports ${added === 1 ? 'was' : 'were'} added to the list.`
+        : ''
+    return {
+      ok: true,
+      text: `Saved: up to ${hourlyBudget.toLocaleString('en')} checks an hour; your organization’s reports ${ownReports ? 'are' : 'are not'} watched.${addedWords}`,
+    }
   },
   remove: async (id) => {
     const answer = await api().watchRemove({ id })
