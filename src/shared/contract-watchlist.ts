@@ -27,6 +27,13 @@ export const watchItemSchema = z.strictObject({
 export const WATCH_ALERT_KINDS = ['new_report', 'unlisted', 'relisted', 'updated'] as const
 export const WATCH_ALERT_STATES = ['new', 'seen', 'dismissed', 'escalated'] as const
 
+/** A report as one check saw it: what an alert compares. */
+export const watchSeenReportSchema = z.strictObject({
+  listed: z.boolean(),
+  fraudType: z.string().nullable(),
+  fraudReason: z.string().nullable(),
+})
+
 export const watchAlertSchema = z.strictObject({
   id,
   itemId: id,
@@ -36,6 +43,14 @@ export const watchAlertSchema = z.strictObject({
   type: z.string(),
   value: z.string(),
   createdAt: iso,
+  // Added after the fields above (which stay stable): what changed, and why the state is what
+  // it is. before is null for a new report; either is null when the alert kept no detail.
+  /** The report as the check before this one kept it. */
+  before: watchSeenReportSchema.nullable().optional(),
+  /** The report as the check that raised the alert found it. */
+  after: watchSeenReportSchema.nullable().optional(),
+  /** The reason written with the alert's latest state (a dismissal's, an escalation's), if any. */
+  stateReason: z.string().nullable().optional(),
 })
 
 const period = z.number().int().min(MIN_WATCH_PERIOD_MS).max(MAX_WATCH_PERIOD_MS).optional()

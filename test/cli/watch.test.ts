@@ -92,6 +92,13 @@ describe('casefile watch', () => {
       },
     ])
 
+    // The table says what changed, in the app's words (the --json above keeps its fields).
+    const table = await runCasefile(['watch', 'alerts', ...at])
+    expect(table.code).toBe(0)
+    const [header, line] = table.stdout.trim().split('\n')
+    expect(header).toMatch(/^ALERT\s+KIND\s+STATE\s+REPORT\s+TYPE\s+VALUE\s+RAISED\s+CHANGE$/)
+    expect(line).toMatch(/new_report\s+new\s+.*Fraud type: Money mule$/)
+
     const noReason = await runCasefile(['watch', 'dismiss', String(result.alerts[0].id), ...at])
     expect(noReason.code).toBe(1)
     const dismiss = await runCasefile([

@@ -8,6 +8,8 @@ import { overflowing, reportOnRegistry } from './report-steps'
 
 const WATCHED = 'watch.me@example.com'
 const OURS = 'our.own.report@example.com'
+/** The first report filed on it, dismissed, then updated: its alert comes back saying what changed. */
+let firstReport = ''
 
 /** Runs the watchlist's check now, through the harness's own core (as `casefile watch check --all`). */
 async function checkNow(harness: Harness): Promise<number> {
@@ -26,12 +28,18 @@ async function openWatchlist(page: Page): Promise<void> {
 const badge = (page: Page) =>
   page.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name: /^Watchlist/ })
 
+/** Where the keyboard is: the focused element's id, or its text. */
+const focused = (page: Page) =>
+  page.evaluate<string>('document.activeElement?.id || document.activeElement?.textContent || ""')
+
 /*
  * Issue 29, the window: an identifier watched by hand (a bad value refused in words), checked by
  * the core, a new report on it raised as an alert with the nav's badge counting it, the alert
- * triaged (dismissed with a reason, another seen then escalated), the item removed, and a report's
- * identifiers watched from its details in one click; then, in the dark theme, the settings (the
- * checks per hour, our own reports watched) used from the keyboard.
+ * triaged (dismissed with a reason, another seen then escalated by starting a draft that holds
+ * the identifier, its report opened in Search), a dismissed report's update back as an alert
+ * saying what changed, the item removed, and a report's identifiers watched from its details in
+ * one click; then, in the dark theme, the settings (the checks per hour, our own reports
+ * watched) used from the keyboard.
  */
 describe('the watchlist, in Chromium', { timeout: 180_000 }, () => {
   const session = useDesk()
@@ -102,7 +110,7 @@ describe('the watchlist, in Chromium', { timeout: 180_000 }, () => {
     const { page, harness } = session.desk
     // The first check records what is on file (nothing), without alerts.
     expect(await checkNow(harness)).toBe(0)
-    const reportId = await reportOnRegistry(harness, {
+    firstReport = await reportOnRegistry(harness, {
       fraudType: 'money_mule',
       fraudReason: REASON,
       identifiers: [{ label: 'email', value: WATCHED }],
@@ -113,7 +121,9 @@ describe('the watchlist, in Chromium', { timeout: 180_000 }, () => {
     await see(page, `A new report names Email ${WATCHED}.`)
     await expect.poll(() => page.getByTestId('watch-new-count').innerText()).toBe('· 1 new')
     const alerts = page.getByRole('list', { name: 'Alerts' })
-    expect(await alerts.getByLabel('Report id').first().inputValue()).toBe(reportId)
+    expect(await alerts.getByLabel('Report reference').first().inputValue()).toBe(firstReport)
+    // What the new report is, in the app's words.
+    await alerts.getByText('Fraud type: Money mule', { exact: true }).waitFor()
     const row = page.getByRole('table', { name: 'Watched identifiers' }).getByRole('row').nth(1)
     expect(await row.innerText()).toMatch(/just now\s+(tomorrow|in \d+ hours)/)
     await expectAccessible(page)
@@ -142,7 +152,7 @@ describe('the watchlist, in Chromium', { timeout: 180_000 }, () => {
     await page.getByLabel('Show dismissed alerts (1)').uncheck()
   })
 
-  it('marks a second alert seen, then escalates it, from the keyboard', async () => {
+  it('marks a second alert seen, then escalates it from the keyboard by starting a draft', async () => {
     const { page, harness } = session.desk
     await reportOnRegistry(harness, {
       fraudType: 'hacker',
@@ -156,9 +166,74 @@ describe('the watchlist, in Chromium', { timeout: 180_000 }, () => {
     await alerts.getByRole('button', { name: /^Mark seen/ }).press('Enter')
     await alerts.getByText('Seen', { exact: true }).waitFor()
     await expect.poll(() => badge(page).innerText()).toMatch(/^Watchlist$/)
-    await alerts.getByRole('button', { name: /^Escalate/ }).press('Enter')
-    await alerts.getByText('Escalated', { exact: true }).waitFor()
+    // Escalate… offers the ways on, the keyboard on the first of them.
+    await alerts.getByRole('button', { name: /^Escalate…/ }).press('Enter')
+    const choice = alerts.getByRole('group', { name: /^Escalate it: what next\?/ })
+    // Each names the alert it is about for screen readers (hidden text after the words).
+    const words = (await choice.getByRole('button').allInnerTexts()).map((t) => t.split('\n')[0])
+    expect(words).toEqual(['Open the report', 'Start a draft', 'Add to a case file…', 'Not now'])
+    await expect.poll(() => focused(page)).toMatch(/^Open the report/)
     await expectAccessible(page)
+    // Escape puts the choice away; opened again, Tab and Enter start a draft.
+    await page.keyboard.press('Escape')
+    await choice.waitFor({ state: 'detached' })
+    await expect.poll(() => focused(page)).toMatch(/^Escalate…/)
+    await page.keyboard.press('Enter')
+    await expect.poll(() => focused(page)).toMatch(/^Open the report/)
+    await page.keyboard.press('Tab')
+    await expect.poll(() => focused(page)).toMatch(/^Start a draft/)
+    await page.keyboard.press('Enter')
+
+    // The editor holds a new draft naming the watched identifier, the keyboard on its notice.
+    await see(page, `A new report naming Email ${WATCHED}, started from a watchlist alert`)
+    await expect.poll(() => focused(page)).toBe('editor-notice')
+    expect(await page.getByLabel('Email').last().inputValue()).toBe(WATCHED)
+    expect(await page.getByLabel('Fraud type').inputValue()).toBe('')
+    await expectAccessible(page)
+
+    // The alert is escalated, saying why (the log keeps it).
+    await openWatchlist(page)
+    const escalated = alerts.getByRole('listitem').filter({ hasText: 'Escalated: Started a draft' })
+    await escalated.getByText('Fraud type: Hacker / account takeover', { exact: true }).waitFor()
+    expect(await escalated.getByRole('button', { name: /^Escalate|^Dismiss/ }).count()).toBe(0)
+  })
+
+  it('a dismissed report updated comes back as an alert saying what changed', async () => {
+    const { page, harness } = session.desk
+    await harness.core().client.updateReport(firstReport, {
+      fraudType: 'theft',
+      fraudReason: `${REASON} The money went on to a second account.`,
+      identifiers: [{ label: 'email', value: WATCHED }],
+      attachments: [],
+      showUploaderInfo: false,
+    })
+    expect(await checkNow(harness)).toBe(1)
+    await openWatchlist(page)
+    const updated = page
+      .getByRole('list', { name: 'Alerts' })
+      .getByRole('listitem')
+      .filter({ hasText: `A report was updated for Email ${WATCHED}.` })
+    await updated.getByText('Fraud type: Money mule → Theft', { exact: true }).waitFor()
+    await updated.getByText('Reason changed', { exact: true }).waitFor()
+    expect(await updated.getByLabel('Report reference').inputValue()).toBe(firstReport)
+    await expectAccessible(page)
+  })
+
+  it('opens the report of an escalated alert in Search, selected, with the keyboard on it', async () => {
+    const { page } = session.desk
+    const escalated = page
+      .getByRole('list', { name: 'Alerts' })
+      .getByRole('listitem')
+      .filter({ hasText: 'Escalated: Started a draft' })
+    await escalated.getByRole('button', { name: /^Open the report/ }).press('Enter')
+    await see(page, 'The report the watchlist alert is about')
+    expect(await page.getByTestId('answer-for').innerText()).toBe(`Email ${WATCHED}`)
+    await expect.poll(() => focused(page)).toBe('search-selected-report')
+    const selected = page.locator('#search-selected-report')
+    expect(await selected.innerText()).toMatch(/Hacker \/ account takeover/)
+    expect(await page.locator('.card').count()).toBe(2)
+    await expectAccessible(page)
+    await openWatchlist(page)
   })
 
   it('removes an item after asking, and watches a report’s identifiers in one click', async () => {
@@ -195,6 +270,12 @@ describe('the watchlist, in Chromium', { timeout: 180_000 }, () => {
       .getByRole('list', { name: 'Alerts' })
       .getByText('Dismissed', { exact: true })
       .waitFor()
+    // The updated alert's choice open, beside the escalated one's ways on.
+    await page
+      .getByRole('list', { name: 'Alerts' })
+      .getByRole('button', { name: /^Escalate…/ })
+      .press('Enter')
+    await page.getByRole('group', { name: /^Escalate it: what next\?/ }).waitFor()
     await expectAccessible(page)
     for (const [width, height] of [
       [900, 650],

@@ -16,6 +16,7 @@ import { EXIT } from '../exit-codes'
 import { interruptedError } from '../interrupted'
 import { withCore } from '../open-core'
 import { stringOption } from '../option-values'
+import { alertChangeSummary } from '../../shared/watch-change-words'
 
 /* `casefile watch …`: the watchlist, its checks and its alerts (README, "Watchlist"). */
 
@@ -227,7 +228,7 @@ export const runAlerts: CommandRun = (context) =>
     else
       printTable(
         context.io,
-        ['ALERT', 'KIND', 'STATE', 'REPORT', 'TYPE', 'VALUE', 'RAISED'],
+        ['ALERT', 'KIND', 'STATE', 'REPORT', 'TYPE', 'VALUE', 'RAISED', 'CHANGE'],
         alerts.map((a) => [
           String(a.id),
           a.kind,
@@ -236,6 +237,7 @@ export const runAlerts: CommandRun = (context) =>
           a.type,
           a.value,
           a.createdAt,
+          alertChangeSummary(a),
         ]),
       )
     return EXIT.ok

@@ -37,7 +37,13 @@ export interface AlertRow {
   detail_json: string
   created_at: number
   updated_at: number
+  /** The reason written with the latest entry of the alert's log (its current state's). */
+  state_reason: string | null
 }
+
+/** An alert's columns and the reason of its latest log entry. */
+const ALERT_SELECT = `SELECT a.*, (SELECT e.reason FROM watch_alert_events e WHERE e.alert_id = a.id
+  ORDER BY e.id DESC LIMIT 1) AS state_reason FROM watch_alerts a`
 
 /** Adds an item (the same type and value again: the one there already); returns it and whether it is new. */
 export function insertItem(
@@ -168,15 +174,13 @@ export function recordCheck(
 }
 
 export function alertRow(db: Db, id: number): AlertRow | undefined {
-  return prepare<[number], AlertRow>(db, 'SELECT * FROM watch_alerts WHERE id = ?').get(id)
+  return prepare<[number], AlertRow>(db, `${ALERT_SELECT} WHERE a.id = ?`).get(id)
 }
 
 export function listAlerts(db: Db, states: readonly AlertState[]): AlertRow[] {
   const marks = states.map(() => '?').join(', ')
   return db
-    .prepare<string[], AlertRow>(
-      `SELECT * FROM watch_alerts WHERE state IN (${marks}) ORDER BY id DESC`,
-    )
+    .prepare<string[], AlertRow>(`${ALERT_SELECT} WHERE a.state IN (${marks}) ORDER BY a.id DESC`)
     .all(...states)
 }
 

@@ -3,6 +3,7 @@ import type { CoreContext } from '../core-context'
 import { listBanks } from '../banks/banks-cache'
 import { bankLookup, readAccount, readIdentifierCell } from '../screening/screening-normalize'
 import { isWatchPeriod } from '../../shared/domain/watch-period'
+import type { SeenReport } from './watch-compare'
 import { DEFAULT_PERIOD_MS, periodOf } from './watch-check'
 import * as Store from './watch-store'
 
@@ -36,6 +37,11 @@ export interface WatchAlertView {
   type: string
   value: string
   createdAt: string
+  /** The report as the check before kept it (null for a new report) and as this one found it. */
+  before: SeenReport | null
+  after: SeenReport | null
+  /** The reason written with the current state (a dismissal's, an escalation's). */
+  stateReason: string | null
 }
 
 const iso = (ms: number) => new Date(ms).toISOString()
@@ -53,6 +59,26 @@ export function itemView(row: Store.ItemRow): WatchItemView {
   }
 }
 
+/** A report as a check saw it, read from an alert's detail; null for what does not read as one. */
+function seenReport(value: unknown): SeenReport | null {
+  if (!value || typeof value !== 'object') return null
+  const { listed, fraudType, fraudReason } = value as Record<string, unknown>
+  const text = (v: unknown) => (typeof v === 'string' ? v : null)
+  return typeof listed === 'boolean'
+    ? { listed, fraudType: text(fraudType), fraudReason: text(fraudReason) }
+    : null
+}
+
+/** The alert's { before, after }: a row written by hand or by an older Casefile still shows. */
+function detailOf(row: Store.AlertRow): { before: SeenReport | null; after: SeenReport | null } {
+  try {
+    const detail = JSON.parse(row.detail_json) as { before?: unknown; after?: unknown } | null
+    return { before: seenReport(detail?.before), after: seenReport(detail?.after) }
+  } catch {
+    return { before: null, after: null }
+  }
+}
+
 export function alertView(row: Store.AlertRow): WatchAlertView {
   return {
     id: row.id,
@@ -63,6 +89,8 @@ export function alertView(row: Store.AlertRow): WatchAlertView {
     type: row.type,
     value: row.value,
     createdAt: iso(row.created_at),
+    ...detailOf(row),
+    stateReason: row.state_reason ?? null,
   }
 }
 

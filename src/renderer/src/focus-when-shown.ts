@@ -11,3 +11,6 @@ export function focusWhenShown(id: string, frames = 30): void {
   }
   if (frames > 0) requestAnimationFrame(() => focusWhenShown(id, frames - 1))
 }
+
+/** The editor's notice: where another screen that opens a report in the editor leaves the keyboard. */
+export const EDITOR_NOTICE_ID = 'editor-notice'

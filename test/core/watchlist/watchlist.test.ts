@@ -96,6 +96,46 @@ describe('what changed becomes an alert', () => {
     expect(Watchlist.listAlerts(core).map((a) => a.kind)).toEqual(['unlisted'])
   })
 
+  it('an alert says what changed (before and after) and why its state is what it is', async () => {
+    const { core, clock, registry } = watchCore()
+    const id = registry.file(phoneReport('08031110006'), { own: true })
+    Watchlist.addIdentifier(core, 'phone', '08031110006')
+    await checkDue(core)
+    await registry.client.updateReport(id, { ...phoneReport('08031110006'), fraudType: 'hacker' })
+    clock.advance(2 * DAY)
+    await checkDue(core)
+    const [alert] = Watchlist.listAlerts(core)
+    expect(alert).toMatchObject({
+      kind: 'updated',
+      before: { listed: true, fraudType: 'money_mule' },
+      after: { listed: true, fraudType: 'hacker' },
+      stateReason: null,
+    })
+    Watchlist.setAlertState(core, alert!.id, 'escalated', 'Started a draft')
+    const [escalated] = Watchlist.listAlerts(core, { all: true })
+    expect(escalated).toMatchObject({ state: 'escalated', stateReason: 'Started a draft' })
+    // The fields the CLI's --json promised stay as they were, the new ones after them.
+    expect(Object.keys(escalated!)).toEqual([
+      'id',
+      'itemId',
+      'kind',
+      'state',
+      'reportId',
+      'type',
+      'value',
+      'createdAt',
+      'before',
+      'after',
+      'stateReason',
+    ])
+    // An alert whose detail cannot be read (written by hand) still lists, saying nothing changed.
+    core.db.prepare('UPDATE watch_alerts SET detail_json = ? WHERE id = ?').run('{', alert!.id)
+    expect(Watchlist.listAlerts(core, { all: true })[0]).toMatchObject({
+      before: null,
+      after: null,
+    })
+  })
+
   it('the same change again after a dismissal is a new alert; two updates are two alerts', async () => {
     const { core, clock, registry } = watchCore()
     const id = registry.file(phoneReport('08031110004'), { own: true })

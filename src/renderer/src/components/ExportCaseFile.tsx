@@ -5,7 +5,20 @@ import { api } from '../api'
  * Export case file…: the core builds the report's case file (a zip for the police or a court)
  * and main asks where to save it, in its own dialog; the page names the report, never a path.
  */
-export function ExportCaseFile({ reportId }: { reportId: string }) {
+export function ExportCaseFile({
+  reportId,
+  label = 'Export case file…',
+  context,
+  onSaved,
+}: {
+  reportId: string
+  /** The button's words (a watchlist alert's "Add to a case file…"). */
+  label?: string
+  /** What the button is about, for screen readers where several carry the same words. */
+  context?: string
+  /** Told once the case file is saved, with the name it was saved as. */
+  onSaved?: (fileName: string) => void
+}) {
   const [busy, setBusy] = useState(false)
   const [said, setSaid] = useState<string | null>(null)
   const exportIt = async () => {
@@ -14,8 +27,11 @@ export function ExportCaseFile({ reportId }: { reportId: string }) {
     try {
       const answer = await api().saveCaseFile({ id: reportId })
       if (!answer.ok) setSaid(`The case file was not made: ${answer.error.message}`)
-      else if (answer.value.saved) setSaid(`Case file saved as ${answer.value.fileName}.`)
-      else if (answer.value.message) setSaid(`The case file was not made: ${answer.value.message}`)
+      else if (answer.value.saved) {
+        setSaid(`Case file saved as ${answer.value.fileName}.`)
+        onSaved?.(answer.value.fileName ?? '')
+      } else if (answer.value.message)
+        setSaid(`The case file was not made: ${answer.value.message}`)
     } finally {
       setBusy(false)
     }
@@ -23,7 +39,8 @@ export function ExportCaseFile({ reportId }: { reportId: string }) {
   return (
     <div className="actions">
       <button type="button" onClick={() => void exportIt()} disabled={busy}>
-        {busy ? 'Making the case file…' : 'Export case file…'}
+        {busy ? 'Making the case file…' : label}
+        {context && <span className="visually-hidden"> ({context})</span>}
       </button>
       <span role="status" className="muted">
         {said}

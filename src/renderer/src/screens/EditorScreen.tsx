@@ -1,4 +1,5 @@
 import { useEffect, useId, useMemo, useRef } from 'react'
+import { EDITOR_NOTICE_ID } from '../focus-when-shown'
 import { FRAUD_TYPE_LABELS, FRAUD_TYPES } from '../../../shared/domain/fraud-types'
 import {
   FRAUD_REASON_MAX,
@@ -204,6 +205,7 @@ export function EditorScreen() {
           ) : (
             <p
               ref={noticeRef}
+              id={EDITOR_NOTICE_ID}
               tabIndex={-1}
               className={`callout ${s.attempted ? 'error' : 'ok'}`}
               role="status"

@@ -48,6 +48,7 @@ export function SearchScreen() {
       type: pending.identifier,
       value: parts?.accountNumber ?? pending.value,
       bank: parts?.bankSlug ?? '',
+      reportId: pending.reportId ?? null,
     }
   })
   const [type, setType] = useState<IdentifierType>(asked?.type ?? 'account')
@@ -56,7 +57,12 @@ export function SearchScreen() {
   const [offline, setOffline] = useState(false)
   const [problem, setProblem] = useState<string | null>(null)
   /** The last answer, with the identifier it answers for (said above it). */
-  const [answer, setAnswer] = useState<{ view: SearchAnswerView; asked: string } | null>(null)
+  const [answer, setAnswer] = useState<{
+    view: SearchAnswerView
+    asked: string
+    /** The report to show selected (a watchlist alert's), for the search another screen asked. */
+    selected: string | null
+  } | null>(null)
   const bankName = useBankName()
   const [busy, setBusy] = useState(false)
   const [text, setText] = useState('')
@@ -74,7 +80,7 @@ export function SearchScreen() {
       : normalizeIdentifierValue(type, value)
   const sent = type === 'account' ? query : value.trim()
 
-  const search = async () => {
+  const search = async (selected: string | null = null) => {
     const check = !value.trim()
       ? type === 'account'
         ? 'Enter the account number to search for.'
@@ -91,7 +97,7 @@ export function SearchScreen() {
     const result = await api().searchRun({ identifier: type, value: sent, offline })
     setBusy(false)
     // The search's exchange with the registry updates the connection everywhere (status bar too).
-    if (result.ok) setAnswer({ view: result.value, asked })
+    if (result.ok) setAnswer({ view: result.value, asked, selected })
     else {
       setProblem(result.error.message)
       setAnswer(null)
@@ -101,7 +107,7 @@ export function SearchScreen() {
     if (!asked) return
     useNavStore.setState({ pendingSearch: null })
     // Next tick: the screen is drawn first (and a remount in development runs it once).
-    const timer = setTimeout(() => void search(), 0)
+    const timer = setTimeout(() => void search(asked.reportId), 0)
     return () => clearTimeout(timer)
     // Once, for the search asked for when the screen opened.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -180,7 +186,9 @@ export function SearchScreen() {
             {problem}
           </p>
         )}
-        {answer && <SearchAnswer answer={answer.view} asked={answer.asked} />}
+        {answer && (
+          <SearchAnswer answer={answer.view} asked={answer.asked} selected={answer.selected} />
+        )}
       </section>
       <section className="panel" aria-labelledby="reasons-h">
         <h2 id="reasons-h">Search the reasons (offline)</h2>
@@ -228,8 +236,43 @@ export function SearchScreen() {
   )
 }
 
-function SearchAnswer({ answer, asked }: { answer: SearchAnswerView; asked: string }) {
+/** The report another screen asked to see, on the page: where the keyboard goes. */
+const SELECTED_REPORT = 'search-selected-report'
+
+function SearchAnswer({
+  answer,
+  asked,
+  selected,
+}: {
+  answer: SearchAnswerView
+  asked: string
+  selected: string | null
+}) {
   const own = new Set(answer.ownIds ?? [])
+  const found =
+    selected !== null &&
+    (answer.reports.some((r) => r.id === selected) ||
+      answer.publicReports.some((r) => r.id === selected))
+  // The report asked for takes the keyboard (and comes into view) once the answer is drawn.
+  useEffect(() => {
+    if (found) document.getElementById(SELECTED_REPORT)?.focus()
+  }, [answer, found])
+  const card = (id: string) =>
+    id === selected
+      ? {
+          id: SELECTED_REPORT,
+          className: 'card selected',
+          tabIndex: -1,
+          'aria-labelledby': `${SELECTED_REPORT}-h`,
+        }
+      : { className: 'card' }
+  const selectedNote = (id: string) =>
+    id === selected ? (
+      <p id={`${SELECTED_REPORT}-h`} className="selected-note">
+        <strong>The report the watchlist alert is about</strong>{' '}
+        <span className="muted">(reference {id})</span>
+      </p>
+    ) : null
   return (
     <div className="answer" aria-live="polite">
       <p className="answer-for">
@@ -245,13 +288,20 @@ function SearchAnswer({ answer, asked }: { answer: SearchAnswerView; asked: stri
         ) : null}
       </p>
       <SearchedAs answer={answer} />
+      {selected !== null && !found && (
+        <p className="callout warn" role="status">
+          The report the watchlist alert is about (reference {selected}) is not among the reports of
+          this answer: the registry no longer returns it for this identifier.
+        </p>
+      )}
       <WaitingReports answer={answer} />
       <h3>Reports ({answer.reports.length})</h3>
       {answer.reports.length === 0 ? (
         <p className="muted">No reports carry this identifier.</p>
       ) : (
         answer.reports.map((report) => (
-          <article key={report.id} className="card">
+          <article key={report.id} {...card(report.id)}>
+            {selectedNote(report.id)}
             <ReportDetails record={report} />
             <FoundAs answer={answer} kind="report" id={report.id} />
             {own.has(report.id) && (
@@ -269,7 +319,8 @@ function SearchAnswer({ answer, asked }: { answer: SearchAnswerView; asked: stri
         <p className="muted">No public reports carry this identifier.</p>
       ) : (
         answer.publicReports.map((report) => (
-          <article key={report.id} className="card">
+          <article key={report.id} {...card(report.id)}>
+            {selectedNote(report.id)}
             <ReportDetails record={report} />
             <FoundAs answer={answer} kind="public_report" id={report.id} />
           </article>

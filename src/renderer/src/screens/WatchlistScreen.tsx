@@ -1,5 +1,6 @@
-import { useEffect, useId, useRef, useState } from 'react'
+import { useCallback, useEffect, useId, useRef, useState } from 'react'
 import { displayIdentifierValue, type IdentifierType } from '../../../shared/domain/identifiers'
+import { ExportCaseFile } from '../components/ExportCaseFile'
 import { formatRelative } from '../format'
 import { useBankName } from '../stores/banks-store'
 import { useNavStore } from '../stores/nav-store'
@@ -10,6 +11,13 @@ import { behindSchedule } from '../watch-schedule'
 import { WatchAddForm } from '../components/watchlist/WatchAddForm'
 import { WatchSettingsPanel } from '../components/watchlist/WatchSettingsPanel'
 import { typeWords, WatchItems } from '../components/watchlist/WatchItems'
+import {
+  caseFileReason,
+  ESCALATION_REASONS,
+  openAlertReport,
+  startDraftFor,
+} from '../watch-alert-actions'
+import { alertChangeLines } from '../../../shared/watch-change-words'
 
 /** What an alert says changed, in words. */
 const KIND_WORDS: Record<WatchAlert['kind'], string> = {
@@ -31,26 +39,145 @@ const STATE_WORDS: Record<WatchAlert['state'], string> = {
   escalated: 'Escalated',
 }
 
+/** What changed, in words: "Fraud type: Money mule → Theft", "Listing: Listed → Unlisted". */
+function AlertChanges({ alert }: { alert: WatchAlert }) {
+  const lines = alertChangeLines(alert)
+  if (lines.length === 0) return null
+  return (
+    <ul className="watch-changes">
+      {lines.map((line) => (
+        <li key={line}>{line}</li>
+      ))}
+    </ul>
+  )
+}
+
+/**
+ * Escalating an alert: the ways on the issue names (open the report, start a draft, add to a
+ * case file), each writing why in the alert's log. An alert already escalated keeps the ways on,
+ * without writing again.
+ */
+function EscalateActions({
+  alert,
+  what,
+  record,
+  onClose,
+}: {
+  alert: WatchAlert
+  what: string
+  /** Whether taking a way on escalates the alert (false: it is escalated already). */
+  record: boolean
+  /** Closes the choice (absent where it stays open). */
+  onClose?: () => void
+}) {
+  const id = useId()
+  const setAlertState = useWatchlistStore((s) => s.setAlertState)
+  const bankName = useBankName()
+  const [problem, setProblem] = useState<string | null>(null)
+  const firstRef = useRef<HTMLButtonElement>(null)
+  useEffect(() => {
+    if (onClose) firstRef.current?.focus()
+  }, [onClose])
+  /** Writes the escalation; true when it was kept (or there was nothing to write). */
+  const escalate = async (reason: string) => {
+    if (!record) return true
+    const refused = await setAlertState(alert.id, 'escalated', reason)
+    setProblem(refused)
+    return refused === null
+  }
+  return (
+    <div
+      className="watch-escalate"
+      role="group"
+      aria-labelledby={`${id}-h`}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape' && onClose) {
+          event.stopPropagation()
+          onClose()
+        }
+      }}
+    >
+      <p id={`${id}-h`} className="watch-escalate-h">
+        {record ? 'Escalate it: what next?' : 'Follow it up'}
+        <span className="visually-hidden"> ({what})</span>
+      </p>
+      <div className="actions">
+        <button
+          ref={firstRef}
+          type="button"
+          onClick={() =>
+            void escalate(ESCALATION_REASONS.open).then((ok) => ok && openAlertReport(alert))
+          }
+        >
+          Open the report<span className="visually-hidden"> ({what})</span>
+        </button>
+        <button
+          type="button"
+          onClick={() =>
+            void (async () => {
+              // The draft first: an escalation says what was done, so nothing is written if it fails.
+              const refused = await startDraftFor(alert, bankName)
+              if (refused) return setProblem(refused)
+              await escalate(ESCALATION_REASONS.draft)
+            })()
+          }
+        >
+          Start a draft<span className="visually-hidden"> ({what})</span>
+        </button>
+        <ExportCaseFile
+          reportId={alert.reportId}
+          label="Add to a case file…"
+          context={what}
+          onSaved={(fileName) => void escalate(caseFileReason(fileName))}
+        />
+        {onClose && (
+          <button type="button" className="quiet" onClick={onClose}>
+            Not now<span className="visually-hidden"> ({what})</span>
+          </button>
+        )}
+      </div>
+      {problem && (
+        <p className="error-text" role="alert">
+          {problem}
+        </p>
+      )}
+    </div>
+  )
+}
+
 function AlertRow({ alert }: { alert: WatchAlert }) {
   const id = useId()
   const setAlertState = useWatchlistStore((s) => s.setAlertState)
   const searchFor = useNavStore((s) => s.searchFor)
   const bankName = useBankName()
   const [dismissing, setDismissing] = useState(false)
+  const [escalating, setEscalating] = useState(false)
   const [reason, setReason] = useState('')
   const [problem, setProblem] = useState<string | null>(null)
   const reasonRef = useRef<HTMLTextAreaElement>(null)
+  const escalateRef = useRef<HTMLButtonElement>(null)
+  const stateReasonRef = useRef<HTMLParagraphElement>(null)
   useEffect(() => {
     if (dismissing) reasonRef.current?.focus()
   }, [dismissing])
+  // Escalated from the choice without leaving the screen (a case file saved): the keyboard goes
+  // to the line that says so, the buttons it was on being gone.
+  useEffect(() => {
+    if (alert.state === 'escalated' && escalating) stateReasonRef.current?.focus()
+  }, [alert.state, escalating])
   const shown = displayIdentifierValue(alert.type, alert.value, bankName)
   const what = `${typeWords(alert.type)} ${shown}`
-  const act = async (state: 'seen' | 'dismissed' | 'escalated', why?: string) => {
+  const act = async (state: 'seen' | 'dismissed', why?: string) => {
     const refused = await setAlertState(alert.id, state, why)
     setProblem(refused)
     if (!refused) setDismissing(false)
   }
   const open = alert.state === 'new' || alert.state === 'seen'
+  const closeEscalating = useCallback(() => {
+    setEscalating(false)
+    // Back where the choice was opened from.
+    requestAnimationFrame(() => escalateRef.current?.focus())
+  }, [])
   return (
     <li className={`watch-alert watch-alert-${alert.state}`} aria-labelledby={`${id}-what`}>
       <p className="watch-alert-head">
@@ -61,8 +188,14 @@ function AlertRow({ alert }: { alert: WatchAlert }) {
       <p id={`${id}-what`}>
         {KIND_WORDS[alert.kind]} <strong>{what}</strong>.
       </p>
+      <AlertChanges alert={alert} />
+      {(alert.state === 'dismissed' || alert.state === 'escalated') && alert.stateReason && (
+        <p className="watch-state-reason" ref={stateReasonRef} tabIndex={-1}>
+          <span className="muted">{STATE_WORDS[alert.state]}:</span> {alert.stateReason}
+        </p>
+      )}
       <p className="watch-alert-report">
-        <label htmlFor={`${id}-report`}>Report id</label>{' '}
+        <label htmlFor={`${id}-report`}>Report reference</label>{' '}
         <input
           id={`${id}-report`}
           className="watch-report-id"
@@ -88,16 +221,34 @@ function AlertRow({ alert }: { alert: WatchAlert }) {
           </button>
         )}
         {open && !dismissing && (
-          <button type="button" onClick={() => setDismissing(true)}>
+          <button
+            type="button"
+            onClick={() => {
+              setEscalating(false)
+              setDismissing(true)
+            }}
+          >
             Dismiss<span className="visually-hidden"> ({what})</span>
           </button>
         )}
         {open && (
-          <button type="button" onClick={() => void act('escalated')}>
-            Escalate<span className="visually-hidden"> ({what})</span>
+          <button
+            ref={escalateRef}
+            type="button"
+            aria-expanded={escalating}
+            onClick={() => {
+              setDismissing(false)
+              setEscalating((was) => !was)
+            }}
+          >
+            Escalate…<span className="visually-hidden"> ({what})</span>
           </button>
         )}
       </div>
+      {open && escalating && (
+        <EscalateActions alert={alert} what={what} record onClose={closeEscalating} />
+      )}
+      {alert.state === 'escalated' && <EscalateActions alert={alert} what={what} record={false} />}
       {dismissing && (
         <form
           className="watch-dismiss"

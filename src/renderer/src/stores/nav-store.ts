@@ -14,12 +14,21 @@ export const SCREENS = [
 ] as const
 export type ScreenId = (typeof SCREENS)[number]['id']
 
+export interface PendingSearch {
+  identifier: IdentifierType
+  value: string
+  reportId?: string
+}
+
 interface NavState {
   screen: ScreenId
   go: (screen: ScreenId) => void
-  /** A search another screen asked for; the Search screen runs it when it opens. */
-  pendingSearch: { identifier: IdentifierType; value: string } | null
-  searchFor: (query: { identifier: IdentifierType; value: string }) => void
+  /**
+   * A search another screen asked for; the Search screen runs it when it opens, and shows the
+   * report `reportId` names (a watchlist alert's) selected, with the keyboard on it.
+   */
+  pendingSearch: PendingSearch | null
+  searchFor: (query: PendingSearch) => void
 }
 
 export const useNavStore = create<NavState>((set) => ({
