@@ -21,6 +21,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Browser, Locator, Page } from 'playwright-core'
 import { createRegistryClient } from '../src/core/registry/registry-client'
+import { checkDue } from '../src/core/watchlist/watch-check'
 import type { ReportInput } from '../src/shared/domain/report-input'
 import { builtRenderer, goTo, launchChromium, pickBank, see } from '../test/e2e/desk-page'
 import { startHarness, type Harness } from '../test/web-harness/harness-server'
@@ -148,6 +149,44 @@ const panel = (page: Page, heading: string | RegExp): Locator =>
   page.locator('section.panel, aside.panel').filter({
     has: page.getByRole('heading', { name: heading, exact: typeof heading === 'string' }),
   })
+
+/** Three identifiers watched by hand, checked, then reported by another bank on two of them. */
+async function watchThree(desk: ShotDesk): Promise<void> {
+  const { page, harness } = desk
+  await seedReports(harness)
+  await goTo(page, 'Watchlist')
+  const watch = async (type: string, value: string, owner: string, note: string) => {
+    await page.getByLabel('Type', { exact: true }).selectOption({ label: type })
+    await page.getByLabel('Value to watch').fill(value)
+    await page.getByLabel('Owner (optional)').fill(owner)
+    await page.getByLabel('Note (optional)').fill(note)
+    await page.getByRole('button', { name: 'Watch', exact: true }).click()
+    await see(page, /Now watching/)
+  }
+  await watch('Phone', PHONE, 'Ada Obi', 'Case 114: loan app threats')
+  await watch('Bank account', `${ACCOUNT} access bank`, 'Ada Obi', 'Mule account, March')
+  await watch('Email', 'refunds.desk@example.com', 'Tunde Bello', 'Phishing sender')
+  // The first checks record what is on file; then another bank files on two of them.
+  await checkDue(harness.core(), { all: true })
+  await fileOnRegistry(harness, 1, {
+    fraudType: 'money_mule',
+    fraudReason: REASON,
+    identifiers: [{ label: 'account', value: `${ACCOUNT}_access-bank` }],
+    attachments: [],
+    showUploaderInfo: true,
+  })
+  await fileOnRegistry(harness, 1, {
+    fraudType: 'social_engineering',
+    fraudReason: OTHER_REASON,
+    identifiers: [{ label: 'phone', value: PHONE }],
+    attachments: [],
+    showUploaderInfo: true,
+  })
+  await checkDue(harness.core(), { all: true })
+  await goTo(page, 'Search')
+  await goTo(page, 'Watchlist')
+  await see(page, /A new report names Bank account/)
+}
 
 export const SHOTS: Shot[] = [
   {
@@ -402,6 +441,21 @@ export const SHOTS: Shot[] = [
         .getByRole('heading', { name: /values? could not be read/ })
         .scrollIntoViewIfNeeded()
       await desk.save()
+    },
+  },
+  {
+    name: 'watchlist-alerts',
+    take: async (desk) => {
+      await watchThree(desk)
+      await desk.save(panel(desk.page, /^Alerts/))
+    },
+  },
+  {
+    name: 'watchlist',
+    take: async (desk) => {
+      await watchThree(desk)
+      await desk.page.getByRole('button', { name: /^Edit \(Email/ }).click()
+      await desk.save(panel(desk.page, 'Watchlist'))
     },
   },
 ]

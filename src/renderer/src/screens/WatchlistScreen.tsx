@@ -364,8 +364,9 @@ export function WatchlistScreen() {
       <section className="panel" aria-labelledby={`${id}-h`}>
         <h2 id={`${id}-h`}>Watchlist</h2>
         <p>
-          Each identifier here is searched on the registry again once a day while the app is open
-          (or by <code>casefile watch check</code>), and every change is raised as an alert.
+          Each identifier here is searched on the registry again once a day, or as often as you
+          choose for it, while the app is open (or by <code>casefile watch check</code>), and every
+          change is raised as an alert.
         </p>
         {error && (
           <p className="callout error" role="alert">
