@@ -1,3 +1,4 @@
+import type { Timers } from '../../src/core/sync/timer-delay'
 import type { CoreContext } from '../../src/core/core-context'
 import { migrate } from '../../src/core/store/migrations'
 import { FolderClock } from '../../src/core/sync/folder-clock'
@@ -23,4 +24,19 @@ export function watchCore(prefix = 'casefile-watch-') {
     reachability: { current: () => ({ state: 'online' }), onChange: () => () => undefined },
   } as unknown as CoreContext
   return { core, clock, registry }
+}
+
+/** Timers that only record what the watcher arms (the test fires them): and what was armed. */
+export function recordingTimers(): {
+  timers: Timers
+  armed: { callback: () => void; ms: number }[]
+} {
+  const armed: { callback: () => void; ms: number }[] = []
+  const timers: Timers = {
+    setTimeout: (callback, ms) => armed.push({ callback, ms }),
+    clearTimeout: () => undefined,
+    setInterval: () => 0,
+    clearInterval: () => undefined,
+  }
+  return { timers, armed }
 }

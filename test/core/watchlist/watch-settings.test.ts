@@ -6,8 +6,6 @@ import type { CoreContext } from '../../../src/core/core-context'
 import { upsertOwnSubmission, markUnlisted } from '../../../src/core/cache/reports-cache'
 import * as Drafts from '../../../src/core/drafts/drafts'
 import { setReportStatus } from '../../../src/core/drafts/drafts-repository'
-import { migrate } from '../../../src/core/store/migrations'
-import { FolderClock } from '../../../src/core/sync/folder-clock'
 import type { Timers } from '../../../src/core/sync/timer-delay'
 import { checkDue, HOUR_MS, watchTick } from '../../../src/core/watchlist/watch-check'
 import { pickUpOwnReports } from '../../../src/core/watchlist/watch-own-reports'
@@ -22,24 +20,9 @@ import * as Watchlist from '../../../src/core/watchlist/watchlist'
 import { watchlistHandlers } from '../../../src/core/watchlist/watchlist-handlers'
 import { watchlistContract } from '../../../src/shared/contract-watchlist'
 import type { ReportRecord } from '../../../src/shared/domain/responses'
-import { MemoryRegistry } from '../../support/memory-registry'
-import { DAY, MINUTE, drivenClock } from '../../support/memory-engine'
-import { tempStore } from '../../support/temp-store'
+import { DAY, MINUTE } from '../../support/memory-engine'
+import { recordingTimers, watchCore } from '../../support/watch-core'
 
-function watchCore() {
-  const { db } = tempStore('casefile-watch-settings-')
-  migrate(db)
-  const clock = drivenClock()
-  const registry = new MemoryRegistry({ now: () => clock.now(), laptop: clock })
-  const core = {
-    db,
-    clock,
-    folderClock: new FolderClock(db, clock),
-    client: { ...registry.client, quietUntil: () => 0 },
-    reachability: { current: () => ({ state: 'online' }), onChange: () => () => undefined },
-  } as unknown as CoreContext
-  return { core, clock, registry }
-}
 
 /** A report this folder wrote and the outbox sent: submitted, with its registry id. */
 function sentReport(
@@ -75,7 +58,7 @@ const watched = (core: CoreContext) =>
 
 describe('the hourly budget', () => {
   it('is 120 by default, bounded 1 to 3,600, and a bad value changes nothing', () => {
-    const { core } = watchCore()
+    const { core } = watchCore('casefile-watch-settings-')
     expect(readWatchSettings(core)).toEqual({ hourlyBudget: 120, ownReports: false })
     for (const bad of [0, -5, 3601, 1.5, Number.NaN])
       expect(() => changeWatchSettings(core, { hourlyBudget: bad, ownReports: true })).toThrow(
@@ -91,7 +74,7 @@ describe('the hourly budget', () => {
   })
 
   it('paces the checks an hour / budget apart and caps checkDue at the budget', async () => {
-    const { core, clock } = watchCore()
+    const { core, clock } = watchCore('casefile-watch-settings-')
     changeWatchSettings(core, { hourlyBudget: 4 })
     Watchlist.addNormalized(
       core,
@@ -108,7 +91,7 @@ describe('the hourly budget', () => {
   })
 
   it('is read and changed through the contract, a bad value refused by its schema', async () => {
-    const { core } = watchCore()
+    const { core } = watchCore('casefile-watch-settings-')
     const handlers = watchlistHandlers(() => core)
     expect(await handlers.watchSettings(undefined)).toEqual({
       hourlyBudget: 120,
@@ -125,14 +108,8 @@ describe('the hourly budget', () => {
   })
 
   it("wakes the app's watcher, so a new budget sets the pace now", async () => {
-    const { core, clock, registry } = watchCore()
-    const armed: { callback: () => void; ms: number }[] = []
-    const timers: Timers = {
-      setTimeout: (callback, ms) => armed.push({ callback, ms }),
-      clearTimeout: () => undefined,
-      setInterval: () => 0,
-      clearInterval: () => undefined,
-    }
+    const { core, clock, registry } = watchCore('casefile-watch-settings-')
+    const { timers, armed } = recordingTimers()
     changeWatchSettings(core, { hourlyBudget: 1 })
     Watchlist.addNormalized(
       core,
@@ -154,7 +131,7 @@ describe('the hourly budget', () => {
 
 describe("our own reports' identifiers, watched by default (optional)", () => {
   it('off by default: nothing of ours is added, at a tick or a check', async () => {
-    const { core } = watchCore()
+    const { core } = watchCore('casefile-watch-settings-')
     sentReport(core, 'r-ours-1', [{ label: 'phone', value: '08035550001' }])
     expect(pickUpOwnReports(core)).toEqual({ reports: 0, added: [] })
     await checkDue(core)
@@ -162,7 +139,7 @@ describe("our own reports' identifiers, watched by default (optional)", () => {
   })
 
   it('on: adds the reports already sent (ours and Submissions’), once, spread over the day; not a draft, a queued or an unlisted one', () => {
-    const { core, clock } = watchCore()
+    const { core, clock } = watchCore('casefile-watch-settings-')
     sentReport(core, 'r-ours-1', [
       { label: 'phone', value: '08035550001' },
       { label: 'email', value: 'mule@example.com' },
@@ -203,7 +180,7 @@ describe("our own reports' identifiers, watched by default (optional)", () => {
   })
 
   it('picks up a report sent later, at the next tick, without reading the others again', async () => {
-    const { core, clock } = watchCore()
+    const { core, clock } = watchCore('casefile-watch-settings-')
     sentReport(core, 'r-ours-1', [{ label: 'phone', value: '08035550011' }])
     changeWatchSettings(core, { ownReports: true })
     const draft = Drafts.createDraft(core, {
@@ -224,7 +201,7 @@ describe("our own reports' identifiers, watched by default (optional)", () => {
   })
 
   it("the app's watcher picks up a report sent while it runs", async () => {
-    const { core, clock, registry } = watchCore()
+    const { core, clock, registry } = watchCore('casefile-watch-settings-')
     const armed: (() => void)[] = []
     const timers: Timers = {
       setTimeout: (callback) => armed.push(callback),
@@ -246,7 +223,7 @@ describe("our own reports' identifiers, watched by default (optional)", () => {
   })
 
   it('an item removed by hand is not added back, and off adds no more but keeps what was added', () => {
-    const { core } = watchCore()
+    const { core } = watchCore('casefile-watch-settings-')
     sentReport(core, 'r-ours-1', [
       { label: 'phone', value: '08035550031' },
       { label: 'phone', value: '08035550032' },

@@ -2,38 +2,18 @@
 // unlist and update, a dismissed alert coming back, the budget and spread over a day, a
 // Retry-After holding it, and three days offline caught up within the budget.
 import { describe, expect, it, vi } from 'vitest'
-import type { CoreContext } from '../../../src/core/core-context'
-import { FolderClock } from '../../../src/core/sync/folder-clock'
-import { migrate } from '../../../src/core/store/migrations'
 import * as Watchlist from '../../../src/core/watchlist/watchlist'
 import { addFromReport } from '../../../src/core/watchlist/watch-sources'
 import { upsertOwnSubmission } from '../../../src/core/cache/reports-cache'
 import type { ReportRecord } from '../../../src/shared/domain/responses'
 import * as Drafts from '../../../src/core/drafts/drafts'
-import type { Timers } from '../../../src/core/sync/timer-delay'
 import { runWatchlist } from '../../../src/core/watchlist/watch-runs'
 import { watchlistHandlers } from '../../../src/core/watchlist/watchlist-handlers'
 import { checkDue, watchTick, HOUR_MS } from '../../../src/core/watchlist/watch-check'
 import { alertEvents } from '../../../src/core/watchlist/watch-store'
-import { MemoryRegistry } from '../../support/memory-registry'
-import { DAY, MINUTE, drivenClock, reportInput } from '../../support/memory-engine'
-import { tempStore } from '../../support/temp-store'
+import { DAY, MINUTE, reportInput } from '../../support/memory-engine'
+import { recordingTimers, watchCore } from '../../support/watch-core'
 
-function watchCore() {
-  const { db } = tempStore('casefile-watch-')
-  migrate(db)
-  const clock = drivenClock()
-  const registry = new MemoryRegistry({ now: () => clock.now(), laptop: clock })
-  const folderClock = new FolderClock(db, clock)
-  const core = {
-    db,
-    clock,
-    folderClock,
-    client: { ...registry.client, quietUntil: () => 0 },
-    reachability: { current: () => ({ state: 'online' }), onChange: () => () => undefined },
-  } as unknown as CoreContext
-  return { core, clock, registry }
-}
 
 const phoneReport = (phone: string, label = 'watch') => ({
   ...reportInput(label),
@@ -211,13 +191,7 @@ describe('what changed becomes an alert', () => {
 describe("the app's watcher", () => {
   it('checks what is due on its own, sleeps at most five minutes, and wakes for an item added', async () => {
     const setup = watchCore()
-    const armed: { callback: () => void; ms: number }[] = []
-    const timers: Timers = {
-      setTimeout: (callback, ms) => armed.push({ callback, ms }),
-      clearTimeout: () => undefined,
-      setInterval: () => 0,
-      clearInterval: () => undefined,
-    }
+    const { timers, armed } = recordingTimers()
     Watchlist.addIdentifier(setup.core, 'phone', '08031110006')
     const watcher = runWatchlist(setup.core, { timers })
     await vi.waitFor(() => expect(setup.registry.callsTo('search').length).toBe(1))

@@ -5,7 +5,8 @@ import {
   type IdentifierType,
 } from '../../../../shared/domain/identifiers'
 import { useWatchlistStore } from '../../stores/watchlist-store'
-import { DEFAULT_WATCH_PERIOD_MS, WatchPeriodSelect } from './WatchPeriodSelect'
+import { WatchAboutFields, type WatchAbout } from './WatchAboutFields'
+import { DEFAULT_WATCH_PERIOD_MS } from './WatchPeriodSelect'
 
 /** Watch one identifier typed by hand: its type, value, owner, how often, and a note. */
 export function WatchAddForm() {
@@ -13,21 +14,23 @@ export function WatchAddForm() {
   const add = useWatchlistStore((s) => s.add)
   const [type, setType] = useState<IdentifierType>('phone')
   const [value, setValue] = useState('')
-  const [note, setNote] = useState('')
-  const [owner, setOwner] = useState('')
-  const [periodMs, setPeriodMs] = useState(DEFAULT_WATCH_PERIOD_MS)
+  const [about, setAbout] = useState<WatchAbout>({
+    periodMs: DEFAULT_WATCH_PERIOD_MS,
+    owner: '',
+    note: '',
+  })
   const [busy, setBusy] = useState(false)
   const [said, setSaid] = useState<{ ok: boolean; text: string } | null>(null)
   const submit = async () => {
     if (!value.trim()) return setSaid({ ok: false, text: 'Enter the value to watch.' })
     setBusy(true)
-    const answer = await add(type, value, { note, owner, periodMs })
+    const answer = await add(type, value, about)
     setBusy(false)
     setSaid(answer)
     // What was typed stays when the core refused it, to be corrected rather than retyped.
     if (answer.ok) {
       setValue('')
-      setNote('')
+      setAbout((kept) => ({ ...kept, note: '' }))
     }
   }
   return (
@@ -68,29 +71,7 @@ export function WatchAddForm() {
             }
           />
         </div>
-        <div className="field">
-          <label htmlFor={`${id}-period`}>Check</label>
-          <WatchPeriodSelect id={`${id}-period`} value={periodMs} onChange={setPeriodMs} />
-        </div>
-        <div className="field watch-owner">
-          <label htmlFor={`${id}-owner`}>Owner (optional)</label>
-          <input
-            id={`${id}-owner`}
-            value={owner}
-            maxLength={500}
-            autoComplete="name"
-            onChange={(event) => setOwner(event.target.value)}
-          />
-        </div>
-        <div className="field watch-note">
-          <label htmlFor={`${id}-note`}>Note (optional)</label>
-          <input
-            id={`${id}-note`}
-            value={note}
-            maxLength={500}
-            onChange={(event) => setNote(event.target.value)}
-          />
-        </div>
+        <WatchAboutFields id={id} about={about} onChange={setAbout} optional />
         <div className="actions">
           <button type="submit" className="primary" disabled={busy}>
             Watch

@@ -9,7 +9,7 @@ import { ConfirmButton } from '../ConfirmButton'
 import { formatRelative, formatTime } from '../../format'
 import { useBankName } from '../../stores/banks-store'
 import { useWatchlistStore, type WatchItem } from '../../stores/watchlist-store'
-import { WatchPeriodSelect } from './WatchPeriodSelect'
+import { WatchAboutFields, type WatchAbout } from './WatchAboutFields'
 
 export const typeWords = (type: string) =>
   IDENTIFIER_TYPE_LABELS[type as IdentifierType] ?? type
@@ -25,9 +25,11 @@ const nextCheck = (item: WatchItem) =>
 function EditRow({ item, what, onDone }: { item: WatchItem; what: string; onDone: () => void }) {
   const id = useId()
   const edit = useWatchlistStore((s) => s.edit)
-  const [owner, setOwner] = useState(item.owner ?? '')
-  const [note, setNote] = useState(item.note ?? '')
-  const [periodMs, setPeriodMs] = useState(item.periodMs)
+  const [about, setAbout] = useState<WatchAbout>({
+    periodMs: item.periodMs,
+    owner: item.owner ?? '',
+    note: item.note ?? '',
+  })
   const [problem, setProblem] = useState<string | null>(null)
   const first = useRef<HTMLInputElement>(null)
   useEffect(() => first.current?.focus(), [])
@@ -38,7 +40,7 @@ function EditRow({ item, what, onDone }: { item: WatchItem; what: string; onDone
           aria-label={`Change ${what}`}
           onSubmit={(event) => {
             event.preventDefault()
-            void edit(item.id, { owner, note, periodMs }).then((refused) => {
+            void edit(item.id, about).then((refused) => {
               setProblem(refused)
               if (!refused) onDone()
             })
@@ -48,29 +50,7 @@ function EditRow({ item, what, onDone }: { item: WatchItem; what: string; onDone
           }}
         >
           <div className="filters">
-            <div className="field watch-owner">
-              <label htmlFor={`${id}-owner`}>Owner</label>
-              <input
-                ref={first}
-                id={`${id}-owner`}
-                value={owner}
-                maxLength={500}
-                onChange={(event) => setOwner(event.target.value)}
-              />
-            </div>
-            <div className="field">
-              <label htmlFor={`${id}-period`}>Check</label>
-              <WatchPeriodSelect id={`${id}-period`} value={periodMs} onChange={setPeriodMs} />
-            </div>
-            <div className="field watch-note">
-              <label htmlFor={`${id}-note`}>Note</label>
-              <input
-                id={`${id}-note`}
-                value={note}
-                maxLength={500}
-                onChange={(event) => setNote(event.target.value)}
-              />
-            </div>
+            <WatchAboutFields id={id} about={about} onChange={setAbout} ownerRef={first} />
             <div className="actions">
               <button type="submit" className="primary">
                 Save<span className="visually-hidden"> ({what})</span>
