@@ -87,8 +87,8 @@ export const watchAddSourceSchema = z.discriminatedUnion('kind', [
   }),
   /** Every identifier of a report (its local or registry id). */
   z.strictObject({ kind: z.literal('report'), reportId: z.string().min(1).max(100) }),
-  /** Every identifier of a screening job that hit a report. */
-  z.strictObject({ kind: z.literal('screening'), job: id }),
+  /** The identifiers of a screening job that hit a report, or (`all`) every one it read. */
+  z.strictObject({ kind: z.literal('screening'), job: id, all: z.boolean().optional() }),
 ])
 
 export const watchlistContract = {

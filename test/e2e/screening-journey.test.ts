@@ -98,14 +98,18 @@ describe('screening a list, in Chromium', { timeout: 180_000 }, () => {
     expect(saved).not.toMatch(/nobody\.here/)
   })
 
-  it('watches the identifiers that hit, and says how many', async () => {
+  it('watches the identifiers that hit, then the whole list, and says how many', async () => {
     const { page } = session.desk
     await page.getByRole('button', { name: 'Watch the identifiers that hit' }).click()
     await see(page, /^Now watching 2 identifiers that hit a report\.$/)
     await page.getByRole('button', { name: 'Watch the identifiers that hit' }).click()
     await see(page, /^Now watching 0 identifiers that hit a report \(2 already watched\)\.$/)
+    // The clean ones too: a report filed on one later is an alert.
+    await page.getByRole('button', { name: 'Watch the whole list' }).click()
+    await see(page, /^Now watching [1-9]\d* identifiers? of the list \(2 already watched\)\.$/)
     await goTo(page, 'Watchlist')
     await see(page, 'screen.hit@example.com')
+    await see(page, 'nobody.here@example.com')
     await goTo(page, 'Screening')
   })
 

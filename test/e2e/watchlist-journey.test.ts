@@ -260,6 +260,22 @@ describe('the watchlist, in Chromium', { timeout: 180_000 }, () => {
       .waitFor()
   })
 
+  it('watches the identifier a search was for, from its answer', async () => {
+    const { page } = session.desk
+    await goTo(page, 'Search')
+    await page.getByLabel('Identifier type').selectOption('email')
+    await page.getByLabel('Value').fill('Searched.Once@Example.com')
+    await page.getByRole('main').getByRole('button', { name: 'Search', exact: true }).click()
+    await page.getByTestId('answer-for').waitFor()
+    await page.getByRole('button', { name: 'Watch this identifier' }).click()
+    await see(page, 'Added 1 identifier to the watchlist.')
+    await openWatchlist(page)
+    await page
+      .getByRole('table', { name: 'Watched identifiers' })
+      .getByRole('cell', { name: 'searched.once@example.com', exact: true })
+      .waitFor()
+  })
+
   it('in the dark theme axe finds nothing, and nothing is clipped at 900×650 or 1440×900', async () => {
     const { page } = session.desk
     await goTo(page, 'Settings')
@@ -286,6 +302,7 @@ describe('the watchlist, in Chromium', { timeout: 180_000 }, () => {
       await page
         .getByRole('table', { name: 'Watched identifiers' })
         .getByRole('button', { name: /^Remove/ })
+        .first()
         .click()
       expect(await overflowing(page), `${width}×${height}, asking`).toEqual([])
       await page.getByRole('button', { name: 'Keep' }).click()

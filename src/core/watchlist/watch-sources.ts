@@ -101,14 +101,24 @@ export function addFromReport(core: CoreContext, reportId: string, options: AddO
   return addNormalized(core, identifiers, options)
 }
 
-/** The identifiers of a screening job that hit a report. */
-export function addFromScreening(core: CoreContext, job: number, options: AddOptions = {}) {
-  const hits = [...jobAnswers(core.db, job).identifiers.values()].filter(
-    (i) => i.reportIds.length > 0 || i.publicReportIds.length > 0,
-  )
+/**
+ * The identifiers of a screening job: those that hit a report, or every one it read (`all`: a
+ * list screened clean today, watched so a report filed on it later is told).
+ */
+export function addFromScreening(
+  core: CoreContext,
+  job: number,
+  options: AddOptions & { all?: boolean } = {},
+) {
+  const answers = [...jobAnswers(core.db, job).identifiers.values()]
+  if (answers.length === 0)
+    throw new WatchInputError(`No screening job ${job} on this computer, or it read no identifier.`)
+  const chosen = options.all
+    ? answers
+    : answers.filter((i) => i.reportIds.length > 0 || i.publicReportIds.length > 0)
   return addNormalized(
     core,
-    hits.map((i) => ({ type: i.label, value: i.value })),
+    chosen.map((i) => ({ type: i.label, value: i.value })),
     options,
   )
 }

@@ -29,7 +29,7 @@ export const watchlistHandlers: FeatureHandlers<
         ? Watchlist.addIdentifier(context, source.type, source.value, options)
         : source.kind === 'report'
           ? addFromReport(context, source.reportId, options)
-          : addFromScreening(context, source.job, options)
+          : addFromScreening(context, source.job, { ...options, all: source.all })
     // A new item is first checked now (one alone) or within the period: the watcher looks again.
     if (result.added.length > 0) wakeWatcher(context)
     return result

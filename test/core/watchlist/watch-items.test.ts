@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import * as Watchlist from '../../../src/core/watchlist/watchlist'
 import { checkDue, HOUR_MS } from '../../../src/core/watchlist/watch-check'
-import { importList } from '../../../src/core/watchlist/watch-sources'
+import { addFromScreening, importList } from '../../../src/core/watchlist/watch-sources'
 import { readWatchPeriod, describeWatchPeriod } from '../../../src/shared/domain/watch-period'
 import { DAY } from '../../support/memory-engine'
 import { watchCore } from '../../support/watch-core'
@@ -77,6 +77,13 @@ describe("an item's owner and period", () => {
       ['22212345679', 'Ada Obi', 7 * DAY],
     ])
     expect(result.existing.map((i) => i.owner)).toEqual(['First'])
+  })
+})
+
+describe('a screening job watched', () => {
+  it('that is not on this computer is refused in words', () => {
+    const { core } = watchCore()
+    expect(() => addFromScreening(core, 42, { all: true })).toThrow(/No screening job 42/)
   })
 })
 

@@ -10,7 +10,7 @@ import { formatDate, formatTime } from '../format'
 import { Time } from './Time'
 import { AttachmentLinks } from './AttachmentLinks'
 import { ExportCaseFile } from './ExportCaseFile'
-import { WatchReportButton } from './WatchReportButton'
+import { WatchReportButton } from './WatchButton'
 
 /** "listed" → "Listed": the registry's listing status as a word. */
 export const listingLabel = (status: string | null | undefined): string =>

@@ -494,16 +494,17 @@ function Results({ job }: { job: ScreeningShowView }) {
     else if (answer.value.rows === 0) setSaved({ ok: false, text: 'There is no hit to save yet.' })
     else setSaved(null)
   }
-  // The identifiers that hit a report, watched from now on (the watchlist raises their changes).
-  const watch = async () => {
-    const answer = await api().watchAdd({ source: { kind: 'screening', job: job.job } })
+  // The identifiers that hit a report, or every one of the list (screened clean today, told
+  // later if another bank reports one), watched from now on.
+  const watch = async (all: boolean) => {
+    const answer = await api().watchAdd({ source: { kind: 'screening', job: job.job, all } })
     if (!answer.ok) return setSaved({ ok: false, text: answer.error.message })
     const { added, existing } = answer.value
     void useWatchlistStore.getState().loadItems()
     setSaved({
       ok: true,
       text:
-        `Now watching ${plural(added.length, 'identifier')} that hit a report` +
+        `Now watching ${plural(added.length, 'identifier')}${all ? ' of the list' : ' that hit a report'}` +
         (existing.length ? ` (${n(existing.length)} already watched).` : '.'),
     })
   }
@@ -544,8 +545,16 @@ function Results({ job }: { job: ScreeningShowView }) {
           <button type="button" disabled={t.hits === 0} onClick={() => void save()}>
             Save the hits (XLSX or CSV)…
           </button>
-          <button type="button" disabled={t.hits === 0} onClick={() => void watch()}>
+          <button type="button" disabled={t.hits === 0} onClick={() => void watch(false)}>
             Watch the identifiers that hit
+          </button>
+          <button
+            type="button"
+            disabled={job.state === 'open'}
+            title="Every identifier of the list, hit or not: a report filed on one later raises an alert."
+            onClick={() => void watch(true)}
+          >
+            Watch the whole list
           </button>
         </div>
       </div>

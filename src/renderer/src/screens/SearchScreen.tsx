@@ -21,6 +21,7 @@ import {
 } from '../components/SearchAnswerParts'
 import { checkSearchValue } from '../../../shared/domain/search-input'
 import { ReportDetails } from '../components/ReportDetails'
+import { WatchButton } from '../components/WatchButton'
 import { formatTime } from '../format'
 import { OwnReportActions } from '../components/OwnReportActions'
 import { fraudTypeLabel } from '../report-title'
@@ -60,6 +61,8 @@ export function SearchScreen() {
   const [answer, setAnswer] = useState<{
     view: SearchAnswerView
     asked: string
+    /** The identifier searched, as the editor keeps it (null: an account without its bank). */
+    watchable: { type: IdentifierType; value: string } | null
     /** The report to show selected (a watchlist alert's), for the search another screen asked. */
     selected: string | null
   } | null>(null)
@@ -97,7 +100,8 @@ export function SearchScreen() {
     const result = await api().searchRun({ identifier: type, value: sent, offline })
     setBusy(false)
     // The search's exchange with the registry updates the connection everywhere (status bar too).
-    if (result.ok) setAnswer({ view: result.value, asked, selected })
+    const watchable = type === 'account' && !bank ? null : { type, value: query }
+    if (result.ok) setAnswer({ view: result.value, asked, selected, watchable })
     else {
       setProblem(result.error.message)
       setAnswer(null)
@@ -187,7 +191,12 @@ export function SearchScreen() {
           </p>
         )}
         {answer && (
-          <SearchAnswer answer={answer.view} asked={answer.asked} selected={answer.selected} />
+          <SearchAnswer
+            answer={answer.view}
+            asked={answer.asked}
+            selected={answer.selected}
+            watchable={answer.watchable}
+          />
         )}
       </section>
       <section className="panel" aria-labelledby="reasons-h">
@@ -243,10 +252,13 @@ function SearchAnswer({
   answer,
   asked,
   selected,
+  watchable,
 }: {
   answer: SearchAnswerView
   asked: string
   selected: string | null
+  /** The identifier searched, to watch from here on; null when it cannot be (no bank). */
+  watchable: { type: IdentifierType; value: string } | null
 }) {
   const own = new Set(answer.ownIds ?? [])
   const found =
@@ -278,6 +290,9 @@ function SearchAnswer({
       <p className="answer-for">
         Answer for <strong data-testid="answer-for">{asked}</strong>
       </p>
+      {watchable && (
+        <WatchButton source={{ kind: 'identifier', ...watchable }} label="Watch this identifier" />
+      )}
       <p className={`callout ${answer.source === 'online' ? 'ok' : 'warn'}`} role="status">
         {answerSourceText(answer)}
         {answer.offlineReason ? (
