@@ -107,9 +107,14 @@ afterEach(() => {
   for (const child of started.splice(0)) if (child.exitCode === null) child.kill('SIGKILL')
 })
 
-/** The built `casefile`, as a scheduler runs it: its own process, its output collected. */
-function casefile(args: string[]) {
-  const child = spawn(process.execPath, [BIN, ...args], {
+/**
+ * The built `casefile`, as a scheduler runs it: its own process, its output collected; with
+ * `later`, on a clock that far ahead (faketime), as a run that many minutes from now would be.
+ */
+function casefile(args: string[], later?: string) {
+  const argv = [process.execPath, BIN, ...args]
+  const [command, ...rest] = later ? ['faketime', '-f', later, ...argv] : argv
+  const child = spawn(command!, rest, {
     env: { ...process.env, CASEFILE_API_KEY: registry.key, ...TEST_FOLDER_KEY_ENV },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
@@ -243,16 +248,16 @@ describe('casefile watch check, killed mid-round', () => {
     })
     expect(proxy.searched.get(inFlight)).toBe(1)
 
-    // Once the lease has lapsed (this core's clock, moved past it), the claimed one is searched
-    // again. The registry answered its first search, but the answer died with the process:
-    // asking once more is the one repeat a kill can cost, and the only one here.
-    const later = coreAt(dataDir, CLAIM_LEASE_MS + 1000)
-    const last = await checkDue(later)
-    await later.close()
-    expect(last.checked).toBe(1)
-    expect(last.alerts.map((a) => [a.value, a.kind, a.report_id])).toEqual([
-      [inFlight, 'new_report', filed.get(inFlight)],
-    ])
+    // A run once the lease has lapsed (three minutes later, faketime's clock): the claimed one
+    // is searched again. The registry answered its first search, but the answer died with the
+    // process: asking once more is the one repeat a kill can cost, and the only one here.
+    expect(CLAIM_LEASE_MS).toBeLessThan(3 * 60_000)
+    const last = casefile(['watch', 'check', '--json', '--data-dir', dataDir], '+3m')
+    expect(await last.exited).toEqual({ code: EXIT.needsAttention, signal: null })
+    expect(JSON.parse(last.stdout())).toMatchObject({
+      checked: 1,
+      alerts: [{ value: inFlight, kind: 'new_report', reportId: filed.get(inFlight) }],
+    })
 
     const end = onDisk(dataDir)
     // Searched once each in the round, but for the one in flight at the kill: twice.
