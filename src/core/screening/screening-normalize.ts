@@ -21,7 +21,10 @@ export type CellReading = { ok: true; value: string } | { ok: false; message: st
 
 const SPACES = /[\s\u00a0\u2007\u202f]/g
 const SCIENTIFIC = /^([+-]?)(\d+)(?:[.,](\d+))?e\+?(\d+)$/i
-const TEXT_HINT = ' Format the column as Text in the spreadsheet and type the number again.'
+/** The advice for a number a spreadsheet took for a number (a caller reading typed text drops it). */
+export const SPREADSHEET_TEXT_HINT =
+  ' Format the column as Text in the spreadsheet and type the number again.'
+const TEXT_HINT = SPREADSHEET_TEXT_HINT
 
 /** Digits (and a leading +) of a number-like cell; `lost` when the program rounded digits away. */
 export function compactNumber(written: string): { text: string } | { lost: string } {

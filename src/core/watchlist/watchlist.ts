@@ -1,7 +1,12 @@
 import type { IdentifierType } from '../../shared/domain/identifiers'
 import type { CoreContext } from '../core-context'
 import { listBanks } from '../banks/banks-cache'
-import { bankLookup, readAccount, readIdentifierCell } from '../screening/screening-normalize'
+import {
+  bankLookup,
+  readAccount,
+  readIdentifierCell,
+  SPREADSHEET_TEXT_HINT,
+} from '../screening/screening-normalize'
 import { isWatchPeriod } from '../../shared/domain/watch-period'
 import type { SeenReport } from './watch-compare'
 import { DEFAULT_PERIOD_MS, periodOf } from './watch-check'
@@ -99,16 +104,31 @@ export const banksOf = (core: CoreContext) => bankLookup(listBanks(core.db))
 /** An account as written (`<number>_<bank>` or the number and the bank apart), by the saved bank list. */
 function readWatchedAccount(core: CoreContext, written: string) {
   // The bank list is read only for an account: the other types need none.
-  const banks = banksOf(core)
+  const list = listBanks(core.db)
+  const banks = bankLookup(list)
+  // No list at all (a new folder, never online): a bank written as a slug is taken as written,
+  // as the editor takes it; any other name cannot be told, and the words say why.
+  const slugOf =
+    list.length > 0 ? banks.slugOf : (text: string) => (SLUG.test(text.trim()) ? text.trim() : null)
   const split = /^([\d\s-]+?)(?:_|[\s,;]+)(.+)$/.exec(written.trim())
-  return readAccount(split?.[1] ?? written, split?.[2] ?? '', banks.slugOf, banks.codeOf)
+  const read = readAccount(split?.[1] ?? written, split?.[2] ?? '', slugOf, banks.codeOf)
+  if (!read.ok && read.onBank && list.length === 0)
+    return {
+      ok: false as const,
+      message:
+        'No bank list is saved on this computer yet, so the bank’s name cannot be read: connect and refresh it (`casefile banks --refresh`, or Refresh the bank list in the window), or write the bank as its slug, as in 0123456789_zenith-bank.',
+    }
+  return read
 }
+
+const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/
 
 /** One identifier as written, in the editor's form; a WatchInputError says what is wrong. */
 export function normalizeWatched(core: CoreContext, type: IdentifierType, written: string): string {
   const read =
     type === 'account' ? readWatchedAccount(core, written) : readIdentifierCell(type, written)
-  if (!read.ok) throw new WatchInputError(read.message)
+  // Typed, not read from a spreadsheet: its advice on a spreadsheet's columns does not apply.
+  if (!read.ok) throw new WatchInputError(read.message.replace(SPREADSHEET_TEXT_HINT, ''))
   return read.value
 }
 

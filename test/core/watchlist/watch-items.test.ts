@@ -80,6 +80,24 @@ describe("an item's owner and period", () => {
   })
 })
 
+describe('a value typed by hand', () => {
+  it('is refused in words for a person typing, not a spreadsheet', () => {
+    const { core } = watchCore()
+    expect(() => Watchlist.addIdentifier(core, 'bvn', '123')).toThrow(
+      /^A BVN is 11 digits, with no spaces or letters\.$/,
+    )
+  })
+
+  it('with no bank list saved, takes an account’s bank as a slug and says how to name one otherwise', () => {
+    const { core } = watchCore()
+    const { added } = Watchlist.addIdentifier(core, 'account', '0123456789_access-bank')
+    expect(added[0]?.value).toBe('0123456789_access-bank')
+    expect(() => Watchlist.addIdentifier(core, 'account', '0123456789 Access Bank')).toThrow(
+      /No bank list is saved on this computer yet.*casefile banks --refresh.*0123456789_zenith-bank/,
+    )
+  })
+})
+
 describe('a screening job watched', () => {
   it('that is not on this computer is refused in words', () => {
     const { core } = watchCore()
