@@ -88,6 +88,8 @@ describe('the watchlist, in Chromium', { timeout: 180_000 }, () => {
     await page.keyboard.type('Nobody')
     await page.keyboard.press('Escape')
     await expect.poll(() => edit.getAttribute('aria-expanded')).toBe('false')
+    // The keyboard is back on the row's Edit button.
+    await expect.poll(() => edit.evaluate((el) => el === el.ownerDocument.activeElement)).toBe(true)
     expect(await table.getByRole('row').nth(1).innerText()).toMatch(/Ada Obi/)
 
     await edit.press('Enter')

@@ -77,6 +77,17 @@ export function WatchItems() {
   const remove = useWatchlistStore((s) => s.remove)
   const bankName = useBankName()
   const [editing, setEditing] = useState<number | null>(null)
+  // Closing the edit row (saved, cancelled, Escape) gives the keyboard back to its Edit button.
+  const closed = useRef<number | null>(null)
+  useEffect(() => {
+    if (editing !== null || closed.current === null) return
+    document.getElementById(`watch-edit-${closed.current}`)?.focus()
+    closed.current = null
+  }, [editing])
+  const close = (id: number) => {
+    closed.current = id
+    setEditing(null)
+  }
   if (items.length === 0)
     return <p className="muted">Nothing is watched yet: add an identifier above.</p>
   return (
@@ -113,9 +124,10 @@ export function WatchItems() {
                 <td title={formatTime(item.nextCheckAt)}>{nextCheck(item)}</td>
                 <td className="watch-row-actions">
                   <button
+                    id={`watch-edit-${item.id}`}
                     type="button"
                     aria-expanded={editing === item.id}
-                    onClick={() => setEditing(editing === item.id ? null : item.id)}
+                    onClick={() => (editing === item.id ? close(item.id) : setEditing(item.id))}
                   >
                     Edit<span className="visually-hidden"> ({what})</span>
                   </button>
@@ -129,7 +141,7 @@ export function WatchItems() {
                 </td>
               </tr>
               {editing === item.id && (
-                <EditRow item={item} what={what} onDone={() => setEditing(null)} />
+                <EditRow item={item} what={what} onDone={() => close(item.id)} />
               )}
             </Fragment>
           )
