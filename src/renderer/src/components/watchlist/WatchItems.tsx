@@ -11,8 +11,7 @@ import { useBankName } from '../../stores/banks-store'
 import { useWatchlistStore, type WatchItem } from '../../stores/watchlist-store'
 import { WatchAboutFields, type WatchAbout } from './WatchAboutFields'
 
-export const typeWords = (type: string) =>
-  IDENTIFIER_TYPE_LABELS[type as IdentifierType] ?? type
+export const typeWords = (type: string) => IDENTIFIER_TYPE_LABELS[type as IdentifierType] ?? type
 
 /** "not yet", "3 hours ago". */
 const lastChecked = (item: WatchItem) =>
