@@ -68,7 +68,9 @@ export const WATCH_COMMANDS: readonly CommandSpec[] = [
     arguments: [{ name: 'ID' }],
     options: { ...ITEM_OPTIONS },
     json: true,
-    details: ['An empty --note "" or --owner "" clears it. A new period counts from the last check.'],
+    details: [
+      'An empty --note "" or --owner "" clears it. A new period counts from the last check.',
+    ],
     examples: ['casefile watch edit 12 --owner "Tunde Bello" --every 1d'],
     load: load('runEdit'),
   },

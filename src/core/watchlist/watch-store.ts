@@ -83,7 +83,12 @@ export function allItems(db: Db): ItemRow[] {
 export function updateItem(
   db: Db,
   id: number,
-  change: { note: string | null; owner: string | null; periodMs: number | null; nextCheckAt: number },
+  change: {
+    note: string | null
+    owner: string | null
+    periodMs: number | null
+    nextCheckAt: number
+  },
 ): void {
   prepare(
     db,

@@ -8,11 +8,7 @@ import { migrate } from '../../../src/core/store/migrations'
 import { openDatabase, type Db } from '../../../src/core/store/open-database'
 import { FolderClock } from '../../../src/core/sync/folder-clock'
 import { runWatchlist } from '../../../src/core/watchlist/watch-runs'
-import {
-  checkDue,
-  checkItem,
-  watchTick,
-} from '../../../src/core/watchlist/watch-check'
+import { checkDue, checkItem, watchTick } from '../../../src/core/watchlist/watch-check'
 import { CLAIM_LEASE_MS, claimItem } from '../../../src/core/watchlist/watch-claims'
 import { allItems, type AlertRow } from '../../../src/core/watchlist/watch-store'
 import * as Watchlist from '../../../src/core/watchlist/watchlist'

@@ -23,7 +23,6 @@ import type { ReportRecord } from '../../../src/shared/domain/responses'
 import { DAY, MINUTE } from '../../support/memory-engine'
 import { recordingTimers, watchCore } from '../../support/watch-core'
 
-
 /** A report this folder wrote and the outbox sent: submitted, with its registry id. */
 function sentReport(
   core: CoreContext,

@@ -14,7 +14,6 @@ import { alertEvents } from '../../../src/core/watchlist/watch-store'
 import { DAY, MINUTE, reportInput } from '../../support/memory-engine'
 import { recordingTimers, watchCore } from '../../support/watch-core'
 
-
 const phoneReport = (phone: string, label = 'watch') => ({
   ...reportInput(label),
   identifiers: [{ label: 'phone' as const, value: phone }],
