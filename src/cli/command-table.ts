@@ -353,6 +353,12 @@ export const COMMANDS: readonly CommandSpec[] = [
         value: 'HITS.xlsx',
         description: 'write the hits (.csv or .xlsx), one line per row and report',
       },
+      record: {
+        type: 'string',
+        value: 'RECORD.xlsx',
+        description:
+          'write the screening record (.csv or .xlsx): every row once, each identifier with its outcome and as of when',
+      },
       rate: { type: 'string', value: 'N', description: 'searches a second (default 2)' },
       offline: {
         type: 'boolean',
@@ -369,7 +375,7 @@ export const COMMANDS: readonly CommandSpec[] = [
       '(`casefile screen resume JOB` goes on; a run that was killed is found by `casefile screen list`).',
     ],
     examples: [
-      'casefile screen customers.xlsx --out hits.xlsx',
+      'casefile screen customers.xlsx --out hits.xlsx --record record.xlsx',
       'casefile screen export.csv --map "Acct No=account" --map "Bank Name=bank" --map MSISDN=phone',
     ],
     load: async () => (await import('./commands/screen-command')).run,
@@ -389,9 +395,18 @@ export const COMMANDS: readonly CommandSpec[] = [
     arguments: [{ name: 'JOB' }],
     options: {
       out: { type: 'string', value: 'OUT', description: 'write the hits (.csv or .xlsx)' },
+      record: {
+        type: 'string',
+        value: 'RECORD',
+        description:
+          'write the screening record (.csv or .xlsx): every row once, with its outcome and as of when',
+      },
     },
     json: true,
-    examples: ['casefile screen show 3 --out hits.csv'],
+    examples: [
+      'casefile screen show 3 --out hits.csv',
+      'casefile screen show 3 --record record.xlsx',
+    ],
     load: async () => (await import('./commands/screen-command')).runShow,
   },
   {

@@ -65,4 +65,19 @@ export const filesContract = {
       rows: z.number(),
     }),
   },
+  /**
+   * The screening record of a job: every input row once, with each identifier's outcome
+   * ("Reports on file", "No report on file", "Could not check: …", "Could not read: …") and as
+   * of when. Made by the core (screeningExport with content 'record'), saved as the hits are.
+   * `saved` is false when the dialog was closed or the job has no row (`rows` 0).
+   */
+  saveScreeningRecord: {
+    channel: C.saveScreeningRecord,
+    input: z.strictObject({ job: z.number().int().positive() }),
+    output: z.strictObject({
+      saved: z.boolean(),
+      fileName: z.string().nullable(),
+      rows: z.number(),
+    }),
+  },
 } as const

@@ -206,10 +206,18 @@ export const screeningContract = {
     input: z.strictObject({ job: jobId, olderThanDays: z.number().int().min(0).max(3650) }),
     output: screeningJobSchema,
   },
-  /** The hits as a file (one line per input row and matching report), formulas neutralized. */
+  /**
+   * The hits as a file (one line per input row and matching report), or with `content:
+   * 'record'` the screening record (one line per input row, every one, with each identifier's
+   * outcome and as of when), formulas neutralized.
+   */
   screeningExport: {
     channel: C.screeningExport,
-    input: z.strictObject({ job: jobId, format: z.enum(['xlsx', 'csv']) }),
+    input: z.strictObject({
+      job: jobId,
+      format: z.enum(['xlsx', 'csv']),
+      content: z.enum(['hits', 'record']).optional(),
+    }),
     output: z.strictObject({ suggestedName: z.string(), rows: count, base64: z.string() }),
   },
 } as const

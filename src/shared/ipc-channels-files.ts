@@ -8,4 +8,5 @@ export const FILES_INVOKE_CHANNELS = {
   saveAttachment: 'files:save-attachment',
   saveCaseFile: 'files:save-case-file',
   saveScreeningHits: 'files:save-screening-hits',
+  saveScreeningRecord: 'files:save-screening-record',
 } as const

@@ -131,6 +131,106 @@ describe('casefile screen', () => {
     expect(resumed.json()).toMatchObject({ state: 'done', totals: { unchecked: 0 }, exitCode: 0 })
   })
 
+  it('--record writes every row once with its outcome, from `screen` and from `screen show`', async () => {
+    const dataDir = await sandboxFolder(runCasefile, proxy)
+    const list = file(
+      'customers.csv',
+      "Name,MSISDN,email\n=cmd|' /C calc'!A0,+234 803 123 4567,\nBola,08099991111,\nChi,,not an email\n",
+    )
+    const record = join(tempFolder(), 'record.csv')
+    const run = await runCasefile([
+      'screen',
+      list,
+      '--map',
+      'MSISDN=phone',
+      '--record',
+      record,
+      '--json',
+      '--data-dir',
+      dataDir,
+    ])
+    expect(run.code).toBe(2)
+    // The --json shape is the documented one, --record or not.
+    expect(Object.keys(run.json())).toEqual([
+      'job',
+      'state',
+      'totals',
+      'hits',
+      'problems',
+      'exitCode',
+    ])
+    const read = async (path: string) => {
+      const rows: string[][] = []
+      for await (const row of readTableRows({ path })) rows.push(row.cells)
+      const [header = [], ...body] = rows
+      return body.map((cells) => Object.fromEntries(header.map((h, i) => [h, cells[i] ?? ''])))
+    }
+    const rows = await read(record)
+    expect(rows.map((r) => [r['Name'], r['screening_row'], r['outcome']])).toEqual([
+      ["=cmd|' /C calc'!A0", '2', 'Reports on file'],
+      ['Bola', '3', 'No report on file'],
+      ['Chi', '4', expect.stringMatching(/^Could not read: C4: /)],
+    ])
+    expect(rows[0]).toMatchObject({ identifier_1_public_reports: '1', identifier_1_reports: '0' })
+    expect(rows[1]?.['identifier_1_as_of']).toMatch(/^\d{4}-\d\d-\d\dT/)
+    expect(readFileSync(record, 'utf8')).toContain(`\n'=cmd|' /C calc'!A0,'+234 803`)
+
+    // A list that waits for the registry: its record says so, row by row.
+    await proxy.down()
+    try {
+      const waits = await runCasefile([
+        'screen',
+        file('waits.csv', 'email\nwaits.record@example.com\n'),
+        '--data-dir',
+        dataDir,
+      ])
+      expect(waits.code).toBe(3)
+    } finally {
+      await proxy.up()
+    }
+    const xlsx = join(tempFolder(), 'record.xlsx')
+    const shown = await runCasefile([
+      'screen',
+      'show',
+      '2',
+      '--record',
+      xlsx,
+      '--data-dir',
+      dataDir,
+    ])
+    expect(shown.code).toBe(3)
+    expect(shown.stdout).toContain(
+      `The screening record (1 row, each with its outcome) written to ${xlsx}.`,
+    )
+    expect((await read(xlsx)).map((r) => r['outcome'])).toEqual([
+      expect.stringMatching(/^Could not check: email: not searched on the registry yet/),
+    ])
+
+    const same = await runCasefile([
+      'screen',
+      'show',
+      '1',
+      '--out',
+      xlsx,
+      '--record',
+      xlsx,
+      '--data-dir',
+      dataDir,
+    ])
+    expect(same.code).not.toBe(0)
+    expect(same.stderr).toMatch(/--out and --record name the same file/)
+    const named = await runCasefile([
+      'screen',
+      'show',
+      '1',
+      '--record',
+      'record.txt',
+      '--data-dir',
+      dataDir,
+    ])
+    expect(named.stderr).toMatch(/ending in \.csv or \.xlsx for the screening record/)
+  })
+
   it('a run killed mid-job is found by `screen list` and finished by `screen resume`, nothing answered asked again', async () => {
     const dataDir = await sandboxFolder(runCasefile, proxy)
     const values = Array.from({ length: 40 }, (_, i) => `kill${i}@example.com`)

@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { readTableRows } from '../../src/core/spreadsheet/read-table'
 import { expectAccessible } from './axe'
 import { goTo, REASON, see, useDesk } from './desk'
 import { overflowing, reportOnRegistry } from './report-steps'
@@ -17,6 +18,7 @@ const LIST = [
 
 const folder = mkdtempSync(join(tmpdir(), 'casefile-screening-'))
 const savedAt = join(folder, 'hits.csv')
+const recordAt = join(folder, 'record.xlsx')
 
 /*
  * Issue 28, the window: a list dropped on the Screening screen, its mapping corrected, screened
@@ -24,7 +26,9 @@ const savedAt = join(folder, 'hits.csv')
  * the matching reports' fraud types, saved through main's save dialog, and the job reopened.
  */
 describe('screening a list, in Chromium', { timeout: 180_000 }, () => {
-  const session = useDesk({ chooseSavePath: () => savedAt })
+  const session = useDesk({
+    chooseSavePath: (suggested) => (suggested.includes('-record.') ? recordAt : savedAt),
+  })
 
   it('reads the list, suggests a mapping and takes a correction', async () => {
     const { page, harness } = session.desk
@@ -96,6 +100,33 @@ describe('screening a list, in Chromium', { timeout: 180_000 }, () => {
     expect(saved).toMatch(/screen\.hit@example\.com/)
     expect(saved).toMatch(/08051112222|0805 111 2222/)
     expect(saved).not.toMatch(/nobody\.here/)
+  })
+
+  it('saves the screening record: every row once, each with its outcome, by keyboard', async () => {
+    const { page } = session.desk
+    await see(page, /the screening record lists every row\.$/)
+    await page
+      .getByRole('button', { name: 'Save the screening record (every row)…' })
+      .press('Enter')
+    await see(page, 'Saved the screening record of 3 rows in record.xlsx.')
+    const rows: string[][] = []
+    for await (const row of readTableRows({ path: recordAt })) rows.push(row.cells)
+    const [header = [], ...body] = rows
+    const at = (name: string) => header.indexOf(name)
+    expect(header.slice(0, 5)).toEqual([
+      'Customer',
+      'Contact',
+      'E-mail address',
+      'screening_row',
+      'outcome',
+    ])
+    expect(body.map((r) => [r[0], r[at('screening_row')], r[at('outcome')]])).toEqual([
+      ['Ada Obi', '2', 'Reports on file'],
+      ['Bayo Ade', '3', 'No report on file'],
+      ['Chi Eze', '4', expect.stringMatching(/^Could not read: B4: /)],
+    ])
+    expect(body[1]?.[at('identifier_1_as_of')]).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d/)
+    await expectAccessible(page)
   })
 
   it('watches the identifiers that hit, then the whole list, and says how many', async () => {

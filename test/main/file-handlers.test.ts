@@ -32,8 +32,16 @@ function services(chosen: string | null, rows = 2) {
       : { ok: false as const, message: `No case file was made of ${id}.` },
   )
   const screeningExport = vi.fn(
-    async ({ job, format }: { job: number; format: 'xlsx' | 'csv' }) => ({
-      suggestedName: `screening-${job}-hits.${format}`,
+    async ({
+      job,
+      format,
+      content = 'hits',
+    }: {
+      job: number
+      format: 'xlsx' | 'csv'
+      content?: 'hits' | 'record'
+    }) => ({
+      suggestedName: `screening-${job}-${content}.${format}`,
       rows,
       base64: (format === 'xlsx' ? XLSX : CSV).toString('base64'),
     }),
@@ -170,7 +178,7 @@ describe('saving the hits of a screening', () => {
     expect(readFileSync(join(folder, 'hits.xlsx'))).toEqual(XLSX)
     const csv = services(join(folder, 'hits.csv'))
     await createFileHandlers(csv).saveScreeningHits({ job: 4 })
-    expect(csv.screeningExport).toHaveBeenLastCalledWith({ job: 4, format: 'csv' })
+    expect(csv.screeningExport).toHaveBeenLastCalledWith({ job: 4, format: 'csv', content: 'hits' })
     expect(readFileSync(join(folder, 'hits.csv'))).toEqual(CSV)
   })
 
@@ -183,6 +191,45 @@ describe('saving the hits of a screening', () => {
     })
     expect(none.chooseSavePath).not.toHaveBeenCalled()
     expect(await createFileHandlers(services(null)).saveScreeningHits({ job: 1 })).toEqual({
+      saved: false,
+      fileName: null,
+      rows: 2,
+    })
+  })
+})
+
+/* Every row of a screening with its outcome: the same path as the hits, its own name and title. */
+describe('saving the screening record', () => {
+  it('asks the core for the record, offers its own name, and writes the format chosen', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'casefile-save-'))
+    const xlsx = services(join(folder, 'record.xlsx'), 2000)
+    expect(await createFileHandlers(xlsx).saveScreeningRecord({ job: 4 })).toEqual({
+      saved: true,
+      fileName: 'record.xlsx',
+      rows: 2000,
+    })
+    expect(xlsx.screeningExport).toHaveBeenCalledWith({ job: 4, format: 'xlsx', content: 'record' })
+    expect(xlsx.chooseSavePath).toHaveBeenCalledWith('screening-4-record.xlsx', 'screening-record')
+    expect(readFileSync(join(folder, 'record.xlsx'))).toEqual(XLSX)
+    const csv = services(join(folder, 'record'))
+    expect((await createFileHandlers(csv).saveScreeningRecord({ job: 4 })).fileName).toBe(
+      'record.xlsx',
+    )
+    const named = services(join(folder, 'record.csv'))
+    await createFileHandlers(named).saveScreeningRecord({ job: 4 })
+    expect(named.screeningExport).toHaveBeenLastCalledWith({
+      job: 4,
+      format: 'csv',
+      content: 'record',
+    })
+    expect(readFileSync(join(folder, 'record.csv'))).toEqual(CSV)
+  })
+
+  it('asks nothing for a job with no row, and writes nothing when the dialog is closed', async () => {
+    const none = services('/never', 0)
+    expect((await createFileHandlers(none).saveScreeningRecord({ job: 1 })).saved).toBe(false)
+    expect(none.chooseSavePath).not.toHaveBeenCalled()
+    expect(await createFileHandlers(services(null)).saveScreeningRecord({ job: 1 })).toEqual({
       saved: false,
       fileName: null,
       rows: 2,

@@ -92,6 +92,25 @@ describe('the Screening screen', () => {
     expect(api.saveScreeningHits).toHaveBeenCalledWith({ job: 7 })
     await waitFor(() => screen.getByText('Saved 2 lines of hits in hits.xlsx.'))
   })
+
+  it('saves the screening record of every row through main, from the keyboard', async () => {
+    const { api } = installCasefileDouble({
+      screeningList: [{ ...JOB, state: 'done' }],
+      screeningShow: { ...JOB, state: 'done', totals: { ...JOB.totals, searched: 30 } },
+      saveScreeningRecord: { saved: true, fileName: 'record.xlsx', rows: 3 },
+    })
+    render(<ScreeningScreen />)
+    await userEvent.click(
+      await screen.findByRole('button', { name: /^Open the screening of customers\.csv/ }),
+    )
+    const button = await screen.findByRole('button', {
+      name: 'Save the screening record (every row)…',
+    })
+    button.focus()
+    await userEvent.keyboard('{Enter}')
+    expect(api.saveScreeningRecord).toHaveBeenCalledWith({ job: 7 })
+    await waitFor(() => screen.getByText('Saved the screening record of 3 rows in record.xlsx.'))
+  })
   it('shows a job still running at once, its progress asked every second', async () => {
     const { api } = installCasefileDouble({ screeningList: [JOB], screeningShow: JOB })
     render(<ScreeningScreen />)

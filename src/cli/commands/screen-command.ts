@@ -5,6 +5,7 @@ import { MAX_SCREENING_RATE } from '../../shared/contract-screening'
 import * as Screening from '../../core/screening/screening'
 import { runJob, type RunOutcome } from '../../core/screening/screening-runner'
 import { exportHits } from '../../core/screening/screening-export'
+import { exportRecord } from '../../core/screening/screening-record'
 import { checkOutputFile, writeReplacing } from '../../core/spreadsheet/output-file'
 import { TableFileError } from '../../core/spreadsheet/table-file-error'
 import { CliError } from '../cli-error'
@@ -39,13 +40,28 @@ function jobArgument(context: CommandContext): number {
   return job
 }
 
-function outOption(context: CommandContext, inputs: string[]) {
-  const out = stringOption(context, 'out')
-  if (out === undefined) return null
-  const checked = checkOutputFile(out, inputs)
-  if (!checked.ok) throw new CliError(checked.message.replace('the rejected rows', 'the hits'))
-  return checked
+/** Where --out (the hits) and --record (every row with its outcome) go, checked before anything runs. */
+function outOptions(context: CommandContext, inputs: string[]) {
+  const checked = (name: 'out' | 'record', what: string) => {
+    const path = stringOption(context, name)
+    if (path === undefined) return null
+    const check = checkOutputFile(path, inputs)
+    if (!check.ok)
+      throw new CliError(
+        check.message
+          .replace('for the rejected rows', `for ${what}`)
+          .replace('writing the rejected rows there', `writing ${what} there`)
+          .replace('is the spreadsheet being imported', 'is the list being screened'),
+      )
+    return { ...check, given: path }
+  }
+  const out = checked('out', 'the hits')
+  const record = checked('record', 'the screening record')
+  if (out && record && out.path === record.path)
+    throw new CliError('--out and --record name the same file: give each its own.')
+  return { out, record }
 }
+type Outputs = ReturnType<typeof outOptions>
 
 /** The live line on a terminal (stderr only, only a TTY, never with --json). */
 function progressLine(context: CommandContext, core: Core, job: number) {
@@ -67,7 +83,7 @@ async function runAndPrint(
   core: Core,
   job: number,
   rate: number | undefined,
-  out: ReturnType<typeof outOption>,
+  outputs: Outputs,
 ) {
   let outcome: RunOutcome | null = null
   const view = Screening.reopenJob(core, job, { rate })
@@ -82,7 +98,7 @@ async function runAndPrint(
     if (progress) process.stderr.write('\r\x1b[K')
     if (context.signal.aborted) throw interruptedError(context.signal)
   }
-  return finish(context, core, job, outcome, out)
+  return finish(context, core, job, outcome, outputs)
 }
 
 async function finish(
@@ -90,27 +106,36 @@ async function finish(
   core: Core,
   job: number,
   outcome: RunOutcome | null,
-  out: ReturnType<typeof outOption>,
+  outputs: Outputs,
 ) {
   const view = Screening.showJob(core, job)
   let code = screenExitCode(view, outcome?.stopped === 'unreachable')
   if (outcome?.stopped === 'unauthorized' && code === EXIT.offline) code = EXIT.unauthorized
   if (outcome?.stopped === 'busy' && code !== EXIT.needsAttention) code = EXIT.busy
+  const { out, record } = outputs
   if (out) {
     const written = await writeReplacing(out.path, (temporary) =>
       exportHits(core, job, { path: temporary }, out.format),
     )
+    if (!context.global.json) context.io.out(`${written.rows} hit lines written to ${out.given}.`)
+  }
+  if (record) {
+    const written = await writeReplacing(record.path, (temporary) =>
+      exportRecord(core, job, { path: temporary }, record.format),
+    )
     if (!context.global.json)
-      context.io.out(`${written.rows} hit lines written to ${stringOption(context, 'out')}.`)
+      context.io.out(
+        `The screening record (${written.rows === 1 ? '1 row' : `${written.rows} rows`}, each with its outcome) written to ${record.given}.`,
+      )
   }
   printScreening(context.io, view, code, { json: context.global.json, note: outcome?.message })
   return code
 }
 
-/** casefile screen FILE [--map COLUMN=TYPE …] [--out HITS.xlsx] [--rate N] [--offline] */
+/** casefile screen FILE [--map COLUMN=TYPE …] [--out HITS.xlsx] [--record RECORD.xlsx] [--rate N] [--offline] */
 export const run: CommandRun = async (context) => {
   const file = context.args[0] as string
-  const out = outOption(context, [file])
+  const outputs = outOptions(context, [file])
   const rate = rateOption(context)
   return withCore(context, async (core) => {
     let job: number
@@ -134,8 +159,8 @@ export const run: CommandRun = async (context) => {
       if (problem) throw new CliError(problem)
       throw error
     }
-    if (context.options['offline'] === true) return finish(context, core, job, null, out)
-    return runAndPrint(context, core, job, undefined, out)
+    if (context.options['offline'] === true) return finish(context, core, job, null, outputs)
+    return runAndPrint(context, core, job, undefined, outputs)
   })
 }
 
@@ -147,10 +172,10 @@ export const runList: CommandRun = (context) =>
 
 export const runShow: CommandRun = (context) => {
   const job = jobArgument(context)
-  const out = outOption(context, [])
+  const outputs = outOptions(context, [])
   return withCore(context, (core) => {
     try {
-      return finish(context, core, job, null, out)
+      return finish(context, core, job, null, outputs)
     } catch (error) {
       if (error instanceof Screening.ScreeningInputError) throw new CliError(error.message)
       throw error
@@ -163,7 +188,7 @@ export const runResume: CommandRun = (context) => {
   const rate = rateOption(context)
   return withCore(context, async (core) => {
     try {
-      return await runAndPrint(context, core, job, rate, null)
+      return await runAndPrint(context, core, job, rate, { out: null, record: null })
     } catch (error) {
       if (error instanceof Screening.ScreeningInputError) throw new CliError(error.message)
       throw error

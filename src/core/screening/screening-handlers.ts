@@ -1,6 +1,7 @@
 import { PassThrough } from 'node:stream'
 import type { FeatureHandlers } from '../core-context'
 import { exportHits } from './screening-export'
+import { exportRecord } from './screening-record'
 import {
   cancelJob,
   jobView,
@@ -13,8 +14,9 @@ import {
   startScreening,
 } from './screening'
 
-/** What the hits export is called when saved. */
-const exportName = (job: number, format: string) => `screening-${job}-hits.${format}`
+/** What the hits export (or the record of every row) is called when saved. */
+const exportName = (job: number, content: 'hits' | 'record', format: string) =>
+  `screening-${job}-${content}.${format}`
 
 /** Screening's slice of the contract: jobs run in the background of the app's core. */
 export const screeningHandlers: FeatureHandlers<
@@ -66,9 +68,11 @@ export const screeningHandlers: FeatureHandlers<
     const chunks: Buffer[] = []
     const sink = new PassThrough()
     sink.on('data', (chunk: Buffer) => chunks.push(chunk))
-    const { rows } = await exportHits(context, input.job, sink, input.format)
+    const content = input.content ?? 'hits'
+    const write = content === 'record' ? exportRecord : exportHits
+    const { rows } = await write(context, input.job, sink, input.format)
     return {
-      suggestedName: exportName(input.job, input.format),
+      suggestedName: exportName(input.job, content, input.format),
       rows,
       base64: Buffer.concat(chunks).toString('base64'),
     }

@@ -2,7 +2,7 @@ import { BULK_ERRORS_HEADER, BULK_ROW_NUMBER_HEADER } from '../../shared/bulk-te
 import type { Writable } from 'node:stream'
 import type { PublicReport, ReportRecord } from '../../shared/domain'
 import { writeCsv } from './csv-writer'
-import { writeXlsx, type XlsxCellValue } from './xlsx-writer'
+import { writeXlsx, type XlsxCellValue, type XlsxSheetSpec } from './xlsx-writer'
 import type { BulkRejectedRow } from './bulk-file-import'
 
 export { neutralizeFormula, startsLikeFormula } from './formula-injection'
@@ -22,6 +22,11 @@ export interface ExportOptions {
   format: ExportFormat
   /** XLSX only. */
   sheetName?: string
+  /**
+   * XLSX only: sheets after the rows' own (a summary). Their rows are pulled after the last row
+   * of the first sheet was written, so they may say what the rows added up to.
+   */
+  moreSheets?: readonly XlsxSheetSpec[]
 }
 
 /**
@@ -54,6 +59,7 @@ export async function exportRows<T>(
         columns: columns.map((c) => ({ width: c.width ?? 18 })),
         rows: table(),
       },
+      ...(options.moreSheets ?? []),
     ])
   return { rows: count }
 }

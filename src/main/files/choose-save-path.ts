@@ -1,7 +1,8 @@
 import { dialog, type BrowserWindow } from 'electron'
 
 /** What is saved: the rows to fix of an import, a copy of an attachment, a case file, a screening's hits. */
-export type SaveWhat = 'rows-to-fix' | 'attachment' | 'case-file' | 'screening-hits'
+export type SaveWhat =
+  'rows-to-fix' | 'attachment' | 'case-file' | 'screening-hits' | 'screening-record'
 
 /**
  * Main's own save dialog for a file Casefile writes (the rows to fix of an import, a copy of an attachment): the
@@ -31,7 +32,12 @@ export async function chooseSavePath(
               : [],
           }
         : {
-            title: what === 'screening-hits' ? 'Save the hits' : 'Save the rows to fix',
+            title:
+              what === 'screening-hits'
+                ? 'Save the hits'
+                : what === 'screening-record'
+                  ? 'Save the screening record'
+                  : 'Save the rows to fix',
             buttonLabel: 'Save',
             defaultPath: suggestedName,
             filters: [

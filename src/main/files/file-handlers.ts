@@ -11,6 +11,7 @@ export const FILE_METHODS = [
   'saveAttachment',
   'saveCaseFile',
   'saveScreeningHits',
+  'saveScreeningRecord',
 ] as const
 export type FileHandlers = Pick<ContractHandlers, (typeof FILE_METHODS)[number]>
 
@@ -51,6 +52,23 @@ async function writeReplacing(path: string, bytes: Uint8Array): Promise<void> {
  * and writes them there. The format follows the name chosen (.csv, else .xlsx).
  */
 export function createFileHandlers(services: FileServices): FileHandlers {
+  const saveScreening = async (job: number, content: 'hits' | 'record') => {
+    const offer = await services.work().screeningExport({ job, format: 'xlsx', content })
+    if (offer.rows === 0) return { saved: false, fileName: null, rows: 0 }
+    const chosen = await services.chooseSavePath(
+      safeSaveName(offer.suggestedName, 'xlsx'),
+      content === 'hits' ? 'screening-hits' : 'screening-record',
+    )
+    if (chosen === null) return { saved: false, fileName: null, rows: offer.rows }
+    const ext = extname(chosen).toLowerCase()
+    const path = ext === '.csv' || ext === '.xlsx' ? chosen : `${chosen}.xlsx`
+    const file =
+      ext === '.csv'
+        ? await services.work().screeningExport({ job, format: 'csv', content })
+        : offer
+    await writeReplacing(path, Buffer.from(file.base64, 'base64'))
+    return { saved: true, fileName: basename(path), rows: file.rows }
+  }
   return {
     saveRejectedRows: async () => {
       const offer = await services.work().bulkRejectedRows({ format: 'xlsx' })
@@ -91,20 +109,8 @@ export function createFileHandlers(services: FileServices): FileHandlers {
       return { saved: true, fileName: basename(path), message: null }
     },
     // A screening job's hits: the core writes them (formulas neutralized), main asks where.
-    saveScreeningHits: async ({ job }) => {
-      const offer = await services.work().screeningExport({ job, format: 'xlsx' })
-      if (offer.rows === 0) return { saved: false, fileName: null, rows: 0 }
-      const chosen = await services.chooseSavePath(
-        safeSaveName(offer.suggestedName, 'xlsx'),
-        'screening-hits',
-      )
-      if (chosen === null) return { saved: false, fileName: null, rows: offer.rows }
-      const ext = extname(chosen).toLowerCase()
-      const path = ext === '.csv' || ext === '.xlsx' ? chosen : `${chosen}.xlsx`
-      const file =
-        ext === '.csv' ? await services.work().screeningExport({ job, format: 'csv' }) : offer
-      await writeReplacing(path, Buffer.from(file.base64, 'base64'))
-      return { saved: true, fileName: basename(path), rows: file.rows }
-    },
+    saveScreeningHits: ({ job }) => saveScreening(job, 'hits'),
+    // Every row of the job with its outcome: made and saved the same way.
+    saveScreeningRecord: ({ job }) => saveScreening(job, 'record'),
   }
 }

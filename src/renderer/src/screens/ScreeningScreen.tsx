@@ -494,6 +494,20 @@ function Results({ job }: { job: ScreeningShowView }) {
     else if (answer.value.rows === 0) setSaved({ ok: false, text: 'There is no hit to save yet.' })
     else setSaved(null)
   }
+  // Every row of the list once, with what became of each identifier and as of when: what
+  // shows that each customer was checked, including those with no report on file.
+  const saveRecord = async () => {
+    const answer = await api().saveScreeningRecord({ job: job.job })
+    if (!answer.ok) setSaved({ ok: false, text: answer.error.message })
+    else if (answer.value.saved && answer.value.fileName)
+      setSaved({
+        ok: true,
+        text: `Saved the screening record of ${plural(answer.value.rows, 'row')} in ${answer.value.fileName}.`,
+      })
+    else if (answer.value.rows === 0)
+      setSaved({ ok: false, text: 'This list has no row to record.' })
+    else setSaved(null)
+  }
   // The identifiers that hit a report, or every one of the list (screened clean today, told
   // later if another bank reports one), watched from now on.
   const watch = async (all: boolean) => {
@@ -514,7 +528,9 @@ function Results({ job }: { job: ScreeningShowView }) {
       <p data-testid="screening-outcome">
         {plural(t.rows, 'row')}: {n(t.hits)} with a hit, {n(noHit)} with no hit, {n(t.unchecked)}{' '}
         {job.state === 'open' ? 'not checked yet' : 'could not check'}.
-        {noHit > 0 ? ' Rows with no hit are counted, not listed.' : ''}
+        {noHit > 0
+          ? ' Rows with no hit are counted here, not listed: the screening record lists every row.'
+          : ''}
       </p>
       <div className="filters screening-filters">
         <div className="field">
@@ -544,6 +560,14 @@ function Results({ job }: { job: ScreeningShowView }) {
         <div className="actions">
           <button type="button" disabled={t.hits === 0} onClick={() => void save()}>
             Save the hits (XLSX or CSV)…
+          </button>
+          <button
+            type="button"
+            disabled={t.rows === 0}
+            title="Every row of the list, each with its outcome (reports on file, no report on file, could not check, could not read) and as of when."
+            onClick={() => void saveRecord()}
+          >
+            Save the screening record (every row)…
           </button>
           <button type="button" disabled={t.hits === 0} onClick={() => void watch(false)}>
             Watch the identifiers that hit

@@ -1,0 +1,120 @@
+import type { Writable } from 'node:stream'
+import type { CoreContext } from '../core-context'
+import { exportRows, type ExportColumn, type ExportFormat } from '../spreadsheet/export'
+import type { XlsxCellValue } from '../spreadsheet/xlsx-writer'
+import type { ScreeningProblem } from './screening-input'
+import {
+  RECORD_OUTCOMES,
+  recordLines,
+  widestRow,
+  type RecordLine,
+  type Slot,
+} from './screening-record-lines'
+import { jobProblems, jobRow } from './screening-store'
+
+/*
+ * The screening record: every input row of a job once, with what became of each identifier read
+ * from it ("Reports on file", "No report on file", "Could not check: …") and of each cell that
+ * could not be read ("Could not read: …"), the reports' ids and the time each answer holds as
+ * of, so that a compliance officer can show, per customer, that it was checked, when, and with
+ * what outcome. The row's own columns come first, as the file had them; the file is written by
+ * exportRows (formulas neutralized in CSV, text cells in XLSX), page by page from the database,
+ * so a list of any length holds one page of rows in memory and never holds the connection
+ * between pages (the job may be running beside it). In XLSX a second sheet gives the totals,
+ * when and from which file the job ran, and which clock the times are.
+ *
+ * Times: each answer's time is kept on this computer's clock (checked_at, as the hits' "as of"
+ * is); the record gives it on the registry's clock, moved by the offset the registry's Date
+ * headers gave (the folder's registry clock), whenever that offset is known.
+ */
+
+/** How this computer's clock stood against the registry's, in words. */
+export function recordClockWords(computerAheadMs: number | null): string {
+  if (computerAheadMs === null)
+    return "This computer's clock: the registry's clock is not known yet (no answer of it gave its time)."
+  const minutes = Math.round(Math.abs(computerAheadMs) / 60_000)
+  if (minutes < 1)
+    return "The registry's clock, read from the Date of its answers; this computer's clock agreed with it to within a minute."
+  return `The registry's clock, read from the Date of its answers; this computer's clock was ${minutes} minute${minutes === 1 ? '' : 's'} ${computerAheadMs < 0 ? 'behind' : 'ahead'}.`
+}
+
+export async function exportRecord(
+  core: CoreContext,
+  jobId: number,
+  target: Writable | { path: string },
+  format: ExportFormat,
+): Promise<{ rows: number }> {
+  const job = jobRow(core.db, jobId)
+  if (!job) throw new Error(`There is no screening job ${jobId}.`)
+  let header: string[] = []
+  try {
+    header = JSON.parse(job.header_json) as string[]
+  } catch {
+    header = []
+  }
+  const problems = jobProblems(job)
+  const byRow = new Map<number, ScreeningProblem[]>()
+  for (const problem of problems) {
+    const list = byRow.get(problem.row)
+    if (list) list.push(problem)
+    else byRow.set(problem.row, [problem])
+  }
+  const registry = core.folderClock.registry
+  const reading = registry.current()
+  const time = (ms: number) => new Date(registry.toRegistry(ms)).toISOString()
+  const columns: ExportColumn<RecordLine>[] = header.map((name, i) => ({
+    header: name,
+    value: (line) => line.cells[i] ?? '',
+  }))
+  columns.push(
+    { header: 'screening_row', value: (l) => l.row, width: 12 },
+    { header: 'outcome', value: (l) => l.outcome, width: 40 },
+    { header: 'checked_as_of', value: (l) => l.asOf, width: 24 },
+  )
+  const slot = (n: number, field: keyof Slot) => (l: RecordLine) =>
+    (l.slots[n]?.[field] ?? null) as XlsxCellValue
+  for (let n = 0; n < widestRow(core, jobId, problems); n++) {
+    const name = `identifier_${n + 1}_`
+    columns.push(
+      { header: `${name}column`, value: slot(n, 'column') },
+      { header: `${name}type`, value: slot(n, 'type') },
+      { header: `${name}value`, value: slot(n, 'value'), width: 26 },
+      { header: `${name}outcome`, value: slot(n, 'outcome'), width: 40 },
+      { header: `${name}reports`, value: slot(n, 'reports'), width: 10 },
+      { header: `${name}public_reports`, value: slot(n, 'publicReports'), width: 10 },
+      { header: `${name}report_ids`, value: slot(n, 'reportIds'), width: 30 },
+      { header: `${name}public_report_ids`, value: slot(n, 'publicReportIds'), width: 30 },
+      { header: `${name}as_of`, value: slot(n, 'asOf'), width: 24 },
+      { header: `${name}checked_against`, value: slot(n, 'checkedAgainst'), width: 24 },
+    )
+  }
+  const counts = { hit: 0, clean: 0, unchecked: 0, unread: 0 }
+  function* counted(): Generator<RecordLine> {
+    for (const line of recordLines(core, jobId, byRow, time)) {
+      counts[line.kind]++
+      yield line
+    }
+  }
+  // Pulled after the last row was written: the totals are those of the lines above them.
+  function* summary(): Generator<XlsxCellValue[]> {
+    yield ['Screening job', job?.id ?? jobId]
+    yield ['Screened from', job?.file_name ?? '']
+    yield ['Job started', time(job?.created_at ?? 0)]
+    yield ['Job state when this record was written', job?.state ?? '']
+    yield ['Record written', new Date(registry.now()).toISOString()]
+    yield ['Times are', recordClockWords(reading ? -reading.offsetMs : null)]
+    yield ['Rows', counts.hit + counts.clean + counts.unchecked + counts.unread]
+    yield [`Rows: ${RECORD_OUTCOMES.hit}`, counts.hit]
+    yield [`Rows: ${RECORD_OUTCOMES.clean}`, counts.clean]
+    yield [`Rows: ${RECORD_OUTCOMES.unchecked}`, counts.unchecked]
+    yield [`Rows: ${RECORD_OUTCOMES.unread}`, counts.unread]
+    yield ['Cells that could not be read', problems.length]
+  }
+  return exportRows(counted(), columns, target, {
+    format,
+    sheetName: 'Screening record',
+    moreSheets: [
+      { name: 'About this record', columns: [{ width: 40 }, { width: 80 }], rows: summary() },
+    ],
+  })
+}
