@@ -1,9 +1,11 @@
-import { execFileSync } from 'node:child_process'
+import { execFile, execFileSync } from 'node:child_process'
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { RunningSandbox } from '../../src/sandbox'
-import { inspector, startTestSandbox } from '../support/core-with-sandbox'
+import { inspector, startTestSandbox, TEST_FOLDER_KEY_ENV } from '../support/core-with-sandbox'
+import { pdfImages, pdfText, STATEMENT_PDF, unpack } from '../core/case-file/case-file-support'
 import { runCasefile, sandboxFolder, tempFolder } from './cli-harness'
 
 /* `casefile case export` and `casefile case verify`, as a person runs them. */
@@ -88,4 +90,35 @@ describe('casefile case', () => {
     expect(notZip.code).toBe(1)
     expect(notZip.stderr).toMatch(/not a zip/)
   })
+
+  it('draws a PDF attachment\u2019s first page from the built command, in its worker', async () => {
+    // bin/casefile.mjs runs out/cli (built by the test run's global setup): the worker is
+    // out/cli/pdf-page-worker.mjs, found beside the chunk that starts it. The folder's key is
+    // given in the environment, which the spawned command reads too.
+    const keyed = { ...env, ...TEST_FOLDER_KEY_ENV }
+    const folder = await sandboxFolder((args) => runCasefile(args, keyed), sandbox)
+    const client = inspector(sandbox, env.CASEFILE_API_KEY!)
+    const file = await client.uploadFile({ bytes: STATEMENT_PDF, fileName: 'statement.pdf' })
+    const report = await client.createReport({
+      fraudType: 'hacker',
+      fraudReason: 'A statement of the account, attached as a PDF, for the case file to draw.',
+      identifiers: [{ label: 'email', value: 'victim@example.com' }],
+      attachments: [file.url],
+      showUploaderInfo: false,
+    })
+    const out = join(tempFolder(), 'case.zip')
+    const bin = join(__dirname, '..', '..', 'bin', 'casefile.mjs')
+    // Not execFileSync: the sandbox answers from this process's event loop.
+    await promisify(execFile)(
+      process.execPath,
+      [bin, 'case', 'export', report.id, '--out', out, '--data-dir', folder],
+      { env: { ...process.env, ...keyed }, timeout: 60_000 },
+    )
+    const pdf = join(unpack(readFileSync(out)).dir, 'case.pdf')
+    expect(pdfImages(pdf)).toContainEqual({ width: 1000, height: 1415, type: 'image' })
+    const text = pdfText(pdf).replace(/\s+/g, ' ')
+    // The registry names an uploaded file by its SHA-256.
+    expect(text).toMatch(/Attachment 1, \w+\.pdf: its first page, drawn by Casefile/)
+    expect(text).not.toMatch(/could not be drawn/)
+  }, 90_000)
 })

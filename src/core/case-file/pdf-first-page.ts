@@ -1,152 +1,177 @@
 /*
- * A PDF attachment's first page as a PNG, for case.pdf: pdf.js (its legacy build, for plain
- * Node and Electron's utility process) drawing on @napi-rs/canvas. Both are loaded only when a
- * case file has a PDF attachment, so no other command pays for them. The file is the registry's
- * (anyone's) upload, so it is treated as hostile: no XFA, no font loading into a page, no eval,
- * embedded images and the canvas capped in pixels, a time limit, and every failure an answer
- * ("could not be drawn"), never an exception out of the core.
+ * A PDF attachment's first page as a PNG, for case.pdf, drawn in a worker thread the core can
+ * stop. The file is anyone's upload to the registry: one of pdf.js's steps (parsing a content
+ * stream of a million operators, say) can run for as long as the file likes, and a time limit
+ * in the core's own thread acts only between steps, so the outbox, the watcher and every call
+ * would wait for it. In a worker, the core's thread only waits for a message: when the time is
+ * up the worker is terminated (its memory freed with it), and a worker that runs out of its
+ * heap dies alone. One worker per attachment, so no file's state is left for the next.
  */
 
+import { existsSync } from 'node:fs'
 import { createRequire } from 'node:module'
-import { dirname, join, sep } from 'node:path'
-import type * as CanvasModule from '@napi-rs/canvas'
-import type * as PdfJsModule from 'pdfjs-dist/legacy/build/pdf.mjs'
+import { dirname, join } from 'node:path'
+import { fileURLToPath, pathToFileURL } from 'node:url'
+import { Worker } from 'node:worker_threads'
+import {
+  drawFirstPage,
+  MAX_PAGE_PIXELS,
+  message,
+  PAGE_TIME_LIMIT_MS,
+  type FirstPage,
+} from './pdf-draw'
+import type { PageWorkerData } from './pdf-page-worker'
 
-/** The canvas at most: 2 million pixels (an A4 page at about 170 dpi). */
-export const MAX_PAGE_PIXELS = 2_000_000
-/** The time allowed to open the file and draw its first page. */
-export const PAGE_TIME_LIMIT_MS = 5_000
-/** An A4 page of 595 points drawn 1,000 pixels wide at most: plenty for a 320-point picture. */
-const MAX_SCALE = 1000 / 595
-
-export type FirstPage =
-  | { drawn: true; png: Buffer; width: number; height: number }
-  /** unavailable: the renderer cannot be loaded here; unreadable: this file could not be drawn. */
-  | { drawn: false; why: 'unavailable' | 'unreadable' | 'timeout'; detail: string }
-
-type PdfJs = typeof PdfJsModule
-type Canvas = typeof CanvasModule
-type RenderParameters = Parameters<
-  Awaited<ReturnType<PdfJsModule.PDFDocumentProxy['getPage']>>['render']
->[0]
-
-let renderer: Promise<{ pdfjs: PdfJs; canvas: Canvas }> | null = null
-
-/** pdf.js and the canvas, loaded once, on first use. */
-function loadRenderer(): Promise<{ pdfjs: PdfJs; canvas: Canvas }> {
-  renderer ??= Promise.all([
-    import('@napi-rs/canvas'),
-    import('pdfjs-dist/legacy/build/pdf.mjs'),
-  ]).then(([canvas, pdfjs]) => ({ canvas, pdfjs }))
-  // A failed load is remembered: the same answer for every attachment of this process.
-  return renderer
-}
-
-let dataFolders: { standardFontDataUrl: string; cMapUrl: string; wasmUrl: string } | null = null
+export { MAX_PAGE_PIXELS, PAGE_TIME_LIMIT_MS, type FirstPage } from './pdf-draw'
 
 /**
- * pdf.js's own data, read from its package's folders: the 14 standard fonts (a page that names
- * Helvetica without embedding it), the character maps of CJK fonts, and its WebAssembly decoders
- * (JPEG 2000, colour profiles).
+ * The worker's JavaScript heap. A page of 300,000 drawing operators needs about 300 MB (pdf.js
+ * keeps every operator's arguments); a heap bomb stops here, in the worker.
  */
-function pdfjsData() {
-  if (dataFolders) return dataFolders
-  const dir = dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'))
-  const folder = (name: string) => `${join(dir, name)}${sep}`
-  return (dataFolders = {
-    standardFontDataUrl: folder('standard_fonts'),
-    cMapUrl: folder('cmaps'),
-    wasmUrl: folder('wasm'),
-  })
-}
+export const PAGE_HEAP_LIMIT_MB = 512
+/** How long a worker may take to start and load pdf.js before the page is drawn here instead. */
+const START_LIMIT_MS = 20_000
 
-const message = (error: unknown) =>
-  error instanceof Error ? error.message.split('\n')[0]!.slice(0, 200) : String(error)
+/** The worker's file in each build: source (through tsx), the CLI's ESM, the app's CommonJS. */
+const WORKER_NAMES = ['pdf-page-worker.ts', 'pdf-page-worker.mjs', 'pdf-page-worker.js']
 
 /**
- * The first page of `bytes`, drawn within MAX_PAGE_PIXELS and `timeLimitMs`. Never throws.
+ * The worker's file, looked for in the folder of the module that runs this and the one above:
+ * src/core/case-file beside this file; out/cli or out/main when this code was bundled into a
+ * chunk (out/cli/chunks) or an entry (out/main/core-process.js). Null when there is none.
+ */
+export function pageWorkerFile(
+  moduleUrl: string = import.meta.url,
+  exists: (path: string) => boolean = existsSync,
+): string | null {
+  const here = dirname(fileURLToPath(moduleUrl))
+  for (const dir of [here, dirname(here)])
+    for (const name of WORKER_NAMES) if (exists(join(dir, name))) return join(dir, name)
+  return null
+}
+
+/** Node's options for the worker: tsx's loader for the source file, nothing else inherited. */
+function workerExecArgv(file: string): string[] | null {
+  if (!file.endsWith('.ts')) return []
+  try {
+    return ['--import', pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href]
+  } catch {
+    return null
+  }
+}
+
+export interface FirstPageOptions {
+  timeLimitMs?: number
+  maxPixels?: number
+  /** The worker's old-generation heap in MiB (PAGE_HEAP_LIMIT_MB). */
+  heapLimitMb?: number
+  /** The worker's file (pageWorkerFile()); null draws in this thread, as when none is found. */
+  workerFile?: string | null
+}
+
+/**
+ * The first page of `bytes`, drawn in a worker within MAX_PAGE_PIXELS and `timeLimitMs` (from
+ * when the worker is ready to draw): 'timeout' once the time is up, whatever pdf.js is doing.
+ * Never throws.
  */
 export async function renderFirstPage(
   bytes: Uint8Array,
-  options: { timeLimitMs?: number; maxPixels?: number } = {},
+  options: FirstPageOptions = {},
 ): Promise<FirstPage> {
   const timeLimitMs = options.timeLimitMs ?? PAGE_TIME_LIMIT_MS
   const maxPixels = options.maxPixels ?? MAX_PAGE_PIXELS
-  let loaded: { pdfjs: PdfJs; canvas: Canvas }
-  try {
-    loaded = await loadRenderer()
-  } catch (error) {
-    return { drawn: false, why: 'unavailable', detail: message(error) }
-  }
-  const { pdfjs, canvas } = loaded
-  let task: ReturnType<PdfJs['getDocument']> | null = null
-  let drawing: { cancel(): void } | null = null
-  let timer: NodeJS.Timeout | undefined
-  const timedOut = new Promise<FirstPage>((resolve) => {
-    timer = setTimeout(() => {
-      drawing?.cancel()
-      void task?.destroy().catch(() => undefined)
-      resolve({
-        drawn: false,
-        why: 'timeout',
-        detail: `not drawn within ${timeLimitMs / 1000} s`,
+  const file = options.workerFile === undefined ? pageWorkerFile() : options.workerFile
+  const inWorker = file
+    ? await drawInWorker(file, bytes, {
+        timeLimitMs,
+        maxPixels,
+        heapLimitMb: options.heapLimitMb ?? PAGE_HEAP_LIMIT_MB,
       })
-    }, timeLimitMs)
-  })
-  const draw = async (): Promise<FirstPage> => {
-    task = pdfjs.getDocument({
-      // pdf.js takes the buffer over: it gets a copy, the zip keeps the attachment's bytes.
-      data: new Uint8Array(bytes),
-      enableXfa: false,
-      // No fonts installed into the process and none looked for on this computer: the
-      // embedded fonts are drawn as paths, the standard fonts from pdf.js's own copies.
-      disableFontFace: true,
-      useSystemFonts: false,
-      ...pdfjsData(),
-      cMapPacked: true,
-      // An embedded image of more than this many pixels is left out, not decoded.
-      maxImageSize: maxPixels,
-      isOffscreenCanvasSupported: false,
-      stopAtErrors: false,
-      verbosity: 0,
-    })
-    const pdf = await task.promise
-    const page = await pdf.getPage(1)
-    const natural = page.getViewport({ scale: 1 })
-    const area = Math.max(1, natural.width * natural.height)
-    const scale = Math.min(MAX_SCALE, Math.sqrt(maxPixels / area))
-    const viewport = page.getViewport({ scale })
-    const width = Math.max(1, Math.floor(viewport.width))
-    const height = Math.max(1, Math.floor(viewport.height))
-    if (width * height > maxPixels) throw new Error('the page is too large to draw')
-    const surface = canvas.createCanvas(width, height)
-    const context = surface.getContext('2d')
-    context.fillStyle = '#ffffff'
-    context.fillRect(0, 0, width, height)
-    const render = page.render({
-      // @napi-rs/canvas stands in for the DOM's canvas, which pdf.js's types name.
-      canvas: surface as unknown as RenderParameters['canvas'],
-      canvasContext: context as unknown as RenderParameters['canvasContext'],
-      viewport,
-    })
-    drawing = render
-    // Back to the event loop between pdf.js's slices of drawing, so the time limit can fire.
-    render.onContinue = (next: () => void) => void setImmediate(next)
-    await render.promise
-    const png = await surface.encode('png')
-    return { drawn: true, png, width, height }
+    : null
+  // No worker could be started (its file is missing from this build, worker threads are not
+  // available, or it could not load pdf.js): the page is drawn in this thread, as before
+  // workers, with the time limit acting between pdf.js's steps. Never worse than that.
+  return inWorker ?? drawFirstPage(bytes, { timeLimitMs, maxPixels })
+}
+
+type WorkerMessage =
+  { type: 'ready' } | { type: 'page'; page: FirstPage } | { type: 'failed'; detail: string }
+
+/** The page drawn by a worker started from `file`, or null if no worker could start. */
+function drawInWorker(
+  file: string,
+  bytes: Uint8Array,
+  limits: { timeLimitMs: number; maxPixels: number; heapLimitMb: number },
+): Promise<FirstPage | null> {
+  const execArgv = workerExecArgv(file)
+  if (!execArgv) return Promise.resolve(null)
+  const workerData: PageWorkerData = {
+    bytes,
+    timeLimitMs: limits.timeLimitMs,
+    maxPixels: limits.maxPixels,
   }
+  let worker: Worker
   try {
-    return await Promise.race([
-      draw().catch((error: unknown): FirstPage => ({
-        drawn: false,
-        why: 'unreadable',
-        detail: message(error),
-      })),
-      timedOut,
-    ])
-  } finally {
-    clearTimeout(timer)
-    void (task as ReturnType<PdfJs['getDocument']> | null)?.destroy().catch(() => undefined)
+    worker = new Worker(file, {
+      execArgv,
+      workerData,
+      resourceLimits: { maxOldGenerationSizeMb: limits.heapLimitMb },
+    })
+  } catch {
+    return Promise.resolve(null)
   }
+  return new Promise((resolve) => {
+    let ready = false
+    let done = false
+    let timer: NodeJS.Timeout | undefined
+    const finish = (answer: FirstPage | null) => {
+      if (done) return
+      done = true
+      clearTimeout(timer)
+      // Not awaited: a worker inside a long native call stops when it returns to JavaScript,
+      // and the core need not wait for that.
+      void worker.terminate().catch(() => undefined)
+      resolve(answer)
+    }
+    const unreadable = (detail: string): FirstPage => ({ drawn: false, why: 'unreadable', detail })
+    timer = setTimeout(() => finish(null), START_LIMIT_MS)
+    worker.on('message', (m: WorkerMessage) => {
+      if (m.type === 'failed') finish(null)
+      else if (m.type === 'page') finish(received(m.page))
+      else if (m.type === 'ready' && !ready) {
+        ready = true
+        clearTimeout(timer)
+        timer = setTimeout(
+          () =>
+            finish({
+              drawn: false,
+              why: 'timeout',
+              detail: `not drawn within ${limits.timeLimitMs / 1000} s`,
+            }),
+          limits.timeLimitMs,
+        )
+      }
+    })
+    // Before 'ready' an error is the worker's own (it could not start): drawn here instead.
+    // After it, the file did it: ERR_WORKER_OUT_OF_MEMORY is a heap bomb.
+    worker.on('error', (error: Error & { code?: string }) =>
+      finish(
+        !ready
+          ? null
+          : error.code === 'ERR_WORKER_OUT_OF_MEMORY'
+            ? unreadable(`drawing it needed more than ${limits.heapLimitMb} MB of memory`)
+            : unreadable(message(error)),
+      ),
+    )
+    worker.on('exit', (code) =>
+      finish(ready ? unreadable(`the drawing stopped (exit code ${code})`) : null),
+    )
+  })
+}
+
+/** A page as it comes out of the worker: its PNG a Uint8Array again, made a Buffer. */
+function received(page: FirstPage): FirstPage {
+  if (!page.drawn) return page
+  const png = page.png as Uint8Array
+  return { ...page, png: Buffer.from(png.buffer, png.byteOffset, png.byteLength) }
 }

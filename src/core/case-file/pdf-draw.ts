@@ -1,0 +1,157 @@
+/*
+ * A PDF attachment's first page as a PNG, for case.pdf: pdf.js (its legacy build, for plain
+ * Node and Electron's utility process) drawing on @napi-rs/canvas, in the thread that calls it.
+ * Both are loaded only when a case file has a PDF attachment, so no other command pays for them.
+ * The file is the registry's (anyone's) upload, so it is treated as hostile: no XFA, no font
+ * loading into a page, no eval, embedded images and the canvas capped in pixels, a time limit,
+ * and every failure an answer ("could not be drawn"), never an exception out of the core.
+ *
+ * The core does not call this itself: pdf-first-page.ts runs it in a worker thread it can stop
+ * (pdf-page-worker.ts), because the time limit here acts only between pdf.js's steps, and calls
+ * it in its own thread only when no worker can be started.
+ */
+
+import { createRequire } from 'node:module'
+import { dirname, join, sep } from 'node:path'
+import type * as CanvasModule from '@napi-rs/canvas'
+import type * as PdfJsModule from 'pdfjs-dist/legacy/build/pdf.mjs'
+
+/** The canvas at most: 2 million pixels (an A4 page at about 170 dpi). */
+export const MAX_PAGE_PIXELS = 2_000_000
+/** The time allowed to open the file and draw its first page. */
+export const PAGE_TIME_LIMIT_MS = 5_000
+/** An A4 page of 595 points drawn 1,000 pixels wide at most: plenty for a 320-point picture. */
+const MAX_SCALE = 1000 / 595
+
+export type FirstPage =
+  | { drawn: true; png: Buffer; width: number; height: number }
+  /** unavailable: the renderer cannot be loaded here; unreadable: this file could not be drawn. */
+  | { drawn: false; why: 'unavailable' | 'unreadable' | 'timeout'; detail: string }
+
+type PdfJs = typeof PdfJsModule
+type Canvas = typeof CanvasModule
+type RenderParameters = Parameters<
+  Awaited<ReturnType<PdfJsModule.PDFDocumentProxy['getPage']>>['render']
+>[0]
+
+let renderer: Promise<{ pdfjs: PdfJs; canvas: Canvas }> | null = null
+
+/** pdf.js and the canvas, loaded once, on first use. */
+export function loadRenderer(): Promise<{ pdfjs: PdfJs; canvas: Canvas }> {
+  renderer ??= Promise.all([
+    import('@napi-rs/canvas'),
+    import('pdfjs-dist/legacy/build/pdf.mjs'),
+  ]).then(([canvas, pdfjs]) => ({ canvas, pdfjs }))
+  // A failed load is remembered: the same answer for every attachment of this process.
+  return renderer
+}
+
+let dataFolders: { standardFontDataUrl: string; cMapUrl: string; wasmUrl: string } | null = null
+
+/**
+ * pdf.js's own data, read from its package's folders: the 14 standard fonts (a page that names
+ * Helvetica without embedding it), the character maps of CJK fonts, and its WebAssembly decoders
+ * (JPEG 2000, colour profiles).
+ */
+function pdfjsData() {
+  if (dataFolders) return dataFolders
+  const dir = dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'))
+  const folder = (name: string) => `${join(dir, name)}${sep}`
+  return (dataFolders = {
+    standardFontDataUrl: folder('standard_fonts'),
+    cMapUrl: folder('cmaps'),
+    wasmUrl: folder('wasm'),
+  })
+}
+
+export const message = (error: unknown) =>
+  error instanceof Error ? error.message.split('\n')[0]!.slice(0, 200) : String(error)
+
+/**
+ * The first page of `bytes`, drawn in this thread within MAX_PAGE_PIXELS and `timeLimitMs`
+ * (checked between pdf.js's steps only). Never throws.
+ */
+export async function drawFirstPage(
+  bytes: Uint8Array,
+  options: { timeLimitMs?: number; maxPixels?: number } = {},
+): Promise<FirstPage> {
+  const timeLimitMs = options.timeLimitMs ?? PAGE_TIME_LIMIT_MS
+  const maxPixels = options.maxPixels ?? MAX_PAGE_PIXELS
+  let loaded: { pdfjs: PdfJs; canvas: Canvas }
+  try {
+    loaded = await loadRenderer()
+  } catch (error) {
+    return { drawn: false, why: 'unavailable', detail: message(error) }
+  }
+  const { pdfjs, canvas } = loaded
+  let task: ReturnType<PdfJs['getDocument']> | null = null
+  let drawing: { cancel(): void } | null = null
+  let timer: NodeJS.Timeout | undefined
+  const timedOut = new Promise<FirstPage>((resolve) => {
+    timer = setTimeout(() => {
+      drawing?.cancel()
+      void task?.destroy().catch(() => undefined)
+      resolve({
+        drawn: false,
+        why: 'timeout',
+        detail: `not drawn within ${timeLimitMs / 1000} s`,
+      })
+    }, timeLimitMs)
+  })
+  const draw = async (): Promise<FirstPage> => {
+    task = pdfjs.getDocument({
+      // pdf.js takes the buffer over: it gets a copy, the zip keeps the attachment's bytes.
+      data: new Uint8Array(bytes),
+      enableXfa: false,
+      // No fonts installed into the process and none looked for on this computer: the
+      // embedded fonts are drawn as paths, the standard fonts from pdf.js's own copies.
+      disableFontFace: true,
+      useSystemFonts: false,
+      ...pdfjsData(),
+      cMapPacked: true,
+      // An embedded image of more than this many pixels is left out, not decoded.
+      maxImageSize: maxPixels,
+      isOffscreenCanvasSupported: false,
+      stopAtErrors: false,
+      verbosity: 0,
+    })
+    const pdf = await task.promise
+    const page = await pdf.getPage(1)
+    const natural = page.getViewport({ scale: 1 })
+    const area = Math.max(1, natural.width * natural.height)
+    const scale = Math.min(MAX_SCALE, Math.sqrt(maxPixels / area))
+    const viewport = page.getViewport({ scale })
+    const width = Math.max(1, Math.floor(viewport.width))
+    const height = Math.max(1, Math.floor(viewport.height))
+    if (width * height > maxPixels) throw new Error('the page is too large to draw')
+    const surface = canvas.createCanvas(width, height)
+    const context = surface.getContext('2d')
+    context.fillStyle = '#ffffff'
+    context.fillRect(0, 0, width, height)
+    const render = page.render({
+      // @napi-rs/canvas stands in for the DOM's canvas, which pdf.js's types name.
+      canvas: surface as unknown as RenderParameters['canvas'],
+      canvasContext: context as unknown as RenderParameters['canvasContext'],
+      viewport,
+    })
+    drawing = render
+    // Back to the event loop between pdf.js's slices of drawing, so the time limit can fire.
+    render.onContinue = (next: () => void) => void setImmediate(next)
+    await render.promise
+    const png = await surface.encode('png')
+    return { drawn: true, png, width, height }
+  }
+  try {
+    return await Promise.race([
+      draw().catch((error: unknown): FirstPage => ({
+        drawn: false,
+        why: 'unreadable',
+        detail: message(error),
+      })),
+      timedOut,
+    ])
+  } finally {
+    clearTimeout(timer)
+    void (task as ReturnType<PdfJs['getDocument']> | null)?.destroy().catch(() => undefined)
+  }
+}

@@ -1,0 +1,153 @@
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { dirname, join } from 'node:path'
+import { setTimeout as sleep } from 'node:timers/promises'
+import { pathToFileURL } from 'node:url'
+import { describe, expect, it } from 'vitest'
+import { drawFirstPage } from '../../../src/core/case-file/pdf-draw'
+import { pageWorkerFile, renderFirstPage } from '../../../src/core/case-file/pdf-first-page'
+import { STATEMENT_PDF } from './case-file-support'
+
+/*
+ * A PDF's first page drawn in a worker thread the core stops when the time is up, against a
+ * real hostile file: one whose single pdf.js step outlasts the time limit.
+ */
+
+const ROOT = join(__dirname, '..', '..', '..')
+
+/** A one-page A4 PDF with this content stream, with a correct xref table. */
+function pdfWithContent(content: string): Buffer {
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R >>',
+    `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
+  ]
+  let out = '%PDF-1.4\n'
+  const offsets = objects.map((body, i) => {
+    const at = out.length
+    out += `${i + 1} 0 obj\n${body}\nendobj\n`
+    return at
+  })
+  const xref = out.length
+  out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`
+  for (const at of offsets) out += `${String(at).padStart(10, '0')} 00000 n \n`
+  out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`
+  return Buffer.from(out, 'latin1')
+}
+
+/**
+ * 300,000 tiny filled squares (5 MB). pdf.js parses a content stream into its operator list in
+ * one step as far as the event loop is concerned (it pauses on promises, never on timers): several
+ * seconds here, during which a timer in the same thread cannot fire.
+ */
+const SLOW_PDF = pdfWithContent(
+  Array.from({ length: 300_000 }, (_, i) => `${i % 500} ${(i * 7) % 800} 1 1 re f`).join('\n'),
+)
+
+/** `work`, with a 20 ms interval ticking on this thread: how long it took, the longest gap. */
+async function watched<T>(work: () => Promise<T>) {
+  let last = performance.now()
+  let longestGapMs = 0
+  const ticking = setInterval(() => {
+    const now = performance.now()
+    longestGapMs = Math.max(longestGapMs, now - last)
+    last = now
+  }, 20)
+  const start = performance.now()
+  try {
+    const result = await work()
+    return {
+      result,
+      ms: performance.now() - start,
+      longestGapMs: Math.max(longestGapMs, performance.now() - last),
+    }
+  } finally {
+    clearInterval(ticking)
+  }
+}
+
+describe("a PDF's first page in a worker thread", () => {
+  it('finds the worker file beside the source, and beside the code of each build', () => {
+    expect(pageWorkerFile()).toBe(join(ROOT, 'src/core/case-file/pdf-page-worker.ts'))
+    // The built `casefile` command (the test run's global setup builds it): the chunk that
+    // starts the worker is in out/cli/chunks, the worker in out/cli.
+    const chunks = join(ROOT, 'out/cli/chunks')
+    const starter = readdirSync(chunks).find((name) =>
+      readFileSync(join(chunks, name), 'utf8').includes('function pageWorkerFile('),
+    )
+    expect(starter).toBeDefined()
+    expect(pageWorkerFile(pathToFileURL(join(chunks, starter!)).href)).toBe(
+      join(ROOT, 'out/cli/pdf-page-worker.mjs'),
+    )
+    // The app's layout (electron-vite's main build): out/main/core-process.js or a chunk of
+    // out/main/chunks, the worker out/main/pdf-page-worker.js.
+    const root = mkdtempSync(join(tmpdir(), 'casefile-worker-'))
+    const file = (path: string) => {
+      mkdirSync(dirname(join(root, path)), { recursive: true })
+      writeFileSync(join(root, path), '')
+      return pathToFileURL(join(root, path)).href
+    }
+    const entry = file('main/core-process.js')
+    const chunk = file('main/chunks/case-pdf-abc.js')
+    expect(pageWorkerFile(entry)).toBeNull()
+    file('main/pdf-page-worker.js')
+    expect(pageWorkerFile(entry)).toBe(join(root, 'main/pdf-page-worker.js'))
+    expect(pageWorkerFile(chunk)).toBe(join(root, 'main/pdf-page-worker.js'))
+  })
+
+  it('draws the first page in the worker', async () => {
+    const page = await renderFirstPage(STATEMENT_PDF)
+    expect(page).toMatchObject({ drawn: true, width: 1000, height: 1415 })
+    if (!page.drawn) return
+    expect(Buffer.isBuffer(page.png)).toBe(true)
+    expect(page.png.subarray(1, 4).toString()).toBe('PNG')
+  })
+
+  it('draws in this thread, as before, when no worker can be started', async () => {
+    const broken = join(mkdtempSync(join(tmpdir(), 'casefile-worker-')), 'broken.mjs')
+    writeFileSync(broken, "throw new Error('this worker cannot start')\n")
+    for (const workerFile of [null, broken, join(tmpdir(), 'no-such-worker.mjs')])
+      expect(await renderFirstPage(STATEMENT_PDF, { workerFile })).toMatchObject({
+        drawn: true,
+        width: 1000,
+      })
+  })
+
+  it(
+    'stops a PDF that outlasts the limit within one step, and the calling thread keeps running',
+    { timeout: 90_000 },
+    async () => {
+      const limit = 500
+      await drawFirstPage(STATEMENT_PDF) // pdf.js loaded in this thread: only the file is timed
+      const here = await watched(() => drawFirstPage(SLOW_PDF, { timeLimitMs: limit }))
+      // In one thread the limit cannot fire while pdf.js parses: the thread is held beyond it.
+      expect(here.longestGapMs).toBeGreaterThan(2 * limit)
+
+      const worker = await watched(() => renderFirstPage(SLOW_PDF, { timeLimitMs: limit }))
+      expect(worker.result).toEqual({
+        drawn: false,
+        why: 'timeout',
+        detail: 'not drawn within 0.5 s',
+      })
+      // The limit counts from when the worker is ready (starting one from source, through tsx,
+      // takes 1 to 2 s here); meanwhile this thread ticked on.
+      expect(worker.ms).toBeLessThan(limit + 6000)
+      expect(worker.longestGapMs).toBeLessThan(limit)
+      // The worker was terminated, not left parsing: this process is idle again.
+      const before = process.cpuUsage()
+      await sleep(1000)
+      const used = process.cpuUsage(before)
+      expect((used.user + used.system) / 1000).toBeLessThan(500)
+    },
+  )
+
+  it('answers "unreadable" when the file needs more memory than the worker has', async () => {
+    const page = await renderFirstPage(SLOW_PDF, { heapLimitMb: 128, timeLimitMs: 30_000 })
+    expect(page).toEqual({
+      drawn: false,
+      why: 'unreadable',
+      detail: 'drawing it needed more than 128 MB of memory',
+    })
+  }, 60_000)
+})
