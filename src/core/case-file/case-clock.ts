@@ -1,4 +1,5 @@
 import type { CoreContext } from '../core-context'
+import { computerAheadMs } from '../registry/clock-standing'
 import type { RetrievalEntry } from './case-model'
 
 /*
@@ -21,11 +22,10 @@ export interface CaseClock {
 /** The registry's clock as the answers so far read it: take it once every exchange is done. */
 export function caseClock(core: CoreContext): CaseClock {
   const registry = core.folderClock.registry
-  const reading = registry.current()
   return {
     toRegistry: (laptopMs) => registry.toRegistry(laptopMs),
     now: () => registry.now(),
-    computerAheadMs: reading ? -reading.offsetMs : null,
+    computerAheadMs: computerAheadMs(core),
   }
 }
 
@@ -37,26 +37,3 @@ export function inRegistryTime(entries: readonly RetrievalEntry[], clock: CaseCl
   })
 }
 
-/** "65 minutes", "2 hours 5 minutes", "3 days 1 hour". */
-function duration(ms: number): string {
-  const minutes = Math.round(Math.abs(ms) / 60_000)
-  const unit = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`
-  if (minutes < 120) return unit(minutes, 'minute')
-  const hours = Math.floor(minutes / 60)
-  if (hours < 48)
-    return [unit(hours, 'hour'), minutes % 60 ? unit(minutes % 60, 'minute') : '']
-      .filter(Boolean)
-      .join(' ')
-  const days = Math.floor(hours / 24)
-  return [unit(days, 'day'), hours % 24 ? unit(hours % 24, 'hour') : ''].filter(Boolean).join(' ')
-}
-
-/** What the case file says of its times, in words. */
-export function clockWords(computerAheadMs: number | null): string {
-  if (computerAheadMs === null)
-    return 'The times below are this computer\u2019s clock: no answer of the registry gave its own clock.'
-  const base = 'The times below are the registry\u2019s clock, read from the Date of its answers'
-  if (Math.abs(computerAheadMs) < 60_000)
-    return `${base}; this computer\u2019s clock agreed with it to within a minute.`
-  return `${base}; this computer\u2019s clock was ${duration(computerAheadMs)} ${computerAheadMs < 0 ? 'behind' : 'ahead'}.`
-}

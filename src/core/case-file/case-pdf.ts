@@ -7,7 +7,7 @@ import {
 import type { CaseAttachment } from './case-model'
 import type { CaseReport } from './case-report'
 import { lagosShortTime, lagosTime } from './case-time'
-import { clockWords } from './case-clock'
+import { clockWords } from '../registry/clock-standing'
 import { createPdfWriter, type PdfWriter } from './pdf-writer'
 import { renderFirstPage, type FirstPage } from './pdf-first-page'
 

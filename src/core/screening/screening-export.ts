@@ -1,3 +1,4 @@
+import { registryIso } from '../registry/clock-standing'
 import type { Writable } from 'node:stream'
 import type { ScreeningHitView } from '../../shared/contract-screening'
 import type { CoreContext } from '../core-context'
@@ -78,7 +79,8 @@ export async function exportHits(
     { header: 'listing_status', value: (l) => l.report.listingStatus ?? null },
     { header: 'reported_at', value: (l) => l.report.createdAt, width: 22 },
     { header: 'updated_at', value: (l) => l.report.updatedAt ?? null, width: 22 },
-    { header: 'as_of', value: (l) => l.hit.asOf, width: 22 },
+    // On the registry's clock, as the screening record gives it (this computer's may be wrong).
+    { header: 'as_of', value: (l) => registryIso(core, l.hit.asOf), width: 22 },
     { header: 'source', value: (l) => l.hit.source },
   )
   return exportRows(linesOf(core, jobId), columns, target, { format, sheetName: 'Hits' })

@@ -1,3 +1,4 @@
+import { clockWords, computerAheadMs, registryIso } from '../registry/clock-standing'
 import type { Writable } from 'node:stream'
 import type { CoreContext } from '../core-context'
 import { exportRows, type ExportColumn, type ExportFormat } from '../spreadsheet/export'
@@ -28,16 +29,6 @@ import { jobProblems, jobRow } from './screening-store'
  * headers gave (the folder's registry clock), whenever that offset is known.
  */
 
-/** How this computer's clock stood against the registry's, in words. */
-export function recordClockWords(computerAheadMs: number | null): string {
-  if (computerAheadMs === null)
-    return "This computer's clock: the registry's clock is not known yet (no answer of it gave its time)."
-  const minutes = Math.round(Math.abs(computerAheadMs) / 60_000)
-  if (minutes < 1)
-    return "The registry's clock, read from the Date of its answers; this computer's clock agreed with it to within a minute."
-  return `The registry's clock, read from the Date of its answers; this computer's clock was ${minutes} minute${minutes === 1 ? '' : 's'} ${computerAheadMs < 0 ? 'behind' : 'ahead'}.`
-}
-
 export async function exportRecord(
   core: CoreContext,
   jobId: number,
@@ -60,8 +51,7 @@ export async function exportRecord(
     else byRow.set(problem.row, [problem])
   }
   const registry = core.folderClock.registry
-  const reading = registry.current()
-  const time = (ms: number) => new Date(registry.toRegistry(ms)).toISOString()
+  const time = (ms: number) => registryIso(core, ms)
   const columns: ExportColumn<RecordLine>[] = header.map((name, i) => ({
     header: name,
     value: (line) => line.cells[i] ?? '',
@@ -102,7 +92,7 @@ export async function exportRecord(
     yield ['Job started', time(job?.created_at ?? 0)]
     yield ['Job state when this record was written', job?.state ?? '']
     yield ['Record written', new Date(registry.now()).toISOString()]
-    yield ['Times are', recordClockWords(reading ? -reading.offsetMs : null)]
+    yield ['Times are', clockWords(computerAheadMs(core), 'The times of this record')]
     yield ['Rows', counts.hit + counts.clean + counts.unchecked + counts.unread]
     yield [`Rows: ${RECORD_OUTCOMES.hit}`, counts.hit]
     yield [`Rows: ${RECORD_OUTCOMES.clean}`, counts.clean]

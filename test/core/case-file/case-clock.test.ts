@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { clockWords, inRegistryTime, type CaseClock } from '../../../src/core/case-file/case-clock'
+import { inRegistryTime, type CaseClock } from '../../../src/core/case-file/case-clock'
+import { clockWords } from '../../../src/core/registry/clock-standing'
 
 const HOUR = 60 * 60_000
 
