@@ -47,12 +47,14 @@ function* linesOf(core: CoreContext, jobId: number): Generator<HitLine> {
   }
 }
 
-export async function exportHits(
+/**
+ * A job and the columns of its file as it had them (a line's `cells`), which a file written of
+ * it gives first; a job that is not there is an error.
+ */
+export function jobFileColumns<L extends { cells: readonly string[] }>(
   core: CoreContext,
   jobId: number,
-  target: Writable | { path: string },
-  format: ExportFormat,
-): Promise<{ rows: number }> {
+) {
   const job = jobRow(core.db, jobId)
   if (!job) throw new Error(`There is no screening job ${jobId}.`)
   let header: string[] = []
@@ -61,10 +63,20 @@ export async function exportHits(
   } catch {
     header = []
   }
-  const columns: ExportColumn<HitLine>[] = header.map((name, i) => ({
+  const columns: ExportColumn<L>[] = header.map((name, i) => ({
     header: name,
     value: (line) => line.cells[i] ?? '',
   }))
+  return { job, columns }
+}
+
+export async function exportHits(
+  core: CoreContext,
+  jobId: number,
+  target: Writable | { path: string },
+  format: ExportFormat,
+): Promise<{ rows: number }> {
+  const { columns } = jobFileColumns<HitLine>(core, jobId)
   columns.push(
     { header: 'screening_row', value: (l) => l.hit.row, width: 12 },
     { header: 'identifier_type', value: (l) => l.hit.type },

@@ -1,7 +1,7 @@
 import { clockWords, computerAheadMs, registryIso } from '../registry/clock-standing'
 import type { Writable } from 'node:stream'
 import type { CoreContext } from '../core-context'
-import { exportRows, type ExportColumn, type ExportFormat } from '../spreadsheet/export'
+import { exportRows, type ExportFormat } from '../spreadsheet/export'
 import type { XlsxCellValue } from '../spreadsheet/xlsx-writer'
 import type { ScreeningProblem } from './screening-input'
 import {
@@ -11,7 +11,8 @@ import {
   type RecordLine,
   type Slot,
 } from './screening-record-lines'
-import { jobProblems, jobRow } from './screening-store'
+import { jobFileColumns } from './screening-export'
+import { jobProblems } from './screening-store'
 
 /*
  * The screening record: every input row of a job once, with what became of each identifier read
@@ -35,14 +36,7 @@ export async function exportRecord(
   target: Writable | { path: string },
   format: ExportFormat,
 ): Promise<{ rows: number }> {
-  const job = jobRow(core.db, jobId)
-  if (!job) throw new Error(`There is no screening job ${jobId}.`)
-  let header: string[] = []
-  try {
-    header = JSON.parse(job.header_json) as string[]
-  } catch {
-    header = []
-  }
+  const { job, columns } = jobFileColumns<RecordLine>(core, jobId)
   const problems = jobProblems(job)
   const byRow = new Map<number, ScreeningProblem[]>()
   for (const problem of problems) {
@@ -52,10 +46,6 @@ export async function exportRecord(
   }
   const registry = core.folderClock.registry
   const time = (ms: number) => registryIso(core, ms)
-  const columns: ExportColumn<RecordLine>[] = header.map((name, i) => ({
-    header: name,
-    value: (line) => line.cells[i] ?? '',
-  }))
   columns.push(
     { header: 'screening_row', value: (l) => l.row, width: 12 },
     { header: 'outcome', value: (l) => l.outcome, width: 40 },
