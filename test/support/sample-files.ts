@@ -8,12 +8,18 @@ import { crc32, deflateSync } from 'node:zlib'
  * (e.g. `0.1 0.2 0.5 rg 100 400 300 300 re f`: a dark filled square), with a correct
  * cross-reference table.
  */
-export function drawnPdf(content: string): Buffer {
+export function drawnPdf(
+  content: string,
+  options: { size?: [number, number]; resources?: string; more?: readonly string[] } = {},
+): Buffer {
+  const [width, height] = options.size ?? [500, 800]
   const objects = [
     '<< /Type /Catalog /Pages 2 0 R >>',
     '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 500 800] /Contents 4 0 R /Resources << >> >>',
+    `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${width} ${height}] /Contents 4 0 R /Resources ${options.resources ?? '<< >>'} >>`,
     `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
+    // Objects 5 on (a font the resources name).
+    ...(options.more ?? []),
   ]
   let body = '%PDF-1.4\n'
   const offsets: number[] = []

@@ -1,3 +1,4 @@
+import { drawnPdf } from '../../support/sample-files'
 import { execFileSync } from 'node:child_process'
 import { mkdtempSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -16,27 +17,14 @@ export const SCREENSHOT_PNG = readFileSync(
  * "Bank statement" in Helvetica (a standard font, not embedded: pdf.js draws it from its own
  * copy). Its first page is what case.pdf must show.
  */
-export const STATEMENT_PDF: Buffer = (() => {
-  const content = '1 0 0 rg 56 640 483 140 re f BT /F1 28 Tf 0 g 72 560 Td (Bank statement) Tj ET'
-  const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
-    `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
-    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
-  ]
-  let out = '%PDF-1.4\n'
-  const offsets = objects.map((body, i) => {
-    const at = out.length
-    out += `${i + 1} 0 obj\n${body}\nendobj\n`
-    return at
-  })
-  const xref = out.length
-  out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`
-  for (const at of offsets) out += `${String(at).padStart(10, '0')} 00000 n \n`
-  out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`
-  return Buffer.from(out, 'latin1')
-})()
+export const STATEMENT_PDF: Buffer = drawnPdf(
+  '1 0 0 rg 56 640 483 140 re f BT /F1 28 Tf 0 g 72 560 Td (Bank statement) Tj ET',
+  {
+    size: [595, 842],
+    resources: '<< /Font << /F1 5 0 R >> >>',
+    more: ['<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>'],
+  },
+)
 
 /** The images in a PDF, as `pdfimages -list` gives them: width and height of each. */
 export function pdfImages(path: string): { width: number; height: number; type: string }[] {

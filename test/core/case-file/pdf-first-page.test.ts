@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest'
 import { drawFirstPage } from '../../../src/core/case-file/pdf-draw'
 import { pageWorkerFile, renderFirstPage } from '../../../src/core/case-file/pdf-first-page'
 import { STATEMENT_PDF } from './case-file-support'
+import { drawnPdf } from '../../support/sample-files'
 
 /*
  * A PDF's first page drawn in a worker thread the core stops when the time is up, against a
@@ -16,25 +17,7 @@ import { STATEMENT_PDF } from './case-file-support'
 const ROOT = join(__dirname, '..', '..', '..')
 
 /** A one-page A4 PDF with this content stream, with a correct xref table. */
-function pdfWithContent(content: string): Buffer {
-  const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R >>',
-    `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
-  ]
-  let out = '%PDF-1.4\n'
-  const offsets = objects.map((body, i) => {
-    const at = out.length
-    out += `${i + 1} 0 obj\n${body}\nendobj\n`
-    return at
-  })
-  const xref = out.length
-  out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`
-  for (const at of offsets) out += `${String(at).padStart(10, '0')} 00000 n \n`
-  out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`
-  return Buffer.from(out, 'latin1')
-}
+const pdfWithContent = (content: string) => drawnPdf(content, { size: [595, 842] })
 
 /**
  * 300,000 tiny filled squares (5 MB). pdf.js parses a content stream into its operator list in
