@@ -57,7 +57,13 @@ async function main(): Promise<void> {
     const job = await Screening.startScreening(
       core,
       { kind: 'table', fileName: 'list.csv', table: { path } },
-      { offline: true, mapping: [{ column: 1, type: 'phone' }, { column: 2, type: 'email' }] },
+      {
+        offline: true,
+        mapping: [
+          { column: 1, type: 'phone' },
+          { column: 2, type: 'email' },
+        ],
+      },
     )
     // What a finished online run leaves: every identifier the cache did not answer, searched.
     core.db

@@ -54,16 +54,25 @@ if (target === 'node') {
   // Loaded in a child: a module that cannot load may take the process down with it.
   const probe = spawnSync(
     process.execPath,
-    ['-e', "const D=require('better-sqlite3-multiple-ciphers');new D(':memory:').prepare('select 1').get()"],
+    [
+      '-e',
+      "const D=require('better-sqlite3-multiple-ciphers');new D(':memory:').prepare('select 1').get()",
+    ],
     { cwd: root, encoding: 'utf8' },
   )
   if (probe.status !== 0) {
     const why =
       (probe.stderr || '').split('\n').find((l) => /Error/.test(l)) ||
       `the probe ended with ${probe.signal ?? `exit ${probe.status}`}`
-    fail(`better-sqlite3-multiple-ciphers does not load under Node ${process.versions.node}: ${why}`)
+    fail(
+      `better-sqlite3-multiple-ciphers does not load under Node ${process.versions.node}: ${why}`,
+    )
   }
-  say(`better-sqlite3-multiple-ciphers (Node-API ${prebuild}) loads under Node ${process.versions.node}.`)
+  say(
+    `better-sqlite3-multiple-ciphers (Node-API ${prebuild}) loads under Node ${process.versions.node}.`,
+  )
 } else {
-  say(`better-sqlite3-multiple-ciphers (Node-API ${prebuild}) loads under Electron as it is: nothing to rebuild.`)
+  say(
+    `better-sqlite3-multiple-ciphers (Node-API ${prebuild}) loads under Electron as it is: nothing to rebuild.`,
+  )
 }

@@ -36,4 +36,3 @@ export function inRegistryTime(entries: readonly RetrievalEntry[], clock: CaseCl
     return Number.isNaN(at) ? entry : { ...entry, at: new Date(clock.toRegistry(at)).toISOString() }
   })
 }
-
