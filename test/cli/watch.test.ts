@@ -216,7 +216,7 @@ describe('casefile watch', () => {
     const at = ['--data-dir', dataDir]
     const settings = await runCasefile(['watch', 'settings', '--json', ...at])
     expect(settings.code).toBe(0)
-    expect(settings.json()).toEqual({ hourlyBudget: 120, ownReports: false })
+    expect(settings.json()).toEqual({ hourlyBudget: 120, ownReports: false, added: 0 })
 
     for (const bad of ['0', '3601', 'fast', '2.5']) {
       const run = await runCasefile(['watch', 'settings', '--budget', bad, ...at])
@@ -263,6 +263,6 @@ describe('casefile watch', () => {
     expect((await list()).map((i) => i.value)).toEqual([second])
 
     const off = await runCasefile(['watch', 'settings', '--own-reports', 'off', '--json', ...at])
-    expect(off.json()).toEqual({ hourlyBudget: 60, ownReports: false })
+    expect(off.json()).toEqual({ hourlyBudget: 60, ownReports: false, added: 0 })
   })
 })

@@ -299,7 +299,8 @@ export const runSettings: CommandRun = (context) => {
     }
     const { settings, added } = result
     if (context.global.json) {
-      printJson(context.io, settings)
+      // `added`: how many items turning our own reports on added (0 for any other change).
+      printJson(context.io, { ...settings, added })
       return EXIT.ok
     }
     const pace = Math.ceil(3600 / settings.hourlyBudget)
