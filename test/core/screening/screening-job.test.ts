@@ -1,6 +1,7 @@
 // A screening job against the sandbox registry, with a proxy counting the searches it passes:
 // one search per distinct identifier, the cache's answers at once, a 429 that holds the job's
 // searches and the outbox's sends alike, and a registry gone and back.
+import { registryQuietUntil } from '../../../src/core/search/polite-search'
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
@@ -141,8 +142,13 @@ describe('a screening job', () => {
     })
     const from = proxy.requests.length
     const running = runJob(casefile, job, { rate: Infinity, concurrency: 1 })
-    // The 429 arrives first; a report queued during the quiet must wait for it too.
+    // The 429 arrives first; a report queued during the quiet must wait for it too. Queued once
+    // this core has the 429 (not when the proxy has answered it: a send already on its way when
+    // the answer comes is no send inside the quiet, and a loaded machine may take that long).
     while (!proxy.searches.some((s) => s.status === 429))
+      await new Promise((r) => setTimeout(r, 10))
+    const seen = Date.now()
+    while (registryQuietUntil(casefile) <= casefile.clock.now() && Date.now() - seen < 1000)
       await new Promise((r) => setTimeout(r, 10))
     Outbox.submit(casefile, {
       fraudType: 'hacker',
