@@ -57,7 +57,8 @@ const period = z.number().int().min(MIN_WATCH_PERIOD_MS).max(MAX_WATCH_PERIOD_MS
 const text = z.string().max(500).optional()
 
 /*
- * The watchlist's hourly budget: how many searches an hour its checks may make. The watcher
+ * The watchlist's hourly budget: how many checks an hour it may make (a check is one search, a
+ * phone's one per spelling). The watcher
  * paces its checks an hour / budget apart, so 1 is one check an hour (24 identifiers a day) and
  * 3,600 one a second, the closest the pace comes and already more than one data folder should
  * take from a registry shared with the outbox and the investigators' own searches. The default,

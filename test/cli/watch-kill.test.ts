@@ -178,7 +178,7 @@ const fileOn = (phone: string) =>
   inspector(registry.sandbox, registry.otherKey).createReport({
     fraudType: 'money_mule',
     fraudReason: uniqueReason('watch-kill'),
-    identifiers: [{ label: 'phone', value: phone }],
+    identifiers: [{ label: 'bvn', value: phone }],
     attachments: [],
     showUploaderInfo: true,
   })
@@ -193,7 +193,8 @@ describe('casefile watch check, killed mid-round', () => {
     })
     expect((await runCasefile(['watch', 'list', '--data-dir', dataDir])).code).toBe(EXIT.ok)
     const stamp = String(Date.now()).slice(-6)
-    const phones = Array.from({ length: 6 }, (_, i) => `0803${i}${stamp}`)
+    // BVNs: a check is one search (a phone is asked in each of its spellings).
+    const phones = Array.from({ length: 6 }, (_, i) => `2220${i}${stamp}`)
 
     // Watched and first checked two days ago (what was on file then kept, no alert); another
     // organization has filed on four of them since: all six are due, four with a new report.
@@ -202,7 +203,7 @@ describe('casefile watch check, killed mid-round', () => {
     const seeding = coreAt(dataDir, -2 * DAY)
     Watchlist.addNormalized(
       seeding,
-      phones.map((value) => ({ type: 'phone', value })),
+      phones.map((value) => ({ type: 'bvn', value })),
       { random: () => 0 },
     )
     expect(await checkDue(seeding)).toMatchObject({ checked: 6, alerts: [] })

@@ -4,6 +4,7 @@ import type { CoreContext } from '../core-context'
 import { storeSearchResult } from '../cache/searches-cache'
 import { registryQuietUntil, searchFailureOf, type SearchFailure } from '../search/polite-search'
 import { claimItem, releaseClaim } from './watch-claims'
+import { searchSpellings } from './watch-search'
 import { compareSnapshots, snapshotOf, type Snapshot } from './watch-compare'
 import {
   checksSince,
@@ -17,11 +18,13 @@ import {
 } from './watch-store'
 
 /*
- * The watchlist's checks: one search per item, compared with the last answer kept for it. Polite
+ * The watchlist's checks: one search per item (a phone's one per spelling, watch-search.ts),
+ * compared with the last answer kept for it. Polite
  * to a shared registry: never inside its quiet (the Retry-After the outbox and screening obey
  * too), at most `budget` checks an hour and no closer together than an hour / budget (so never
- * a burst), oldest-checked first, each item's next check one period later with a little jitter
- * so a list added at once stays spread over the period. Each check claims its item first
+ * a burst), oldest-checked first, each item's next check one period later or a little sooner
+ * (jitter, so a list added at once stays spread over the period; never later, so no change
+ * waits longer than a period to be seen). Each check claims its item first
  * (watch-claims.ts): the app and a scheduler's `casefile watch check` never search one twice.
  */
 
@@ -29,7 +32,7 @@ export const HOUR_MS = 60 * 60 * 1000
 export const DEFAULT_PERIOD_MS = 24 * HOUR_MS
 /** Checks an hour: enough for 2,880 items a day, gentle on the registry (its bounds: HOURLY_BUDGET). */
 export const DEFAULT_HOURLY_BUDGET: number = HOURLY_BUDGET.default
-/** The next check: one period later, give or take this share of it. */
+/** The next check: one period later, or up to this share of it sooner. */
 const JITTER = 0.05
 
 /** The hour's budget set for this folder (`casefile watch settings --budget`), else the default. */
@@ -78,20 +81,19 @@ async function searchAndRecord(
 ): Promise<CheckOutcome> {
   const random = options.random ?? Math.random
   const query = { identifier: item.type as IdentifierType, value: item.value }
-  let result
-  try {
-    result = await core.client.searchReports(query, { signal: options.signal })
-  } catch (error) {
-    const failure = searchFailureOf(core, error)
+  const answer = await searchSpellings(core, item, options.signal)
+  if (!answer.ok) {
+    const failure = searchFailureOf(core, answer.error)
     if (failure.kind === 'refused' || failure.kind === 'failed')
       postponeItem(core.db, item.id, claim, core.clock.now() + periodOf(item))
     return { ok: false, failure }
   }
+  const { result } = answer
   const now = core.clock.now()
   const before = item.snapshot_json === null ? null : (JSON.parse(item.snapshot_json) as Snapshot)
   const { changes, keep } = compareSnapshots(before, snapshotOf(result))
   const period = periodOf(item)
-  const nextCheckAt = now + Math.round(period * (1 + JITTER * (2 * random() - 1)))
+  const nextCheckAt = now + Math.round(period * (1 - JITTER * random()))
   storeSearchResult(core.db, query, result, now)
   const alerts = recordCheck(core.db, item, claim, { keep, changes, now, nextCheckAt })
   return alerts === null ? PASSED : { ok: true, alerts }

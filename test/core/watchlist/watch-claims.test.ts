@@ -17,10 +17,11 @@ import { MemoryRegistry } from '../../support/memory-registry'
 import { DAY, reportInput } from '../../support/memory-engine'
 import { tempStore } from '../../support/temp-store'
 
-const phones = Array.from({ length: 12 }, (_, i) => `0803${String(4_000_000 + i)}`)
+// BVNs: one search a check (a phone is asked in each of its spellings), so searches count checks.
+const phones = Array.from({ length: 12 }, (_, i) => `22${String(400_000_000 + i)}`)
 const phoneReport = (phone: string, label: string) => ({
   ...reportInput(label),
-  identifiers: [{ label: 'phone' as const, value: phone }],
+  identifiers: [{ label: 'bvn' as const, value: phone }],
 })
 
 /** A clock that runs with real time (the watcher's timers are real here) and can be moved on. */
@@ -93,7 +94,7 @@ async function dueWithChanges(folder: Folder): Promise<Map<string, string>> {
     registry.file(phoneReport(phone, 'on file'), { own: false })
   Watchlist.addNormalized(
     first,
-    phones.map((value) => ({ type: 'phone', value })),
+    phones.map((value) => ({ type: 'bvn', value })),
     { random: () => 0 },
   )
   expect(await checkDue(first)).toMatchObject({ checked: 12, alerts: [] })
@@ -154,7 +155,7 @@ describe('a claim', () => {
   it('left by a killed process holds its item until it lapses; then the item is searched', async () => {
     const folder = sharedFolder()
     const { first, second, clock, searched } = folder
-    Watchlist.addIdentifier(first, 'phone', phones[0] as string)
+    Watchlist.addIdentifier(first, 'bvn', phones[0] as string)
     const [item] = allItems(first.db)
     // The other process claimed it, then died before its search came back.
     expect(claimItem(second.db, item!, clock.now())).not.toBeNull()
@@ -174,7 +175,7 @@ describe('a claim', () => {
   it('taken over after it lapsed: the late check keeps nothing, the alert is raised once', async () => {
     const folder = sharedFolder()
     const { first, second, clock, registry } = folder
-    Watchlist.addIdentifier(first, 'phone', phones[1] as string)
+    Watchlist.addIdentifier(first, 'bvn', phones[1] as string)
     await checkDue(first)
     const filed = registry.file(phoneReport(phones[1] as string, 'late'), { own: false })
     clock.advance(2 * DAY)

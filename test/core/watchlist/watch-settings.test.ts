@@ -113,8 +113,8 @@ describe('the hourly budget', () => {
     Watchlist.addNormalized(
       core,
       [
-        { type: 'phone', value: '08034440100' },
-        { type: 'phone', value: '08034440101' },
+        { type: 'bvn', value: '22234440100' },
+        { type: 'bvn', value: '22234440101' },
       ],
       { random: () => 0 },
     )

@@ -3,7 +3,7 @@ import { HOURLY_BUDGET, hourlyBudgetProblem } from '../../../../shared/contract-
 import { useWatchlistStore, type WatchSettings } from '../../stores/watchlist-store'
 
 /**
- * The watchlist's two settings: how many searches an hour its checks may make, and whether the
+ * The watchlist's two settings: how many checks an hour it may make, and whether the
  * identifiers of the organization's own sent reports are watched by default.
  */
 export function WatchSettingsPanel() {
@@ -63,8 +63,9 @@ function SettingsForm({ saved }: { saved: WatchSettings }) {
           onChange={(event) => setBudget(event.target.value)}
         />
         <span id={`${id}-budget-hint`} className="muted">
-          How many searches an hour the watchlist may make on the registry, evenly spaced, leaving
-          room for the Outbox and your own searches. The default, {HOURLY_BUDGET.default}, is enough
+          How many identifiers an hour the watchlist may check on the registry, evenly spaced,
+          leaving room for the Outbox and your own searches (a check is one search; a phone’s is
+          four, one for each way it may be written). The default, {HOURLY_BUDGET.default}, is enough
           to check {(HOURLY_BUDGET.default * 24).toLocaleString('en')} identifiers a day. From{' '}
           {HOURLY_BUDGET.min} to {HOURLY_BUDGET.max.toLocaleString('en')}.
         </span>

@@ -1,0 +1,48 @@
+import { identifierSpellings, type IdentifierType } from '../../shared/domain/identifiers'
+import type { SearchResult } from '../../shared/domain/responses'
+import type { CoreContext } from '../core-context'
+import { isRegistryError } from '../registry/registry-error'
+import type { ItemRow } from './watch-store'
+
+/*
+ * One watched item's search. The registry matches values exactly and keeps each as the
+ * organization that filed it wrote it (search-plan.ts), so a phone is asked in each of its
+ * spellings (0803…, +234803…, 234803…, 803…), as the desk's search asks: a report another
+ * bank filed under +234… is not missed. The spellings are asked one after another (a check
+ * stays one request at a time), and their answers merged, each report once.
+ */
+
+/** The values an item is searched under, its stored form first. */
+export function watchSpellings(item: Pick<ItemRow, 'type' | 'value'>): string[] {
+  return item.type === 'phone' ? identifierSpellings('phone', item.value) : [item.value]
+}
+
+export type SpellingsAnswer = { ok: true; result: SearchResult } | { ok: false; error: unknown }
+
+export async function searchSpellings(
+  core: CoreContext,
+  item: Pick<ItemRow, 'type' | 'value'>,
+  signal?: AbortSignal,
+): Promise<SpellingsAnswer> {
+  const identifier = item.type as IdentifierType
+  const reports = new Map<string, SearchResult['reports'][number]>()
+  const publicReports = new Map<string, SearchResult['publicReports'][number]>()
+  for (const [index, value] of watchSpellings(item).entries()) {
+    let result: SearchResult
+    try {
+      result = await core.client.searchReports({ identifier, value }, { signal })
+    } catch (error) {
+      // Another spelling than the stored form, refused by the registry: passed over, as the
+      // desk passes it over. Anything else ends the check (it is asked again whole).
+      if (index > 0 && isRegistryError(error) && error.kind === 'validation') continue
+      return { ok: false, error }
+    }
+    for (const report of result.reports) if (!reports.has(report.id)) reports.set(report.id, report)
+    for (const report of result.publicReports)
+      if (!publicReports.has(report.id)) publicReports.set(report.id, report)
+  }
+  return {
+    ok: true,
+    result: { reports: [...reports.values()], publicReports: [...publicReports.values()] },
+  }
+}
