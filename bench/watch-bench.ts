@@ -3,7 +3,8 @@
 // registry on a driven clock (no real waiting). Day 1 is the first check of every item (what is
 // on file, no alerts); days 2 and 3 are re-checks, with reports filed on 50
 // watched phones at random times of day 2 and a 429 asking for 30 minutes of quiet at 15:00.
-// Printed: requests made (target one per item per period, none inside a Retry-After), the
+// Printed: checks made (target one per item per period) and requests (a phone is asked in its
+// four spellings; half the reports are filed as +234…), none inside a Retry-After, the
 // largest burst in any minute, the longest time from a report being filed to its alert, and
 // the core's CPU per check and while it waits between checks (real timers, nothing due).
 import type { CoreContext } from '../src/core/core-context'
