@@ -1,3 +1,4 @@
+import { searchSpellings, searchSpellingsOf } from '../search/spellings-search'
 import type { CoreContext } from '../core-context'
 import { storeSearchResult } from '../cache/searches-cache'
 import { registryQuietFor, searchFailureOf } from '../search/polite-search'
@@ -93,7 +94,14 @@ export async function runJob(
   const search = async (identifier: IdentifierRow): Promise<void> => {
     const query = { identifier: identifier.label as IdentifierType, value: identifier.value }
     try {
-      const result = await core.client.searchReports(query, { signal: abort.signal })
+      // A phone in each of its spellings, one after another (the pace counts each: below).
+      const answer = await searchSpellings(
+        core,
+        { type: identifier.label, value: identifier.value },
+        abort.signal,
+      )
+      if (!answer.ok) throw answer.error
+      const { result } = answer
       const now = core.clock.now()
       db.transaction(() => {
         storeSearchResult(db, query, result, now)
@@ -188,7 +196,9 @@ export async function runJob(
         await Promise.race(inFlight)
         continue
       }
-      nextStart = Date.now() + interval
+      // The rate is searches a second: a phone's four spellings are four of them.
+      nextStart =
+        Date.now() + interval * searchSpellingsOf({ type: next.label, value: next.value }).length
       const running: Promise<void> = search(next).finally(() => {
         inFlight.delete(running)
         progress()

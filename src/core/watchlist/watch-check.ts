@@ -4,7 +4,7 @@ import type { CoreContext } from '../core-context'
 import { storeSearchResult } from '../cache/searches-cache'
 import { registryQuietUntil, searchFailureOf, type SearchFailure } from '../search/polite-search'
 import { claimItem, releaseClaim } from './watch-claims'
-import { searchSpellings } from './watch-search'
+import { searchSpellings } from '../search/spellings-search'
 import { compareSnapshots, snapshotOf, type Snapshot } from './watch-compare'
 import {
   checksSince,
@@ -18,7 +18,7 @@ import {
 } from './watch-store'
 
 /*
- * The watchlist's checks: one search per item (a phone's one per spelling, watch-search.ts),
+ * The watchlist's checks: one search per item (a phone's one per spelling, search/spellings-search.ts),
  * compared with the last answer kept for it. Polite
  * to a shared registry: never inside its quiet (the Retry-After the outbox and screening obey
  * too), at most `budget` checks an hour and no closer together than an hour / budget (so never

@@ -63,7 +63,7 @@ const LIST = [
 ]
 
 describe('a screening job', () => {
-  it('reads every spelling as one identifier, searches each once, and answers every row', async () => {
+  it('reads every spelling as one identifier, searches each once (a phone in its spellings), and answers every row', async () => {
     const casefile = await core()
     const before = proxy.searches.length
     const job = await Screening.startScreening(casefile, {
@@ -74,12 +74,16 @@ describe('a screening job', () => {
     const outcome = await runJob(casefile, job, { rate: Infinity })
     expect(outcome.state).toBe('done')
     const values = proxy.searches.slice(before).map((s) => s.value)
-    // Row 2 and 3 are one account and one phone; row 4 the same phone again.
+    // Row 2 and 3 are one account and one phone; row 4 the same phone again. The phone is asked
+    // in each of its spellings (another bank may have written it +234…), each once.
     expect(values.sort()).toEqual(
       [
         '0000014579_access-bank',
         '0123456789_gtbank',
         '08091112222',
+        '+2348091112222',
+        '2348091112222',
+        '8091112222',
         'ada@example.com',
         'someone@example.com',
       ].sort(),
@@ -127,6 +131,26 @@ describe('a screening job', () => {
       unchecked: 1,
     })
     expect(view.unchecked).toEqual([{ row: 2, reason: expect.stringMatching(/not searched/) }])
+  })
+
+  it('finds a report another bank filed under another spelling of a phone (+234…)', async () => {
+    const casefile = await core()
+    await inspector(registry.sandbox, registry.otherKey).createReport({
+      fraudType: 'money_mule',
+      fraudReason: uniqueReason('screening +234'),
+      identifiers: [{ label: 'phone', value: '+2348097770001' }],
+      attachments: [],
+      showUploaderInfo: true,
+    })
+    const job = await Screening.startScreening(casefile, {
+      kind: 'table',
+      fileName: 'intl.csv',
+      table: { path: csv(['Name,Phone', 'Ada,0809 777 0001', 'Bola,0809 777 0002']) },
+    })
+    expect((await runJob(casefile, job, { rate: Infinity })).state).toBe('done')
+    const view = Screening.showJob(casefile, job)
+    expect(view.totals).toMatchObject({ rows: 2, hits: 1 })
+    expect(view.hits.map((hit) => [hit.row, hit.value])).toEqual([[2, '08097770001']])
   })
 
   it("a 429's Retry-After holds every search and the outbox's sends; nothing else is sent inside it", async () => {

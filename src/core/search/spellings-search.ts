@@ -2,18 +2,24 @@ import { identifierSpellings, type IdentifierType } from '../../shared/domain/id
 import type { SearchResult } from '../../shared/domain/responses'
 import type { CoreContext } from '../core-context'
 import { isRegistryError } from '../registry/registry-error'
-import type { ItemRow } from './watch-store'
 
 /*
- * One watched item's search. The registry matches values exactly and keeps each as the
- * organization that filed it wrote it (search-plan.ts), so a phone is asked in each of its
- * spellings (0803…, +234803…, 234803…, 803…), as the desk's search asks: a report another
- * bank filed under +234… is not missed. The spellings are asked one after another (a check
- * stays one request at a time), and their answers merged, each report once.
+ * One identifier searched where it is checked in the background (the watchlist, screening). The
+ * registry matches values exactly and keeps each as the organization that filed it wrote it
+ * (search-plan.ts), so a phone is asked in each of its spellings (0803…, +234803…, 234803…,
+ * 803…), as the desk's search asks: a report another bank filed under +234… is not missed. The
+ * spellings are asked one after another (one request at a time, the caller's pace counting
+ * each), and their answers merged, each report once.
  */
 
-/** The values an item is searched under, its stored form first. */
-export function watchSpellings(item: Pick<ItemRow, 'type' | 'value'>): string[] {
+/** An identifier in the editor's one form: its type and value. */
+export interface StoredIdentifier {
+  type: string
+  value: string
+}
+
+/** The values an identifier is searched under, its stored form first. */
+export function searchSpellingsOf(item: StoredIdentifier): string[] {
   return item.type === 'phone' ? identifierSpellings('phone', item.value) : [item.value]
 }
 
@@ -21,19 +27,19 @@ export type SpellingsAnswer = { ok: true; result: SearchResult } | { ok: false; 
 
 export async function searchSpellings(
   core: CoreContext,
-  item: Pick<ItemRow, 'type' | 'value'>,
+  item: StoredIdentifier,
   signal?: AbortSignal,
 ): Promise<SpellingsAnswer> {
   const identifier = item.type as IdentifierType
   const reports = new Map<string, SearchResult['reports'][number]>()
   const publicReports = new Map<string, SearchResult['publicReports'][number]>()
-  for (const [index, value] of watchSpellings(item).entries()) {
+  for (const [index, value] of searchSpellingsOf(item).entries()) {
     let result: SearchResult
     try {
       result = await core.client.searchReports({ identifier, value }, { signal })
     } catch (error) {
       // Another spelling than the stored form, refused by the registry: passed over, as the
-      // desk passes it over. Anything else ends the check (it is asked again whole).
+      // desk passes it over. Anything else ends the search (it is asked again whole).
       if (index > 0 && isRegistryError(error) && error.kind === 'validation') continue
       return { ok: false, error }
     }
