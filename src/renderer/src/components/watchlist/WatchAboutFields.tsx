@@ -25,7 +25,7 @@ export function WatchAboutFields({
   const maybe = optional ? ' (optional)' : ''
   return (
     <>
-      <div className="field">
+      <div className="field watch-period">
         <label htmlFor={`${id}-period`}>Check</label>
         <WatchPeriodSelect
           id={`${id}-period`}
