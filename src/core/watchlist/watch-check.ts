@@ -1,4 +1,5 @@
 import type { IdentifierType } from '../../shared/domain/identifiers'
+import { DEFAULT_WATCH_PERIOD_MS, HOUR_MS } from '../../shared/domain/watch-period'
 import { HOURLY_BUDGET, hourlyBudgetProblem } from '../../shared/contract-watchlist'
 import type { CoreContext } from '../core-context'
 import { storeSearchResult } from '../cache/searches-cache'
@@ -28,8 +29,7 @@ import {
  * (watch-claims.ts): the app and a scheduler's `casefile watch check` never search one twice.
  */
 
-export const HOUR_MS = 60 * 60 * 1000
-export const DEFAULT_PERIOD_MS = 24 * HOUR_MS
+export { HOUR_MS }
 /** Checks an hour: enough for 2,880 items a day, gentle on the registry (its bounds: HOURLY_BUDGET). */
 export const DEFAULT_HOURLY_BUDGET: number = HOURLY_BUDGET.default
 /** The next check: one period later, or up to this share of it sooner. */
@@ -43,7 +43,7 @@ export function hourlyBudget(core: CoreContext): number {
 }
 
 export function periodOf(item: Pick<ItemRow, 'period_ms'>): number {
-  return item.period_ms ?? DEFAULT_PERIOD_MS
+  return item.period_ms ?? DEFAULT_WATCH_PERIOD_MS
 }
 
 export type CheckOutcome =

@@ -1,4 +1,4 @@
-import type { IdentifierType } from '../../shared/domain/identifiers'
+import { BANK_SLUG, type IdentifierType } from '../../shared/domain/identifiers'
 import type { CoreContext } from '../core-context'
 import { listBanks } from '../banks/banks-cache'
 import {
@@ -7,9 +7,9 @@ import {
   readIdentifierCell,
   SPREADSHEET_TEXT_HINT,
 } from '../screening/screening-normalize'
-import { isWatchPeriod } from '../../shared/domain/watch-period'
+import { DEFAULT_WATCH_PERIOD_MS, isWatchPeriod } from '../../shared/domain/watch-period'
 import type { SeenReport } from './watch-compare'
-import { DEFAULT_PERIOD_MS, periodOf } from './watch-check'
+import { periodOf } from './watch-check'
 import * as Store from './watch-store'
 
 /*
@@ -109,7 +109,9 @@ function readWatchedAccount(core: CoreContext, written: string) {
   // No list at all (a new folder, never online): a bank written as a slug is taken as written,
   // as the editor takes it; any other name cannot be told, and the words say why.
   const slugOf =
-    list.length > 0 ? banks.slugOf : (text: string) => (SLUG.test(text.trim()) ? text.trim() : null)
+    list.length > 0
+      ? banks.slugOf
+      : (text: string) => (BANK_SLUG.test(text.trim()) ? text.trim() : null)
   const split = /^([\d\s-]+?)(?:_|[\s,;]+)(.+)$/.exec(written.trim())
   const read = readAccount(split?.[1] ?? written, split?.[2] ?? '', slugOf, banks.codeOf)
   if (!read.ok && read.onBank && list.length === 0)
@@ -120,8 +122,6 @@ function readWatchedAccount(core: CoreContext, written: string) {
     }
   return read
 }
-
-const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/
 
 /** One identifier as written, in the editor's form; a WatchInputError says what is wrong. */
 export function normalizeWatched(core: CoreContext, type: IdentifierType, written: string): string {
@@ -161,7 +161,7 @@ export function addNormalized(
   checkPeriod(options.periodMs)
   const now = core.clock.now()
   const random = options.random ?? Math.random
-  const period = options.periodMs ?? DEFAULT_PERIOD_MS
+  const period = options.periodMs ?? DEFAULT_WATCH_PERIOD_MS
   const added: WatchItemView[] = []
   const existing: WatchItemView[] = []
   core.db.transaction(() => {
@@ -212,7 +212,7 @@ export function editItem(
   const nextCheckAt =
     periodMs === row.period_ms || row.last_checked_at === null
       ? row.next_check_at
-      : row.last_checked_at + (periodMs ?? DEFAULT_PERIOD_MS)
+      : row.last_checked_at + (periodMs ?? DEFAULT_WATCH_PERIOD_MS)
   Store.updateItem(core.db, id, {
     note: change.note === undefined ? row.note : textOf(change.note),
     owner: change.owner === undefined ? row.owner : textOf(change.owner),

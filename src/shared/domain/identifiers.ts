@@ -34,7 +34,8 @@ export const identifierTypeSchema = z.enum(IDENTIFIER_TYPES, {
 
 export const NUBAN_LENGTH = 10
 const ACCOUNT_NUMBER = /^\d{10}$/
-const BANK_SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/
+/** A bank's slug as the registry's bank list writes them: lower-case words joined by hyphens. */
+export const BANK_SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/
 const ELEVEN_DIGITS = /^\d{11}$/
 // Pragmatic email shape: one @, no spaces, a dot in the domain, no leading/trailing dot in parts.
 const EMAIL = /^[^\s@.][^\s@]*@[^\s@.-][^\s@]*\.[a-z]{2,63}$/i

@@ -6,6 +6,8 @@
 
 export const HOUR_MS = 60 * 60 * 1000
 export const DAY_MS = 24 * HOUR_MS
+/** How often an item is checked unless it says otherwise: once a day. */
+export const DEFAULT_WATCH_PERIOD_MS = DAY_MS
 export const MIN_WATCH_PERIOD_MS = HOUR_MS
 export const MAX_WATCH_PERIOD_MS = 366 * DAY_MS
 

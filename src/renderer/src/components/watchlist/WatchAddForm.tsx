@@ -6,7 +6,7 @@ import {
 } from '../../../../shared/domain/identifiers'
 import { useWatchlistStore } from '../../stores/watchlist-store'
 import { WatchAboutFields, type WatchAbout } from './WatchAboutFields'
-import { DEFAULT_WATCH_PERIOD_MS } from './WatchPeriodSelect'
+import { DEFAULT_WATCH_PERIOD_MS } from '../../../../shared/domain/watch-period'
 
 /** Watch one identifier typed by hand: its type, value, owner, how often, and a note. */
 export function WatchAddForm() {

@@ -1,10 +1,8 @@
 import {
-  DAY_MS,
+  DEFAULT_WATCH_PERIOD_MS,
   describeWatchPeriod,
   WATCH_PERIOD_CHOICES,
 } from '../../../../shared/domain/watch-period'
-
-export const DEFAULT_WATCH_PERIOD_MS = DAY_MS
 
 /** "Every day (the default)"; a period set elsewhere (the CLI's `--every 2d`) is offered too. */
 export function WatchPeriodSelect({
