@@ -1,4 +1,5 @@
 import { useId, useState } from 'react'
+import { SaidLine } from '../SaidLine'
 import {
   IDENTIFIER_TYPE_LABELS,
   IDENTIFIER_TYPES,
@@ -78,13 +79,7 @@ export function WatchAddForm() {
           </button>
         </div>
       </div>
-      <p
-        id={`${id}-said`}
-        className={said ? (said.ok ? 'ok-text' : 'error-text') : 'visually-hidden'}
-        role="status"
-      >
-        {said?.text}
-      </p>
+      <SaidLine id={`${id}-said`} said={said} />
     </form>
   )
 }

@@ -1,4 +1,5 @@
 import { useId, useState } from 'react'
+import { SaidLine } from '../SaidLine'
 import { HOURLY_BUDGET, hourlyBudgetProblem } from '../../../../shared/contract-watchlist'
 import { useWatchlistStore, type WatchSettings } from '../../stores/watchlist-store'
 
@@ -91,13 +92,7 @@ function SettingsForm({ saved }: { saved: WatchSettings }) {
           Save settings
         </button>
       </div>
-      <p
-        id={`${id}-said`}
-        className={said ? (said.ok ? 'ok-text' : 'error-text') : 'visually-hidden'}
-        role="status"
-      >
-        {said?.text}
-      </p>
+      <SaidLine id={`${id}-said`} said={said} />
     </form>
   )
 }
