@@ -1,49 +1,28 @@
 // The built `casefile` is one process: SIGTERM/SIGINT stop it cleanly (lease released, exit
 // 143/130), and SIGKILL leaves nothing behind — no child still syncing, no orphaned sandbox.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import { spawnSync } from 'node:child_process'
 import { writeFileSync } from 'node:fs'
 import { connect } from 'node:net'
 import { join } from 'node:path'
 import Database from 'better-sqlite3-multiple-ciphers'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { EXIT } from '../../src/cli/exit-codes'
 import { TEST_FOLDER_KEY_ENV, uniqueReason } from '../support/core-with-sandbox'
 import { applyKey } from '../../src/core/store/open-database'
 import { useSandbox } from '../support/use-sandbox'
 import { runCasefile as runInProcess, tempFolder } from './cli-harness'
+import { useBuiltCasefile, type BuiltRun } from './built-casefile'
 
-const BIN = join(__dirname, '..', '..', 'bin', 'casefile.mjs')
 // Every run here, in this process or spawned, finds the folders' key in CASEFILE_DB_KEY.
 const FOLDER_KEY = Buffer.from(TEST_FOLDER_KEY_ENV.CASEFILE_DB_KEY, 'hex')
 const runCasefile = (args: readonly string[], env: Record<string, string> = {}) =>
   runInProcess(args, { ...TEST_FOLDER_KEY_ENV, ...env })
 const registry = useSandbox()
 
-interface Running {
-  child: ChildProcess
-  stdout: () => string
-  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>
-}
-
-const started: ChildProcess[] = []
-afterEach(() => {
-  for (const child of started.splice(0)) if (child.exitCode === null) child.kill('SIGKILL')
-})
-
-function casefile(args: string[], env: Record<string, string> = {}): Running {
-  const child = spawn(process.execPath, [BIN, ...args], {
-    env: { ...process.env, CASEFILE_API_KEY: registry.key, ...TEST_FOLDER_KEY_ENV, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  started.push(child)
-  let out = ''
-  child.stdout?.on('data', (chunk: Buffer) => (out += chunk.toString()))
-  child.stderr?.resume()
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-    child.on('exit', (code, signal) => resolve({ code, signal })),
-  )
-  return { child, stdout: () => out, exited }
-}
+const casefile = useBuiltCasefile(() => ({
+  CASEFILE_API_KEY: registry.key,
+  ...TEST_FOLDER_KEY_ENV,
+}))
 
 async function until<T>(probe: () => T | undefined | null | false, what: string): Promise<T> {
   const deadline = Date.now() + 15_000
@@ -105,7 +84,7 @@ async function folderWithSlowCreate(): Promise<string> {
 }
 
 /** Starts `casefile sync --until-idle` and waits until its create is in flight. */
-async function syncInFlight(dataDir: string): Promise<Running> {
+async function syncInFlight(dataDir: string): Promise<BuiltRun> {
   registry.sandbox.setFaults([{ kind: 'latency', ms: 30_000, route: 'create' }])
   const sync = casefile(['sync', '--until-idle', '--json', '--data-dir', dataDir])
   await until(
@@ -159,7 +138,7 @@ describe('casefile sync, stopped by a signal', () => {
 })
 
 describe('casefile sandbox, stopped by a signal', () => {
-  async function startSandboxProcess(): Promise<{ running: Running; port: number; dir: string }> {
+  async function startSandboxProcess(): Promise<{ running: BuiltRun; port: number; dir: string }> {
     const dir = tempFolder('casefile-signals-sandbox-')
     const running = casefile(['sandbox', '--port', '0', '--data-dir', dir])
     const port = await until(() => {

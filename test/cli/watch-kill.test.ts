@@ -2,12 +2,11 @@
 // proxy that counts the searches per identifier: the checks recorded before the kill are kept
 // with their alerts, the next runs finish the round, and no identifier is searched twice except
 // the one whose search was in flight at the kill.
-import { spawn, type ChildProcess } from 'node:child_process'
 import { createServer, request, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
 import Database from 'better-sqlite3-multiple-ciphers'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { EXIT } from '../../src/cli/exit-codes'
 import { openCore } from '../../src/core/open-core'
 import { applyKey } from '../../src/core/store/open-database'
@@ -17,8 +16,8 @@ import * as Watchlist from '../../src/core/watchlist/watchlist'
 import { TEST_FOLDER_KEY_ENV, inspector, uniqueReason } from '../support/core-with-sandbox'
 import { useSandbox } from '../support/use-sandbox'
 import { runCasefile as runInProcess, sandboxFolder } from './cli-harness'
+import { useBuiltCasefile } from './built-casefile'
 
-const BIN = join(__dirname, '..', '..', 'bin', 'casefile.mjs')
 const FOLDER_KEY = Buffer.from(TEST_FOLDER_KEY_ENV.CASEFILE_DB_KEY, 'hex')
 const registry = useSandbox()
 const DAY = 24 * 60 * 60 * 1000
@@ -102,31 +101,10 @@ beforeAll(async () => {
 })
 afterAll(() => proxy.stop())
 
-const started: ChildProcess[] = []
-afterEach(() => {
-  for (const child of started.splice(0)) if (child.exitCode === null) child.kill('SIGKILL')
-})
-
-/**
- * The built `casefile`, as a scheduler runs it: its own process, its output collected; with
- * `later`, on a clock that far ahead (faketime), as a run that many minutes from now would be.
- */
-function casefile(args: string[], later?: string) {
-  const argv = [process.execPath, BIN, ...args]
-  const [command, ...rest] = later ? ['faketime', '-f', later, ...argv] : argv
-  const child = spawn(command!, rest, {
-    env: { ...process.env, CASEFILE_API_KEY: registry.key, ...TEST_FOLDER_KEY_ENV },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  started.push(child)
-  let out = ''
-  child.stdout?.on('data', (chunk: Buffer) => (out += chunk.toString()))
-  child.stderr?.resume()
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-    child.on('exit', (code, signal) => resolve({ code, signal })),
-  )
-  return { child, stdout: () => out, exited }
-}
+/** The built `casefile`, as a scheduler runs it (`later`: faketime's offset, '+3m'). */
+const built = useBuiltCasefile(() => ({ CASEFILE_API_KEY: registry.key, ...TEST_FOLDER_KEY_ENV }))
+const casefile = (args: string[], later?: string) =>
+  built(args, {}, later ? { faketime: later } : {})
 
 async function until(probe: () => boolean, what: string): Promise<void> {
   const deadline = Date.now() + 30_000

@@ -10,9 +10,9 @@ import { describe, expect, it } from 'vitest'
 import { TEST_FOLDER_KEY_ENV, inspector, uniqueReason } from '../support/core-with-sandbox'
 import { BANK_REGISTRY_NAME, useBankNetwork } from '../support/bank-network'
 import { reportFile, runCasefile, sandboxFolder, tempFolder } from '../cli/cli-harness'
+import { useBuiltCasefile } from '../cli/built-casefile'
 
 const network = useBankNetwork()
-const BIN = join(__dirname, '..', '..', 'bin', 'casefile.mjs')
 /** The laptop's clock: 65 minutes slow, as one never set since the last change of hour. */
 const SLOW = '-65m'
 const SLOW_MS = 65 * 60_000
@@ -24,33 +24,20 @@ interface Run {
   json: () => any // eslint-disable-line @typescript-eslint/no-explicit-any -- the README's --json shapes
 }
 
+const built = useBuiltCasefile(() => ({
+  ...TEST_FOLDER_KEY_ENV,
+  CASEFILE_API_KEY: network.key,
+  HTTPS_PROXY: network.authProxy.urlWithCredentials ?? '',
+  NO_PROXY: '',
+  no_proxy: '',
+}))
+
 /** `casefile ARGS` in its own process, its clock slow, its only way out the proxy with a password. */
-function onTheLaptop(args: string[]): Promise<Run> {
-  const child = spawn('faketime', ['-f', SLOW, process.execPath, BIN, ...args], {
-    env: {
-      ...process.env,
-      ...TEST_FOLDER_KEY_ENV,
-      CASEFILE_API_KEY: network.key,
-      HTTPS_PROXY: network.authProxy.urlWithCredentials ?? '',
-      NO_PROXY: '',
-      no_proxy: '',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  let stdout = ''
-  let stderr = ''
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()))
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
-  return new Promise((resolve, reject) => {
-    child.on('error', (error: NodeJS.ErrnoException) =>
-      reject(
-        error.code === 'ENOENT'
-          ? new Error('faketime is not installed: `apt-get install faketime` (Debian).')
-          : error,
-      ),
-    )
-    child.on('exit', (code) => resolve({ code, stdout, stderr, json: () => JSON.parse(stdout) }))
-  })
+async function onTheLaptop(args: string[]): Promise<Run> {
+  const run = built(args, {}, { faketime: SLOW })
+  const { code } = await run.exited
+  const stdout = run.stdout()
+  return { code, stdout, stderr: run.stderr(), json: () => JSON.parse(stdout) }
 }
 
 const tunnels = () =>
