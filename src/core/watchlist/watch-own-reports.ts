@@ -87,9 +87,14 @@ export function pickUpOwnReports(
       // Masked or unreadable identifiers are left out (reportIdentifiers); the report is taken.
       return (reportIdentifiers(core, id) ?? []).map((v) => ({ ...v, note }))
     })
-    // One identifier in two of our reports: the first report's note.
-    const distinct = [...new Map(values.map((v) => [`${v.type}\u0000${v.value}`, v])).values()]
-    const { added } = addNormalized(core, distinct, { random: options.random })
+    // One identifier in two of our reports: watched once, with the first report's note (a Map
+    // built from them all would keep the last one's).
+    const distinct = new Map<string, (typeof values)[number]>()
+    for (const value of values) {
+      const key = `${value.type}\u0000${value.value}`
+      if (!distinct.has(key)) distinct.set(key, value)
+    }
+    const { added } = addNormalized(core, [...distinct.values()], { random: options.random })
     const take = prepare<[string, number]>(
       core.db,
       'INSERT OR IGNORE INTO watch_own_reports (report_id, added_at) VALUES (?, ?)',

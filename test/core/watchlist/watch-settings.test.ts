@@ -137,6 +137,14 @@ describe("our own reports' identifiers, watched by default (optional)", () => {
     expect(Watchlist.listItems(core)).toEqual([])
   })
 
+  it('an identifier in two of our reports is watched once, with the first report’s note', () => {
+    const { core } = watchCore('casefile-watch-settings-')
+    sentReport(core, 'r-a', [{ label: 'phone', value: '08035550101' }])
+    sentReport(core, 'r-b', [{ label: 'phone', value: '08035550101' }])
+    expect(changeWatchSettings(core, { ownReports: true }).added).toBe(1)
+    expect(watched(core)).toEqual([['phone', '08035550101', 'From our report r-a (Money mule)']])
+  })
+
   it('on: adds the reports already sent (ours and Submissions’), once, spread over the day; not a draft, a queued or an unlisted one', () => {
     const { core, clock } = watchCore('casefile-watch-settings-')
     sentReport(core, 'r-ours-1', [
