@@ -44,7 +44,6 @@ export async function exportRecord(
     if (list) list.push(problem)
     else byRow.set(problem.row, [problem])
   }
-  const registry = core.folderClock.registry
   const time = (ms: number) => registryIso(core, ms)
   columns.push(
     { header: 'screening_row', value: (l) => l.row, width: 12 },
@@ -77,11 +76,11 @@ export async function exportRecord(
   }
   // Pulled after the last row was written: the totals are those of the lines above them.
   function* summary(): Generator<XlsxCellValue[]> {
-    yield ['Screening job', job?.id ?? jobId]
-    yield ['Screened from', job?.file_name ?? '']
-    yield ['Job started', time(job?.created_at ?? 0)]
-    yield ['Job state when this record was written', job?.state ?? '']
-    yield ['Record written', new Date(registry.now()).toISOString()]
+    yield ['Screening job', job.id]
+    yield ['Screened from', job.file_name]
+    yield ['Job started', time(job.created_at)]
+    yield ['Job state when this record was written', job.state]
+    yield ['Record written', time(core.clock.now())]
     yield ['Times are', clockWords(computerAheadMs(core), 'The times of this record')]
     yield ['Rows', counts.hit + counts.clean + counts.unchecked + counts.unread]
     yield [`Rows: ${RECORD_OUTCOMES.hit}`, counts.hit]
