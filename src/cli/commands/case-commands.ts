@@ -64,9 +64,14 @@ const WORDS = {
   changed: 'CHANGED',
   missing: 'MISSING',
   added: 'ADDED (not in SHA256SUMS)',
+  certificate: 'certificate (not in SHA256SUMS; states its fingerprint)',
 }
 
-/** `casefile case verify FILE.zip`: every file's hash against SHA256SUMS; exit 2 when any differs. */
+/**
+ * `casefile case verify FILE.zip`: every file's hash against SHA256SUMS, what the case file states
+ * about itself against both, and the fingerprint to compare with the signed certificate. Exit 2
+ * when anything differs or the zip is refused as hostile; 1 when it is not a zip at all.
+ */
 export async function runVerify(context: CommandContext): Promise<number> {
   const path = resolve(context.args[0] ?? '')
   let result
@@ -74,16 +79,34 @@ export async function runVerify(context: CommandContext): Promise<number> {
     result = await verifyCaseFile(path)
   } catch (error) {
     if (error instanceof CaseVerifyRefused)
-      throw new CliError(`${basename(path)}: ${error.message}`, { code: 'invalid_input' })
+      throw new CliError(`${basename(path)}: ${error.message}`, {
+        code: 'invalid_input',
+        exitCode: error.kind === 'notZip' ? EXIT.usage : EXIT.needsAttention,
+      })
     throw error
   }
   if (context.global.json) printJson(context.io, result)
   else {
     for (const f of result.files) context.io.out(`${WORDS[f.verdict].padEnd(9)}  ${f.name}`)
+    const listed = result.files.filter((f) => f.verdict !== 'certificate' && f.verdict !== 'added')
+    const wrong = result.files.filter((f) => f.verdict !== 'ok' && f.verdict !== 'certificate')
     context.io.out(
-      result.ok
-        ? `All ${result.files.length} files match SHA256SUMS.`
-        : `${result.files.filter((f) => f.verdict !== 'ok').length} of the files do not match SHA256SUMS: this is not the case file as it was made.`,
+      wrong.length === 0
+        ? `All ${listed.length} files match SHA256SUMS.`
+        : `${wrong.length} of the files do not match SHA256SUMS: this is not the case file as it was made.`,
+    )
+    for (const sentence of result.disagreements) context.io.out(sentence)
+    if (result.disagreements.length > 0)
+      context.io.out(
+        `${result.disagreements.length === 1 ? 'One hash' : `${result.disagreements.length} hashes`} the case file states about itself ${result.disagreements.length === 1 ? 'does' : 'do'} not match its files: this is not the case file as it was made.`,
+      )
+    else if (result.files.some((f) => f.verdict === 'certificate'))
+      context.io.out(
+        'The certificate (PDF and ODT) is not in SHA256SUMS, as in every case file: it states the fingerprint below instead, and lists the same hashes as SHA256SUMS and the retrieval log.',
+      )
+    context.io.out(`Fingerprint (the SHA-256 of SHA256SUMS): ${result.fingerprint}`)
+    context.io.out(
+      'A match proves this case file unchanged only when this fingerprint is the one on the signed certificate: compare them figure by figure.',
     )
   }
   return result.ok ? EXIT.ok : EXIT.needsAttention

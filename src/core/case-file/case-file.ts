@@ -3,6 +3,7 @@ import * as Banks from '../banks/banks'
 import type { CoreContext } from '../core-context'
 import { caseAttachments } from './case-attachments'
 import { caseClock, inRegistryTime } from './case-clock'
+import { CERTIFICATE_ODT, CERTIFICATE_PDF, SUMS_NAME } from './case-file-names'
 import type { ProducedDocument, RetrievalEntry } from './case-model'
 import { writeCasePdf } from './case-pdf'
 import { caseReport } from './case-report'
@@ -14,14 +15,15 @@ import { zipBytes, type ZipPart } from './zip-bytes'
 
 export { CaseFileError } from './case-report'
 
-/** The file SHA256SUMS is written to, and which `casefile case verify` reads. */
-export const SUMS_NAME = 'SHA256SUMS'
+export { SUMS_NAME } from './case-file-names'
 
 export interface CaseFileSummary {
   id: string
   /** registry: decoded now; saved: this computer's copy (the registry did not give it). */
   source: 'registry' | 'saved'
   files: { name: string; sha256: string; size: number }[]
+  /** The SHA-256 of SHA256SUMS, as the certificate states it. */
+  fingerprint: string
   attachments: { fileName: string; from: 'registry' | 'kept' | 'missing' }[]
 }
 
@@ -49,7 +51,8 @@ const document = (name: string, description: string, bytes: Buffer): ProducedDoc
 /**
  * A case file of one report, for the police or a court: a zip in memory with case.pdf, the
  * registry's answer, the attachments as fetched (or this computer's sealed copies), the log of
- * the exchanges that produced it, the s.84 certificate as PDF and ODT, and SHA256SUMS over all.
+ * the exchanges that produced it, SHA256SUMS over all of these, and the s.84 certificate as PDF
+ * and ODT, which lists them and states SHA256SUMS's own hash (the case file's fingerprint).
  * Nothing is written to disk: the CLI or main writes the bytes where the person says.
  */
 export async function exportCaseFile(
@@ -139,17 +142,20 @@ export async function exportCaseFile(
       logBytes,
     ),
   ]
-  const certificate = { caseId: id, exportedAt, registry, system, documents }
+  // SHA256SUMS lists every file but the certificates, which state its hash: a person compares
+  // that one figure on the signed paper with `sha256sum SHA256SUMS` of the copy in hand.
+  const sums = Buffer.from(sha256Sums(evidence), 'utf8')
+  const fingerprint = sha256(sums)
+  const certificate = { caseId: id, exportedAt, registry, system, documents, fingerprint }
   const parts: ZipPart[] = [
     ...evidence,
-    { name: 'certificate-s84.pdf', bytes: await writeCertificatePdf(certificate), store: true },
+    { name: CERTIFICATE_PDF, bytes: await writeCertificatePdf(certificate), store: true },
     {
-      name: 'certificate-s84.odt',
+      name: CERTIFICATE_ODT,
       bytes: await writeCertificateOdt(certificateBlocks(certificate), at),
       store: true,
     },
   ]
-  const sums = Buffer.from(sha256Sums(parts), 'utf8')
   const bytes = await zipBytes([...parts, { name: SUMS_NAME, bytes: sums }], at)
   const safeId = id.replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 60)
   return {
@@ -159,6 +165,7 @@ export async function exportCaseFile(
       id,
       source: report.source.kind,
       files: parts.map((p) => ({ name: p.name, sha256: sha256(p.bytes), size: p.bytes.length })),
+      fingerprint,
       attachments: attachments.map((a) => ({ fileName: a.fileName, from: a.from })),
     },
   }

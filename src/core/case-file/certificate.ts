@@ -1,3 +1,4 @@
+import { CERTIFICATE_WORDS } from './case-file-names'
 import type { ProducedDocument } from './case-model'
 import { lagosShortTime, lagosTime } from './case-time'
 import { createPdfWriter } from './pdf-writer'
@@ -22,6 +23,8 @@ export interface CertificateInput {
   registry: string
   system: { software: string; computer: string }
   documents: ProducedDocument[]
+  /** The SHA-256 of the case file's SHA256SUMS, which lists the documents. */
+  fingerprint: string
 }
 
 export function certificateBlocks(input: CertificateInput): CertificateBlock[] {
@@ -35,13 +38,15 @@ export function certificateBlocks(input: CertificateInput): CertificateBlock[] {
     { kind: 'heading', text: '1. The documents' },
     {
       kind: 'paragraph',
-      text: `The documents listed below are computer-produced statements of fraud report ${input.caseId}, produced on ${at} from the records of the fraud report registry at ${input.registry}, retrieved through the computer and software named in part 2. Each is identified by its SHA-256 hash: a copy whose hash is the same is the same document.`,
+      text: `The documents listed below are computer-produced statements of fraud report ${input.caseId}, produced on ${at} from the records of the fraud report registry at ${input.registry}, retrieved through the computer and software named in part 2. Each is identified by its SHA-256 hash: ${CERTIFICATE_WORDS.listFollows}`,
     },
     ...input.documents.map((d): CertificateBlock => ({
       kind: 'field',
       label: `${d.name} \u2014 ${d.description} (${d.size.toLocaleString('en-GB')} bytes)`,
-      value: `SHA-256 ${d.sha256}`,
+      value: `${CERTIFICATE_WORDS.hash} ${d.sha256}`,
     })),
+    { kind: 'field', label: CERTIFICATE_WORDS.fingerprint, value: input.fingerprint },
+    { kind: 'paragraph', text: CERTIFICATE_WORDS.howToCheck },
     { kind: 'heading', text: '2. The computer and the system' },
     { kind: 'field', label: 'Software', value: input.system.software },
     { kind: 'field', label: 'Computer (name on the network)', value: input.system.computer },

@@ -81,9 +81,11 @@ async function fileReportWithThreeFiles(): Promise<string> {
 describe('a case file of a report with a PDF, a PNG and a JPEG', () => {
   let id: string
   let unpacked: ReturnType<typeof unpack>
+  let summary: Awaited<ReturnType<typeof exportCaseFile>>['summary']
   beforeAll(async () => {
     id = await fileReportWithThreeFiles()
     const file = await exportCaseFile(core, id)
+    summary = file.summary
     expect(file.fileName).toMatch(new RegExp(`^case-${id}-\\d{8}-\\d{6}\\.zip$`))
     unpacked = unpack(file.bytes)
   })
@@ -104,8 +106,9 @@ describe('a case file of a report with a PDF, a PNG and a JPEG', () => {
       cwd: unpacked.dir,
       encoding: 'utf8',
     })
-    expect(out.trim().split('\n')).toHaveLength(unpacked.files.length - 1)
-    expect(out).not.toMatch(/FAILED/)
+    // Every file but SHA256SUMS and the two certificates, which state its fingerprint instead.
+    expect(out.trim().split('\n')).toHaveLength(unpacked.files.length - 3)
+    expect(out).not.toMatch(/FAILED|certificate/)
     const at = (name: string) => readFileSync(join(unpacked.dir, name))
     expect(sha(at('attachments/1-statement.pdf'))).toBe(sha(STATEMENT_PDF))
     expect(sha(at('attachments/2-chat-screenshot.png'))).toBe(sha(SCREENSHOT_PNG))
@@ -204,6 +207,22 @@ describe('a case file of a report with a PDF, a PNG and a JPEG', () => {
     const content = execFileSync('unzip', ['-p', odt, 'content.xml'], { encoding: 'utf8' })
     expect(content).toContain('TEMPLATE')
     expect(content).toContain(sha(STATEMENT_PDF))
+    // The fingerprint, as `sha256sum SHA256SUMS` prints it, and how to check it.
+    const fingerprint = execFileSync('sha256sum', ['SHA256SUMS'], {
+      cwd: unpacked.dir,
+      encoding: 'utf8',
+    }).split(' ')[0]!
+    expect(fingerprint).toBe(summary.fingerprint)
+    for (const words of [text, content.replace(/<[^>]*>/g, ' ')]) {
+      expect(words).toMatch(
+        new RegExp(
+          `Fingerprint of the case file: the SHA-256 of its file SHA256SUMS\\s*${fingerprint}`,
+        ),
+      )
+      expect(words.replace(/[\u201c\u201d]/g, '"')).toContain(
+        '"sha256sum SHA256SUMS" prints its fingerprint',
+      )
+    }
     expect(pdfPages(join(unpacked.dir, 'certificate-s84.pdf'))).toBeGreaterThanOrEqual(1)
     expect(wordsOffPage(join(unpacked.dir, 'certificate-s84.pdf')).off).toEqual([])
   })

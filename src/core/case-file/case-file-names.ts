@@ -1,0 +1,25 @@
+/*
+ * What a case file's writer (case-file.ts, certificate.ts) and its check (case-verify.ts) must
+ * agree on: the names of its files, and the words of the certificate that verify reads back.
+ */
+
+/** Every file of the case file but the two certificates, with its SHA-256, as `sha256sum -c` reads it. */
+export const SUMS_NAME = 'SHA256SUMS'
+export const LOG_NAME = 'retrieval-log.json'
+export const CASE_PDF_NAME = 'case.pdf'
+export const CERTIFICATE_PDF = 'certificate-s84.pdf'
+export const CERTIFICATE_ODT = 'certificate-s84.odt'
+/** Not in SHA256SUMS: they state its fingerprint, which they could not if it listed them. */
+export const CERTIFICATE_FILES = [CERTIFICATE_PDF, CERTIFICATE_ODT] as const
+
+/** The certificate's words around its list of documents and the fingerprint after it. */
+export const CERTIFICATE_WORDS = {
+  /** The end of the paragraph before the list of documents. */
+  listFollows: 'a copy whose hash is the same is the same document.',
+  /** Each document's hash, after its label (`<name> — <description> (<size> bytes)`). */
+  hash: 'SHA-256',
+  /** The field after the list: its value is the fingerprint. */
+  fingerprint: 'Fingerprint of the case file: the SHA-256 of its file SHA256SUMS',
+  howToCheck:
+    'SHA256SUMS lists every file of the case file but this certificate (certificate-s84.pdf and certificate-s84.odt), each with its SHA-256. Anyone can check a copy without Casefile: in its unpacked folder, \u201csha256sum SHA256SUMS\u201d prints its fingerprint, which must be the one above, and \u201csha256sum -c SHA256SUMS\u201d checks every file against SHA256SUMS (\u201ccasefile case verify\u201d does both). A copy that passes both is the case file certified here.',
+}
