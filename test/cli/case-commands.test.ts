@@ -46,7 +46,19 @@ describe('casefile case', () => {
 
     const verified = await run(['case', 'verify', out])
     expect(verified.code).toBe(0)
-    expect(verified.stdout).toMatch(/All 6 files match SHA256SUMS\./)
+    expect(verified.stdout).toMatch(/All 4 files match SHA256SUMS\./)
+    expect(verified.stdout).toMatch(/certificate .*certificate-s84\.odt/)
+    // The fingerprint printed is what `sha256sum SHA256SUMS` gives, and the certificate states.
+    const unpacked = tempFolder()
+    execFileSync('unzip', ['-q', out, '-d', unpacked])
+    const fingerprint = execFileSync('sha256sum', ['SHA256SUMS'], {
+      cwd: unpacked,
+      encoding: 'utf8',
+    }).split(' ')[0]!
+    expect(verified.stdout).toContain(
+      `Fingerprint (the SHA-256 of SHA256SUMS): ${fingerprint}\nA match proves this case file unchanged only when this fingerprint is the one on the signed certificate`,
+    )
+    expect(exported.stdout).toContain(fingerprint)
 
     // One byte of the attachment changed, the zip made again with the system's zip.
     const dir = tempFolder()
@@ -67,6 +79,37 @@ describe('casefile case', () => {
     expect(refused.stdout).toMatch(/1 of the files do not match/)
     const json = await run(['case', 'verify', tampered, '--json'])
     expect(json.json().files).toContainEqual(expect.objectContaining({ verdict: 'changed' }))
+
+    // The attachment changed again and SHA256SUMS made again: sha256sum -c passes, verify does not.
+    execFileSync(
+      'sh',
+      [
+        '-c',
+        'grep -v certificate-s84 SHA256SUMS | cut -c67- | xargs sha256sum > S && mv S SHA256SUMS',
+      ],
+      { cwd: dir },
+    )
+    execFileSync('sha256sum', ['-c', 'SHA256SUMS'], { cwd: dir })
+    const remade = join(tempFolder(), 'remade.zip')
+    execFileSync('zip', ['-q', '-r', remade, '.'], { cwd: dir })
+    const caught = await run(['case', 'verify', remade])
+    expect(caught.code).toBe(2)
+    expect(caught.stdout).toMatch(/All 4 files match SHA256SUMS\./)
+    expect(caught.stdout).toContain(
+      `certificate-s84.odt states the fingerprint ${fingerprint}, but this zip's SHA256SUMS has`,
+    )
+    expect(caught.stdout).toMatch(
+      /retrieval-log\.json states that "GET .*" was saved as "attachments\/.*" with SHA-256 [0-9a-f]{64}, but the file in the zip and SHA256SUMS have/,
+    )
+    expect(caught.stdout).toMatch(/this is not the case file as it was made\./)
+
+    // A symlink in its place: refused with words, exit 2.
+    execFileSync('ln', ['-sf', '/etc/passwd', attachment])
+    const linked = join(tempFolder(), 'linked.zip')
+    execFileSync('zip', ['-q', '-r', '--symlinks', linked, '.'], { cwd: dir })
+    const refusedLink = await run(['case', 'verify', linked])
+    expect(refusedLink.code).toBe(2)
+    expect(refusedLink.stderr).toMatch(/is a symbolic link in the zip/)
   })
 
   it('says why when there is no such report, and never overwrites a file', async () => {

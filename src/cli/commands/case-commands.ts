@@ -53,6 +53,9 @@ export async function runExport(context: CommandContext): Promise<number> {
               ? `${a.fileName}: its link could not be fetched; this computer's sealed copy is in the zip.`
               : `${a.fileName}: its link could not be fetched and no copy is kept here; it is listed, not included.`,
           )
+      context.io.out(
+        `Its fingerprint, the SHA-256 of its SHA256SUMS, stated on the certificate: ${file.summary.fingerprint}`,
+      )
       context.io.out(`Check it any time: casefile case verify ${target}`)
     }
     return EXIT.ok

@@ -197,7 +197,7 @@ export async function writeCasePdf(input: CasePdfInput): Promise<Buffer> {
   })
   pdf.title(
     `Case file: fraud report ${input.id}`,
-    `Exported ${lagosTime(input.exportedAt)} from ${input.registry}. Every file of this case file is listed with its SHA-256 in SHA256SUMS; check them with \u201csha256sum -c SHA256SUMS\u201d or \u201ccasefile case verify\u201d.`,
+    `Exported ${lagosTime(input.exportedAt)} from ${input.registry}. Every file of this case file but the certificate is listed with its SHA-256 in SHA256SUMS, whose own SHA-256 the certificate states; check them with \u201csha256sum -c SHA256SUMS\u201d or \u201ccasefile case verify\u201d.`,
   )
   reportSection(pdf, input)
   retrievalSection(pdf, input)
