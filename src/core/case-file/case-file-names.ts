@@ -18,6 +18,8 @@ export const CERTIFICATE_WORDS = {
   listFollows: 'a copy whose hash is the same is the same document.',
   /** Each document's hash, after its label (`<name> — <description> (<size> bytes)`). */
   hash: 'SHA-256',
+  /** The heading after the list (and the fingerprint): in case files made before the fingerprint, the list ends here. */
+  nextPart: '2. The computer and the system',
   /** The field after the list: its value is the fingerprint. */
   fingerprint: 'Fingerprint of the case file: the SHA-256 of its file SHA256SUMS',
   howToCheck:

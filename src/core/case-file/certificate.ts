@@ -47,7 +47,7 @@ export function certificateBlocks(input: CertificateInput): CertificateBlock[] {
     })),
     { kind: 'field', label: CERTIFICATE_WORDS.fingerprint, value: input.fingerprint },
     { kind: 'paragraph', text: CERTIFICATE_WORDS.howToCheck },
-    { kind: 'heading', text: '2. The computer and the system' },
+    { kind: 'heading', text: CERTIFICATE_WORDS.nextPart },
     { kind: 'field', label: 'Software', value: input.system.software },
     { kind: 'field', label: 'Computer (name on the network)', value: input.system.computer },
     {

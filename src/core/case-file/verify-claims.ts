@@ -77,7 +77,8 @@ export function certificateStatements(text: string): {
 } | null {
   const flat = text.replace(/\s+/g, ' ')
   const start = flat.indexOf(CERTIFICATE_WORDS.listFollows)
-  const end = flat.indexOf(CERTIFICATE_WORDS.fingerprint, start)
+  const stated = flat.indexOf(CERTIFICATE_WORDS.fingerprint, start)
+  const end = stated >= 0 ? stated : flat.indexOf(CERTIFICATE_WORDS.nextPart, start)
   if (start < 0 || end < 0) return null
   const list = flat.slice(start + CERTIFICATE_WORDS.listFollows.length, end)
   const parts = list.split(new RegExp(`${CERTIFICATE_WORDS.hash} ?([0-9a-f]{64})`))
@@ -85,7 +86,7 @@ export function certificateStatements(text: string): {
   for (let i = 1; i < parts.length; i += 2)
     documents.push({ label: parts[i - 1]!.trim(), sha256: parts[i]! })
   const after = flat.slice(end + CERTIFICATE_WORDS.fingerprint.length)
-  const fingerprint = /^ ?([0-9a-f]{64})\b/.exec(after)?.[1] ?? null
+  const fingerprint = stated >= 0 ? (/^ ?([0-9a-f]{64})\b/.exec(after)?.[1] ?? null) : null
   return { documents, fingerprint }
 }
 
