@@ -8,6 +8,7 @@ import { connect as netConnect, type AddressInfo, type Socket } from 'node:net'
 import { connect as tlsConnect, type PeerCertificate } from 'node:tls'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
+  BANK_INTRANET_NAME,
   BANK_REGISTRY_NAME,
   startSquid,
   startTlsFront,
@@ -168,7 +169,7 @@ describe('the bank network fixture', () => {
       expect(error).toBeUndefined()
       expect(cert.issuer.CN).toBe(TEST_CA_NAME)
       expect(cert.subjectaltname).toBe(
-        `DNS:localhost, DNS:${BANK_REGISTRY_NAME}, IP Address:127.0.0.1`,
+        `DNS:localhost, DNS:${BANK_REGISTRY_NAME}, DNS:${BANK_INTRANET_NAME}, IP Address:127.0.0.1`,
       )
     })
 

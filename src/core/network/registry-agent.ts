@@ -12,6 +12,7 @@ import {
 } from './network-failure'
 import type { ProxyChoice, ProxyResolver } from './proxy-choice'
 import { openTunnel } from './proxy-tunnel'
+import { checkLinkConnection, type LinkRule } from './link-guard'
 
 export interface ConnectionSeen {
   host: string
@@ -29,6 +30,11 @@ export interface RegistryAgentOptions {
   connectTimeoutMs?: number
   /** Told of every connection made: the doctor reads the proxy and the chain from it. */
   onConnection?: (seen: ConnectionSeen) => void
+  /**
+   * Set for an attachment link's connections only (link-guard.ts): each is checked to lead to
+   * the registry's own host and port or outside this computer and its network.
+   */
+  linkRule?: LinkRule
 }
 
 /** Set on every error of the connection phase: the request had not been written yet. */
@@ -83,6 +89,9 @@ export async function connectToRegistry(
       throw new NetworkRefusalError({ type: 'proxy_setting', message: error.message })
     throw error
   }
+  const link = options.linkRule
+    ? await checkLinkConnection({ host, port }, proxy.kind === 'proxy', options.linkRule)
+    : {}
   const tunnel: Socket | undefined =
     proxy.kind === 'proxy' ? await openTunnel(proxy, { host, port }, timeoutMs) : undefined
   const proxyRef = proxy.kind === 'proxy' ? { host: proxy.host, port: proxy.port } : undefined
@@ -92,6 +101,7 @@ export async function connectToRegistry(
       socket: tunnel,
       host,
       port,
+      ...(link.lookup && !tunnel ? { lookup: link.lookup } : {}),
       servername: isIP(host) ? undefined : host,
       secureContext: secureContextOf(stores),
       ALPNProtocols: ['http/1.1'],

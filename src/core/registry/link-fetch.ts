@@ -2,6 +2,8 @@ import type { AxiosInstance } from 'axios'
 import type nodeHttp from 'node:http'
 import type https from 'node:https'
 import { registryAddressProblem } from '../../shared/registry-address'
+import { isRegistryEndpoint, registryEndpoints, type Endpoint } from '../network/link-destination'
+import { LinkDestinationError } from '../network/link-guard'
 import { describeNetworkRefusal, isNetworkRefusalError } from '../network/network-failure'
 import { isAxiosError } from './registry-request'
 
@@ -22,7 +24,10 @@ export class LinkFetchError extends Error {
   }
 }
 
-/** How the client reaches the registry: its HTTP client and its agents (proxy, certificates). */
+/**
+ * How a link's file is fetched: the registry client's HTTP client, and agents with its proxy
+ * and certificates that check every connection (network/link-guard.ts).
+ */
 export interface LinkTransport {
   client: AxiosInstance
   httpsAgent: https.Agent
@@ -50,10 +55,10 @@ function privateIPv4(host: string): boolean {
 }
 
 /**
- * Whether a host is on this computer or the organization's own network: loopback and private
- * addresses, IPv6 literals, names with no dot, and the suffixes of internal names. A report's
- * link there is refused unless it is the registry's own host: a link planted in a report must
- * not make Casefile reach a service inside the bank (through its proxy, with its certificates).
+ * Whether a host is written as one on this computer or the organization's own network: loopback
+ * and private addresses, IPv6 literals, names with no dot, and the suffixes of internal names.
+ * Only a first, cheap sieve (such a name is not even looked up, so no resolver hears it): where
+ * a link really leads is checked on the address its socket connects to (network/link-guard.ts).
  */
 function internalHost(host: string): boolean {
   const name = host.toLowerCase().replace(/\.$/, '')
@@ -68,10 +73,11 @@ function internalHost(host: string): boolean {
 
 /**
  * Whether Casefile may fetch a link: https, or http only on this computer (the one address rule),
- * with no user name or password in it, and not to this computer or the organization's own
- * network unless it is the registry's own host. A query is allowed (a storage service's signed link).
+ * with no user name or password in it, and not written as this computer or the organization's
+ * own network unless it is the registry's own host and port. A query is allowed (a storage
+ * service's signed link).
  */
-function linkAddressProblem(value: string, registryHosts: readonly string[]): string | null {
+function linkAddressProblem(value: string, registry: readonly Endpoint[]): string | null {
   let url: URL
   try {
     url = new URL(value)
@@ -83,16 +89,18 @@ function linkAddressProblem(value: string, registryHosts: readonly string[]): st
     url.username || url.password ? 'credentials' : registryAddressProblem(withoutQuery)
   if (problem)
     return 'This attachment\u2019s link is not a secure (https) address, so Casefile does not fetch it.'
-  if (!registryHosts.includes(url.hostname.toLowerCase()) && internalHost(url.hostname))
+  const [own] = registryEndpoints([`${url.protocol}//${url.host}`])
+  if (!(own && isRegistryEndpoint(registry, own)) && internalHost(url.hostname))
     return `This attachment\u2019s link points inside a private network (${url.hostname}), not to the registry, so Casefile does not fetch it.`
   return null
 }
 
 /**
  * The file behind an attachment link (registry-api.md 4.9: the url the upload answered),
- * through the same proxy and certificates as every call; never with the API key (the link
- * may be on another host), never following a redirect (its target was never checked), and
- * read only up to `maxBytes`. Throws LinkFetchError, in words a person reads.
+ * through the same proxy and certificates as every call, each connection checked to lead to the
+ * registry's own host and port or outside this computer and its network; never with the API key
+ * (the link may be on another host), never following a redirect (its target was never checked),
+ * and read only up to `maxBytes`. Throws LinkFetchError, in words a person reads.
  */
 export async function fetchLink(
   transport: () => Promise<LinkTransport>,
@@ -100,13 +108,13 @@ export async function fetchLink(
   o: {
     maxBytes: number
     timeoutMs: number
-    /** The registry's own hosts (its base and upload addresses), which are always allowed. */
-    registryHosts: readonly string[]
+    /** The registry's own host and port (its base and upload addresses), always allowed. */
+    registry: readonly Endpoint[]
     userAgent?: string
     signal?: AbortSignal
   },
 ): Promise<FetchedLink> {
-  const problem = linkAddressProblem(url, o.registryHosts)
+  const problem = linkAddressProblem(url, o.registry)
   if (problem) throw new LinkFetchError('refused', problem)
   const { client, httpsAgent, httpAgent } = await transport()
   const timer = AbortSignal.timeout(o.timeoutMs)
@@ -133,6 +141,7 @@ export async function fetchLink(
   } catch (error) {
     const code = isAxiosError(error) ? error.code : (error as { code?: string } | null)?.code
     const root = isAxiosError(error) ? error.cause : error
+    if (root instanceof LinkDestinationError) throw new LinkFetchError('refused', root.message)
     if (isNetworkRefusalError(root))
       throw new LinkFetchError('offline', describeNetworkRefusal(root.refusal))
     if (code === 'ERR_BAD_RESPONSE' && /maxContentLength/.test((error as Error).message))

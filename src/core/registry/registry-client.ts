@@ -21,6 +21,7 @@ import {
 } from '../../shared/domain/responses'
 import type { ReportInput } from '../../shared/domain/report-input'
 import type { SearchInput } from '../../shared/domain/search-input'
+import { registryEndpoints } from '../network/link-destination'
 import { fetchLink, type FetchedLink } from './link-fetch'
 import { assertUsableConnection, type RegistryConnection } from './registry-connection'
 import {
@@ -78,10 +79,8 @@ export function createRegistryClient(
   options: RegistryClientOptions,
 ) {
   assertUsableConnection(connection)
-  const { call, transport, keyAccepted, quietUntil, holdQuiet, close } = createRegistryRequester(
-    connection,
-    options,
-  )
+  const { call, linkTransport, keyAccepted, quietUntil, holdQuiet, close } =
+    createRegistryRequester(connection, options)
   const uploadTimeoutMs = options.uploadTimeoutMs ?? DEFAULT_UPLOAD_TIMEOUT_MS
 
   /**
@@ -177,12 +176,10 @@ export function createRegistryClient(
     },
     /** The file behind an attachment link: no key, no redirects, at most `maxBytes` (link-fetch.ts). */
     fetchLink(url: string, o: CallOptions & { maxBytes: number }): Promise<FetchedLink> {
-      return fetchLink(transport, url, {
+      return fetchLink(linkTransport, url, {
         ...o,
         timeoutMs: uploadTimeoutMs,
-        registryHosts: [connection.baseUrl, connection.uploadUrl].map((address) =>
-          new URL(address).hostname.toLowerCase(),
-        ),
+        registry: registryEndpoints([connection.baseUrl, connection.uploadUrl]),
         userAgent: options.userAgent,
       })
     },

@@ -5,7 +5,12 @@ import type https from 'node:https'
 import type { z } from 'zod'
 import { isNetworkRefusalError, type NetworkRefusal } from '../network/network-failure'
 import { failedBeforeSend } from '../network/registry-agent'
-import { createRegistryAgent, type NetworkSettings } from '../network/registry-transport'
+import { registryEndpoints } from '../network/link-destination'
+import {
+  createLinkAgents,
+  createRegistryAgent,
+  type NetworkSettings,
+} from '../network/registry-transport'
 import { classifyTransportFailure, networkRefused } from './classify-failure'
 import { ENDPOINTS, fillPath, joinUrl, type EndpointName } from './endpoints'
 import { answerTooLarge, MAX_RESPONSE_BYTES, readAnswer } from './registry-answer'
@@ -115,6 +120,13 @@ export function createRegistryRequester(
     httpsAgent: (httpsAgent ??= createRegistryAgent(options.network)),
     httpAgent: (httpAgent ??= new nodeHttp.Agent({ keepAlive: true })),
   })
+  // An attachment link's own agents, its every connection checked (link-guard.ts).
+  let linkAgents: ReturnType<typeof createLinkAgents> | undefined
+  const forLinks = () =>
+    (linkAgents ??= createLinkAgents(
+      options.network ?? {},
+      registryEndpoints([connection.baseUrl, connection.uploadUrl]),
+    ))
   /**
    * Until when the registry asked for quiet: a 429's Retry-After holds for every request to it,
    * a 503's for the whole service (registry-notes.md, "A polite client"). Until then nothing is
@@ -256,8 +268,8 @@ export function createRegistryRequester(
 
   return {
     call,
-    /** The HTTP client and agents every call goes through (for a link's file: link-fetch.ts). */
-    transport: async () => ({ client: await httpClient(), ...agents() }),
+    /** The HTTP client and the agents a link's file is fetched through (link-fetch.ts). */
+    linkTransport: async () => ({ client: await httpClient(), ...forLinks() }),
     /** Whether a keyed call has succeeded with this key (the last one that did). */
     keyAccepted: (key: string) => fingerprint(key) === acceptedKey,
     /** Until when the registry asked for quiet (epoch ms), or 0: nothing is sent before. */
@@ -270,6 +282,8 @@ export function createRegistryRequester(
     close(): void {
       httpsAgent?.destroy()
       httpAgent?.destroy()
+      linkAgents?.httpsAgent.destroy()
+      linkAgents?.httpAgent.destroy()
     },
   }
 }

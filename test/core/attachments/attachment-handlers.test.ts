@@ -9,6 +9,10 @@ import { attachmentsContract } from '../../../src/shared/contract-attachments'
 import type { AttachmentRef } from '../../../src/shared/contract-attachments'
 import type { RunningSandbox } from '../../../src/sandbox'
 import {
+  createRegistryClient,
+  type RegistryClient,
+} from '../../../src/core/registry/registry-client'
+import {
   closedPortUrl,
   inspector,
   openTestCore,
@@ -34,7 +38,21 @@ let core: Core
 let handlers: ReturnType<typeof attachmentHandlers>
 let hostile: Server
 let hostileUrl: string
+let hostileRequests = 0
 let key: string
+/** The handlers over a core whose registry keeps its files on the hostile host ({upload_url}). */
+let onHostileHost: ReturnType<typeof attachmentHandlers>
+const clients: RegistryClient[] = []
+
+/** Handlers over the core, its registry keeping its files at `fileHost` (its {upload_url}). */
+function registryFilesAt(fileHost: string) {
+  const client = createRegistryClient(
+    { baseUrl: sandbox.baseUrl, uploadUrl: fileHost },
+    { getApiKey: () => key, timeoutMs: 5000, uploadTimeoutMs: 5000 },
+  )
+  clients.push(client)
+  return attachmentHandlers(() => ({ ...core, client }))
+}
 
 beforeAll(async () => {
   sandbox = await startTestSandbox()
@@ -43,6 +61,7 @@ beforeAll(async () => {
   handlers = attachmentHandlers(() => core)
   // A registry's file host that answers with anything but the file.
   hostile = createServer((request, response) => {
+    hostileRequests++
     const path = request.url ?? '/'
     if (path.startsWith('/html/'))
       response.writeHead(200, { 'content-type': 'image/png' }).end(Buffer.from(HTML))
@@ -67,18 +86,21 @@ beforeAll(async () => {
   })
   await new Promise<void>((resolve) => hostile.listen(0, '127.0.0.1', resolve))
   hostileUrl = `http://127.0.0.1:${(hostile.address() as AddressInfo).port}`
+  // On loopback only the registry's own host and port are fetched: the hostile host is its file host.
+  onHostileHost = registryFilesAt(hostileUrl)
 })
 afterAll(async () => {
+  for (const client of clients) client.close()
   await core.close()
   await sandbox.stop()
   await new Promise<void>((resolve) => hostile.close(() => resolve()))
 })
 
-async function open(ref: AttachmentRef) {
-  return attachmentsContract.attachmentOpen.output.parse(await handlers.attachmentOpen(ref))
+async function open(ref: AttachmentRef, via = handlers) {
+  return attachmentsContract.attachmentOpen.output.parse(await via.attachmentOpen(ref))
 }
-async function copy(ref: AttachmentRef) {
-  return attachmentsContract.attachmentCopy.output.parse(await handlers.attachmentCopy(ref))
+async function copy(ref: AttachmentRef, via = handlers) {
+  return attachmentsContract.attachmentCopy.output.parse(await via.attachmentCopy(ref))
 }
 /** A draft carrying the links, as one reopened from the registry for an update would. */
 const draftWithLinks = (...urls: string[]) =>
@@ -198,7 +220,7 @@ describe('registry links', () => {
       await open({ kind: 'link', reportId: 'no-such-report', url: `${hostileUrl}/ok/a.png` }),
     ).toMatchObject({ ok: false })
     expect(
-      await open({ kind: 'link', reportId: localId, url: `${hostileUrl}/ok/a.png` }),
+      await open({ kind: 'link', reportId: localId, url: `${hostileUrl}/ok/a.png` }, onHostileHost),
     ).toMatchObject({ ok: true, type: 'png' })
   })
 
@@ -206,8 +228,8 @@ describe('registry links', () => {
     const refused = async (path: string) => {
       const url = `${hostileUrl}${path}`
       const localId = draftWithLinks(url)
-      const viewed = await open({ kind: 'link', reportId: localId, url })
-      const saved = await copy({ kind: 'link', reportId: localId, url })
+      const viewed = await open({ kind: 'link', reportId: localId, url }, onHostileHost)
+      const saved = await copy({ kind: 'link', reportId: localId, url }, onHostileHost)
       expect(viewed.ok).toBe(false)
       expect(saved.ok).toBe(false)
       return { viewed: !viewed.ok ? viewed : null, saved: !saved.ok ? saved.message : '' }
@@ -233,9 +255,12 @@ describe('registry links', () => {
   })
 
   it('says in words when the registry cannot be reached, and never fetches a plain-http remote link', async () => {
-    const down = `${await closedPortUrl()}/files/a.pdf`
+    const fileHost = await closedPortUrl()
+    const down = `${fileHost}/files/a.pdf`
     const localId = draftWithLinks(down, 'http://files.example.com/a.pdf')
-    expect(await open({ kind: 'link', reportId: localId, url: down })).toEqual({
+    expect(
+      await open({ kind: 'link', reportId: localId, url: down }, registryFilesAt(fileHost)),
+    ).toEqual({
       ok: false,
       canSave: false,
       message:
@@ -265,10 +290,24 @@ describe('registry links', () => {
       })
   })
 
+  it("never fetches another port of the registry's own host", async () => {
+    // The sandbox registry is on 127.0.0.1: its host alone is not the registry, its port too.
+    const url = `${hostileUrl}/ok/a.png`
+    expect(new URL(url).port).not.toBe(new URL(sandbox.baseUrl).port)
+    const localId = draftWithLinks(url)
+    const before = hostileRequests
+    expect(await open({ kind: 'link', reportId: localId, url })).toEqual({
+      ok: false,
+      canSave: false,
+      message: expect.stringMatching(/points inside a private network \(127\.0\.0\.1\)/),
+    })
+    expect(hostileRequests).toBe(before)
+  })
+
   it("offers a copy under its content's extension and a name only", async () => {
     const url = `${hostileUrl}/ok/evidence.png.hta`
     const localId = draftWithLinks(url)
-    expect(await copy({ kind: 'link', reportId: localId, url })).toMatchObject({
+    expect(await copy({ kind: 'link', reportId: localId, url }, onHostileHost)).toMatchObject({
       ok: true,
       fileName: 'evidence.png',
     })

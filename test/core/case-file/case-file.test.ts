@@ -11,7 +11,7 @@ import * as Drafts from '../../../src/core/drafts/drafts'
 import * as Outbox from '../../../src/core/outbox/outbox'
 import * as Sync from '../../../src/core/sync/sync'
 import { exportCaseFile } from '../../../src/core/case-file/case-file'
-import { LinkFetchError } from '../../../src/core/registry/registry-client'
+import { createRegistryClient, LinkFetchError } from '../../../src/core/registry/registry-client'
 import {
   closedPortUrl,
   inspector,
@@ -272,7 +272,9 @@ describe('links that cannot be fetched', () => {
   it('lists a link nobody can reach, and says the file is not included', async () => {
     const client = inspector(sandbox, key)
     const png = await client.uploadFile({ bytes: SCREENSHOT_PNG, fileName: 'x.png' })
-    const gone = `${await closedPortUrl()}/files/bank-statement.pdf`
+    // The registry's file host, down: only the registry's own host and port are fetched on loopback.
+    const fileHost = await closedPortUrl()
+    const gone = `${fileHost}/files/bank-statement.pdf`
     const created = await client.createReport({
       fraudType: 'money_mule',
       fraudReason: REASON,
@@ -280,7 +282,12 @@ describe('links that cannot be fetched', () => {
       attachments: [png.url, gone],
       showUploaderInfo: false,
     })
-    const file = await exportCaseFile(core, created.id)
+    const registry = { baseUrl: sandbox.baseUrl, uploadUrl: fileHost }
+    const withFileHostDown = {
+      ...core,
+      client: createRegistryClient(registry, { getApiKey: () => key, timeoutMs: 5000 }),
+    }
+    const file = await exportCaseFile(withFileHostDown, created.id)
     expect(file.summary.attachments.map((a) => a.from)).toEqual(['registry', 'missing'])
     const unpacked = unpack(file.bytes)
     expect(unpacked.files.filter((f) => f.startsWith('attachments/'))).toHaveLength(1)

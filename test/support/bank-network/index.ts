@@ -31,6 +31,6 @@ export {
   type RunningSquid,
   type SquidOptions,
 } from './squid'
-export { BANK_REGISTRY_NAME, WRONG_NAME } from './bank-names'
+export { BANK_INTRANET_NAME, BANK_REGISTRY_NAME, WRONG_NAME } from './bank-names'
 export { freePort, closedPort } from './free-port'
 export { findProgram, DEBIAN_PACKAGES } from './programs'

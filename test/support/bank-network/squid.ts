@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process'
 import { chownSync, existsSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { startDaemon, waitUntil } from './daemon'
-import { BANK_REGISTRY_NAME } from './bank-names'
+import { BANK_INTRANET_NAME, BANK_REGISTRY_NAME } from './bank-names'
 import { onFreePort } from './free-port'
 import { bankTempDir, squidServiceName } from './leftovers'
 import { findProgram } from './programs'
@@ -134,7 +134,7 @@ http_access deny all
 let instances = 0
 
 /** The names squid resolves, all to 127.0.0.1. */
-const LOCAL_NAMES = ['localhost', BANK_REGISTRY_NAME]
+const LOCAL_NAMES = ['localhost', BANK_REGISTRY_NAME, BANK_INTRANET_NAME]
 
 // Started unprivileged, squid still tries to regain root before it runs a helper, and says so.
 const HARMLESS = /no_suid: setuid\(0\)/

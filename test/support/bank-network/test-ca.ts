@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process'
 import { rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
-import { BANK_REGISTRY_NAME, WRONG_NAME } from './bank-names'
+import { BANK_INTRANET_NAME, BANK_REGISTRY_NAME, WRONG_NAME } from './bank-names'
 import { bankTempDir } from './leftovers'
 import { findProgram } from './programs'
 
@@ -28,7 +28,7 @@ export interface TestCa {
   caCert: string
   caKey: string
   /**
-   * good: localhost, BANK_REGISTRY_NAME and 127.0.0.1, valid now. expired: the same names,
+   * good: localhost, BANK_REGISTRY_NAME, BANK_INTRANET_NAME and 127.0.0.1, valid now. expired: the same names,
    * valid only in 2020. wrongName: valid now, only for WRONG_NAME. selfSigned: the names of
    * good, valid now, signed by its own key.
    */
@@ -61,7 +61,7 @@ function config(dir: string): string {
       ...(issuedByRoot ? ['authorityKeyIdentifier = keyid'] : []),
       `subjectAltName = ${san}`,
     ].join('\n')
-  const local = `DNS:localhost, DNS:${BANK_REGISTRY_NAME}, IP:127.0.0.1`
+  const local = `DNS:localhost, DNS:${BANK_REGISTRY_NAME}, DNS:${BANK_INTRANET_NAME}, IP:127.0.0.1`
   // One CA section, so one index file, per signing: `openssl ca` rewrites its index, so
   // signings sharing one could not run side by side.
   const caSection = (name: string): string => `
