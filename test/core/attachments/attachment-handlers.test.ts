@@ -273,4 +273,17 @@ describe('registry links', () => {
       fileName: 'evidence.png',
     })
   })
+
+  it('shows and offers a name with nothing hidden in it: no bidi override, no invisible filler', async () => {
+    // A Hangul filler (seen as nothing) and a right-to-left override: shown as "scangnp.exe"
+    // would otherwise read "scanexe.png".
+    const url = `${hostileUrl}/ok/scan%E3%85%A4%E2%80%AEgnp.exe`
+    const localId = draftWithLinks(url)
+    const names = await handlers.attachmentNames({ urls: [url] })
+    expect(names[0]?.fileName).toBe('scangnp.exe')
+    expect(await copy({ kind: 'link', reportId: localId, url })).toMatchObject({
+      ok: true,
+      fileName: 'scangnp.png',
+    })
+  })
 })
