@@ -1,6 +1,6 @@
 import { Readable, type Writable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
-import { createWriteStream } from 'node:fs'
+import { createPrivateWriteStream } from '../private-files'
 import { neutralizeFormula } from './formula-injection'
 
 export type CsvCellValue = string | number | boolean | null | undefined
@@ -48,6 +48,7 @@ export async function writeCsv(
     }
     if (batch) yield batch
   }
-  const output = 'path' in target ? createWriteStream(target.path) : target
+  // It holds suspects' data: the user's alone (0600), as every file Casefile writes for them.
+  const output = 'path' in target ? createPrivateWriteStream(target.path) : target
   await pipeline(Readable.from(lines()), output)
 }
