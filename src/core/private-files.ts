@@ -1,6 +1,7 @@
 import {
   chmodSync,
   closeSync,
+  createWriteStream,
   fchmodSync,
   fsyncSync,
   mkdirSync,
@@ -8,7 +9,9 @@ import {
   readdirSync,
   statSync,
   writeSync,
+  type WriteStream,
 } from 'node:fs'
+import { open } from 'node:fs/promises'
 import { join } from 'node:path'
 
 // What Casefile writes holds an organization's registry traffic and its investigators' PII
@@ -64,6 +67,34 @@ export function writePrivateFile(path: string, data: string | Uint8Array): void 
     fsyncSync(fd)
   } finally {
     closeSync(fd)
+  }
+}
+
+/**
+ * A stream into a file that is 0600 from its first byte, whatever the umask: what Casefile writes
+ * for the user holding suspects' data (hits, a screening record, rows to fix, exports). A file
+ * that was there (an export written over an older one) is tightened before a byte is written.
+ */
+export function createPrivateWriteStream(path: string): WriteStream {
+  const fd = openSync(path, 'w', PRIVATE_FILE_MODE)
+  try {
+    if (posix()) fchmodSync(fd, PRIVATE_FILE_MODE)
+  } catch (error) {
+    closeSync(fd)
+    throw error
+  }
+  return createWriteStream(path, { fd })
+}
+
+/** writePrivateFile without holding the thread: for main, which writes what its save dialogs chose. */
+export async function writePrivateFileAsync(path: string, data: Uint8Array): Promise<void> {
+  const file = await open(path, 'w', PRIVATE_FILE_MODE)
+  try {
+    if (posix()) await file.chmod(PRIVATE_FILE_MODE)
+    await file.writeFile(data)
+    await file.sync()
+  } finally {
+    await file.close()
   }
 }
 

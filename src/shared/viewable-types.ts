@@ -1,4 +1,5 @@
 import { ascii, ATTACHMENT_TYPES, sniffDocumentOrImage, startsWith } from './file-types'
+import { visibleName } from './visible-name'
 
 /**
  * The files Casefile's own viewer shows: images and PDFs, recognised by their first bytes (magic
@@ -41,24 +42,27 @@ export function viewableTypeOfMime(mime: string | null | undefined): ViewableTyp
 
 /**
  * A readable name for a registry link: its last path segment, decoded ("scan%201.pdf" →
- * "scan 1.pdf"); the address itself when it has none.
+ * "scan 1.pdf"), as a person will see it (visible-name.ts: no bidi override, zero-width or
+ * control character); the address itself when it has none. A name to show: a file written
+ * from the link takes its name from save-name.ts, with its content's extension.
  */
 export function linkFileName(url: string): string {
+  let name = url
   try {
     const last = new URL(url).pathname.split('/').filter(Boolean).pop()
-    if (!last) return url
-    let name = last
-    try {
-      name = decodeURIComponent(last)
-    } catch {
-      // Not valid percent-encoding: the segment as written.
+    if (last) {
+      try {
+        name = decodeURIComponent(last)
+      } catch {
+        name = last // Not valid percent-encoding: the segment as written.
+      }
+      // A name, never a path: a decoded "..%2Fx" must not read as a folder.
+      name = name.replace(/[/\\]/g, '_')
     }
-    // A name, never a path: a decoded "..%2Fx" must not read as a folder.
-    // eslint-disable-next-line no-control-regex
-    return name.replace(/[/\\\x00-\x1f\x7f]/g, '_')
   } catch {
-    return url
+    // Not an address: shown as written.
   }
+  return visibleName(name) || visibleName(url)
 }
 
 const TYPE_LABELS: Record<string, string> = {

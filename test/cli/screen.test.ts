@@ -173,7 +173,8 @@ describe('casefile screen', () => {
     ])
     expect(rows[0]).toMatchObject({ identifier_1_public_reports: '1', identifier_1_reports: '0' })
     expect(rows[1]?.['identifier_1_as_of']).toMatch(/^\d{4}-\d\d-\d\dT/)
-    expect(readFileSync(record, 'utf8')).toContain(`\n'=cmd|' /C calc'!A0,'+234 803`)
+    // Neutralized, and quoted for its pipe (a separator a program may split on).
+    expect(readFileSync(record, 'utf8')).toContain(`\n"'=cmd|' /C calc'!A0",'+234 803`)
 
     // A list that waits for the registry: its record says so, row by row.
     await proxy.down()

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it, vi } from 'vitest'
@@ -234,5 +234,34 @@ describe('saving the screening record', () => {
       fileName: null,
       rows: 2,
     })
+  })
+})
+
+/*
+ * Every file main saves from its dialogs holds suspects' data (rows to fix, an attachment, a
+ * case file, hits, a screening record): the user's alone, 0600, whatever the umask and whatever
+ * mode a file it replaces had. POSIX modes: Linux and macOS.
+ */
+describe.skipIf(process.platform === 'win32')('what main saves is owner-only', () => {
+  it('writes every kind of file 0600 under umask 022, over an older 0644 file too', async () => {
+    const before = process.umask(0o022)
+    try {
+      const folder = mkdtempSync(join(tmpdir(), 'casefile-save-'))
+      const path = (name: string) => join(folder, name)
+      writeFileSync(path('hits.xlsx'), 'an older export', { mode: 0o644 })
+      const saves: [string, (h: ReturnType<typeof createFileHandlers>) => unknown][] = [
+        ['to-fix.csv', (h) => h.saveRejectedRows(undefined)],
+        ['statement.pdf', (h) => h.saveAttachment({ kind: 'kept', attachmentId: 'a1' })],
+        ['case.zip', (h) => h.saveCaseFile({ id: 'r1' })],
+        ['hits.xlsx', (h) => h.saveScreeningHits({ job: 1 })],
+        ['record.csv', (h) => h.saveScreeningRecord({ job: 1 })],
+      ]
+      for (const [name, save] of saves) {
+        await save(createFileHandlers(services(path(name))))
+        expect([name, statSync(path(name)).mode & 0o777]).toEqual([name, 0o600])
+      }
+    } finally {
+      process.umask(before)
+    }
   })
 })

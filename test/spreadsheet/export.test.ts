@@ -8,9 +8,11 @@ import {
   REPORT_EXPORT_COLUMNS,
   exportRejectedRows,
   exportRows,
+  csvField,
   neutralizeFormula,
   type ExportColumn,
 } from '../../src/core/spreadsheet/export'
+import { restoreNeutralized } from '../../src/core/spreadsheet/formula-injection'
 import { importBulkFile } from '../../src/core/spreadsheet/bulk-file-import'
 import type { ReportRecord } from '../../src/shared/domain'
 import { zipParts } from './zip-parts'
@@ -18,6 +20,28 @@ import { BANKS, REASON, allRows, useTempDir, utf8 } from './support'
 
 const tempDir = useTempDir()
 const DANGEROUS = ['=HYPERLINK("http://evil")', '+1+1', '-2+3', '@SUM(A1)', '\tcmd', '\rcmd']
+/**
+ * Formulas behind what a spreadsheet program trims on import or does not show (spaces, line
+ * breaks, zero-width and bidi characters, BOM), behind a separator it may split on, in
+ * full-width or small forms, and DDE's pipe.
+ */
+const HIDDEN = [
+  ' =1+1',
+  '\u00a0=1+1',
+  '\n=1+1',
+  '\u200b=1+1',
+  '\u200e\u202e=1+1',
+  '\ufeff+1+1',
+  '\u3000\u2028-1+1',
+  '\uff1d1+1',
+  '\uff0b1+1',
+  '\uff0d1+1',
+  '\uff201+1',
+  '\ufe661+1',
+  ';=1+1',
+  ' , =1+1',
+  "|cmd|' /C calc'!A0",
+]
 const columns: ExportColumn<readonly [string, number]>[] = [
   { header: 'text', value: (r) => r[0] },
   { header: 'number', value: (r) => r[1] },
@@ -26,8 +50,16 @@ const columns: ExportColumn<readonly [string, number]>[] = [
 describe('exports', () => {
   it('neutralize cells that start like a formula with a single quote (OWASP), and only those', () => {
     for (const text of DANGEROUS) expect(neutralizeFormula(text)).toBe(`'${text}`)
-    for (const text of ['plain', "'quoted", ' =spaced', 'a=b', ''])
+    for (const text of ['plain', "'quoted", ' spaced = fine', 'a=b', ', etc.', '\uff21', ''])
       expect(neutralizeFormula(text)).toBe(text)
+  })
+
+  it('neutralize a formula behind spaces, line breaks, invisible characters or a separator, and full-width signs', () => {
+    for (const text of HIDDEN) expect(neutralizeFormula(text)).toBe(`'${text}`)
+    for (const text of HIDDEN) expect(restoreNeutralized(neutralizeFormula(text))).toBe(text)
+    // A separator in the middle is quoted, so a program splitting on it keeps one cell.
+    expect(csvField('Paid\t=1+1')).toBe('"Paid\t=1+1"')
+    expect(csvField('Paid|=1+1')).toBe('"Paid|=1+1"')
   })
 
   it('write CSV with the prefix on dangerous text that reads back as the text itself, numbers as they are', async () => {
@@ -43,7 +75,7 @@ describe('exports', () => {
   })
 
   it('round-trip every formula-leading character through the rejected rows, CSV and XLSX alike', async () => {
-    const starts = ['=', '+', '-', '@', '\t', '\r']
+    const starts = ['=', '+', '-', '@', '\t', '\r', ' =', '\u200b=', '\uff1d', ';=']
     const texts = [
       ...starts.map((c) => `${c}Account received 50,000 then moved it on`),
       ...starts.map((c) => `'${c}already quoted by the partner`),

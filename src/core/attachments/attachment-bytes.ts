@@ -9,6 +9,7 @@ import {
   type ViewableType,
 } from '../../shared/viewable-types'
 import type { AttachmentName, AttachmentRef } from '../../shared/contract-attachments'
+import { visibleName } from '../../shared/visible-name'
 import { getCachedReport } from '../cache/reports-cache'
 import type { CoreContext } from '../core-context'
 import { findReport } from '../drafts/drafts-repository'
@@ -53,9 +54,10 @@ const byUrl = (ctx: AttachmentContext, url: string) =>
 
 /** The kept copy, decrypted in memory and checked against the hash it was kept under. */
 function readKept(ctx: AttachmentContext, row: AttachmentRow): AttachmentBytes {
+  const fileName = visibleName(row.file_name)
   if (!ctx.files.has(row.sha256))
     throw new AttachmentUnavailableError(
-      `The copy of ${row.file_name} kept on this computer is missing; remove the attachment and add the file again.`,
+      `The copy of ${fileName} kept on this computer is missing; remove the attachment and add the file again.`,
     )
   let bytes: Buffer
   try {
@@ -63,11 +65,11 @@ function readKept(ctx: AttachmentContext, row: AttachmentRow): AttachmentBytes {
   } catch (error) {
     throw new AttachmentUnavailableError(
       error instanceof AttachmentMismatchError
-        ? `The copy of ${row.file_name} kept on this computer is not the file that was attached (it was changed or swapped), so Casefile will not show or save it.`
-        : `The copy of ${row.file_name} kept on this computer is damaged and cannot be read.`,
+        ? `The copy of ${fileName} kept on this computer is not the file that was attached (it was changed or swapped), so Casefile will not show or save it.`
+        : `The copy of ${fileName} kept on this computer is damaged and cannot be read.`,
     )
   }
-  return { fileName: row.file_name, bytes, claimedMime: row.mime_type, from: 'kept' }
+  return { fileName, bytes, claimedMime: row.mime_type, from: 'kept' }
 }
 
 /** Whether the report (local or registry id) carries the link: a draft, a sent report or a saved registry report. */
@@ -102,7 +104,7 @@ export async function attachmentBytes(
     throw new AttachmentUnavailableError('That link is not one of this report\u2019s attachments.')
   const kept = byUrl(ctx, ref.url)
   if (kept && ctx.files.has(kept.sha256)) return readKept(ctx, kept)
-  const fileName = kept?.file_name ?? linkFileName(ref.url)
+  const fileName = kept ? visibleName(kept.file_name) : linkFileName(ref.url)
   try {
     const fetched = await ctx.client.fetchLink(ref.url, {
       maxBytes: MAX_ATTACHMENT_BYTES,
@@ -184,7 +186,8 @@ export function linkNames(ctx: AttachmentContext, urls: readonly string[]): Atta
     return kept
       ? {
           url,
-          fileName: kept.file_name,
+          // A name as it will be seen: a file on disk can carry a right-to-left override too.
+          fileName: visibleName(kept.file_name),
           typeLabel: fileTypeLabel(kept.mime_type),
           size: kept.size,
           kept: ctx.files.has(kept.sha256),

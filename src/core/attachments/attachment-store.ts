@@ -7,6 +7,7 @@ import {
   MAX_ATTACHMENT_BYTES,
   sniffFileType,
 } from '../../shared/file-types'
+import { visibleName } from '../../shared/visible-name'
 import { readRegularFile, RegularFileError } from '../regular-file'
 import { prepare } from '../store/prepare'
 import type { Db } from '../store/open-database'
@@ -37,7 +38,9 @@ const toAttachment = (row: AttachmentRow): StoredAttachment => ({
   id: row.id,
   reportLocalId: row.report_local_id,
   sha256: row.sha256,
-  fileName: row.file_name,
+  // As it will be seen, in the window and by the registry's other members when it is uploaded
+  // (a row an older version kept may still carry a right-to-left override).
+  fileName: visibleName(row.file_name) || 'attachment',
   mimeType: row.mime_type,
   size: row.size,
   url: row.url,
@@ -58,7 +61,9 @@ export function addAttachment(
   source: { path: string; fileName?: string } | { bytes: Uint8Array; fileName: string },
   now: number,
 ): StoredAttachment {
-  const fileName = source.fileName ?? basename((source as { path: string }).path)
+  // Kept as it will be seen (no bidi override or invisible character), so its type is judged on it.
+  const fileName =
+    visibleName(source.fileName ?? basename((source as { path: string }).path)) || 'attachment'
   let bytes: Uint8Array
   if ('path' in source) {
     const unreadable = () =>

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto'
 import { ATTACHMENT_TYPES, MAX_ATTACHMENT_BYTES, sniffFileType } from '../../shared/file-types'
+import { fileNameFor } from '../../shared/save-name'
 import { linkFileName, sniffViewable, VIEWABLE_TYPES } from '../../shared/viewable-types'
 import {
   AttachmentUnavailableError,
@@ -9,16 +10,6 @@ import {
 } from '../attachments/attachment-bytes'
 import { LinkFetchError } from '../registry/registry-client'
 import type { CaseAttachment, RetrievalEntry } from './case-model'
-
-/** A name for a file in the zip: no folders, no control characters, no dots to climb with. */
-function safeName(name: string): string {
-  const cleaned = name
-    // eslint-disable-next-line no-control-regex
-    .replace(/[/\\:*?"<>|\x00-\x1f\x7f]/g, '_')
-    .replace(/^\.+/, '_')
-    .trim()
-  return (cleaned || 'attachment').slice(0, 120)
-}
 
 function describe(bytes: Buffer, fileName: string) {
   const viewable = sniffViewable(bytes)
@@ -93,7 +84,8 @@ export async function caseAttachments(
     let kind: CaseAttachment['kind'] = null
     let typeLabel: string | null = null
     if (r.bytes) {
-      zipName = `attachments/${number}-${safeName(r.fileName)}`
+      // Named as a saved copy is (save-name.ts): its content's extension, nothing invisible.
+      zipName = `attachments/${number}-${fileNameFor(r.fileName, r.bytes)}`
       while (used.has(zipName)) zipName = `${zipName}_`
       used.add(zipName)
       hash = createHash('sha256').update(r.bytes).digest('hex')

@@ -1,6 +1,6 @@
 import { Readable, type Writable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
-import { createWriteStream } from 'node:fs'
+import { createPrivateWriteStream } from '../private-files'
 import { neutralizeFormula } from './formula-injection'
 
 export type CsvCellValue = string | number | boolean | null | undefined
@@ -9,13 +9,20 @@ export type CsvCellValue = string | number | boolean | null | undefined
 const BOM = '\ufeff'
 
 /**
+ * Quoted: a field holding a separator some program may split on (comma, semicolon, tab, pipe),
+ * a quote or a line break, or starting or ending with a space or an invisible character. A
+ * program that splits `Paid\t=1+1` on its tab would otherwise find a formula in the next cell.
+ */
+const NEEDS_QUOTES = /[",;\t|\r\n]|^[\p{White_Space}\p{Cf}]|[\p{White_Space}\p{Cf}]$/u
+
+/**
  * One CSV field. Text that starts like a formula gets OWASP's single-quote prefix; numbers and
  * booleans are written as they are (Excel reads "-5" as the number it is, which runs nothing).
  */
 export function csvField(value: CsvCellValue): string {
   if (value === null || value === undefined) return ''
   const text = typeof value === 'string' ? neutralizeFormula(value) : String(value)
-  return /[",\r\n;]|^\s|\s$/.test(text) ? `"${text.replace(/"/g, '""')}"` : text
+  return NEEDS_QUOTES.test(text) ? `"${text.replace(/"/g, '""')}"` : text
 }
 
 export function csvLine(cells: readonly CsvCellValue[]): string {
@@ -41,6 +48,7 @@ export async function writeCsv(
     }
     if (batch) yield batch
   }
-  const output = 'path' in target ? createWriteStream(target.path) : target
+  // It holds suspects' data: the user's alone (0600), as every file Casefile writes for them.
+  const output = 'path' in target ? createPrivateWriteStream(target.path) : target
   await pipeline(Readable.from(lines()), output)
 }

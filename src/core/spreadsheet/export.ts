@@ -32,9 +32,11 @@ export interface ExportOptions {
 /**
  * Writes rows under the given columns as CSV or XLSX, streamed: rows are pulled from the
  * (async) iterable only as fast as the file takes them. Against formula injection, text that
- * starts with = + - @ tab or CR gets a single-quote prefix in CSV (OWASP); in XLSX it is a
- * text cell, which Excel never evaluates, with Excel's quote-prefix style so that editing the
- * cell cannot turn it into a formula either, and its value stays exactly as it was.
+ * starts like a formula (formula-injection.ts: = + - @ | tab, CR or LF, also behind spaces,
+ * invisible characters or a separator, and in full-width forms) gets a single-quote prefix in
+ * CSV (OWASP); in XLSX it is a text cell, which Excel never evaluates, with Excel's quote-prefix
+ * style so that editing the cell cannot turn it into a formula either, and its value stays
+ * exactly as it was.
  */
 export async function exportRows<T>(
   rows: Iterable<T> | AsyncIterable<T>,

@@ -1,6 +1,6 @@
 import { Readable, type Writable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
-import { createWriteStream } from 'node:fs'
+import { createPrivateWriteStream } from '../private-files'
 import yazl from 'yazl'
 import { cellReference, columnLetter } from './cell-reference'
 import { escapeCellText, escapeXml } from './xml-escape'
@@ -227,6 +227,7 @@ export async function writeXlsx(
     )
   })
   zip.end()
-  const output = 'path' in target ? createWriteStream(target.path) : target
+  // It holds suspects' data: the user's alone (0600), as every file Casefile writes for them.
+  const output = 'path' in target ? createPrivateWriteStream(target.path) : target
   await pipeline(zip.outputStream as Readable, output)
 }

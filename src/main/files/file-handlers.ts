@@ -1,9 +1,10 @@
 import { safeSaveName } from '../../shared/save-name'
 import { randomBytes } from 'node:crypto'
-import { rm, rename, writeFile } from 'node:fs/promises'
+import { rm, rename } from 'node:fs/promises'
 import { basename, dirname, extname, join } from 'node:path'
 import type { ContractHandlers } from '../../shared/contract'
 import type { WorkHandlers } from '../../shared/contract-work'
+import { writePrivateFileAsync } from '../../core/private-files'
 import type { SaveWhat } from './choose-save-path'
 
 export const FILE_METHODS = [
@@ -28,11 +29,14 @@ export interface FileServices {
   chooseSavePath: (suggestedName: string, what?: SaveWhat) => Promise<string | null>
 }
 
-/** Writes whole, beside the target then renamed into place: a failed write leaves what was there. */
+/**
+ * Writes whole, beside the target then renamed into place: a failed write leaves what was there.
+ * Owner-only (0600) whatever the umask: every file saved here holds suspects' data.
+ */
 async function writeReplacing(path: string, bytes: Uint8Array): Promise<void> {
   const temporary = join(dirname(path), `.${basename(path)}.${randomBytes(6).toString('hex')}.tmp`)
   try {
-    await writeFile(temporary, bytes, { mode: 0o600 })
+    await writePrivateFileAsync(temporary, bytes)
     await rename(temporary, path)
   } catch (error) {
     await rm(temporary, { force: true })

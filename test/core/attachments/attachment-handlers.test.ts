@@ -133,6 +133,24 @@ describe('kept attachments', () => {
     expect(saved.ok && [...saved.bytes]).toEqual([...PDF_BYTES])
   })
 
+  it('names a file attached from this computer as it will be seen, here and for the registry', async () => {
+    // Downloaded from an email: "statement\u202Efdp.exe" reads as "statementexe.pdf".
+    const draft = Drafts.createDraft(core, { fraudType: 'romance_fraud' })
+    const added = Attachments.addAttachment(core, draft.localId, {
+      bytes: PDF_BYTES,
+      fileName: 'statement\u202Efdp.exe\u200b',
+    })
+    expect(added.fileName).toBe('statementfdp.exe')
+    expect(await open({ kind: 'kept', attachmentId: added.id })).toMatchObject({
+      ok: true,
+      fileName: 'statementfdp.exe',
+    })
+    expect(await copy({ kind: 'kept', attachmentId: added.id })).toMatchObject({
+      ok: true,
+      fileName: 'statementfdp.pdf',
+    })
+  })
+
   it('offers to save a file type it does not show, and refuses a copy swapped on disk', async () => {
     const draft = Drafts.createDraft(core, { fraudType: 'romance_fraud' })
     const note = Attachments.addAttachment(core, draft.localId, {
@@ -310,6 +328,19 @@ describe('registry links', () => {
     expect(await copy({ kind: 'link', reportId: localId, url }, onHostileHost)).toMatchObject({
       ok: true,
       fileName: 'evidence.png',
+    })
+  })
+
+  it('shows and offers a name with nothing hidden in it: no bidi override, no invisible filler', async () => {
+    // A Hangul filler (seen as nothing) and a right-to-left override: shown as "scangnp.exe"
+    // would otherwise read "scanexe.png".
+    const url = `${hostileUrl}/ok/scan%E3%85%A4%E2%80%AEgnp.exe`
+    const localId = draftWithLinks(url)
+    const names = await handlers.attachmentNames({ urls: [url] })
+    expect(names[0]?.fileName).toBe('scangnp.exe')
+    expect(await copy({ kind: 'link', reportId: localId, url })).toMatchObject({
+      ok: true,
+      fileName: 'scangnp.png',
     })
   })
 })
