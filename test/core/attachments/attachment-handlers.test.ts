@@ -338,7 +338,7 @@ describe('registry links', () => {
     const localId = draftWithLinks(url)
     const names = await handlers.attachmentNames({ urls: [url] })
     expect(names[0]?.fileName).toBe('scangnp.exe')
-    expect(await copy({ kind: 'link', reportId: localId, url })).toMatchObject({
+    expect(await copy({ kind: 'link', reportId: localId, url }, onHostileHost)).toMatchObject({
       ok: true,
       fileName: 'scangnp.png',
     })
