@@ -175,8 +175,7 @@ function attachmentsSection(
         ? `Attachment ${a.number}, ${a.fileName}: its first page, drawn by Casefile (pdf.js); the file itself is in the zip.`
         : `Attachment ${a.number}, ${a.fileName}, as a picture drawn by Casefile; the file itself is in the zip.`
     if (!drawing.drawn) pdf.paragraph(notDrawnWords(a.kind, drawing), { muted: true })
-    else if (!pdf.picture(drawing.png, caption))
-      pdf.paragraph(`It could not be drawn; ${IN_THE_ZIP}.`, { muted: true })
+    else pdf.picture(drawing.png, caption, `It could not be drawn; ${IN_THE_ZIP}.`)
   }
 }
 
