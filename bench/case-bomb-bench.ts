@@ -7,13 +7,16 @@
  *
  *   npm run bench:case-bombs            every file
  *   npm run bench:case-bombs -- png16k  one of them (its name below)
+ *   BOMB_BENCH_AGAIN=1 …                 and a second export in the same process (warm), on stderr
  *
+ * On a machine whose cores are busy with other work, a pause includes the time this process was
+ * not scheduled: compare figures taken on a quiet machine (the load average is printed).
  * Prints figures only; it asserts nothing (targets: peak under 1 GB, pause under 200 ms).
  */
 import { execFile } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { mkdtempSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { cpus, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { monitorEventLoopDelay } from 'node:perf_hooks'
 import { fileURLToPath } from 'node:url'
@@ -98,6 +101,16 @@ async function one(which: string): Promise<void> {
     const exported = await exportCaseFile(core, report.id)
     const ms = performance.now() - started
     delay.disable()
+    if (process.env.BOMB_BENCH_AGAIN) {
+      const again = monitorEventLoopDelay({ resolution: 10 })
+      again.enable()
+      const t = performance.now()
+      await exportCaseFile(core, report.id)
+      again.disable()
+      console.error(
+        `again: ${Math.round(performance.now() - t)} ms, pause ${Math.round(again.max / 1e6)} ms`,
+      )
+    }
     console.log(
       JSON.stringify({
         file: `${which} (${(bytes.length / MB).toFixed(2)} MB)`,
@@ -117,6 +130,11 @@ async function one(which: string): Promise<void> {
 async function main(): Promise<void> {
   const at = process.argv.indexOf('--one')
   if (at > 0) return one(process.argv[at + 1]!)
+  console.log(
+    `load average ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')} on ${cpus().length} cores`,
+  )
   const names = process.argv.slice(2).filter((a) => a in FILES)
   for (const which of names.length ? names : Object.keys(FILES)) {
     try {
