@@ -33,10 +33,11 @@ export type { Drawing } from './drawing'
 export const PAGE_HEAP_LIMIT_MB = 512
 /**
  * How far the process's resident memory may grow while a worker draws, over what it was when
- * the worker was ready: a 50-megapixel photo decodes to 200 MB; a PDF that needs more is not
- * drawn. Sampled every MEMORY_SAMPLE_MS, in which a fast inflate adds about 100 MB more.
+ * the worker was ready: a 48-megapixel photo (200 MB decoded) is drawn within it; a PDF that
+ * needs more is not. Sampled every MEMORY_SAMPLE_MS, in which a fast inflate adds up to about
+ * 100 MB more: with the core's own 200 to 300 MB, an export stays under 1 GB.
  */
-export const DRAWING_MEMORY_MB = 512
+export const DRAWING_MEMORY_MB = 384
 const MEMORY_SAMPLE_MS = 20
 /** How long a worker may take to start and load pdf.js before the page is drawn here instead. */
 const START_LIMIT_MS = 20_000
