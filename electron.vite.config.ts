@@ -11,9 +11,9 @@ export default defineConfig({
           index: resolve(__dirname, 'src/main/index.ts'),
           // The core's own process (Electron's utilityProcess): out/main/core-process.js.
           'core-process': resolve(__dirname, 'src/core-process/core-process-main.ts'),
-          // The thread that draws a PDF attachment's first page for a case file, started (and
-          // stopped) by the core process: out/main/pdf-page-worker.js, found beside it.
-          'pdf-page-worker': resolve(__dirname, 'src/core/case-file/pdf-page-worker.ts'),
+          // The thread that draws a PDF attachment's first page or an image for a case file, started (and
+          // stopped) by the core process: out/main/evidence-worker.js, found beside it.
+          'evidence-worker': resolve(__dirname, 'src/core/case-file/evidence-worker.ts'),
         },
       },
     },
@@ -68,8 +68,8 @@ export const cli: InlineConfig = {
     rollupOptions: {
       input: {
         index: resolve(__dirname, 'src/cli/index.ts'),
-        // `casefile case export`'s thread for a PDF's first page: out/cli/pdf-page-worker.mjs.
-        'pdf-page-worker': resolve(__dirname, 'src/core/case-file/pdf-page-worker.ts'),
+        // `casefile case export`'s thread for a PDF's first page or an image: out/cli/evidence-worker.mjs.
+        'evidence-worker': resolve(__dirname, 'src/core/case-file/evidence-worker.ts'),
       },
       external: (id) =>
         CLI_RUNTIME_PACKAGES.some((name) => id === name || id.startsWith(`${name}/`)),

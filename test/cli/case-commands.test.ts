@@ -136,7 +136,7 @@ describe('casefile case', () => {
 
   it('draws a PDF attachment\u2019s first page from the built command, in its worker', async () => {
     // bin/casefile.mjs runs out/cli (built by the test run's global setup): the worker is
-    // out/cli/pdf-page-worker.mjs, found beside the chunk that starts it. The folder's key is
+    // out/cli/evidence-worker.mjs, found beside the chunk that starts it. The folder's key is
     // given in the environment, which the spawned command reads too.
     const keyed = { ...env, ...TEST_FOLDER_KEY_ENV }
     const folder = await sandboxFolder((args) => runCasefile(args, keyed), sandbox)

@@ -1,4 +1,5 @@
 import { ATTACHMENT_TYPES, MAX_ATTACHMENT_BYTES, sniffFileType } from '../../shared/file-types'
+import { imageSize, pixelWords, withinDecodeCap } from '../../shared/image-size'
 import {
   fileTypeLabel,
   linkFileName,
@@ -145,11 +146,33 @@ function notTheFile(file: AttachmentBytes): string {
 }
 
 /**
- * Checks that the bytes are the image or PDF they claim to be, by their first bytes. Another
- * type the registry takes (a Word document, a spreadsheet, HEIC) is refused with an offer to save
+ * Checks that the bytes are the image or PDF they claim to be, by their first bytes, and that an
+ * image is one the window may decode: its header read, and its pixels within MAX_DECODE_PIXELS
+ * (a 1 MB PNG can declare 16,000 × 16,000 of them). Another type the registry takes (a Word
+ * document, a spreadsheet, HEIC) or an image too large to show is refused with an offer to save
  * it instead; anything else (a registry answering with a web page) is refused outright.
  */
 export function checkViewable(file: AttachmentBytes): { type: ViewableType } {
+  const { type } = checkViewableType(file)
+  if (type === 'pdf') return { type }
+  const size = imageSize(file.bytes)
+  const label = VIEWABLE_TYPES[type].label
+  const elsewhere = `Use \u201cSave a copy\u2026\u201d and open it in another program if you need to see it.`
+  if (!size)
+    throw new AttachmentUnavailableError(
+      `${file.fileName} is ${article(label)} whose size cannot be read from its header, so Casefile will not show it. ${elsewhere}`,
+      true,
+    )
+  if (!withinDecodeCap(size))
+    throw new AttachmentUnavailableError(
+      `${file.fileName} declares ${pixelWords(size)}, more than Casefile shows: drawing it could take all of this computer\u2019s memory. ${elsewhere}`,
+      true,
+    )
+  return { type }
+}
+
+/** The viewable type of the bytes, which must be the type the file claims (checkViewable). */
+function checkViewableType(file: AttachmentBytes): { type: ViewableType } {
   const type = sniffViewable(file.bytes)
   if (!type) {
     const other = sniffFileType(file.bytes, file.fileName)
@@ -171,7 +194,7 @@ export function checkViewable(file: AttachmentBytes): { type: ViewableType } {
 /** Checks that bytes to be saved are a file (a type the registry takes, or an image Casefile shows). */
 export function checkSavable(file: AttachmentBytes): string {
   // An image or a PDF must also be the type it claims; the copy takes its type's extension.
-  if (sniffViewable(file.bytes)) return checkViewable(file).type
+  if (sniffViewable(file.bytes)) return checkViewableType(file).type
   const type = sniffFileType(file.bytes, file.fileName)
   if (!type) throw new AttachmentUnavailableError(notTheFile(file))
   return type

@@ -15,7 +15,7 @@ function describe(bytes: Buffer, fileName: string) {
   const viewable = sniffViewable(bytes)
   if (viewable)
     return {
-      kind: viewable === 'png' || viewable === 'jpeg' || viewable === 'pdf' ? viewable : 'other',
+      kind: viewable === 'pdf' ? 'pdf' : 'image',
       typeLabel: VIEWABLE_TYPES[viewable].label,
     } as const
   const other = sniffFileType(bytes, fileName)

@@ -25,7 +25,8 @@ export interface CaseAttachment {
   zipName: string | null
   /** "PDF", "PNG image"…, from its first bytes; null when not had or not a type known. */
   typeLabel: string | null
-  kind: 'png' | 'jpeg' | 'pdf' | 'other' | null
+  /** What case.pdf draws of it: a PDF's first page, an image (PNG, JPEG, GIF, WebP); other: nothing. */
+  kind: 'pdf' | 'image' | 'other' | null
   size: number | null
   sha256: string | null
   bytes: Buffer | null

@@ -9,7 +9,7 @@ import type { CaseReport } from './case-report'
 import { lagosShortTime, lagosTime } from './case-time'
 import { clockWords } from '../registry/clock-standing'
 import { createPdfWriter, type PdfWriter } from './pdf-writer'
-import { renderFirstPage, type FirstPage } from './pdf-first-page'
+import { drawEvidence, type Drawing } from './evidence-drawing'
 
 export interface CasePdfInput {
   id: string
@@ -135,19 +135,26 @@ function attachmentWords(a: CaseAttachment): string {
   return `Not included. The link could not be fetched (${a.linkProblem ?? 'no answer'}), and ${a.keptProblem ?? 'this computer keeps no copy of it'}`
 }
 
-/** Why a PDF attachment's first page is not drawn, in words; the file is in the zip either way. */
-function firstPageWords(page: Exclude<FirstPage, { drawn: true }>): string {
-  if (page.why === 'unavailable')
-    return `A PDF: its first page could not be drawn, because this copy of Casefile cannot load its PDF renderer (${page.detail}); open the file in the zip to read it.`
-  if (page.why === 'timeout')
-    return `A PDF: its first page could not be drawn (${page.detail}, the time allowed); open the file in the zip to read it.`
-  return `A PDF: its first page could not be drawn (the file cannot be read as a PDF: ${page.detail}); open the file in the zip to read it.`
+const IN_THE_ZIP = 'the file itself is in the zip unchanged'
+
+/** Why an attachment is not drawn, in words; the file is in the zip either way. */
+function notDrawnWords(kind: 'pdf' | 'image', drawing: Exclude<Drawing, { drawn: true }>): string {
+  const what = kind === 'pdf' ? 'A PDF: its first page' : 'The image'
+  const open = 'open the file in the zip to read it'
+  if (drawing.why === 'unavailable')
+    return `${what} could not be drawn, because this copy of Casefile cannot load its renderer (${drawing.detail}); ${open}.`
+  if (drawing.why === 'timeout')
+    return `${what} could not be drawn (${drawing.detail}, the time allowed); ${open}.`
+  if (drawing.why === 'too-large') return `${what} was not drawn: ${drawing.detail}; ${IN_THE_ZIP}.`
+  return kind === 'pdf'
+    ? `${what} could not be drawn (the file cannot be read as a PDF: ${drawing.detail}); ${open}.`
+    : `${what} was not drawn: ${drawing.detail}; ${IN_THE_ZIP}.`
 }
 
 function attachmentsSection(
   pdf: PdfWriter,
   input: CasePdfInput,
-  firstPages: ReadonlyMap<number, FirstPage>,
+  drawings: ReadonlyMap<number, Drawing>,
 ) {
   pdf.heading(`Attachments (${input.attachments.length})`)
   if (input.attachments.length === 0) pdf.paragraph('The report has no attachments.')
@@ -161,36 +168,25 @@ function attachmentsSection(
     pdf.field('Size', a.size === null ? '\u2014' : formatSize(a.size))
     pdf.field('SHA-256', a.sha256 ?? '\u2014 (not had)')
     pdf.field('Obtained', attachmentWords(a))
-    if (a.bytes && (a.kind === 'png' || a.kind === 'jpeg')) {
-      if (!pdf.picture(a.bytes, `Attachment ${a.number}, ${a.fileName}, as a picture.`))
-        pdf.paragraph(
-          'The picture could not be drawn (the image cannot be read); the file is in the zip.',
-          { muted: true },
-        )
-    } else if (a.bytes && a.kind === 'pdf') {
-      const page = firstPages.get(a.number)
-      if (page?.drawn) {
-        if (
-          !pdf.picture(
-            page.png,
-            `Attachment ${a.number}, ${a.fileName}: its first page, drawn by Casefile (pdf.js); the file itself is in the zip.`,
-          )
-        )
-          pdf.paragraph('A PDF: its first page could not be drawn; open the file in the zip.', {
-            muted: true,
-          })
-      } else if (page) pdf.paragraph(firstPageWords(page), { muted: true })
-    }
+    const drawing = drawings.get(a.number)
+    if (!drawing || (a.kind !== 'pdf' && a.kind !== 'image')) continue
+    const caption =
+      a.kind === 'pdf'
+        ? `Attachment ${a.number}, ${a.fileName}: its first page, drawn by Casefile (pdf.js); the file itself is in the zip.`
+        : `Attachment ${a.number}, ${a.fileName}, as a picture drawn by Casefile; the file itself is in the zip.`
+    if (!drawing.drawn) pdf.paragraph(notDrawnWords(a.kind, drawing), { muted: true })
+    else pdf.picture(drawing.png, caption, `It could not be drawn; ${IN_THE_ZIP}.`)
   }
 }
 
 /** case.pdf: the report as the registry returned it, every field labelled, its retrieval and its files. */
 export async function writeCasePdf(input: CasePdfInput): Promise<Buffer> {
-  // Each PDF attachment's first page, one at a time (each bounded in pixels and time); the
-  // renderer is loaded only here, only when there is a PDF to draw.
-  const firstPages = new Map<number, FirstPage>()
+  // Each PDF attachment's first page and each image, one at a time, in a worker (each bounded
+  // in pixels, time and memory): pdfkit embeds only the PNGs Casefile made of them.
+  const drawings = new Map<number, Drawing>()
   for (const a of input.attachments)
-    if (a.bytes && a.kind === 'pdf') firstPages.set(a.number, await renderFirstPage(a.bytes))
+    if (a.bytes && (a.kind === 'pdf' || a.kind === 'image'))
+      drawings.set(a.number, await drawEvidence(a.kind, a.bytes))
   const pdf = createPdfWriter({
     title: `Case file: fraud report ${input.id}`,
     subject: 'A fraud report of the registry, as retrieved for the police or a court',
@@ -201,7 +197,7 @@ export async function writeCasePdf(input: CasePdfInput): Promise<Buffer> {
   )
   reportSection(pdf, input)
   retrievalSection(pdf, input)
-  attachmentsSection(pdf, input, firstPages)
+  attachmentsSection(pdf, input, drawings)
   return pdf.finish(
     (page, pages) =>
       `Case ${input.id} \u00b7 exported ${lagosShortTime(input.exportedAt)} \u00b7 page ${page} of ${pages}`,

@@ -6,8 +6,8 @@
  * loading into a page, no eval, embedded images and the canvas capped in pixels, a time limit,
  * and every failure an answer ("could not be drawn"), never an exception out of the core.
  *
- * The core does not call this itself: pdf-first-page.ts runs it in a worker thread it can stop
- * (pdf-page-worker.ts), because the time limit here acts only between pdf.js's steps, and calls
+ * The core does not call this itself: evidence-drawing.ts runs it in a worker thread it can stop
+ * (evidence-worker.ts), because the time limit here acts only between pdf.js's steps, and calls
  * it in its own thread only when no worker can be started.
  */
 
@@ -15,6 +15,8 @@ import { createRequire } from 'node:module'
 import { dirname, join, sep } from 'node:path'
 import type * as CanvasModule from '@napi-rs/canvas'
 import type * as PdfJsModule from 'pdfjs-dist/legacy/build/pdf.mjs'
+import { MAX_DECODE_PIXELS } from '../../shared/image-size'
+import { message, opaquePng, type Drawing } from './drawing'
 
 /** The canvas at most: 2 million pixels (an A4 page at about 170 dpi). */
 export const MAX_PAGE_PIXELS = 2_000_000
@@ -22,11 +24,6 @@ export const MAX_PAGE_PIXELS = 2_000_000
 export const PAGE_TIME_LIMIT_MS = 5_000
 /** An A4 page of 595 points drawn 1,000 pixels wide at most: plenty for a 320-point picture. */
 const MAX_SCALE = 1000 / 595
-
-export type FirstPage =
-  | { drawn: true; png: Buffer; width: number; height: number }
-  /** unavailable: the renderer cannot be loaded here; unreadable: this file could not be drawn. */
-  | { drawn: false; why: 'unavailable' | 'unreadable' | 'timeout'; detail: string }
 
 type PdfJs = typeof PdfJsModule
 type Canvas = typeof CanvasModule
@@ -64,9 +61,6 @@ function pdfjsData() {
   })
 }
 
-export const message = (error: unknown) =>
-  error instanceof Error ? error.message.split('\n')[0]!.slice(0, 200) : String(error)
-
 /**
  * The first page of `bytes`, drawn in this thread within MAX_PAGE_PIXELS and `timeLimitMs`
  * (checked between pdf.js's steps only). Never throws.
@@ -74,7 +68,7 @@ export const message = (error: unknown) =>
 export async function drawFirstPage(
   bytes: Uint8Array,
   options: { timeLimitMs?: number; maxPixels?: number } = {},
-): Promise<FirstPage> {
+): Promise<Drawing> {
   const timeLimitMs = options.timeLimitMs ?? PAGE_TIME_LIMIT_MS
   const maxPixels = options.maxPixels ?? MAX_PAGE_PIXELS
   let loaded: { pdfjs: PdfJs; canvas: Canvas }
@@ -87,7 +81,7 @@ export async function drawFirstPage(
   let task: ReturnType<PdfJs['getDocument']> | null = null
   let drawing: { cancel(): void } | null = null
   let timer: NodeJS.Timeout | undefined
-  const timedOut = new Promise<FirstPage>((resolve) => {
+  const timedOut = new Promise<Drawing>((resolve) => {
     timer = setTimeout(() => {
       drawing?.cancel()
       void task?.destroy().catch(() => undefined)
@@ -98,7 +92,7 @@ export async function drawFirstPage(
       })
     }, timeLimitMs)
   })
-  const draw = async (): Promise<FirstPage> => {
+  const draw = async (): Promise<Drawing> => {
     task = pdfjs.getDocument({
       // pdf.js takes the buffer over: it gets a copy, the zip keeps the attachment's bytes.
       data: new Uint8Array(bytes),
@@ -109,8 +103,8 @@ export async function drawFirstPage(
       useSystemFonts: false,
       ...pdfjsData(),
       cMapPacked: true,
-      // An embedded image of more than this many pixels is left out, not decoded.
-      maxImageSize: maxPixels,
+      // An embedded image of more pixels than Casefile decodes anywhere is left out, not decoded.
+      maxImageSize: MAX_DECODE_PIXELS,
       isOffscreenCanvasSupported: false,
       stopAtErrors: false,
       verbosity: 0,
@@ -138,12 +132,12 @@ export async function drawFirstPage(
     // Back to the event loop between pdf.js's slices of drawing, so the time limit can fire.
     render.onContinue = (next: () => void) => void setImmediate(next)
     await render.promise
-    const png = await surface.encode('png')
+    const png = opaquePng(context.getImageData(0, 0, width, height).data, width, height)
     return { drawn: true, png, width, height }
   }
   try {
     return await Promise.race([
-      draw().catch((error: unknown): FirstPage => ({
+      draw().catch((error: unknown): Drawing => ({
         drawn: false,
         why: 'unreadable',
         detail: message(error),

@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises'
 import PDFDocument from 'pdfkit'
 import { caseFonts } from './case-resources'
 
@@ -7,7 +8,15 @@ import { caseFonts } from './case-resources'
  * pdfkit shapes text with fontkit (GSUB and GPOS), so a combining tone mark sits on its letter.
  * Text is written in NFC, canonically the same text, so a letter that has a precomposed glyph
  * uses it and a PDF reader's copy gives the letters back as typed.
+ *
+ * Laying text out is work for the core's thread (fontkit shapes every word; the first text of a
+ * document reads the font's tables): a case file's pages took 300 to 700 ms at once. So the
+ * calls are kept in order and played when the file is finished, in slices of about SLICE_MS with
+ * the event loop let through between them: the outbox, the watcher and the window's calls wait
+ * for one slice at most.
  */
+
+const SLICE_MS = 20
 
 const MARGIN = 56
 const FOOTER_SPACE = 28
@@ -17,8 +26,11 @@ export interface PdfWriter {
   heading(text: string): void
   field(label: string, value: string): void
   paragraph(text: string, options?: { muted?: boolean; bold?: boolean }): void
-  /** An image's bytes (PNG or JPEG) fitted to the page; false when pdfkit cannot read it. */
-  picture(bytes: Buffer, caption: string): boolean
+  /**
+   * An image's bytes (a PNG Casefile made) fitted to the page, with its caption; `otherwise`
+   * written instead when pdfkit cannot read it.
+   */
+  picture(bytes: Buffer, caption: string, otherwise: string): void
   /** A line to write on: a blank for a person to fill in by hand. */
   blank(label: string): void
   /** The finished file, with each page's footer. */
@@ -52,7 +64,7 @@ export function createPdfWriter(info: { title: string; subject: string }): PdfWr
   }
   const left = () => doc.page.margins.left
 
-  return {
+  const now: Omit<PdfWriter, 'finish'> = {
     title(text, subtitle) {
       doc.font('bold').fontSize(17).fillColor('#111111').text(nfc(text), left(), doc.y, {
         width: width(),
@@ -97,14 +109,15 @@ export function createPdfWriter(info: { title: string; subject: string }): PdfWr
         .text(nfc(text), left(), doc.y, { width: width(), lineGap: 1 })
       doc.moveDown(0.35)
     },
-    picture(bytes, caption) {
+    picture(bytes, caption, otherwise) {
       let image: { width: number; height: number }
       try {
         // pdfkit opens (and checks) an image once; its typings leave this method out.
         const opener = doc as unknown as { openImage(src: Buffer): typeof image }
         image = opener.openImage(bytes)
       } catch {
-        return false
+        now.paragraph(otherwise, { muted: true })
+        return
       }
       const maxHeight = 320
       const scale = Math.min(1, width() / image.width, maxHeight / image.height)
@@ -119,7 +132,6 @@ export function createPdfWriter(info: { title: string; subject: string }): PdfWr
         .fillColor('#555555')
         .text(nfc(caption), left(), doc.y, { width: width() })
       doc.moveDown(0.5)
-      return true
     },
     blank(label) {
       keep(40)
@@ -135,24 +147,54 @@ export function createPdfWriter(info: { title: string; subject: string }): PdfWr
         .stroke()
       doc.y = y + 8
     },
-    async finish(footer) {
-      const range = doc.bufferedPageRange()
-      for (let i = range.start; i < range.start + range.count; i++) {
-        doc.switchToPage(i)
-        // Written in the bottom margin: without lifting it, pdfkit would start a new page.
-        const margin = doc.page.margins.bottom
-        doc.page.margins.bottom = 0
-        doc
-          .font('body')
-          .fontSize(7.5)
-          .fillColor('#555555')
-          .text(nfc(footer(i + 1, range.count)), left(), doc.page.height - MARGIN, {
-            width: width(),
-            align: 'center',
-            lineBreak: true,
-          })
-        doc.page.margins.bottom = margin
+  }
+
+  const ops: (() => void)[] = []
+  /** The calls in order, each a small piece of work, played in slices with the loop let through. */
+  async function play(): Promise<void> {
+    let slice = performance.now()
+    for (const op of ops) {
+      op()
+      if (performance.now() - slice > SLICE_MS) {
+        await nextTurn()
+        slice = performance.now()
       }
+    }
+    ops.length = 0
+  }
+  const later =
+    <A extends unknown[]>(write: (...args: A) => void) =>
+    (...args: A) =>
+      void ops.push(() => write(...args))
+
+  return {
+    title: later(now.title),
+    heading: later(now.heading),
+    field: later(now.field),
+    paragraph: later(now.paragraph),
+    picture: later(now.picture),
+    blank: later(now.blank),
+    async finish(footer) {
+      await play()
+      const range = doc.bufferedPageRange()
+      for (let i = range.start; i < range.start + range.count; i++)
+        ops.push(() => {
+          doc.switchToPage(i)
+          // Written in the bottom margin: without lifting it, pdfkit would start a new page.
+          const margin = doc.page.margins.bottom
+          doc.page.margins.bottom = 0
+          doc
+            .font('body')
+            .fontSize(7.5)
+            .fillColor('#555555')
+            .text(nfc(footer(i + 1, range.count)), left(), doc.page.height - MARGIN, {
+              width: width(),
+              align: 'center',
+              lineBreak: true,
+            })
+          doc.page.margins.bottom = margin
+        })
+      await play()
       doc.end()
       return done
     },

@@ -20,6 +20,8 @@ import {
   uniqueReason,
 } from '../../support/core-with-sandbox'
 import { PDF_BYTES } from '../../support/temp-store'
+import { solidPng } from '../../support/sample-files'
+import { pngBomb } from '../../support/hostile-images'
 
 import * as Drafts from '../../../src/core/drafts/drafts'
 import * as Attachments from '../../../src/core/attachments/attachments'
@@ -27,9 +29,8 @@ import * as Outbox from '../../../src/core/outbox/outbox'
 import * as Sync from '../../../src/core/sync/sync'
 /* The viewer's and "Save a copy…"'s bytes: kept copies decrypted in memory, registry links fetched and checked. */
 
-const PNG = new Uint8Array([
-  0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 1, 2, 3,
-])
+// A real PNG: the viewer reads an image's size from its header before it shows it.
+const PNG = new Uint8Array(solidPng(3, 2, [200, 30, 30]))
 const JPEG = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 16, 0x4a, 0x46, 0x49, 0x46, 0])
 const HTML = new TextEncoder().encode('<!doctype html><html><body>Sign in</body></html>')
 
@@ -176,6 +177,41 @@ describe('kept attachments', () => {
     expect(await open({ kind: 'kept', attachmentId: 'no-such-id' })).toMatchObject({
       ok: false,
       message: 'This attachment is no longer in this report.',
+    })
+  })
+})
+
+describe('an image too large to show', () => {
+  it('is not handed to the window, which is told why and offered a copy', async () => {
+    // 16,000 × 16,000 RGBA pixels (1 GB once decoded) in a 1 MB file, from another organization.
+    const bomb = pngBomb(16000, 16000)
+    const uploaded = await inspector(sandbox, key).uploadFile({ bytes: bomb, fileName: 'x.png' })
+    const draft = Drafts.createDraft(core, { fraudType: 'romance_fraud' })
+    const cut = Attachments.addAttachment(core, draft.localId, {
+      bytes: new Uint8Array(solidPng(3, 2, [1, 2, 3]).subarray(0, 20)),
+      fileName: 'cut.png',
+    })
+    const link = {
+      kind: 'link',
+      reportId: draftWithLinks(uploaded.url),
+      url: uploaded.url,
+    } as const
+    const opened = await open(link)
+    expect(opened).toEqual({
+      ok: false,
+      canSave: true,
+      message: expect.stringMatching(
+        /declares 16,000 × 16,000 pixels, more than Casefile shows: drawing it could take all of this computer’s memory\. Use “Save a copy…”/,
+      ),
+    })
+    const saved = await copy(link)
+    expect(saved.ok && Buffer.from(saved.bytes).equals(bomb)).toBe(true)
+    expect(await open({ kind: 'kept', attachmentId: cut.id })).toEqual({
+      ok: false,
+      canSave: true,
+      message: expect.stringMatching(
+        /^cut\.png is a PNG image whose size cannot be read from its header, so Casefile will not show it\./,
+      ),
     })
   })
 })

@@ -19,6 +19,7 @@ import {
   startTestSandbox,
 } from '../../support/core-with-sandbox'
 import { PDF_BYTES } from '../../support/temp-store'
+import { jpegDeclaring, pdfContentBomb, pngBomb } from '../../support/hostile-images'
 import {
   PHOTO_JPEG,
   SCREENSHOT_PNG,
@@ -266,6 +267,53 @@ describe('a PDF attachment that cannot be drawn', () => {
     for (const image of pdfImages(path)) expect(image.width * image.height).toBeLessThanOrEqual(2e6)
     expect(renderPages(path)).toHaveLength(pdfPages(path))
   })
+})
+
+describe('attachments that are decompression bombs', () => {
+  it('lists each as not drawn, with why, and keeps the file in the zip unchanged', async () => {
+    const client = inspector(sandbox, key)
+    // 1 GB of pixels in a 1 MB PNG; a JPEG declaring 3.6 gigapixels; 1.5 GB of inflated
+    // content stream in a 1.5 MB PDF.
+    const files = [
+      { bytes: pngBomb(16000, 16000), fileName: 'bomb.png' },
+      { bytes: jpegDeclaring(60000, 60000), fileName: 'bomb.jpg' },
+      { bytes: pdfContentBomb(1_500_000_000), fileName: 'bomb.pdf' },
+    ]
+    const uploaded = []
+    for (const f of files) uploaded.push(await client.uploadFile(f))
+    const created = await client.createReport({
+      fraudType: 'money_mule',
+      fraudReason: REASON,
+      identifiers: [{ label: 'nin', value: '12345678901' }],
+      attachments: uploaded.map((u) => u.url),
+      showUploaderInfo: false,
+    })
+    const file = await exportCaseFile(core, created.id)
+    const unpacked = unpack(file.bytes)
+    execFileSync('sha256sum', ['-c', 'SHA256SUMS'], { cwd: unpacked.dir })
+    const attachments = unpacked.files.filter((name) => name.startsWith('attachments/'))
+    expect(attachments).toHaveLength(3)
+    const text = pdfText(join(unpacked.dir, 'case.pdf')).replace(/\s+/g, ' ')
+    files.forEach((f, i) => {
+      // The file as it was uploaded, byte for byte, and its hash in case.pdf.
+      expect(sha(readFileSync(join(unpacked.dir, attachments[i]!)))).toBe(sha(f.bytes))
+      expect(text).toContain(sha(f.bytes))
+    })
+    expect(text).toContain(
+      'The image was not drawn: it declares 16,000 \u00d7 16,000 pixels, more than Casefile draws; the file itself is in the zip unchanged.',
+    )
+    expect(text).toContain(
+      'The image was not drawn: it declares 60,000 \u00d7 60,000 pixels, more than Casefile draws; the file itself is in the zip unchanged.',
+    )
+    // Stopped by whichever bound it reaches first on this machine: the memory it takes (in
+    // evidence-drawing.test.ts with a long time limit) or the 5 s.
+    expect(text).toMatch(
+      /A PDF: its first page (was not drawn: drawing it needed more than \d+ MB of memory; the file itself is in the zip unchanged|could not be drawn \(not drawn within 5 s, the time allowed\))/,
+    )
+    // Nothing Casefile drew is larger than its page cap.
+    for (const image of pdfImages(join(unpacked.dir, 'case.pdf')))
+      expect(image.width * image.height).toBeLessThanOrEqual(2e6)
+  }, 120_000)
 })
 
 describe('links that cannot be fetched', () => {

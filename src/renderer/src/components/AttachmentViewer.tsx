@@ -1,4 +1,5 @@
 import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react'
+import { imageSize, withinDecodeCap } from '../../../shared/image-size'
 import { sniffViewable, VIEWABLE_TYPES } from '../../../shared/viewable-types'
 import { formatBytes } from '../format'
 import { useViewerStore } from '../stores/viewer-store'
@@ -56,6 +57,11 @@ export function AttachmentViewer() {
 
   const shownType = state.phase === 'shown' ? sniffViewable(state.bytes) : null
   const mismatch = state.phase === 'shown' && shownType !== state.type
+  // Checked again here, as the type is: an image whose header is unread or over the pixel cap
+  // is never given to the page's decoder (the core refuses it first).
+  const shownSize = state.phase === 'shown' && state.type !== 'pdf' ? imageSize(state.bytes) : null
+  const tooLarge =
+    state.phase === 'shown' && state.type !== 'pdf' && (!shownSize || !withinDecodeCap(shownSize))
 
   return (
     <dialog
@@ -119,7 +125,13 @@ export function AttachmentViewer() {
                 <PdfPages bytes={state.bytes} fileName={state.fileName} />
               </Suspense>
             )}
-            {state.phase === 'shown' && !mismatch && state.type !== 'pdf' && (
+            {state.phase === 'shown' && !mismatch && tooLarge && (
+              <p role="alert">
+                {state.fileName} is too large for Casefile to show. Use “Save a copy…” and open it
+                in another program if you need to see it.
+              </p>
+            )}
+            {state.phase === 'shown' && !mismatch && !tooLarge && state.type !== 'pdf' && (
               <ImageView
                 bytes={state.bytes}
                 mime={VIEWABLE_TYPES[state.type].mime}

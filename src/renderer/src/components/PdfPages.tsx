@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react'
 import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url'
+import { MAX_DECODE_PIXELS } from '../../../shared/image-size'
 
 /** The most pixels a page's canvas may hold (16 million, as pdf.js's own viewer caps it). */
 const MAX_CANVAS_PIXELS = 16_777_216
@@ -35,6 +36,8 @@ export function PdfPages({
         const task = pdfjs.getDocument({
           data: bytes.slice(),
           enableXfa: false,
+          // An embedded image of more pixels than Casefile decodes anywhere is left out.
+          maxImageSize: MAX_DECODE_PIXELS,
         })
         destroy = () => void task.destroy()
         const pdf = await task.promise

@@ -5,8 +5,13 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import { pathToFileURL } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { drawFirstPage } from '../../../src/core/case-file/pdf-draw'
-import { pageWorkerFile, renderFirstPage } from '../../../src/core/case-file/pdf-first-page'
-import { STATEMENT_PDF } from './case-file-support'
+import {
+  drawEvidence,
+  evidenceWorkerFile,
+  renderFirstPage,
+} from '../../../src/core/case-file/evidence-drawing'
+import { PHOTO_JPEG, STATEMENT_PDF } from './case-file-support'
+import { jpegDeclaring, pdfContentBomb, pngBomb } from '../../support/hostile-images'
 import { drawnPdf } from '../../support/sample-files'
 
 /*
@@ -52,19 +57,19 @@ async function watched<T>(work: () => Promise<T>) {
 
 describe("a PDF's first page in a worker thread", () => {
   it('finds the worker file beside the source, and beside the code of each build', () => {
-    expect(pageWorkerFile()).toBe(join(ROOT, 'src/core/case-file/pdf-page-worker.ts'))
+    expect(evidenceWorkerFile()).toBe(join(ROOT, 'src/core/case-file/evidence-worker.ts'))
     // The built `casefile` command (the test run's global setup builds it): the chunk that
     // starts the worker is in out/cli/chunks, the worker in out/cli.
     const chunks = join(ROOT, 'out/cli/chunks')
     const starter = readdirSync(chunks).find((name) =>
-      readFileSync(join(chunks, name), 'utf8').includes('function pageWorkerFile('),
+      readFileSync(join(chunks, name), 'utf8').includes('function evidenceWorkerFile('),
     )
     expect(starter).toBeDefined()
-    expect(pageWorkerFile(pathToFileURL(join(chunks, starter!)).href)).toBe(
-      join(ROOT, 'out/cli/pdf-page-worker.mjs'),
+    expect(evidenceWorkerFile(pathToFileURL(join(chunks, starter!)).href)).toBe(
+      join(ROOT, 'out/cli/evidence-worker.mjs'),
     )
     // The app's layout (electron-vite's main build): out/main/core-process.js or a chunk of
-    // out/main/chunks, the worker out/main/pdf-page-worker.js.
+    // out/main/chunks, the worker out/main/evidence-worker.js.
     const root = mkdtempSync(join(tmpdir(), 'casefile-worker-'))
     const file = (path: string) => {
       mkdirSync(dirname(join(root, path)), { recursive: true })
@@ -73,10 +78,10 @@ describe("a PDF's first page in a worker thread", () => {
     }
     const entry = file('main/core-process.js')
     const chunk = file('main/chunks/case-pdf-abc.js')
-    expect(pageWorkerFile(entry)).toBeNull()
-    file('main/pdf-page-worker.js')
-    expect(pageWorkerFile(entry)).toBe(join(root, 'main/pdf-page-worker.js'))
-    expect(pageWorkerFile(chunk)).toBe(join(root, 'main/pdf-page-worker.js'))
+    expect(evidenceWorkerFile(entry)).toBeNull()
+    file('main/evidence-worker.js')
+    expect(evidenceWorkerFile(entry)).toBe(join(root, 'main/evidence-worker.js'))
+    expect(evidenceWorkerFile(chunk)).toBe(join(root, 'main/evidence-worker.js'))
   })
 
   it('draws the first page in the worker', async () => {
@@ -125,12 +130,54 @@ describe("a PDF's first page in a worker thread", () => {
     },
   )
 
-  it('answers "unreadable" when the file needs more memory than the worker has', async () => {
+  it('answers "too-large" when the file needs more heap than the worker has', async () => {
     const page = await renderFirstPage(SLOW_PDF, { heapLimitMb: 128, timeLimitMs: 30_000 })
     expect(page).toEqual({
       drawn: false,
-      why: 'unreadable',
+      why: 'too-large',
       detail: 'drawing it needed more than 128 MB of memory',
     })
   }, 60_000)
+
+  it('stops a Flate bomb by the memory it takes, which the heap limit does not count', async () => {
+    // 1.5 GB of zeros in a 1.5 MB content stream: pdf.js keeps every inflated byte, in
+    // ArrayBuffers outside V8's heap. The time limit is long; the memory watch stops it.
+    const bomb = pdfContentBomb(1_500_000_000)
+    const page = await renderFirstPage(bomb, { timeLimitMs: 120_000, memoryLimitMb: 256 })
+    expect(page).toEqual({
+      drawn: false,
+      why: 'too-large',
+      detail: 'drawing it needed more than 256 MB of memory',
+    })
+  }, 150_000)
+})
+
+describe('an image drawn for a case file', () => {
+  it('draws a photo in the worker as an opaque RGB PNG Casefile made', async () => {
+    const drawing = await drawEvidence('image', PHOTO_JPEG)
+    expect(drawing).toMatchObject({ drawn: true, width: 160, height: 90 })
+    if (!drawing.drawn) return
+    // IHDR: bit depth 8, colour type 2 (RGB, no alpha), so pdfkit embeds it without decoding it.
+    expect([...drawing.png.subarray(24, 26)]).toEqual([8, 2])
+  })
+
+  it('refuses, by its header and before any decoder, an image declaring more pixels than the cap', async () => {
+    // A decoder would not be reached: no worker is given these (workerFile null would draw in
+    // this thread, and the answer is the same, at once).
+    for (const workerFile of [undefined, null]) {
+      expect(await drawEvidence('image', pngBomb(16000, 16000), { workerFile })).toEqual({
+        drawn: false,
+        why: 'too-large',
+        detail: 'it declares 16,000 \u00d7 16,000 pixels, more than Casefile draws',
+      })
+      expect(await drawEvidence('image', jpegDeclaring(60000, 60000), { workerFile })).toEqual({
+        drawn: false,
+        why: 'too-large',
+        detail: 'it declares 60,000 \u00d7 60,000 pixels, more than Casefile draws',
+      })
+      expect(await drawEvidence('image', PHOTO_JPEG.subarray(0, 40), { workerFile })).toMatchObject(
+        { drawn: false, why: 'unreadable' },
+      )
+    }
+  })
 })

@@ -1,0 +1,61 @@
+/*
+ * What drawing one piece of evidence (a PDF's first page, an image) gives back for case.pdf, and
+ * the PNG it is given as: one Casefile makes from its own canvas, opaque RGB, so pdfkit embeds
+ * its compressed rows as they are and decodes nothing in the core's thread.
+ */
+
+import { deflateSync, crc32 } from 'node:zlib'
+
+export type Drawing =
+  | { drawn: true; png: Buffer; width: number; height: number }
+  /**
+   * unavailable: the renderer cannot be loaded here; unreadable: this file could not be drawn;
+   * timeout: not drawn in the time allowed; too-large: it declares more pixels than Casefile
+   * decodes, or drawing it took more memory than Casefile allows.
+   */
+  | { drawn: false; why: 'unavailable' | 'unreadable' | 'timeout' | 'too-large'; detail: string }
+
+export const message = (error: unknown) =>
+  error instanceof Error ? error.message.split('\n')[0]!.slice(0, 200) : String(error)
+
+function chunk(type: string, data: Buffer): Buffer {
+  const out = Buffer.alloc(12 + data.length)
+  out.writeUInt32BE(data.length, 0)
+  out.write(type, 4, 'latin1')
+  data.copy(out, 8)
+  out.writeUInt32BE(crc32(out.subarray(4, 8 + data.length)), 8 + data.length)
+  return out
+}
+
+/**
+ * An RGB PNG of a canvas's RGBA pixels (`width`×`height`, drawn on white, so opaque): each row
+ * filtered "Up" (the difference from the row above: flat areas and text compress well).
+ */
+export function opaquePng(rgba: Uint8Array | Uint8ClampedArray, width: number, height: number) {
+  const stride = width * 3 + 1
+  const raw = Buffer.alloc(stride * height)
+  const row = new Uint8Array(width * 3)
+  const above = new Uint8Array(width * 3)
+  for (let y = 0; y < height; y++) {
+    const from = y * width * 4
+    for (let x = 0, i = 0; x < width; x++, i += 3) {
+      row[i] = rgba[from + x * 4]!
+      row[i + 1] = rgba[from + x * 4 + 1]!
+      row[i + 2] = rgba[from + x * 4 + 2]!
+    }
+    const at = y * stride
+    raw[at] = 2 // Up
+    for (let i = 0; i < row.length; i++) raw[at + 1 + i] = (row[i]! - above[i]!) & 0xff
+    above.set(row)
+  }
+  const header = Buffer.alloc(13)
+  header.writeUInt32BE(width, 0)
+  header.writeUInt32BE(height, 4)
+  header.set([8, 2, 0, 0, 0], 8)
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ])
+}
