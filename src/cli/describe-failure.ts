@@ -1,3 +1,4 @@
+import { InputError } from '../core/input-error'
 import { isRegistryError } from '../core/registry/registry-error'
 import { CliError } from './cli-error'
 import { EXIT } from './exit-codes'
@@ -62,6 +63,8 @@ function describeSqliteError(error: Error & { code?: string }): string | null {
  */
 export function describeFailure(error: unknown): CliError {
   if (error instanceof CliError) return error
+  // An unknown job, item or alert number, or input the core cannot use: the person's to fix.
+  if (error instanceof InputError) return new CliError(error.message)
   if (isRegistryError(error)) {
     if (error.kind === 'unauthorized')
       return new CliError(
