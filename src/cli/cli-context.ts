@@ -1,6 +1,7 @@
 import { statSync } from 'node:fs'
 import { basename, dirname, resolve } from 'node:path'
 import { ConnectionFileError, defaultUserDataDir, readConnection } from '../core/data-folder'
+import { checkFolderNotNewer } from '../core/store/folder-schema'
 import type { ProfileId } from '../shared/registry-address'
 import { CliError } from './cli-error'
 import type { GlobalOptions } from './command-line-spec'
@@ -51,6 +52,8 @@ export async function resolveDataDir(
 
 /** connection.json of the folder; a damaged one is a message saying how to fix it. */
 function ownConnection(dataDir: string): Connection | null {
+  // A newer Casefile's folder is refused before its connection.json is judged.
+  checkFolderNotNewer(dataDir)
   try {
     return readConnection(dataDir)
   } catch (error) {

@@ -1,3 +1,5 @@
+import { InputError } from '../core/input-error'
+import { NewerCasefileError } from '../core/newer-casefile'
 import { isRegistryError } from '../core/registry/registry-error'
 import { CliError } from './cli-error'
 import { EXIT } from './exit-codes'
@@ -62,6 +64,10 @@ function describeSqliteError(error: Error & { code?: string }): string | null {
  */
 export function describeFailure(error: unknown): CliError {
   if (error instanceof CliError) return error
+  // An unknown job, item or alert number, or input the core cannot use: the person's to fix.
+  if (error instanceof InputError) return new CliError(error.message)
+  // A folder or settings file of a newer Casefile: nothing was changed; install that version.
+  if (error instanceof NewerCasefileError) return new CliError(error.message)
   if (isRegistryError(error)) {
     if (error.kind === 'unauthorized')
       return new CliError(

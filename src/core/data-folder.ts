@@ -4,7 +4,8 @@ import { join } from 'node:path'
 import type { z } from 'zod'
 import { ensurePrivateDir, writePrivateFile } from './private-files'
 import { readRegularFile, RegularFileError } from './regular-file'
-import { connectionFileSchema } from '../shared/registry-address'
+import { CONNECTION_FILE_VERSION, connectionFileSchema } from '../shared/registry-address'
+import { fileVersion, NewerCasefileError, newerCasefileWords } from './newer-casefile'
 
 /**
  * Where the desktop app keeps its data: Electron's userData folder for an app named
@@ -51,6 +52,12 @@ export function readConnection(dataDir: string): ConnectionFile | null {
           : `cannot be read (${(error as Error).message})`
     throw new ConnectionFileError(`${path} ${why}. ${fix}`)
   }
+  // The version first: a newer Casefile's file is refused before a field of it is judged.
+  const version = fileVersion(json, 'version')
+  if (version !== undefined && version > CONNECTION_FILE_VERSION)
+    throw new NewerCasefileError(
+      newerCasefileWords(path, `connection file version ${version}`, `${CONNECTION_FILE_VERSION}`),
+    )
   const parsed = connectionFileSchema.safeParse(json)
   if (!parsed.success)
     throw new ConnectionFileError(
@@ -59,8 +66,14 @@ export function readConnection(dataDir: string): ConnectionFile | null {
   return parsed.data
 }
 
-/** Writes the connection atomically (temp file + rename): a crash never leaves half a file. */
-export function writeConnection(dataDir: string, connection: ConnectionFile): void {
+/**
+ * Writes the connection atomically (temp file + rename): a crash never leaves half a file. Keys
+ * a later Casefile added (read with the rest) are written back untouched.
+ */
+export function writeConnection(
+  dataDir: string,
+  connection: z.input<typeof connectionFileSchema>,
+): void {
   ensurePrivateDir(dataDir)
   const path = join(dataDir, CONNECTION_FILE)
   writePrivateFile(

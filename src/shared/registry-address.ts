@@ -69,8 +69,15 @@ export const caFilePathSchema = z
   .min(1, 'Give the path of the certificate file.')
   .max(4096, 'That path is longer than 4096 characters.')
 
-/** A data folder's connection.json (`casefile config set`): which profile, which registry. */
-export const connectionFileSchema = z.strictObject({
+/** connection.json's format; a file with a higher one is a newer Casefile's, and refused. */
+export const CONNECTION_FILE_VERSION = 1
+
+/**
+ * A data folder's connection.json (`casefile config set`): which profile, which registry. Keys
+ * this version does not know are kept (a later Casefile's), and written back as they were.
+ */
+export const connectionFileSchema = z.looseObject({
+  version: z.literal(CONNECTION_FILE_VERSION).default(CONNECTION_FILE_VERSION),
   profileId: profileIdSchema.default('registry'),
   baseUrl: registryUrlSchema,
   uploadUrl: registryUrlSchema,

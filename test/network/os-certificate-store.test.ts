@@ -2,42 +2,18 @@
 // command trusts it with no flag and no NODE_EXTRA_CA_CERTS. The built command runs as a process
 // whose OpenSSL store (SSL_CERT_FILE, SSL_CERT_DIR: how Linux's store is found) holds the test CA
 // and nothing else, as a bank laptop's store holds the bank's root.
-import { execFile } from 'node:child_process'
 import { mkdirSync, writeFileSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { reportFile, tempFolder } from '../cli/cli-harness'
 import { useBankNetwork } from '../support/bank-network'
+import { casefileProcess } from './casefile-process'
 
-const ROOT = join(__dirname, '..', '..')
 const network = useBankNetwork()
 
-/** Runs the built command as its own process; async, as the registry answers from this one. */
-function casefile(args: string[], env: Record<string, string>) {
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-    execFile(
-      process.execPath,
-      [join(ROOT, 'bin', 'casefile.mjs'), ...args],
-      {
-        encoding: 'utf8',
-        timeout: 60_000,
-        env: {
-          PATH: process.env['PATH'] ?? '',
-          HOME: process.env['HOME'] ?? '',
-          CASEFILE_API_KEY: network.key,
-          CASEFILE_DB_KEY: 'ab'.repeat(32),
-          ...env,
-        },
-      },
-      (error, stdout, stderr) =>
-        resolve({
-          code: error ? (typeof error.code === 'number' ? error.code : null) : 0,
-          stdout,
-          stderr,
-        }),
-    )
-  })
-}
+/** The command as its own process, with the first demo organization's key and a folder key. */
+const casefile = (args: string[], env: Record<string, string>) =>
+  casefileProcess(args, { CASEFILE_API_KEY: network.key, CASEFILE_DB_KEY: 'ab'.repeat(32), ...env })
 
 /** A store like the computer's: a bundle with the bank's root, and an empty hashed folder. */
 function storeWithBankRoot(withRoot: boolean): Record<string, string> {

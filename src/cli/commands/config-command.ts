@@ -11,7 +11,8 @@ import { resolveConnection, resolveDataDir } from '../cli-context'
 import { CliError } from '../cli-error'
 import { printJson } from '../cli-io'
 import type { CommandContext, CommandRun } from '../command-line-spec'
-import { keyAccount } from '../../shared/registry-address'
+import { CONNECTION_FILE_VERSION, keyAccount } from '../../shared/registry-address'
+import { checkFolderNotNewer } from '../../core/store/folder-schema'
 import { EXIT } from '../exit-codes'
 import { openCliCore } from '../open-core'
 
@@ -70,9 +71,15 @@ const FLAG_OF: Record<string, string> = {
 export const runSet: CommandRun = async (context) => {
   const { options } = context
   const dataDir = await resolveDataDir(context.global, context.env)
+  // A folder a newer Casefile wrote is refused here, before anything of it is rewritten.
+  checkFolderNotNewer(dataDir)
   const previous = previousConnection(dataDir)
   const caFile = caFileToKeep(context, previous.caFile)
+  // What this version does not know of the file (a later Casefile's keys) is kept as it was.
+  const { caFile: _previousCa, ...kept } = previous
   const checked = connectionFileSchema.safeParse({
+    ...kept,
+    version: CONNECTION_FILE_VERSION,
     profileId: options['profile'] ?? previous.profileId ?? 'registry',
     baseUrl: options['base-url'],
     uploadUrl: options['upload-url'],

@@ -173,9 +173,10 @@ export const runList: CommandRun = (context) =>
 export const runShow: CommandRun = (context) => {
   const job = jobArgument(context)
   const outputs = outOptions(context, [])
-  return withCore(context, (core) => {
+  return withCore(context, async (core) => {
     try {
-      return finish(context, core, job, null, outputs)
+      // Awaited here, so that a job that is not there is caught below and not as a bug.
+      return await finish(context, core, job, null, outputs)
     } catch (error) {
       if (error instanceof Screening.ScreeningInputError) throw new CliError(error.message)
       throw error

@@ -5,6 +5,8 @@ import { writePrivateFile } from '../private-files'
 import { readRegularFile, RegularFileError } from '../regular-file'
 import { keyringBackend } from '../secrets/keyring-backend'
 import type { SecretBackend } from '../secrets/secret-backend'
+import { refuseNewerFolder } from '../store/folder-schema'
+import { FOLDER_FILE, FOLDER_FILE_MAX_BYTES } from '../store/folder-layout'
 
 /**
  * The key of a data folder: 32 random bytes made when the folder is created, kept in the OS
@@ -12,7 +14,7 @@ import type { SecretBackend } from '../secrets/secret-backend'
  * keychain (a scheduled CLI on a server) may give it instead as 64 hex digits, in
  * CASEFILE_DB_KEY or in a file only its owner can read (--db-key-file).
  */
-export const FOLDER_FILE = 'casefile-folder.json'
+export { FOLDER_FILE }
 export const DB_KEY_ENV = 'CASEFILE_DB_KEY'
 
 export type FolderKeyProblem =
@@ -55,9 +57,6 @@ export interface FolderIdentity {
 
 export const keychainAccount = (identity: FolderIdentity) => `data-folder:${identity.id}`
 
-/** An identity is a few dozen bytes; anything near this is not one. */
-const FOLDER_FILE_MAX_BYTES = 64 * 1024
-
 /**
  * The folder's identity, or null when it has none (or what is there does not parse as one).
  * Something other than a file in its place (a named pipe, a device: never read) or a file that
@@ -76,13 +75,18 @@ export function readFolderIdentity(dataDir: string): FolderIdentity | null {
       `${path} ${error.why}: it names the keychain entry of the folder's key. Put back the folder's own ${FOLDER_FILE}, or set the folder aside and start a new one. Nothing in the folder was changed.`,
     )
   }
+  let parsed: Partial<FolderIdentity> & { schema?: unknown }
   try {
-    const parsed = JSON.parse(text) as Partial<FolderIdentity>
-    if (parsed.format === 1 && typeof parsed.id === 'string' && /^[\w-]{8,64}$/.test(parsed.id))
-      return { format: 1, id: parsed.id }
+    parsed = JSON.parse(text) as Partial<FolderIdentity>
   } catch {
     // An identity that does not parse is handled like a missing one.
+    return null
   }
+  // A newer Casefile's folder is refused here, first, before its key is looked for or a new
+  // identity is written over this one.
+  refuseNewerFolder(dataDir, parsed)
+  if (parsed.format === 1 && typeof parsed.id === 'string' && /^[\w-]{8,64}$/.test(parsed.id))
+    return { format: 1, id: parsed.id }
   return null
 }
 

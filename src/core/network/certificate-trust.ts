@@ -4,27 +4,36 @@ import type { CertificateFacts } from './network-failure'
 import { readRegularFile, RegularFileError } from '../regular-file'
 
 /**
- * The certificates Casefile trusts for the registry: Node's bundled roots (Mozilla's), the
- * computer's own store (Windows' certificate store, the macOS keychain, Linux's /etc/ssl: where
- * IT installs a bank's inspecting proxy's root), and an organization's extra CA file if one is
- * set. No flag, no NODE_EXTRA_CA_CERTS (the packaged app's fuses turn NODE_OPTIONS off), and no
- * way to turn the check off.
+ * The certificates Casefile trusts for the registry: what Node itself trusts, and what IT set
+ * for this one organization. Node's bundled roots (Mozilla's), the computer's own store
+ * (Windows' certificate store, the macOS keychain, Linux's /etc/ssl: where IT installs a bank's
+ * inspecting proxy's root), the certificates of NODE_EXTRA_CA_CERTS (the variable IT sets for
+ * every Node tool on a managed machine; read by Node when the process starts), and an
+ * organization's extra CA file if one is set. No way to turn the check off.
  */
 export interface TrustStores {
   bundled: string[]
   system: string[]
+  /** NODE_EXTRA_CA_CERTS's certificates, as this process's Node read them. */
+  environment: string[]
   extra: string[]
+  /** The file NODE_EXTRA_CA_CERTS names, when it is set. */
+  environmentPath?: string
   /** Why the computer's store could not be read, if it could not. */
   systemProblem?: string
+  /** Why NODE_EXTRA_CA_CERTS is set and still adds no certificate, if it does not. */
+  environmentProblem?: string
 }
 
-export type TrustStoreName = 'bundled' | 'system' | 'extra'
+export type TrustStoreName = 'bundled' | 'system' | 'environment' | 'extra'
 
 const MAX_CA_FILE_BYTES = 1024 * 1024
 
-type CaReader = (type: 'bundled' | 'system') => string[]
+type CaReader = (type: 'bundled' | 'system' | 'extra') => string[]
+const getCaCertificates = () =>
+  (tls as { getCACertificates?: (t: string) => string[] }).getCACertificates
 const readStore: CaReader = (type) => {
-  const get = (tls as { getCACertificates?: (t: string) => string[] }).getCACertificates
+  const get = getCaCertificates()
   if (!get) {
     if (type === 'bundled') return [...tls.rootCertificates]
     throw new Error(
@@ -49,16 +58,80 @@ function systemCertificates(reader: CaReader): { pems: string[]; problem?: strin
   return found
 }
 
+interface EnvironmentCa {
+  pems: string[]
+  path?: string
+  problem?: string
+}
+let environmentCache: EnvironmentCa | null = null
+
+/**
+ * NODE_EXTRA_CA_CERTS's certificates: those Node read at start (`tls.getCACertificates('extra')`,
+ * Node 22.15 and later). A runtime without that call (an older Node) would still have trusted
+ * them, so the file is read here instead, with the CA file's own checks. The packaged app's
+ * Electron ignores the variable (its nodeOptions fuse is off, which gates NODE_OPTIONS and
+ * NODE_EXTRA_CA_CERTS together): it is not read behind the fuse's back, and the reason is given.
+ */
+export function environmentCertificates(
+  env: Record<string, string | undefined> = process.env,
+  reader: CaReader | null = getCaCertificates() ? readStore : null,
+  electron = Boolean(process.versions['electron']),
+): EnvironmentCa {
+  const cacheable = env === process.env && reader === readStore
+  if (cacheable && environmentCache) return environmentCache
+  const path = env['NODE_EXTRA_CA_CERTS']?.trim() || undefined
+  let found: EnvironmentCa = { pems: [] }
+  if (path) {
+    const ownRead = (): EnvironmentCa => {
+      try {
+        return { pems: readCaFile(path).pems, path }
+      } catch (error) {
+        return { pems: [], path, problem: error instanceof Error ? error.message : String(error) }
+      }
+    }
+    let pems: string[] = []
+    try {
+      pems = reader ? reader('extra') : []
+    } catch {
+      pems = []
+    }
+    if (pems.length > 0) found = { pems, path }
+    else if (!reader) found = ownRead()
+    else if (electron)
+      found = {
+        pems: [],
+        path,
+        problem:
+          'the Casefile app does not read NODE_EXTRA_CA_CERTS; choose that file in Settings → Connection → Choose certificate…',
+      }
+    else {
+      // Node read nothing from it: say why, in the CA file's words.
+      const why = ownRead()
+      found = {
+        pems: [],
+        path,
+        problem: why.problem ?? 'Node read no certificate from it when Casefile started',
+      }
+    }
+  }
+  if (cacheable) environmentCache = found
+  return found
+}
+
 export function loadTrustStores(
-  options: { extraCaPems?: string[]; reader?: CaReader } = {},
+  options: { extraCaPems?: string[]; reader?: CaReader; environment?: EnvironmentCa } = {},
 ): TrustStores {
   const reader = options.reader ?? readStore
   const system = systemCertificates(reader)
+  const environment = options.environment ?? environmentCertificates()
   return {
     bundled: reader('bundled'),
     system: system.pems,
+    environment: environment.pems,
     extra: options.extraCaPems ?? [],
+    environmentPath: environment.path,
     systemProblem: system.problem,
+    environmentProblem: environment.problem,
   }
 }
 
@@ -69,7 +142,9 @@ export function secureContextOf(stores: TrustStores): tls.SecureContext {
   let context = contexts.get(stores)
   if (!context) {
     // The system store lists many roots twice (Linux's bundle file and its hashed folder).
-    const ca = [...new Set([...stores.bundled, ...stores.system, ...stores.extra])]
+    const ca = [
+      ...new Set([...stores.bundled, ...stores.system, ...stores.environment, ...stores.extra]),
+    ]
     context = tls.createSecureContext({ ca })
     contexts.set(stores, context)
   }
@@ -153,13 +228,14 @@ export function readCaFile(path: string): { pems: string[]; certificates: Certif
 
 /**
  * Which store holds the certificate that vouches for this chain (leaf first): the doctor's
- * "trusted by" line. Null when none does.
+ * "trusted by" line, the most particular first (the file chosen in Casefile, then the
+ * variable's, then the computer's). Null when none does.
  */
 export function trustingStore(
   chain: X509Certificate[],
   stores: TrustStores,
 ): TrustStoreName | null {
-  for (const name of ['extra', 'system', 'bundled'] as const) {
+  for (const name of ['extra', 'environment', 'system', 'bundled'] as const) {
     for (const pem of stores[name]) {
       let anchor: X509Certificate
       try {

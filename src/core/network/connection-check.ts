@@ -7,7 +7,8 @@ import { certificateFacts, loadTrustStores, trustingStore } from './certificate-
 import {
   duration,
   errorWords,
-  STORE_WORDS,
+  trustedByWords,
+  trustProblemWords,
   type ConnectionCheck,
   type ConnectionReport,
 } from './connection-report'
@@ -98,11 +99,16 @@ export async function checkConnection(input: ConnectionCheckInput): Promise<Conn
         title: 'Certificate',
         status: 'ok',
         summary: facts
-          ? `for ${facts.names.join(', ') || facts.subject}, issued by "${facts.issuer}", valid until ${facts.validTo.slice(0, 10)}; trusted by ${store ? STORE_WORDS[store] : 'a certificate Casefile trusts'}.${stores.systemProblem ? ` (This computer's store could not be read: ${stores.systemProblem}.)` : ''}`
+          ? `for ${facts.names.join(', ') || facts.subject}, issued by "${facts.issuer}", valid until ${facts.validTo.slice(0, 10)}; ${trustedByWords(store, stores)}.${trustProblemWords(stores)}`
           : 'the connection is secure.',
       })
     } catch (error) {
-      add({ id: 'certificate', title: 'Certificate', status: 'failed', summary: errorWords(error) })
+      add({
+        id: 'certificate',
+        title: 'Certificate',
+        status: 'failed',
+        summary: `${errorWords(error)}${trustProblemWords(stores)}`,
+      })
     }
   } else
     add({
@@ -186,7 +192,11 @@ export async function checkConnection(input: ConnectionCheckInput): Promise<Conn
   }
 }
 
-/** Whether the update feed answers at all through the same proxy and certificates. */
+/**
+ * Whether the update feed answers at all through the same proxy and certificates. It never
+ * blocks work (only updates wait for it), so it is at worst a warning: a bank that blocks
+ * GitHub gets exit 0 from the doctor, with the warning line for IT.
+ */
 async function checkUpdateFeed(
   url: string,
   network: NetworkSettings,
@@ -216,14 +226,14 @@ async function checkUpdateFeed(
     return {
       id: 'updates',
       title: 'Update feed',
-      status: status > 0 && status < 500 ? 'ok' : 'failed',
+      status: status > 0 && status < 500 ? 'ok' : 'warning',
       summary: `${new URL(url).origin} answered (HTTP ${status}).`,
     }
   } catch (error) {
     return {
       id: 'updates',
       title: 'Update feed',
-      status: 'failed',
+      status: 'warning',
       summary:
         `${new URL(url).origin} cannot be reached: ${errorWords(error)} Installed copies will not update until IT lets it through.`.replace(
           /\.\. /,

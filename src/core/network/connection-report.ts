@@ -1,5 +1,5 @@
 import { isRegistryError } from '../registry/registry-error'
-import type { TrustStoreName } from './certificate-trust'
+import type { TrustStoreName, TrustStores } from './certificate-trust'
 import { describeNetworkRefusal, isNetworkRefusalError, ProxySettingError } from './network-failure'
 
 /*
@@ -20,15 +20,40 @@ export interface ConnectionCheck {
 export interface ConnectionReport {
   at: string
   checks: ConnectionCheck[]
-  /** No check failed (warnings allowed). */
+  /**
+   * No check failed (warnings allowed). Only what blocks work fails: the registry's address,
+   * the proxy, its name, the certificate, the bank list, the key. The clock and the update feed
+   * warn at worst: Casefile works with either wrong.
+   */
   ok: boolean
 }
 
-/** Which store trusted the registry's certificate, in words. */
-export const STORE_WORDS: Record<TrustStoreName, string> = {
-  system: "this computer's certificate store",
-  bundled: "the public roots Casefile ships with (Mozilla's)",
-  extra: "the organization's CA file set in Casefile",
+/** Which store trusted the registry's certificate, in words: "trusted by …". */
+export function trustedByWords(store: TrustStoreName | null, stores: TrustStores): string {
+  switch (store) {
+    case 'system':
+      return "trusted by this computer's certificate store"
+    case 'bundled':
+      return "trusted by the public roots Casefile ships with (Mozilla's)"
+    case 'environment':
+      return `trusted through NODE_EXTRA_CA_CERTS (${stores.environmentPath ?? 'set for this process'})`
+    case 'extra':
+      return "trusted by the organization's CA file set in Casefile"
+    default:
+      return 'trusted by a certificate Casefile trusts'
+  }
+}
+
+/** What could not be read of the stores, as sentences after the certificate line; '' for none. */
+export function trustProblemWords(stores: TrustStores): string {
+  const problems: string[] = []
+  if (stores.systemProblem)
+    problems.push(` (This computer's store could not be read: ${stores.systemProblem}.)`)
+  if (stores.environmentProblem)
+    problems.push(
+      ` (NODE_EXTRA_CA_CERTS names ${stores.environmentPath}, and it adds no certificate: ${stores.environmentProblem.replace(/\.$/, '')}.)`,
+    )
+  return problems.join('')
 }
 
 /** Why a step failed, in words a person can copy to IT. */
@@ -75,10 +100,13 @@ export function formatConnectionReport(report: ConnectionReport): string {
   for (const check of report.checks)
     lines.push(`${MARK[check.status].padEnd(8)} ${check.title.padEnd(12)} ${check.summary}`)
   const failed = report.checks.filter((c) => c.status === 'failed').length
+  const feedWarns = report.checks.some((c) => c.id === 'updates' && c.status === 'warning')
   lines.push(
-    failed === 0
-      ? 'All is well: Casefile can reach the registry from this computer.'
-      : `${failed} check${failed === 1 ? '' : 's'} failed: see the lines marked FAILED.`,
+    failed > 0
+      ? `${failed} check${failed === 1 ? '' : 's'} failed: see the lines marked FAILED.`
+      : feedWarns
+        ? 'Casefile can reach the registry from this computer, but not the site updates come from: it works, and will not update itself until IT lets that site through (see Update feed).'
+        : 'All is well: Casefile can reach the registry from this computer.',
   )
   return lines.join('\n')
 }

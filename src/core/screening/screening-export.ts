@@ -6,6 +6,7 @@ import { exportRows, type ExportColumn, type ExportFormat } from '../spreadsheet
 import { prepare } from '../store/prepare'
 import { hitLinks, hitView, jobAnswers } from './screening-results'
 import { jobRow } from './screening-store'
+import { InputError } from '../input-error'
 
 /*
  * The hits of a job as a spreadsheet: one line per (input row, matching report), the input
@@ -56,7 +57,10 @@ export function jobFileColumns<L extends { cells: readonly string[] }>(
   jobId: number,
 ) {
   const job = jobRow(core.db, jobId)
-  if (!job) throw new Error(`There is no screening job ${jobId}.`)
+  if (!job)
+    throw new InputError(
+      `There is no screening job ${jobId} in this folder; \`casefile screen list\` shows them.`,
+    )
   let header: string[] = []
   try {
     header = JSON.parse(job.header_json) as string[]

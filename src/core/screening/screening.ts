@@ -40,6 +40,7 @@ import {
   type JobRow,
 } from './screening-store'
 import { prepare } from '../store/prepare'
+import { InputError } from '../input-error'
 
 /*
  * Screening a whole list (issue 28), over the core: read and normalize every value, match them
@@ -49,7 +50,7 @@ import { prepare } from '../store/prepare'
  */
 
 /** The list cannot be screened as it is: the message says what to change. */
-export class ScreeningInputError extends Error {
+export class ScreeningInputError extends InputError {
   override name = 'ScreeningInputError'
 }
 
@@ -171,7 +172,7 @@ function requireJob(core: CoreContext, jobId: number): JobRow {
   const job = jobRow(core.db, jobId)
   if (!job)
     throw new ScreeningInputError(
-      `There is no screening job ${jobId}: \`casefile screen list\` lists them.`,
+      `There is no screening job ${jobId} in this folder; \`casefile screen list\` shows them.`,
     )
   return job
 }

@@ -3,6 +3,7 @@ import { dirname } from 'node:path'
 import { createPrivateFile, ensurePrivateDir, tightenFile } from '../private-files'
 import { MIGRATIONS, migrate } from './migrations'
 import type { Migration } from './migrations/migration'
+import { recordFolderSchema } from './folder-schema'
 
 export type Db = Database.Database
 
@@ -110,5 +111,10 @@ export { DATABASE_FILE } from './folder-layout'
  * and an outbox row the UI called "queued" must survive a power cut.
  */
 export function openDatabase(path: string, key?: Buffer): Db {
-  return openSqlite(path, { synchronous: 'FULL', migrations: MIGRATIONS, key })
+  const db = openSqlite(path, { synchronous: 'FULL', migrations: MIGRATIONS, key })
+  // The schema is recorded beside the database, where a version that does not know it looks
+  // first; an older Casefile's folder record is brought up to the schema just migrated to.
+  if (path !== ':memory:')
+    recordFolderSchema(dirname(path), db.pragma('user_version', { simple: true }) as number)
+  return db
 }

@@ -11,6 +11,7 @@ import { DEFAULT_WATCH_PERIOD_MS, isWatchPeriod } from '../../shared/domain/watc
 import type { SeenReport } from './watch-compare'
 import { periodOf } from './watch-check'
 import * as Store from './watch-store'
+import { InputError } from '../input-error'
 
 /*
  * The watchlist (issue 29): identifiers searched again on a schedule, their changes raised as
@@ -18,7 +19,7 @@ import * as Store from './watch-store'
  * +234 803… and 0803… is one item.
  */
 
-export class WatchInputError extends Error {
+export class WatchInputError extends InputError {
   override name = 'WatchInputError'
 }
 

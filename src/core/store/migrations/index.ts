@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3-multiple-ciphers'
 import type { Migration } from './migration'
+import { NewerCasefileError, newerCasefileWords } from '../../newer-casefile'
 import { migration0001 } from './0001-drafts-and-outbox'
 import { migration0002 } from './0002-caches'
 import { migration0003 } from './0003-outbox-write-indexes'
@@ -24,7 +25,7 @@ export const MIGRATIONS: readonly Migration[] = [
 ]
 
 /** The database was written by a newer Casefile: this one must not touch it. */
-export class NewerSchemaError extends Error {
+export class NewerSchemaError extends NewerCasefileError {
   override name = 'NewerSchemaError'
 }
 
@@ -37,7 +38,7 @@ export function migrate(
   const latest = migrations.at(-1)?.version ?? 0
   if (current > latest)
     throw new NewerSchemaError(
-      `This data folder was written by a newer Casefile (schema ${current}, this version knows ${latest}). Update Casefile to open it.`,
+      newerCasefileWords('This data folder', `schema ${current}`, `schema ${latest}`),
     )
   for (const migration of migrations) {
     if (migration.version <= current) continue

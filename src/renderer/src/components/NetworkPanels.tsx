@@ -217,13 +217,14 @@ function verdictOf(report: ConnectionReportView | null): {
   kind: 'ok' | 'warn' | 'error'
   text: string
 } {
-  const failed = report?.checks.filter((check) => check.status === 'failed') ?? []
-  if (failed.some((check) => check.id !== 'updates'))
+  const checks = report?.checks ?? []
+  // The update feed only warns (connection-check.ts): any check failed stands in the way.
+  if (checks.some((check) => check.status === 'failed'))
     return {
       kind: 'error',
       text: 'Something stands between this computer and the registry: see the checks marked Failed.',
     }
-  if (failed.length > 0)
+  if (checks.some((check) => check.id === 'updates' && check.status === 'warning'))
     return {
       kind: 'warn',
       text: 'Casefile can reach the registry from this computer, but not the site updates come from: see Update feed.',
