@@ -90,14 +90,17 @@ export const WATCH_COMMANDS: readonly CommandSpec[] = [
     options: {
       all: {
         type: 'boolean',
-        description: "check every item now, whatever the schedule and the hour's budget",
+        description:
+          "check every item now, whatever the schedule and the hour's budget (not its pace)",
       },
     },
     json: true,
     details: [
-      "Due items, oldest-checked first, within the hour's budget; never inside the registry's",
-      'Retry-After (the run stops there, --all too). Exits 2 when there are new alerts, 3 when the',
-      'registry could not be reached, 0 otherwise.',
+      "Due items, oldest-checked first, within the hour's budget and at its pace: one check every",
+      'hour / budget at most (30 s at the default 120), counting the checks of the app and other',
+      "runs. Never inside the registry's Retry-After: it waits one out, up to 5 minutes in all,",
+      'then stops. Exits 3 when it leaves items unchecked (saying how many), else 2 when there are',
+      'new alerts, else 0; every alert it raised is printed either way.',
     ],
     examples: ['casefile watch check --json'],
     load: load('runCheck'),

@@ -24,7 +24,19 @@ export const watchItemSchema = z.strictObject({
   nextCheckAt: iso,
 })
 
-export const WATCH_ALERT_KINDS = ['new_report', 'unlisted', 'relisted', 'updated'] as const
+/**
+ * What an alert says happened. The first four are as they always were; `identifier_removed`
+ * (the watched identifier taken off a report that stays listed) and `identifier_added` (put
+ * back) came later (issue 36): a reader of `--json` that knows only the first four sees new words.
+ */
+export const WATCH_ALERT_KINDS = [
+  'new_report',
+  'unlisted',
+  'relisted',
+  'updated',
+  'identifier_removed',
+  'identifier_added',
+] as const
 export const WATCH_ALERT_STATES = ['new', 'seen', 'dismissed', 'escalated'] as const
 
 /** A report as one check saw it: what an alert compares. */
@@ -32,6 +44,8 @@ export const watchSeenReportSchema = z.strictObject({
   listed: z.boolean(),
   fraudType: z.string().nullable(),
   fraudReason: z.string().nullable(),
+  /** false: the report stays listed without the watched identifier; absent: it carries it. */
+  carried: z.boolean().optional(),
 })
 
 export const watchAlertSchema = z.strictObject({
@@ -51,6 +65,8 @@ export const watchAlertSchema = z.strictObject({
   after: watchSeenReportSchema.nullable().optional(),
   /** The reason written with the alert's latest state (a dismissal's, an escalation's), if any. */
   stateReason: z.string().nullable().optional(),
+  /** A new report found by the item's first check, filed after the item was added. */
+  beforeFirstCheck: z.boolean().optional(),
 })
 
 const period = z.number().int().min(MIN_WATCH_PERIOD_MS).max(MAX_WATCH_PERIOD_MS).optional()
@@ -149,7 +165,7 @@ export const watchlistContract = {
 export const watchAlertsRaisedSchema = z.strictObject({
   alerts: z.array(
     z.strictObject({
-      kind: z.enum(['new_report', 'unlisted', 'relisted', 'updated']),
+      kind: z.enum(WATCH_ALERT_KINDS),
       type: z.string(),
       /** The identifier as a person reads it (an account with its bank's name). */
       value: z.string(),

@@ -170,6 +170,9 @@ describe('casefile watch check, killed mid-round', () => {
       uploadUrl: registry.sandbox.uploadUrl,
     })
     expect((await runCasefile(['watch', 'list', '--data-dir', dataDir])).code).toBe(EXIT.ok)
+    // One check a second (a run keeps the pace the settings say): the round stays short.
+    const budget = ['watch', 'settings', '--budget', '3600', '--data-dir', dataDir]
+    expect((await runCasefile(budget)).code).toBe(EXIT.ok)
     const stamp = String(Date.now()).slice(-6)
     // BVNs: a check is one search (a phone is asked in each of its spellings).
     const phones = Array.from({ length: 6 }, (_, i) => `2220${i}${stamp}`)
@@ -178,6 +181,9 @@ describe('casefile watch check, killed mid-round', () => {
     // organization has filed on four of them since: all six are due, four with a new report.
     await fileOn(phones[1]!)
     await fileOn(phones[3]!)
+    // On file before the items are added, by more than the registry clock's margin (a second):
+    // a report filed since an item was added is an alert at its first check.
+    await new Promise((resolve) => setTimeout(resolve, 2_500))
     const seeding = coreAt(dataDir, -2 * DAY)
     Watchlist.addNormalized(
       seeding,

@@ -16,6 +16,8 @@ describe('casefile watch', () => {
     const dataDir = await sandboxFolder(runCasefile, registry.sandbox)
     const at = ['--data-dir', dataDir]
     const phone = `0803${String(Date.now()).slice(-7)}`
+    // One check a second: the runs below keep the pace the settings say.
+    expect((await runCasefile(['watch', 'settings', '--budget', '3600', ...at])).code).toBe(0)
     const add = await runCasefile([
       'watch',
       'add',
@@ -46,11 +48,11 @@ describe('casefile watch', () => {
 
     const first = await runCasefile(['watch', 'check', '--json', ...at])
     expect(first.code).toBe(0)
-    expect(first.json()).toEqual({ checked: 1, alerts: [], exitCode: 0 })
+    expect(first.json()).toEqual({ checked: 1, alerts: [], exitCode: 0, remaining: 0 })
 
     // Not due again for a day: nothing checked, exit 0.
     const early = await runCasefile(['watch', 'check', '--json', ...at])
-    expect(early.json()).toEqual({ checked: 0, alerts: [], exitCode: 0 })
+    expect(early.json()).toEqual({ checked: 0, alerts: [], exitCode: 0, remaining: 0 })
 
     const report = await inspector(registry.sandbox, registry.otherKey).createReport({
       fraudType: 'money_mule',
@@ -62,7 +64,8 @@ describe('casefile watch', () => {
     const check = await runCasefile(['watch', 'check', '--all', '--json', ...at])
     expect(check.code).toBe(2)
     const result = check.json()
-    expect(Object.keys(result)).toEqual(['checked', 'alerts', 'exitCode'])
+    // `remaining` came after the first three (issue 36): the items left due.
+    expect(Object.keys(result)).toEqual(['checked', 'alerts', 'exitCode', 'remaining'])
     expect(result).toEqual({
       checked: 1,
       alerts: [
@@ -76,6 +79,7 @@ describe('casefile watch', () => {
         },
       ],
       exitCode: 2,
+      remaining: 0,
     })
 
     const alerts = await runCasefile(['watch', 'alerts', '--json', ...at])
@@ -114,7 +118,7 @@ describe('casefile watch', () => {
 
     // Checked again with nothing changed: no alert, exit 0.
     const again = await runCasefile(['watch', 'check', '--all', '--json', ...at])
-    expect(again.json()).toEqual({ checked: 1, alerts: [], exitCode: 0 })
+    expect(again.json()).toEqual({ checked: 1, alerts: [], exitCode: 0, remaining: 0 })
 
     const remove = await runCasefile(['watch', 'remove', String(items[0].id), ...at])
     expect(remove.code).toBe(0)
@@ -206,7 +210,7 @@ describe('casefile watch', () => {
     ).toBe(0)
     const check = await runCasefile(['watch', 'check', '--json', ...at])
     expect(check.code).toBe(3)
-    expect(check.json()).toEqual({ checked: 0, alerts: [], exitCode: 3 })
+    expect(check.json()).toEqual({ checked: 0, alerts: [], exitCode: 3, remaining: 1 })
     const [item] = (await runCasefile(['watch', 'list', '--json', ...at])).json()
     expect(item.lastCheckedAt).toBeNull()
   })

@@ -91,6 +91,38 @@ describe('the Watchlist screen’s alerts', () => {
     expect(within(unlisted).getByRole('button', { name: /^Open the report/ }))
   })
 
+  it('an identifier taken off a listed report, and a report filed before the first check, say so', async () => {
+    const removed: WatchAlert = {
+      ...UPDATED,
+      id: 9,
+      kind: 'identifier_removed',
+      value: 'taken@example.com',
+      before: { listed: true, fraudType: 'theft', fraudReason: 'r' },
+      after: { listed: true, fraudType: 'theft', fraudReason: 'r', carried: false },
+    }
+    const filed: WatchAlert = {
+      ...UPDATED,
+      id: 10,
+      kind: 'new_report',
+      value: 'filed@example.com',
+      before: null,
+      after: { listed: true, fraudType: 'money_mule', fraudReason: 'r' },
+      beforeFirstCheck: true,
+    }
+    installCasefileDouble({ watchList: [], watchAlerts: [removed, filed], draftList: [] })
+    render(<WatchlistScreen />)
+    const off = await alertItem(/A report that is still listed no longer carries/)
+    expect(within(off).getByText('Identifier taken off'))
+    expect(within(off).getByText('Identifier taken off the report (the report is still listed)'))
+    expect(off.textContent).not.toMatch(/Unlisted/)
+    const early = await alertItem(/A new report names/)
+    expect(
+      within(early).getByText(
+        'Filed after this identifier was added to the watchlist, before its first check',
+      ),
+    )
+  })
+
   it('Escalate… offers the three ways on, the keyboard on the first; Escape puts it back', async () => {
     setup()
     const updated = await alertItem(/A report was updated for/)

@@ -3,7 +3,14 @@ import { IDENTIFIER_TYPES, type IdentifierType } from '../../shared/domain/ident
 import { describeWatchPeriod, readWatchPeriod } from '../../shared/domain/watch-period'
 import * as Watchlist from '../../core/watchlist/watchlist'
 import { importList } from '../../core/watchlist/watch-sources'
-import { checkDue } from '../../core/watchlist/watch-check'
+import {
+  checkDue,
+  hourlyBudget,
+  HOUR_MS,
+  type CheckRun,
+  type Wait,
+} from '../../core/watchlist/watch-check'
+import type { AlertRow } from '../../core/watchlist/watch-store'
 import { pickUpOwnReports } from '../../core/watchlist/watch-own-reports'
 import { changeWatchSettings, type WatchSettings } from '../../core/watchlist/watch-settings'
 import { HOURLY_BUDGET, hourlyBudgetProblem } from '../../shared/contract-watchlist'
@@ -175,7 +182,41 @@ export const runRemove: CommandRun = (context) => {
   })
 }
 
-/** casefile watch check [--all]: exit 2 with new alerts, 3 when the registry could not be reached. */
+/** Real time, cut short by Ctrl-C or SIGTERM: the run's pace and its waits for the registry. */
+const sleep = (ms: number, signal?: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    if (signal?.aborted) return resolve()
+    const timer = setTimeout(done, ms)
+    function done() {
+      clearTimeout(timer)
+      signal?.removeEventListener('abort', done)
+      resolve()
+    }
+    signal?.addEventListener('abort', done, { once: true })
+  })
+
+/** A wait long enough to wonder about is said, on stderr, with why. */
+const SAY_WAITS_FROM_MS = 5_000
+
+function waitSaying(context: CommandContext, pace: () => number): Wait {
+  return (ms, signal, why) => {
+    if (ms >= SAY_WAITS_FROM_MS && !context.global.json) {
+      const seconds = Math.ceil(ms / 1000)
+      context.io.err(
+        why === 'quiet'
+          ? `The registry asked for a pause: waiting ${seconds} s before the next check.`
+          : `Waiting ${seconds} s before the next check: at most one every ${Math.ceil(pace() / 1000)} s (\`casefile watch settings --budget\` changes it).`,
+      )
+    }
+    return sleep(ms, signal)
+  }
+}
+
+/**
+ * casefile watch check [--all]: exit 3 when items it meant to check are left unchecked (the
+ * registry unreachable, a Retry-After longer than it waits, the folder busy), else 2 with new
+ * alerts, else 0. Every alert the run raised is printed, whatever the exit.
+ */
 export const runCheck: CommandRun = (context) =>
   withCore(context, async (core) => {
     // Our reports sent since the last run, when "own reports" is on (one query when none).
@@ -183,12 +224,13 @@ export const runCheck: CommandRun = (context) =>
     const run = await checkDue(core, {
       all: context.options['all'] === true,
       signal: context.signal,
+      wait: waitSaying(context, () => Math.ceil(HOUR_MS / hourlyBudget(core))),
     })
     if (context.signal.aborted) throw interruptedError(context.signal)
     let exitCode: number = EXIT.ok
-    if (run.alerts.length > 0) exitCode = EXIT.needsAttention
-    else if (run.stopped?.kind === 'unreachable') exitCode = EXIT.offline
-    else if (run.stopped?.kind === 'unauthorized') exitCode = EXIT.unauthorized
+    if (run.stopped?.kind === 'unauthorized') exitCode = EXIT.unauthorized
+    else if (run.remaining > 0) exitCode = EXIT.offline
+    else if (run.alerts.length > 0) exitCode = EXIT.needsAttention
     const alerts = run.alerts.map((a) => ({
       id: a.id,
       itemId: a.item_id,
@@ -197,15 +239,34 @@ export const runCheck: CommandRun = (context) =>
       kind: a.kind,
       reportId: a.report_id,
     }))
-    if (context.global.json) printJson(context.io, { checked: run.checked, alerts, exitCode })
+    if (context.global.json)
+      printJson(context.io, { checked: run.checked, alerts, exitCode, remaining: run.remaining })
     else {
       context.io.out(`${run.checked} checked, ${alerts.length} new alerts.`)
-      for (const a of alerts)
-        context.io.out(`Alert ${a.id}: ${a.kind} ${a.reportId} on ${a.type} ${a.value}`)
+      for (const a of run.alerts)
+        context.io.out(
+          `Alert ${a.id}: ${a.kind} ${a.report_id} on ${a.type} ${a.value}${describeAlert(a)}`,
+        )
     }
     if (run.stopped) context.io.err(run.stopped.message)
+    if (run.remaining > 0) context.io.err(remainingWords(run))
     return exitCode
   })
+
+/** The change in words after an alert's line (" (Identifier taken off the report …)"), if any. */
+function describeAlert(row: AlertRow): string {
+  const summary = alertChangeSummary(Watchlist.alertView(row))
+  return summary ? ` (${summary})` : ''
+}
+
+function remainingWords(run: CheckRun): string {
+  const items = (n: number) => `${n} watched item${n === 1 ? '' : 's'}`
+  const busy =
+    run.busy > 0
+      ? ` ${items(run.busy)} could not be recorded: another Casefile process kept the data folder busy.`
+      : ''
+  return `${items(run.remaining)} not checked, still due: run \`casefile watch check\` again later.${busy}`
+}
 
 /** casefile watch alerts */
 export const runAlerts: CommandRun = (context) =>

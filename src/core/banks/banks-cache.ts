@@ -2,6 +2,7 @@ import type { Bank } from '../../shared/domain/responses'
 import type { Db } from '../store/open-database'
 import { prepare } from '../store/prepare'
 import { isoTime } from '../cache/cache-times'
+import { writeTransaction } from '../store/write-transaction'
 
 interface BankRow {
   slug: string
@@ -28,7 +29,7 @@ export function replaceBanks(db: Db, banks: readonly Bank[], now: number): numbe
     `INSERT INTO cached_banks (slug, id, name, code, position, refreshed_at) VALUES (?, ?, ?, ?, ?, ?)
      ON CONFLICT (slug) DO NOTHING`,
   )
-  return db.transaction(() => {
+  return writeTransaction(db, () => {
     prepare(db, 'DELETE FROM cached_banks').run()
     let stored = 0
     banks.forEach((bank, position) => {
@@ -46,7 +47,7 @@ export function replaceBanks(db: Db, banks: readonly Bank[], now: number): numbe
       ).changes
     })
     return stored
-  })()
+  })
 }
 
 /** The cached banks in the registry's order; empty when the list was never fetched. */

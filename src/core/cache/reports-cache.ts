@@ -11,6 +11,7 @@ import { prepare } from '../store/prepare'
 import { cachedIdentifier } from './cached-identifiers'
 import { rowIdFor } from './cached-row-ids'
 import { isoTime, registryTimeMs } from './cache-times'
+import { writeTransaction } from '../store/write-transaction'
 
 /** A registry report (2.4, filed by an organization) or a public report (2.5). */
 export type CachedKind = 'report' | 'public_report'
@@ -193,11 +194,11 @@ export function upsertRegistryReports<K extends CachedKind>(
   records: readonly RecordOfKind[K][],
   options: UpsertOptions,
 ): number {
-  return db.transaction(() => {
+  return writeTransaction(db, () => {
     let written = 0
     for (const record of records) if (upsertOne(db, kind, record, options)) written++
     return written
-  })()
+  })
 }
 
 function withoutUndefined(record: object): Record<string, unknown> {
@@ -214,11 +215,11 @@ export function upsertOwnSubmission(
   record: CreatedReport | ReportRecord,
   seenAt: number,
 ): void {
-  db.transaction(() => {
+  writeTransaction(db, () => {
     const cached = getCachedOfKind(db, 'report', record.id)
     const merged = { ...(cached?.record ?? {}), ...withoutUndefined(record) } as ReportRecord
     upsertOne(db, 'report', merged, { own: true, seenAt })
-  })()
+  })
 }
 
 /**

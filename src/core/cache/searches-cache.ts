@@ -3,6 +3,7 @@ import type { SearchResult } from '../../shared/domain/responses'
 import type { Db } from '../store/open-database'
 import { prepare } from '../store/prepare'
 import { upsertRegistryReports } from './reports-cache'
+import { writeTransaction } from '../store/write-transaction'
 
 /** A search as the registry takes it (registry-notes.md): identifier type and value. */
 export interface IdentifierQuery {
@@ -40,7 +41,7 @@ export function storeSearchResult(
   at: number,
 ): void {
   const key = searchKey(query)
-  db.transaction(() => {
+  writeTransaction(db, () => {
     upsertRegistryReports(db, 'report', result.reports, { own: false, seenAt: at })
     upsertRegistryReports(db, 'public_report', result.publicReports, { own: false, seenAt: at })
     prepare(
@@ -58,7 +59,7 @@ export function storeSearchResult(
       JSON.stringify(result.reports.map((r) => r.id)),
       JSON.stringify(result.publicReports.map((r) => r.id)),
     )
-  })()
+  })
 }
 
 function idList(json: string): string[] {

@@ -11,6 +11,7 @@ import { draftToPayload } from '../outbox/queue-checks'
 import { queueReport } from '../outbox/queue-create'
 import type { BulkAcceptedRow, BulkRowError } from '../spreadsheet/bulk-file-import'
 import { readCheckedFile, type CheckedAttachmentFile } from './attachment-paths'
+import { writeTransaction } from '../store/write-transaction'
 
 /** Rows queued the long way: with local files to copy, or bound for a bulk upload. */
 
@@ -87,7 +88,7 @@ export function queueBulk(
   sourceName: string,
 ): number[] {
   const ids: number[] = []
-  core.db.transaction(() => {
+  writeTransaction(core.db, () => {
     for (let from = 0; from < rows.length; from += BULK_CHUNK_ROWS) {
       const chunk = rows.slice(from, from + BULK_CHUNK_ROWS)
       const chainId = `bulk-${randomUUID()}`
@@ -109,6 +110,6 @@ export function queueBulk(
         }).id,
       )
     }
-  })()
+  })
   return ids
 }

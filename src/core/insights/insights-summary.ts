@@ -8,6 +8,7 @@ import { CACHE_STATE_KEYS, readCacheNumber } from '../cache/cache-state'
 import type { CoreContext } from '../core-context'
 import type { Db } from '../store/open-database'
 import { prepare } from '../store/prepare'
+import { readTransaction } from '../store/write-transaction'
 
 /*
  * The organization's reports saved on this computer, and the outbox's last days, counted in
@@ -245,7 +246,7 @@ export function insightsSummary(
   const today = Math.floor((now + offsetMs) / DAY_MS)
   const db = core.db
   // One read transaction: the figures agree with each other even while the outbox sends.
-  return db.transaction(() => ({
+  return readTransaction(db, () => ({
     asOf: asOfSubmissions(db),
     countedAt: new Date(now).toISOString(),
     utcOffsetMinutes,
@@ -253,5 +254,5 @@ export function insightsSummary(
     byMonth: byMonth(db, offsetMs, today),
     byBank: byBank(db),
     outbox: outboxDays(db, offsetMs, today),
-  }))()
+  }))
 }

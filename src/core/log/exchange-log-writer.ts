@@ -1,6 +1,7 @@
 import type { ExchangeLogEntry } from '../registry/registry-request'
 import type { Db } from '../store/open-database'
 import { appendExchange } from './exchange-log'
+import { writeTransaction } from '../store/write-transaction'
 
 /**
  * The exchange log, written in batches (at most every 100 ms, with the outbox's own commits,
@@ -20,7 +21,8 @@ export class ExchangeLogWriter {
 
   /** Writes what waits, in a transaction of its own. */
   flush(): void {
-    if (this.buffer.length > 0 && this.db.open) this.db.transaction(() => this.writeInCommit())()
+    if (this.buffer.length > 0 && this.db.open)
+      writeTransaction(this.db, () => this.writeInCommit())
     else this.writeInCommit()
   }
 

@@ -3,6 +3,7 @@ import { prepare } from '../store/prepare'
 import type { Db } from '../store/open-database'
 import { pendingCount } from './outbox-repository'
 import { pauseSync, syncPause } from '../sync/sync-state'
+import { writeTransaction } from '../store/write-transaction'
 
 const KEY = 'registry_origins'
 
@@ -41,7 +42,7 @@ export function bindOutboxOrigin(
   origins: RegistryOrigins,
   options: { accept: boolean; now: number },
 ): void {
-  db.transaction(() => {
+  writeTransaction(db, () => {
     const bound = outboxOrigins(db)
     if (bound && sameOrigins(bound, origins)) return liftOriginPause(db)
     const waiting = pendingCount(db)
@@ -56,5 +57,5 @@ export function bindOutboxOrigin(
     }
     saveOrigins(db, origins)
     liftOriginPause(db)
-  }).immediate()
+  })
 }

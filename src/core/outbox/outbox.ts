@@ -19,6 +19,7 @@ import { freshestContent as freshest } from './freshest-content'
 import { checkOwnReportId as checkOwn } from './own-report-check'
 import { getReport } from '../drafts/drafts-repository'
 import type { OperationState } from './operations'
+import { writeTransaction } from '../store/write-transaction'
 
 /*
  * The outbox: what waits on this computer to be sent, as commands (queue a report, an update,
@@ -57,11 +58,11 @@ export function submitMany(
   options: { origin?: string } = {},
 ): QueueResult[] {
   const slugs = bankSlugs(core.db)
-  const results = core.db.transaction(() =>
+  const results = writeTransaction(core.db, () =>
     inputs.map((input) =>
       tryDraftAndQueue(core.db, input, { now: core.clock.now(), bankSlugs: slugs, ...options }),
     ),
-  )()
+  )
   if (results.some((r) => r.ok)) core.queued()
   return results
 }
@@ -97,7 +98,7 @@ export function editAndRequeue(core: CoreContext, operationId: number, input: Dr
  * throws, so a refusal (a full disk, a report that is not valid) leaves nothing half-made.
  */
 export function inOneTransaction<T>(core: CoreContext, work: () => T): T {
-  return core.files.undoable(() => core.db.transaction(work)())
+  return core.files.undoable(() => writeTransaction(core.db, work))
 }
 
 export function outbox(core: CoreContext, states?: readonly OperationState[]) {

@@ -1,3 +1,4 @@
+import { writeTransaction } from '../store/write-transaction'
 import { reportFingerprint } from '../../shared/domain/fingerprint'
 import { draftSchema, type DraftInput } from '../drafts/draft'
 import {
@@ -36,62 +37,60 @@ export function queueUpdate(
   input: DraftInput,
   options: QueueOptions,
 ): QueueResult {
-  return db
-    .transaction((): QueueResult => {
-      let report = findReport(db, localOrRegistryId)
-      if (!report)
-        report = createDraft(db, input, {
-          now: options.now,
-          origin: 'registry',
-          registryId: localOrRegistryId,
-          status: 'submitted',
-        })
-      if (report.status === 'draft')
-        return refuse(`${nameOf(report)} is still a draft: queue it instead of updating it.`)
-      if (
-        report.status === 'unlisted' ||
-        report.status === 'discarded' ||
-        hasPendingUnlist(db, report.localId)
+  return writeTransaction(db, (): QueueResult => {
+    let report = findReport(db, localOrRegistryId)
+    if (!report)
+      report = createDraft(db, input, {
+        now: options.now,
+        origin: 'registry',
+        registryId: localOrRegistryId,
+        status: 'submitted',
+      })
+    if (report.status === 'draft')
+      return refuse(`${nameOf(report)} is still a draft: queue it instead of updating it.`)
+    if (
+      report.status === 'unlisted' ||
+      report.status === 'discarded' ||
+      hasPendingUnlist(db, report.localId)
+    )
+      return refuse(
+        `${nameOf(report)} is ${report.status === 'discarded' ? 'discarded' : 'unlisted'}; the registry does not take updates to it.`,
       )
-        return refuse(
-          `${nameOf(report)} is ${report.status === 'discarded' ? 'discarded' : 'unlisted'}; the registry does not take updates to it.`,
-        )
-      const draft = draftSchema.parse(input)
-      const built = draftToPayload(draft, options.bankSlugs)
-      if (!built.ok) return refuse(built.message, built.issues)
+    const draft = draftSchema.parse(input)
+    const built = draftToPayload(draft, options.bankSlugs)
+    if (!built.ok) return refuse(built.message, built.issues)
 
-      const uploads = queueMissingUploads(db, report, draft, options.now)
-      const create = unsentCreate(db, report.localId)
-      let operation: Operation
-      if (create && uploads.length === 0) {
-        setPayload(db, create.id, built.payload, options.now)
-        operation = getOperation(db, create.id)
-      } else if (create) {
-        // New attachments must upload before the create: move the create behind them.
-        cancelOperation(db, create.id, options.now)
-        operation = insertOperation(db, {
-          chainId: report.localId,
-          kind: 'create_report',
-          payload: built.payload,
-          now: options.now,
-        })
-      } else {
-        operation = insertOperation(db, {
-          chainId: report.localId,
-          kind: 'update_report',
-          payload: built.payload,
-          now: options.now,
-        })
-      }
-      setDraft(db, report.localId, draft, options.now)
-      setFingerprint(db, report.localId, reportFingerprint(built.payload.input))
-      return {
-        ok: true,
-        report: getReport(db, report.localId),
-        operations: [...uploads, operation],
-      }
-    })
-    .immediate()
+    const uploads = queueMissingUploads(db, report, draft, options.now)
+    const create = unsentCreate(db, report.localId)
+    let operation: Operation
+    if (create && uploads.length === 0) {
+      setPayload(db, create.id, built.payload, options.now)
+      operation = getOperation(db, create.id)
+    } else if (create) {
+      // New attachments must upload before the create: move the create behind them.
+      cancelOperation(db, create.id, options.now)
+      operation = insertOperation(db, {
+        chainId: report.localId,
+        kind: 'create_report',
+        payload: built.payload,
+        now: options.now,
+      })
+    } else {
+      operation = insertOperation(db, {
+        chainId: report.localId,
+        kind: 'update_report',
+        payload: built.payload,
+        now: options.now,
+      })
+    }
+    setDraft(db, report.localId, draft, options.now)
+    setFingerprint(db, report.localId, reportFingerprint(built.payload.input))
+    return {
+      ok: true,
+      report: getReport(db, report.localId),
+      operations: [...uploads, operation],
+    }
+  })
 }
 
 /**
@@ -103,34 +102,32 @@ export function queueUnlist(
   localOrRegistryId: string,
   options: { now: number; note?: string },
 ): QueueResult {
-  return db
-    .transaction((): QueueResult => {
-      let report = findReport(db, localOrRegistryId)
-      if (!report)
-        report = createDraft(
-          db,
-          {},
-          {
-            now: options.now,
-            origin: 'registry',
-            registryId: localOrRegistryId,
-            status: 'submitted',
-          },
-        )
-      if (report.status === 'draft')
-        return refuse(
-          `${nameOf(report)} is a draft that was never sent: discard it instead of unlisting it.`,
-        )
-      if (report.status === 'unlisted' || hasPendingUnlist(db, report.localId))
-        return refuse(`${nameOf(report)} is already unlisted or queued to be.`)
-      const operation = insertOperation(db, {
-        chainId: report.localId,
-        kind: 'unlist_report',
-        // The registry's unlist takes no body: an internal note stays here, with the item.
-        payload: options.note ? { note: options.note } : {},
-        now: options.now,
-      })
-      return { ok: true, report: getReport(db, report.localId), operations: [operation] }
+  return writeTransaction(db, (): QueueResult => {
+    let report = findReport(db, localOrRegistryId)
+    if (!report)
+      report = createDraft(
+        db,
+        {},
+        {
+          now: options.now,
+          origin: 'registry',
+          registryId: localOrRegistryId,
+          status: 'submitted',
+        },
+      )
+    if (report.status === 'draft')
+      return refuse(
+        `${nameOf(report)} is a draft that was never sent: discard it instead of unlisting it.`,
+      )
+    if (report.status === 'unlisted' || hasPendingUnlist(db, report.localId))
+      return refuse(`${nameOf(report)} is already unlisted or queued to be.`)
+    const operation = insertOperation(db, {
+      chainId: report.localId,
+      kind: 'unlist_report',
+      // The registry's unlist takes no body: an internal note stays here, with the item.
+      payload: options.note ? { note: options.note } : {},
+      now: options.now,
     })
-    .immediate()
+    return { ok: true, report: getReport(db, report.localId), operations: [operation] }
+  })
 }

@@ -1,3 +1,4 @@
+import { writeTransaction } from '../store/write-transaction'
 import { reportFingerprint } from '../../shared/domain/fingerprint'
 import type { DraftInput } from '../drafts/draft'
 import { createDraft, getReport, setDraft, setFingerprint } from '../drafts/drafts-repository'
@@ -17,27 +18,25 @@ export type { QueueOptions, QueueResult }
 
 /** Queues a draft: its attachment uploads, then its create, in one transaction. */
 export function queueReport(db: Db, localId: string, options: QueueOptions): QueueResult {
-  return db
-    .transaction((): QueueResult => {
-      const report = getReport(db, localId)
-      if (report.status !== 'draft')
-        return refuse(
-          `Report ${localId} is already ${report.status}; edit it to queue an update instead.`,
-        )
-      const built = draftToPayload(report.draft, options.bankSlugs)
-      if (!built.ok) return refuse(built.message, built.issues)
-      const uploads = queueMissingUploads(db, report, report.draft, options.now)
-      const create = insertOperation(db, {
-        chainId: localId,
-        kind: 'create_report',
-        payload: built.payload,
-        now: options.now,
-      })
-      setDraft(db, localId, report.draft, options.now, 'queued')
-      setFingerprint(db, localId, reportFingerprint(built.payload.input))
-      return { ok: true, report: getReport(db, localId), operations: [...uploads, create] }
+  return writeTransaction(db, (): QueueResult => {
+    const report = getReport(db, localId)
+    if (report.status !== 'draft')
+      return refuse(
+        `Report ${localId} is already ${report.status}; edit it to queue an update instead.`,
+      )
+    const built = draftToPayload(report.draft, options.bankSlugs)
+    if (!built.ok) return refuse(built.message, built.issues)
+    const uploads = queueMissingUploads(db, report, report.draft, options.now)
+    const create = insertOperation(db, {
+      chainId: localId,
+      kind: 'create_report',
+      payload: built.payload,
+      now: options.now,
     })
-    .immediate()
+    setDraft(db, localId, report.draft, options.now, 'queued')
+    setFingerprint(db, localId, reportFingerprint(built.payload.input))
+    return { ok: true, report: getReport(db, localId), operations: [...uploads, create] }
+  })
 }
 
 /** Creates a draft from input and queues it at once (CLI submit, spreadsheet import). */
@@ -46,14 +45,12 @@ export function draftAndQueue(
   input: DraftInput,
   options: QueueOptions & { origin?: string },
 ): QueueResult {
-  return db
-    .transaction((): QueueResult => {
-      const report = createDraft(db, input, { now: options.now, origin: options.origin })
-      const result = queueReport(db, report.localId, options)
-      if (!result.ok) throw new QueueRefused(result)
-      return result
-    })
-    .immediate()
+  return writeTransaction(db, (): QueueResult => {
+    const report = createDraft(db, input, { now: options.now, origin: options.origin })
+    const result = queueReport(db, report.localId, options)
+    if (!result.ok) throw new QueueRefused(result)
+    return result
+  })
 }
 
 class QueueRefused extends Error {

@@ -1,3 +1,4 @@
+import { writeTransaction } from '../store/write-transaction'
 import { searchSpellings, searchSpellingsOf } from '../search/spellings-search'
 import type { CoreContext } from '../core-context'
 import { storeSearchResult } from '../cache/searches-cache'
@@ -103,7 +104,7 @@ export async function runJob(
       if (!answer.ok) throw answer.error
       const { result } = answer
       const now = core.clock.now()
-      db.transaction(() => {
+      writeTransaction(db, () => {
         storeSearchResult(db, query, result, now)
         markAnswered(
           db,
@@ -114,7 +115,7 @@ export async function runJob(
           },
           now,
         )
-      })()
+      })
       outcome.searched++
       backoff = 0
       waiting = null

@@ -2,6 +2,7 @@ import type { Db } from '../store/open-database'
 import { prepare } from '../store/prepare'
 import { isHolderAlive } from '../sync/lease-holder'
 import type { ScreeningInput, ScreeningProblem } from './screening-input'
+import { writeTransaction } from '../store/write-transaction'
 
 /*
  * The screening tables (migration 0006), and every write to them. Each change of an
@@ -42,7 +43,7 @@ export function insertJob(
   db: Db,
   job: { fileName: string; rate: number; state: JobState; input: ScreeningInput; now: number },
 ): { jobId: number; identifiers: Map<string, number> } {
-  return db.transaction(() => {
+  return writeTransaction(db, () => {
     const jobId = Number(
       prepare(
         db,
@@ -85,7 +86,7 @@ export function insertJob(
       }
     }
     return { jobId, identifiers }
-  })()
+  })
 }
 
 export function jobRow(db: Db, jobId: number): JobRow | undefined {
@@ -142,7 +143,7 @@ export function takeJob(
   now: number,
   ttlMs: number,
 ): boolean {
-  return db.transaction(() => {
+  return writeTransaction(db, () => {
     const job = jobRow(db, jobId)
     if (!job) return false
     const held =
@@ -157,7 +158,7 @@ export function takeJob(
       jobId,
     )
     return true
-  })()
+  })
 }
 
 export function releaseJob(db: Db, jobId: number, holder: string): void {

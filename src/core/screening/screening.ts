@@ -41,6 +41,7 @@ import {
 } from './screening-store'
 import { prepare } from '../store/prepare'
 import { InputError } from '../input-error'
+import { writeTransaction } from '../store/write-transaction'
 
 /*
  * Screening a whole list (issue 28), over the core: read and normalize every value, match them
@@ -135,7 +136,7 @@ export async function startScreening(
   const input = await inputOf(core, source, options)
   const now = core.clock.now()
   const { db } = core
-  return db.transaction(() => {
+  return writeTransaction(db, () => {
     const { jobId, identifiers } = insertJob(db, {
       fileName: source.fileName,
       rate: options.rate ?? DEFAULT_SCREENING_RATE,
@@ -165,7 +166,7 @@ export async function startScreening(
     })
     if (identifiers.size === 0) setJobState(db, jobId, 'done', now)
     return jobId
-  })()
+  })
 }
 
 function requireJob(core: CoreContext, jobId: number): JobRow {

@@ -11,6 +11,7 @@ import {
 import { isoTime, registryTimeMs } from '../cache/cache-times'
 import type { SubmissionsSource } from '../cache/registry-sources'
 import { UNLISTED, markUnlisted, upsertRegistryReports } from '../cache/reports-cache'
+import { writeTransaction } from '../store/write-transaction'
 
 export const DAY_MS = 24 * 60 * 60 * 1000
 export const DEFAULT_SUBMISSIONS_PAGE_SIZE = 100
@@ -78,14 +79,14 @@ function organizationOf(records: readonly ReportRecord[]): string | null {
  */
 function useOrganization(db: Db, organization: string): void {
   if (readCacheState(db, CACHE_STATE_KEYS.submissionsOrganization) === organization) return
-  db.transaction(() => {
+  writeTransaction(db, () => {
     prepare<[string, string]>(
       db,
       `UPDATE cached_reports SET own = CASE WHEN company_id = ? THEN 1 ELSE 0 END
         WHERE kind = 'report' AND (own = 1 OR company_id = ?)`,
     ).run(organization, organization)
     writeCacheState(db, CACHE_STATE_KEYS.submissionsOrganization, organization)
-  })()
+  })
 }
 
 /**
@@ -162,7 +163,7 @@ export async function refreshSubmissions(
   if (mode === 'full' && reachedEnd && seenIds.size >= total && organization)
     unlisted = markMissingAsUnlisted(db, organization, seenIds, now)
   if (reachedEnd) {
-    db.transaction(() => {
+    writeTransaction(db, () => {
       if (newest !== null)
         writeCacheState(
           db,
@@ -172,7 +173,7 @@ export async function refreshSubmissions(
       writeCacheState(db, CACHE_STATE_KEYS.submissionsRefreshedAt, now)
       if (mode === 'full')
         writeCacheState(db, perOrganization(CACHE_STATE_KEYS.submissionsFullRefreshAt, scope), now)
-    })()
+    })
   }
   return {
     mode,
@@ -219,8 +220,8 @@ function markMissingAsUnlisted(
      WHERE own = 1 AND kind = 'report' AND company_id = ? AND listing_status IS NOT ? AND seen_at < ?`,
   ).all(organization, UNLISTED, now)
   const missing = candidates.filter((row) => !seenIds.has(row.id))
-  db.transaction(() => {
+  writeTransaction(db, () => {
     for (const row of missing) markUnlisted(db, row.id, now)
-  })()
+  })
   return missing.length
 }

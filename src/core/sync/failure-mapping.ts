@@ -14,6 +14,7 @@ import type { PaceSignal } from './adaptive-concurrency'
 import type { Outcome } from './engine-types'
 import { retryDelayMs, type RetryPolicy } from './retry-policy'
 import { pauseSync, type PauseState } from './sync-state'
+import { writeTransaction } from '../store/write-transaction'
 
 /*
  * What a failed send means for its operation: a retry after a backoff (or the registry's
@@ -61,10 +62,10 @@ export function recordFailure(
   }
   if (error.kind === 'unauthorized' || error.kind === 'proxy_auth') {
     const pause: PauseState = { reason: error.kind, message: error.message, since: now }
-    db.transaction(() => {
+    writeTransaction(db, () => {
       returnUnattempted(db, op.id, stored, now)
       pauseSync(db, pause)
-    })()
+    })
     context.onPaused(pause)
     return 'paused'
   }

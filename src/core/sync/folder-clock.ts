@@ -7,6 +7,7 @@ import {
 } from '../registry/registry-clock'
 import type { Db } from '../store/open-database'
 import { prepare } from '../store/prepare'
+import { writeTransaction } from '../store/write-transaction'
 
 const READING_KEY = 'registry_clock'
 const QUIET_KEY = 'registry_quiet_until'
@@ -95,10 +96,10 @@ export class FolderClock {
     })
     if (!this.db.open) return
     try {
-      this.db.transaction(() => {
+      writeTransaction(this.db, () => {
         if (jump !== 0 && before) followClockJump(this.db, jump, before.at)
         this.keep(jump !== 0)
-      })()
+      })
     } catch {
       // A folder that cannot be written (a full disk) keeps the reading in memory; the
       // outbox's own writes say what went wrong.
@@ -124,11 +125,11 @@ export class FolderClock {
     // are put as much earlier as a clock never read may be off, so a reconciliation looks back
     // far enough.
     const known = this.registry.current() !== null
-    this.db.transaction(() => {
+    writeTransaction(this.db, () => {
       followClockJump(this.db, jump, Number.MAX_SAFE_INTEGER, known ? 0 : UNKNOWN_CLOCK_MARGIN_MS)
       this.registry.shift(jump)
       this.keep(true)
-    })()
+    })
   }
 
   /** Until when (this computer's time) the registry asked for quiet; 0 when it did not. */

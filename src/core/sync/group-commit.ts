@@ -3,6 +3,7 @@ import type { Db } from '../store/open-database'
 import type { Operation } from '../outbox/operations'
 import { LocalProblem } from '../outbox/local-problem'
 import type { Outcome } from './engine-types'
+import { writeTransaction } from '../store/write-transaction'
 
 /**
  * How long an answer waits for the answers of the other operations in flight before it is
@@ -95,14 +96,14 @@ export class GroupCommit {
     finishing: ReadonlySet<string>,
   ): { outcomes: Outcome[]; claimed: Operation[] } {
     const { db } = this.hooks
-    return db.transaction(() => {
+    return writeTransaction(db, () => {
       const outcomes = batch.map(({ op, work }) => {
         try {
-          return db.transaction(work)()
+          return writeTransaction(db, work)
         } catch (error) {
           if (storageProblemOf(error)) throw error // nothing can be recorded: see halt
           // The write itself failed (e.g. a report id the registry gave twice): the user must look.
-          return db.transaction(() =>
+          return writeTransaction(db, () =>
             this.hooks.recordFailure(
               op,
               op.attempts,
@@ -110,11 +111,11 @@ export class GroupCommit {
                 `Casefile could not record the registry's answer: ${error instanceof Error ? error.message : String(error)}`,
               ),
             ),
-          )()
+          )
         }
       })
       this.hooks.alsoInCommit?.()
       return { outcomes, claimed: this.hooks.claimMore(finishing, outcomes) }
-    })()
+    })
   }
 }

@@ -18,6 +18,7 @@ import type { RetryPolicy } from './retry-policy'
 import { sendOperation } from './send-operation'
 import { keepLease, releaseLease, takeLease } from './sync-lease'
 import { setLastSyncAt, syncPause } from './sync-state'
+import { writeTransaction } from '../store/write-transaction'
 
 /** What every run shares: the engine's options, clocks, pace and policy (sync-engine.ts). */
 export interface EngineParts {
@@ -116,10 +117,10 @@ export class SyncRun {
         if (this.mayPick()) {
           let claimed: Operation[] = []
           try {
-            claimed = db.transaction(() => {
+            claimed = writeTransaction(db, () => {
               options.alsoInCommit?.()
               return this.claimFree(new Set())
-            })()
+            })
           } catch (error) {
             this.halt(error)
           }

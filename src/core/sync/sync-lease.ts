@@ -1,6 +1,7 @@
 import { prepare } from '../store/prepare'
 import type { Db } from '../store/open-database'
 import { timerDelay } from './timer-delay'
+import { writeTransaction } from '../store/write-transaction'
 
 export const LEASE_TTL_MS = 30_000
 
@@ -10,20 +11,18 @@ export const LEASE_TTL_MS = 30_000
  * crashed worker blocks the folder for at most the TTL.
  */
 export function acquireLease(db: Db, holder: string, now: number, ttlMs = LEASE_TTL_MS): boolean {
-  return db
-    .transaction(() => {
-      const row = prepare<[], { holder: string; expires_at: number }>(
-        db,
-        'SELECT holder, expires_at FROM sync_lease WHERE id = 1',
-      ).get()
-      if (row && row.holder !== holder && row.expires_at > now) return false
-      prepare(
-        db,
-        'INSERT INTO sync_lease (id, holder, expires_at, heartbeat_at) VALUES (1, ?, ?, ?) ON CONFLICT (id) DO UPDATE SET holder = excluded.holder, expires_at = excluded.expires_at, heartbeat_at = excluded.heartbeat_at',
-      ).run(holder, now + ttlMs, now)
-      return true
-    })
-    .immediate()
+  return writeTransaction(db, () => {
+    const row = prepare<[], { holder: string; expires_at: number }>(
+      db,
+      'SELECT holder, expires_at FROM sync_lease WHERE id = 1',
+    ).get()
+    if (row && row.holder !== holder && row.expires_at > now) return false
+    prepare(
+      db,
+      'INSERT INTO sync_lease (id, holder, expires_at, heartbeat_at) VALUES (1, ?, ?, ?) ON CONFLICT (id) DO UPDATE SET holder = excluded.holder, expires_at = excluded.expires_at, heartbeat_at = excluded.heartbeat_at',
+    ).run(holder, now + ttlMs, now)
+    return true
+  })
 }
 
 /** Renews the lease; false when another worker has taken it meanwhile (then stop syncing). */

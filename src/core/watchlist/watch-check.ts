@@ -1,19 +1,13 @@
-import type { IdentifierType } from '../../shared/domain/identifiers'
-import { DEFAULT_WATCH_PERIOD_MS, HOUR_MS } from '../../shared/domain/watch-period'
+import { HOUR_MS } from '../../shared/domain/watch-period'
 import { HOURLY_BUDGET, hourlyBudgetProblem } from '../../shared/contract-watchlist'
 import type { CoreContext } from '../core-context'
-import { storeSearchResult } from '../cache/searches-cache'
-import { registryQuietUntil, searchFailureOf, type SearchFailure } from '../search/polite-search'
-import { claimItem, releaseClaim } from './watch-claims'
-import { searchSpellings } from '../search/spellings-search'
-import { compareSnapshots, snapshotOf, type Snapshot } from './watch-compare'
+import { registryQuietUntil, type SearchFailure } from '../search/polite-search'
+import { checkItem, periodOf } from './watch-check-item'
 import {
   checksSince,
   dueItems,
   nextDueAt,
-  postponeItem,
   readSetting,
-  recordCheck,
   type AlertRow,
   type ItemRow,
 } from './watch-store'
@@ -29,74 +23,15 @@ import {
  * (watch-claims.ts): the app and a scheduler's `casefile watch check` never search one twice.
  */
 
-export { HOUR_MS }
+export { HOUR_MS, periodOf }
 /** Checks an hour: enough for 2,880 items a day, gentle on the registry (its bounds: HOURLY_BUDGET). */
 export const DEFAULT_HOURLY_BUDGET: number = HOURLY_BUDGET.default
-/** The next check: one period later, or up to this share of it sooner. */
-const JITTER = 0.05
 
 /** The hour's budget set for this folder (`casefile watch settings --budget`), else the default. */
 export function hourlyBudget(core: CoreContext): number {
   const value = Number(readSetting(core.db, 'hourly_budget'))
   // A value out of bounds (written by hand, or by an older Casefile) is not obeyed: the default is.
   return hourlyBudgetProblem(value) === null ? value : DEFAULT_HOURLY_BUDGET
-}
-
-export function periodOf(item: Pick<ItemRow, 'period_ms'>): number {
-  return item.period_ms ?? DEFAULT_WATCH_PERIOD_MS
-}
-
-export type CheckOutcome =
-  | { ok: true; alerts: AlertRow[] }
-  | { ok: false; failure: SearchFailure }
-  /** Another check (the app's watcher, a scheduler's run) has it, or just checked it: passed by. */
-  | { ok: false; passed: true }
-
-const PASSED: CheckOutcome = { ok: false, passed: true }
-
-/**
- * Searches one item now and keeps the answer (its changes as alerts, its next check), under a
- * claim (watch-claims.ts) so that no other process searches it meanwhile.
- */
-export async function checkItem(
-  core: CoreContext,
-  item: ItemRow,
-  options: { random?: () => number; signal?: AbortSignal } = {},
-): Promise<CheckOutcome> {
-  const claim = claimItem(core.db, item, core.clock.now())
-  if (claim === null) return PASSED
-  try {
-    return await searchAndRecord(core, item, claim, options)
-  } finally {
-    // Cleared already when the check was recorded or postponed; let go here on any other end.
-    releaseClaim(core.db, item.id, claim)
-  }
-}
-
-async function searchAndRecord(
-  core: CoreContext,
-  item: ItemRow,
-  claim: string,
-  options: { random?: () => number; signal?: AbortSignal },
-): Promise<CheckOutcome> {
-  const random = options.random ?? Math.random
-  const query = { identifier: item.type as IdentifierType, value: item.value }
-  const answer = await searchSpellings(core, item, options.signal)
-  if (!answer.ok) {
-    const failure = searchFailureOf(core, answer.error)
-    if (failure.kind === 'refused' || failure.kind === 'failed')
-      postponeItem(core.db, item.id, claim, core.clock.now() + periodOf(item))
-    return { ok: false, failure }
-  }
-  const { result } = answer
-  const now = core.clock.now()
-  const before = item.snapshot_json === null ? null : (JSON.parse(item.snapshot_json) as Snapshot)
-  const { changes, keep } = compareSnapshots(before, snapshotOf(result))
-  const period = periodOf(item)
-  const nextCheckAt = now + Math.round(period * (1 - JITTER * random()))
-  storeSearchResult(core.db, query, result, now)
-  const alerts = recordCheck(core.db, item, claim, { keep, changes, now, nextCheckAt })
-  return alerts === null ? PASSED : { ok: true, alerts }
 }
 
 export interface TickResult {
@@ -160,42 +95,120 @@ export interface CheckRun {
   alerts: AlertRow[]
   /** Why the run stopped before it had checked everything it meant to. */
   stopped: SearchFailure | null
+  /**
+   * The items it meant to check and left unchecked, still due for the next run: those after
+   * where it stopped, and those whose check could not be kept (the data folder stayed busy).
+   */
+  remaining: number
+  /** Of those, how many were passed by because the data folder stayed busy. */
+  busy: number
 }
+
+/**
+ * Waits `ms` (cut short when the signal aborts): the CLI's real time, a test's driven clock.
+ * `why`: the pace the settings keep, or the registry's Retry-After.
+ */
+export type Wait = (
+  ms: number,
+  signal: AbortSignal | undefined,
+  why: 'pace' | 'quiet',
+) => Promise<void>
+
+/** The longest `casefile watch check` waits out the registry's Retry-Afters, in all, in one run. */
+export const MAX_QUIET_WAIT_MS = 5 * 60 * 1000
+
+export interface CheckDueOptions {
+  all?: boolean
+  signal?: AbortSignal
+  random?: () => number
+  /**
+   * Given (the CLI): the run keeps the pace the settings promise, one check every hour /
+   * budget at most (counting the checks of any process on this folder), and waits out a
+   * Retry-After of up to MAX_QUIET_WAIT_MS in all before it goes on. Absent: checks back to
+   * back and stops at a quiet (the tests' and bench's simulated days drive their own clock).
+   */
+  wait?: Wait
+}
+
+const quietStop = (seconds: number | null): SearchFailure => ({
+  kind: 'quiet',
+  message:
+    seconds === null
+      ? 'The registry asked for a pause (Retry-After): the rest wait for the next check.'
+      : `The registry asked for a pause longer than this run waits (${seconds} s in all): the rest wait for the next check.`,
+})
 
 /**
  * The CLI's run (`casefile watch check`): the items due, oldest-checked first, as many as the
  * hour's budget has left; `all`: every item now, whatever the schedule and the budget. Never
- * inside the registry's quiet: the run stops there, the rest waiting for the next run.
+ * inside the registry's quiet: with `wait`, it waits the quiet out (up to MAX_QUIET_WAIT_MS in
+ * all) and goes on with the item that was refused; past that, or without `wait`, it stops
+ * there, the rest (`remaining`) waiting for the next run.
  */
 export async function checkDue(
   core: CoreContext,
-  options: { all?: boolean; signal?: AbortSignal; random?: () => number } = {},
+  options: CheckDueOptions = {},
 ): Promise<CheckRun> {
   const now = core.clock.now()
-  const run: CheckRun = { checked: 0, alerts: [], stopped: null }
+  const budget = hourlyBudget(core)
+  const pace = Math.ceil(HOUR_MS / budget)
+  const run: CheckRun = { checked: 0, alerts: [], stopped: null, remaining: 0, busy: 0 }
   let limit = Number.MAX_SAFE_INTEGER
-  if (!options.all)
-    limit = Math.max(0, hourlyBudget(core) - checksSince(core.db, now - HOUR_MS).count)
+  if (!options.all) limit = Math.max(0, budget - checksSince(core.db, now - HOUR_MS).count)
   const items = limit === 0 ? [] : dueItems(core.db, now, limit, options.all)
-  for (const item of items) {
+  let quietWaited = 0
+  for (let index = 0; index < items.length;) {
+    const item = items[index] as ItemRow
     if (options.signal?.aborted) break
-    if (registryQuietUntil(core) > core.clock.now()) {
-      run.stopped = {
-        kind: 'quiet',
-        message: 'The registry asked for a pause (Retry-After): the rest wait for the next check.',
+    const quiet = registryQuietUntil(core) - core.clock.now()
+    if (quiet > 0) {
+      if (!options.wait || quietWaited + quiet > MAX_QUIET_WAIT_MS) {
+        run.stopped = quietStop(options.wait ? MAX_QUIET_WAIT_MS / 1000 : null)
+        run.remaining += items.length - index
+        break
       }
-      break
+      quietWaited += quiet
+      await options.wait(quiet, options.signal, 'quiet')
+      continue
+    }
+    if (options.wait) {
+      const latest = checksSince(core.db, core.clock.now() - HOUR_MS).latest
+      const early = latest === null ? 0 : latest + pace - core.clock.now()
+      if (early > 0) {
+        await options.wait(early, options.signal, 'pace')
+        continue // the quiet and the claims may have changed meanwhile
+      }
     }
     const outcome = await checkItem(core, item, options)
-    if ('passed' in outcome) continue // another process checks it
+    if ('passed' in outcome) {
+      // Another process checks it; or the folder stayed busy: left due, for the next run.
+      if (outcome.busy) {
+        run.busy++
+        run.remaining++
+      }
+      index++
+      continue
+    }
     if (outcome.ok) {
       run.checked++
       run.alerts.push(...outcome.alerts)
+      index++
       continue
     }
+    // A quiet the registry asked for while this item was searched: waited out, then this item.
+    if (
+      outcome.failure.kind === 'quiet' &&
+      options.wait &&
+      registryQuietUntil(core) > core.clock.now()
+    )
+      continue
     // One item the registry refuses does not stop the others; anything else does.
-    if (outcome.failure.kind === 'refused' || outcome.failure.kind === 'failed') continue
+    if (outcome.failure.kind === 'refused' || outcome.failure.kind === 'failed') {
+      index++
+      continue
+    }
     run.stopped = outcome.failure
+    run.remaining += items.length - index
     break
   }
   return run

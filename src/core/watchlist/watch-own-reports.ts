@@ -6,6 +6,7 @@ import { prepare } from '../store/prepare'
 import { addNormalized, type WatchItemView } from './watchlist'
 import { reportIdentifiers } from './watch-sources'
 import { readSetting, writeSetting } from './watch-store'
+import { writeTransaction } from '../store/write-transaction'
 
 /*
  * "Watch our own reports' identifiers" (off by default): every identifier of each report this
@@ -81,7 +82,7 @@ export function pickUpOwnReports(
   const ids = reportsNotYetTaken(core)
   if (ids.length === 0) return { reports: 0, added: [] }
   const now = core.clock.now()
-  return core.db.transaction(() => {
+  return writeTransaction(core.db, () => {
     const values = ids.flatMap((id) => {
       const note = noteOf(core, id)
       // Masked or unreadable identifiers are left out (reportIdentifiers); the report is taken.
@@ -101,5 +102,5 @@ export function pickUpOwnReports(
     )
     for (const id of ids) take.run(id, now)
     return { reports: ids.length, added }
-  })()
+  })
 }

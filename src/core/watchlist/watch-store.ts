@@ -1,6 +1,7 @@
 import type { Db } from '../store/open-database'
 import { prepare } from '../store/prepare'
 import type { Change, Snapshot, WatchAlertKind } from './watch-compare'
+import { writeTransaction } from '../store/write-transaction'
 
 /*
  * The watchlist's tables (migrations 0008, 0009): its items, its alerts and their append-only
@@ -148,7 +149,7 @@ export function recordCheck(
   claim: string,
   check: { keep: Snapshot; changes: Change[]; now: number; nextCheckAt: number },
 ): AlertRow[] | null {
-  return db.transaction(() => {
+  return writeTransaction(db, () => {
     const { changes } = prepare(
       db,
       `UPDATE watch_items SET snapshot_json = ?, last_checked_at = ?, next_check_at = ?,
@@ -167,7 +168,11 @@ export function recordCheck(
         item.value,
         change.reportId,
         change.kind,
-        JSON.stringify({ before: change.before, after: change.after }),
+        JSON.stringify({
+          before: change.before,
+          after: change.after,
+          ...(change.beforeFirstCheck ? { beforeFirstCheck: true } : {}),
+        }),
         check.now,
         check.now,
       )
@@ -175,7 +180,7 @@ export function recordCheck(
       appendEvent(db, id, 'new', null, check.now)
       return alertRow(db, id) as AlertRow
     })
-  })()
+  })
 }
 
 export function alertRow(db: Db, id: number): AlertRow | undefined {
@@ -209,14 +214,14 @@ export function setAlertState(
   reason: string | null,
   at: number,
 ): void {
-  db.transaction(() => {
+  writeTransaction(db, () => {
     prepare(db, 'UPDATE watch_alerts SET state = ?, updated_at = ? WHERE id = ?').run(
       state,
       at,
       alertId,
     )
     appendEvent(db, alertId, state, reason, at)
-  })()
+  })
 }
 
 export function alertEvents(
@@ -254,4 +259,14 @@ export function postponeItem(db: Db, id: number, claim: string, at: number): voi
     `UPDATE watch_items SET next_check_at = ?, claim_token = NULL, claim_until = NULL
      WHERE id = ? AND claim_token = ?`,
   ).run(at, id, claim)
+}
+
+/** Whether this report of ours gave the watchlist its identifiers (watch_own_reports): it was on file before them. */
+export function isTakenOwnReport(db: Db, reportId: string): boolean {
+  return (
+    prepare<[string], { one: number }>(
+      db,
+      'SELECT 1 AS one FROM watch_own_reports WHERE report_id = ?',
+    ).get(reportId) !== undefined
+  )
 }

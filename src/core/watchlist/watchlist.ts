@@ -9,9 +9,10 @@ import {
 } from '../screening/screening-normalize'
 import { DEFAULT_WATCH_PERIOD_MS, isWatchPeriod } from '../../shared/domain/watch-period'
 import type { SeenReport } from './watch-compare'
-import { periodOf } from './watch-check'
+import { periodOf } from './watch-check-item'
 import * as Store from './watch-store'
 import { InputError } from '../input-error'
+import { writeTransaction } from '../store/write-transaction'
 
 /*
  * The watchlist (issue 29): identifiers searched again on a schedule, their changes raised as
@@ -48,6 +49,8 @@ export interface WatchAlertView {
   after: SeenReport | null
   /** The reason written with the current state (a dismissal's, an escalation's). */
   stateReason: string | null
+  /** A new report found by the item's first check, filed after the item was added. */
+  beforeFirstCheck?: boolean
 }
 
 const iso = (ms: number) => new Date(ms).toISOString()
@@ -68,18 +71,30 @@ export function itemView(row: Store.ItemRow): WatchItemView {
 /** A report as a check saw it, read from an alert's detail; null for what does not read as one. */
 function seenReport(value: unknown): SeenReport | null {
   if (!value || typeof value !== 'object') return null
-  const { listed, fraudType, fraudReason } = value as Record<string, unknown>
+  const { listed, fraudType, fraudReason, carried } = value as Record<string, unknown>
   const text = (v: unknown) => (typeof v === 'string' ? v : null)
-  return typeof listed === 'boolean'
-    ? { listed, fraudType: text(fraudType), fraudReason: text(fraudReason) }
-    : null
+  if (typeof listed !== 'boolean') return null
+  const seen: SeenReport = { listed, fraudType: text(fraudType), fraudReason: text(fraudReason) }
+  return carried === false ? { ...seen, carried: false } : seen
 }
 
 /** The alert's { before, after }: a row written by hand or by an older Casefile still shows. */
-function detailOf(row: Store.AlertRow): { before: SeenReport | null; after: SeenReport | null } {
+function detailOf(row: Store.AlertRow): {
+  before: SeenReport | null
+  after: SeenReport | null
+  beforeFirstCheck?: true
+} {
   try {
-    const detail = JSON.parse(row.detail_json) as { before?: unknown; after?: unknown } | null
-    return { before: seenReport(detail?.before), after: seenReport(detail?.after) }
+    const detail = JSON.parse(row.detail_json) as {
+      before?: unknown
+      after?: unknown
+      beforeFirstCheck?: unknown
+    } | null
+    return {
+      before: seenReport(detail?.before),
+      after: seenReport(detail?.after),
+      ...(detail?.beforeFirstCheck === true ? { beforeFirstCheck: true as const } : {}),
+    }
   } catch {
     return { before: null, after: null }
   }
@@ -165,7 +180,7 @@ export function addNormalized(
   const period = options.periodMs ?? DEFAULT_WATCH_PERIOD_MS
   const added: WatchItemView[] = []
   const existing: WatchItemView[] = []
-  core.db.transaction(() => {
+  writeTransaction(core.db, () => {
     for (const { type, value, note } of values) {
       const nextCheckAt = values.length === 1 ? now : now + Math.floor(random() * period)
       const { row, added: isNew } = Store.insertItem(core.db, {
@@ -179,7 +194,7 @@ export function addNormalized(
       })
       ;(isNew ? added : existing).push(itemView(row))
     }
-  })()
+  })
   return { added, existing }
 }
 

@@ -7,6 +7,8 @@ const CHANGES: Record<WatchAlertsRaised['alerts'][number]['kind'], string> = {
   unlisted: 'had a report unlisted',
   relisted: 'had a report listed again',
   updated: 'had a report updated',
+  identifier_removed: 'was taken off a report that is still listed',
+  identifier_added: 'was put back on a report',
 }
 
 /**

@@ -65,4 +65,36 @@ describe('what changed, in words', () => {
     expect(alertChangeLines({ kind: 'updated', before: null, after: null })).toEqual([])
     expect(alertChangeSummary({ kind: 'unlisted', after: null })).toBe('')
   })
+
+  it('an identifier taken off a report that stays listed, and put back, say so, not a listing', () => {
+    const removed = {
+      kind: 'identifier_removed' as const,
+      before: seen('theft'),
+      after: { ...seen('theft'), carried: false },
+    }
+    expect(alertChangeLines(removed)).toEqual([
+      'Identifier taken off the report (the report is still listed)',
+    ])
+    expect(alertChangeSummary(removed)).not.toMatch(/Unlisted/)
+    expect(
+      alertChangeLines({
+        kind: 'identifier_added',
+        before: { ...seen('theft'), carried: false },
+        after: seen('theft'),
+      }),
+    ).toEqual(['Identifier put back on the report'])
+  })
+
+  it('a new report found by the first check says it was filed after the item was added', () => {
+    expect(
+      alertChangeSummary({
+        kind: 'new_report',
+        before: null,
+        after: seen('money_mule'),
+        beforeFirstCheck: true,
+      }),
+    ).toBe(
+      'Fraud type: Money mule; filed after this identifier was added to the watchlist, before its first check',
+    )
+  })
 })

@@ -8,7 +8,8 @@ import { migrate } from '../../../src/core/store/migrations'
 import { openDatabase, type Db } from '../../../src/core/store/open-database'
 import { FolderClock } from '../../../src/core/sync/folder-clock'
 import { runWatchlist } from '../../../src/core/watchlist/watch-runs'
-import { checkDue, checkItem, watchTick } from '../../../src/core/watchlist/watch-check'
+import { checkDue, watchTick } from '../../../src/core/watchlist/watch-check'
+import { checkItem } from '../../../src/core/watchlist/watch-check-item'
 import { CLAIM_LEASE_MS, claimItem } from '../../../src/core/watchlist/watch-claims'
 import { allItems, type AlertRow } from '../../../src/core/watchlist/watch-store'
 import * as Watchlist from '../../../src/core/watchlist/watchlist'
@@ -148,6 +149,38 @@ describe('two checkers on one folder', () => {
     expect([...folder.searched.values()]).toEqual(phones.map(() => 1))
     expect(alertPairs([...fromWatcher, ...run.alerts])).toEqual(expectedPairs(filed))
     expect(Watchlist.listAlerts(folder.first)).toHaveLength(4)
+  })
+})
+
+describe('a folder another process keeps locked', () => {
+  it('each check that cannot be kept is passed by and left due; the run ends, and the next one raises every alert once', async () => {
+    const folder = sharedFolder()
+    const { first, second, clock } = folder
+    const filed = await dueWithChanges(folder)
+    // The other process's write lock outlasts this one's patience (busy_timeout, 5 s in use).
+    first.db.pragma('busy_timeout = 50')
+    let answer = () => undefined as void
+    folder.holdFirst(new Promise<void>((resolve) => (answer = resolve)))
+    const running = checkDue(first)
+    // The first item is claimed and its search in flight when the other process takes the lock.
+    await vi.waitFor(() => expect(folder.searched.size).toBe(1))
+    second.db.prepare('BEGIN IMMEDIATE').run()
+    answer()
+    const locked = await running
+    expect(locked).toMatchObject({ checked: 0, alerts: [], stopped: null, remaining: 12, busy: 12 })
+    second.db.prepare('ROLLBACK').run()
+    first.db.pragma('busy_timeout = 5000')
+    // Nothing of the locked run was kept: every item still due, never checked since.
+    expect(allItems(first.db).every((i) => (i.last_checked_at ?? 0) < clock.now() - DAY)).toBe(true)
+
+    const next = await checkDue(first)
+    // The one whose claim could not be let go waits for its claim to lapse; the others now.
+    expect(next).toMatchObject({ checked: 11, remaining: 0, busy: 0 })
+    clock.advance(CLAIM_LEASE_MS + 1)
+    const last = await checkDue(first)
+    expect(last.checked).toBe(1)
+    expect(alertPairs([...next.alerts, ...last.alerts])).toEqual(expectedPairs(filed))
+    expect(Watchlist.listAlerts(first)).toHaveLength(4)
   })
 })
 

@@ -1,7 +1,11 @@
 // What a check compares: a new report, one unlisted (or no longer answered) or listed again,
 // an update; nothing on an item's first check.
 import { describe, expect, it } from 'vitest'
-import { compareSnapshots, type Snapshot } from '../../../src/core/watchlist/watch-compare'
+import {
+  compareSnapshots,
+  markTakenOff,
+  type Snapshot,
+} from '../../../src/core/watchlist/watch-compare'
 
 const listed = { listed: true, fraudType: 'money_mule', fraudReason: 'r' }
 
@@ -32,5 +36,30 @@ describe('comparing two checks', () => {
       ['updated', 'a'],
       ['new_report', 'c'],
     ])
+  })
+
+  it('the first check raises the reports filed since the item was added, and only those', () => {
+    const first = compareSnapshots(
+      null,
+      { old: listed, filed: listed },
+      {
+        filedSinceAdded: new Set(['filed']),
+      },
+    )
+    expect(first.changes.map((c) => [c.kind, c.reportId, c.beforeFirstCheck])).toEqual([
+      ['new_report', 'filed', true],
+    ])
+    expect(first.keep).toEqual({ old: listed, filed: listed })
+  })
+
+  it('a report still listed without the identifier: taken off, silent while off, put back', () => {
+    const gone = compareSnapshots({ a: listed }, {})
+    markTakenOff(gone.changes, gone.keep, new Map([['a', listed]]))
+    expect(gone.changes.map((c) => c.kind)).toEqual(['identifier_removed'])
+    expect(gone.keep).toEqual({ a: { ...listed, carried: false } })
+    expect(compareSnapshots(gone.keep, {}).changes).toEqual([])
+    const back = compareSnapshots(gone.keep, { a: listed })
+    expect(back.changes.map((c) => c.kind)).toEqual(['identifier_added'])
+    expect(back.keep).toEqual({ a: listed })
   })
 })

@@ -10,6 +10,8 @@ import { migration0006 } from './0006-screening'
 import { migration0007 } from './0007-own-account-banks'
 import { migration0008 } from './0008-watchlist'
 import { migration0009 } from './0009-watch-owner-and-claims'
+import { migration0010 } from './0010-watch-alert-kinds'
+import { writeTransaction } from '../write-transaction'
 
 /** Every migration, in order. A new one gets the next number and its own file. */
 export const MIGRATIONS: readonly Migration[] = [
@@ -22,6 +24,7 @@ export const MIGRATIONS: readonly Migration[] = [
   migration0007,
   migration0008,
   migration0009,
+  migration0010,
 ]
 
 /** The database was written by a newer Casefile: this one must not touch it. */
@@ -46,10 +49,13 @@ export function migrate(
       throw new Error(
         `Migration ${migration.version} (${migration.name}) is out of order after ${current}.`,
       )
-    db.transaction(() => {
+    // Another process opening the folder at the same moment may have run it while this one
+    // waited for the write lock: read again under the lock, and run it only if still due.
+    writeTransaction(db, () => {
+      if ((db.pragma('user_version', { simple: true }) as number) >= migration.version) return
       migration.up(db)
       db.pragma(`user_version = ${migration.version}`)
-    })()
+    })
     current = migration.version
   }
   return current

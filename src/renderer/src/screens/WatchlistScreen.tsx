@@ -25,12 +25,16 @@ const KIND_WORDS: Record<WatchAlert['kind'], string> = {
   unlisted: 'A report was unlisted for',
   relisted: 'A report was listed again for',
   updated: 'A report was updated for',
+  identifier_removed: 'A report that is still listed no longer carries',
+  identifier_added: 'A report carries again',
 }
 const KIND_BADGE: Record<WatchAlert['kind'], string> = {
   new_report: 'New report',
   unlisted: 'Unlisted',
   relisted: 'Listed again',
   updated: 'Updated',
+  identifier_removed: 'Identifier taken off',
+  identifier_added: 'Identifier put back',
 }
 const STATE_WORDS: Record<WatchAlert['state'], string> = {
   new: 'New',
