@@ -98,6 +98,13 @@ describe('casefile case', () => {
     expect(caught.stdout).toContain(
       `certificate-s84.odt states the fingerprint ${fingerprint}, but this zip's SHA256SUMS has`,
     )
+    // The PDF a court reads states it too, and case.pdf the attachment's first hash.
+    expect(caught.stdout).toContain(
+      `certificate-s84.pdf states the fingerprint ${fingerprint}, but this zip's SHA256SUMS has`,
+    )
+    expect(caught.stdout).toMatch(
+      /case\.pdf states SHA-256 [0-9a-f]{64} for "attachments\/.*", but the file in the zip and SHA256SUMS have/,
+    )
     expect(caught.stdout).toMatch(
       /retrieval-log\.json states that "GET .*" was saved as "attachments\/.*" with SHA-256 [0-9a-f]{64}, but the file in the zip and SHA256SUMS have/,
     )
@@ -110,7 +117,8 @@ describe('casefile case', () => {
     const refusedLink = await run(['case', 'verify', linked])
     expect(refusedLink.code).toBe(2)
     expect(refusedLink.stderr).toMatch(/is a symbolic link in the zip/)
-  })
+    // Each verify reads the two PDFs' text in a worker: several seconds on a busy machine.
+  }, 120_000)
 
   it('says why when there is no such report, and never overwrites a file', async () => {
     const out = join(tempFolder(), 'case.zip')

@@ -1,6 +1,7 @@
 /*
- * What a case file's writer (case-file.ts, certificate.ts) and its check (case-verify.ts) must
- * agree on: the names of its files, and the words of the certificate that verify reads back.
+ * What a case file's writer (case-file.ts, certificate.ts, case-pdf.ts) and its check
+ * (case-verify.ts) must agree on: the names of its files, and the words of the certificate and
+ * of case.pdf that verify reads back.
  */
 
 /** Every file of the case file but the two certificates, with its SHA-256, as `sha256sum -c` reads it. */
@@ -24,4 +25,13 @@ export const CERTIFICATE_WORDS = {
   fingerprint: 'Fingerprint of the case file: the SHA-256 of its file SHA256SUMS',
   howToCheck:
     'SHA256SUMS lists every file of the case file but this certificate (certificate-s84.pdf and certificate-s84.odt), each with its SHA-256. Anyone can check a copy without Casefile: in its unpacked folder, \u201csha256sum SHA256SUMS\u201d prints its fingerprint, which must be the one above, and \u201csha256sum -c SHA256SUMS\u201d checks every file against SHA256SUMS (\u201ccasefile case verify\u201d does both). A copy that passes both is the case file certified here.',
+}
+
+/** case.pdf's words around each attachment's name in the zip and its hash (verify-pdfs.ts). */
+export const CASE_PDF_WORDS = {
+  /** The field before the attachment's SHA-256: its value is the file's name in the zip. */
+  inZip: 'In the zip as',
+  hash: 'SHA-256',
+  /** In the label of the registry's answer's hash: `(kept as <name>)`, the hash after it. */
+  keptAs: 'kept as',
 }

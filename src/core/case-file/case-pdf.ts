@@ -4,6 +4,7 @@ import {
   splitAccountValue,
   type IdentifierType,
 } from '../../shared/domain/identifiers'
+import { CASE_PDF_WORDS } from './case-file-names'
 import type { CaseAttachment } from './case-model'
 import type { CaseReport } from './case-report'
 import { lagosShortTime, lagosTime } from './case-time'
@@ -112,14 +113,20 @@ function retrievalSection(pdf: PdfWriter, input: CasePdfInput) {
   if (source.kind === 'registry') {
     pdf.field('Request', `${source.endpoint} (decoded: identifiers in full)`)
     pdf.field('Time of retrieval', lagosTime(source.at))
-    pdf.field(`SHA-256 of the registry\u2019s answer (kept as ${answer.fileName})`, answer.sha256)
+    pdf.field(
+      `SHA-256 of the registry\u2019s answer (${CASE_PDF_WORDS.keptAs} ${answer.fileName})`,
+      answer.sha256,
+    )
   } else {
     pdf.paragraph(
       `The registry did not give this report now (${source.why}). What follows is the copy this computer saved from the registry\u2019s answer to a ${source.reportKind === 'public_report' ? 'search (a public report)' : 'search or the submissions list'}, not a fresh retrieval.`,
       { bold: true },
     )
     pdf.field('Saved on this computer', lagosTime(source.seenAt))
-    pdf.field(`SHA-256 of the saved copy (kept as ${answer.fileName})`, answer.sha256)
+    pdf.field(
+      `SHA-256 of the saved copy (${CASE_PDF_WORDS.keptAs} ${answer.fileName})`,
+      answer.sha256,
+    )
   }
   pdf.field(
     'Exported',
@@ -166,7 +173,9 @@ function attachmentsSection(
       a.typeLabel ?? (a.bytes ? 'A file of a type Casefile does not name' : '\u2014'),
     )
     pdf.field('Size', a.size === null ? '\u2014' : formatSize(a.size))
-    pdf.field('SHA-256', a.sha256 ?? '\u2014 (not had)')
+    // The name and the hash on lines of their own, for a person and for `case verify`.
+    if (a.zipName) pdf.field(CASE_PDF_WORDS.inZip, a.zipName)
+    pdf.field(CASE_PDF_WORDS.hash, a.sha256 ?? '\u2014 (not had)')
     pdf.field('Obtained', attachmentWords(a))
     const drawing = drawings.get(a.number)
     if (!drawing || (a.kind !== 'pdf' && a.kind !== 'image')) continue

@@ -1,7 +1,15 @@
 import { createHash } from 'node:crypto'
-import { CERTIFICATE_FILES, CERTIFICATE_ODT, LOG_NAME, SUMS_NAME } from './case-file-names'
+import {
+  CASE_PDF_NAME,
+  CERTIFICATE_FILES,
+  CERTIFICATE_ODT,
+  CERTIFICATE_PDF,
+  LOG_NAME,
+  SUMS_NAME,
+} from './case-file-names'
 import { odtText, OdtUnreadable } from './odt-text'
 import { certificateDisagreements, logDisagreements, type Bundle } from './verify-claims'
+import { casePdfDisagreements, certificatePdfDisagreements } from './verify-pdfs'
 import { readCaseZip, VERIFY_LIMITS } from './verify-zip'
 import { CaseVerifyRefused, checkName } from './zip-entry-checks'
 
@@ -9,7 +17,8 @@ import { CaseVerifyRefused, checkName } from './zip-entry-checks'
  * `casefile case verify FILE.zip`: every file of a case file hashed again and compared with its
  * SHA256SUMS, as `sha256sum -c` would after `unzip`, with the zip read as hostile (verify-zip.ts)
  * so that both check the same files. Then what the case file states about itself (the retrieval
- * log's hashes, the certificate's list of documents and fingerprint) held against SHA256SUMS and
+ * log's hashes, the list of documents and fingerprint of both certificates, the PDF's as a person
+ * reads it, and case.pdf's hash of each attachment: verify-pdfs.ts) held against SHA256SUMS and
  * the files. And the fingerprint, the SHA-256 of SHA256SUMS: the one figure a person compares
  * with the signed certificate, since a zip can always be made again with a new SHA256SUMS.
  */
@@ -33,6 +42,10 @@ const KEEP = {
   [SUMS_NAME]: VERIFY_LIMITS.maxSumsBytes,
   [LOG_NAME]: 4 * 1024 * 1024,
   [CERTIFICATE_ODT]: 2 * 1024 * 1024,
+  /** Its fonts' subsets and a few pages of text. */
+  [CERTIFICATE_PDF]: 8 * 1024 * 1024,
+  /** Held whole for its text: the report and each attachment's picture (2 million pixels each). */
+  [CASE_PDF_NAME]: 128 * 1024 * 1024,
 }
 
 /** SHA256SUMS's lines, as `sha256sum -c` reads them; refused where it would read them otherwise. */
@@ -103,9 +116,15 @@ export async function verifyCaseFile(path: string): Promise<VerifyResult> {
   for (const name of certificates) if (!hashes.has(name)) files.push({ name, verdict: 'missing' })
   const bundle: Bundle = { sums, hashes, fingerprint }
   const logBytes = kept.get(LOG_NAME)
+  const certificatePdf = kept.get(CERTIFICATE_PDF)
+  const casePdf = kept.get(CASE_PDF_NAME)
   const disagreements = [
     ...(logBytes ? logDisagreements(logBytes, bundle) : []),
     ...(await odtDisagreements(kept.get(CERTIFICATE_ODT), bundle, sums.has(CERTIFICATE_ODT))),
+    ...(certificatePdf
+      ? await certificatePdfDisagreements(certificatePdf, bundle, sums.has(CERTIFICATE_PDF))
+      : []),
+    ...(casePdf ? await casePdfDisagreements(casePdf, bundle) : []),
   ]
   const filesOk = files.every((f) => f.verdict === 'ok' || f.verdict === 'certificate')
   return { ok: filesOk && disagreements.length === 0, fingerprint, files, disagreements }

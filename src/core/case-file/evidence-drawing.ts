@@ -10,7 +10,8 @@
  * ArrayBuffers an inflated stream or a decoded image lives in, so the core watches the process's
  * resident memory itself, every MEMORY_SAMPLE_MS. One worker per attachment, so no file's state
  * is left for the next. An image is not even given to a worker when its header declares more
- * than MAX_DECODE_PIXELS (image-draw.ts).
+ * than MAX_DECODE_PIXELS (image-draw.ts). `casefile case verify` reads its PDFs' text
+ * (readEvidenceText) in the same worker, within the same bounds.
  */
 
 import { existsSync } from 'node:fs'
@@ -22,6 +23,7 @@ import { message, type Drawing } from './drawing'
 import type { EvidenceJob } from './evidence-worker'
 import { drawImage, imageRefusal } from './image-draw'
 import { drawFirstPage, MAX_PAGE_PIXELS, PAGE_TIME_LIMIT_MS } from './pdf-draw'
+import { readPdfText, type PdfText, type TextLimits } from './pdf-text'
 
 export { MAX_PAGE_PIXELS, PAGE_TIME_LIMIT_MS } from './pdf-draw'
 export type { Drawing } from './drawing'
@@ -88,7 +90,7 @@ export interface DrawingOptions {
  * memory is, whatever the worker is doing. Never throws.
  */
 export async function drawEvidence(
-  kind: EvidenceJob['kind'],
+  kind: 'pdf' | 'image',
   bytes: Uint8Array,
   options: DrawingOptions = {},
 ): Promise<Drawing> {
@@ -100,19 +102,20 @@ export async function drawEvidence(
   const maxPixels = options.maxPixels ?? MAX_PAGE_PIXELS
   const file = options.workerFile === undefined ? evidenceWorkerFile() : options.workerFile
   const inWorker = file
-    ? await drawInWorker(
+    ? await runInWorker<Drawing>(
         file,
         { kind, bytes, timeLimitMs, maxPixels },
         {
           heapLimitMb: options.heapLimitMb ?? PAGE_HEAP_LIMIT_MB,
           memoryLimitMb: options.memoryLimitMb ?? DRAWING_MEMORY_MB,
         },
+        (why, detail) => ({ drawn: false, why, detail: detail('drawn') }),
       )
     : null
   // No worker could be started (its file is missing from this build, worker threads are not
   // available, or it could not load its renderer): drawn in this thread, as before workers,
   // with the time limit acting between pdf.js's steps and images within the pixel cap.
-  if (inWorker) return inWorker
+  if (inWorker) return received(inWorker)
   return kind === 'pdf'
     ? drawFirstPage(bytes, { timeLimitMs, maxPixels })
     : drawImage(bytes, maxPixels)
@@ -122,17 +125,49 @@ export async function drawEvidence(
 export const renderFirstPage = (bytes: Uint8Array, options: DrawingOptions = {}) =>
   drawEvidence('pdf', bytes, options)
 
+/**
+ * A PDF's text (pdf-text.ts) read in a worker, as a drawing is made: within `limits` (pages,
+ * characters, time) and the same heap and memory bounds. Never throws.
+ */
+export async function readEvidenceText(
+  bytes: Uint8Array,
+  limits: TextLimits,
+  options: Pick<DrawingOptions, 'heapLimitMb' | 'memoryLimitMb' | 'workerFile'> = {},
+): Promise<PdfText> {
+  const file = options.workerFile === undefined ? evidenceWorkerFile() : options.workerFile
+  const inWorker = file
+    ? await runInWorker<PdfText>(
+        file,
+        { kind: 'text', bytes, ...limits },
+        {
+          heapLimitMb: options.heapLimitMb ?? PAGE_HEAP_LIMIT_MB,
+          memoryLimitMb: options.memoryLimitMb ?? DRAWING_MEMORY_MB,
+        },
+        (why, detail) => ({ read: false, why, detail: detail('read') }),
+      )
+    : null
+  // As for a drawing: with no worker, read in this thread, the time limit between pdf.js's steps.
+  return inWorker ?? readPdfText(bytes, limits)
+}
+
 type WorkerMessage =
-  { type: 'ready' } | { type: 'drawn'; drawing: Drawing } | { type: 'failed'; detail: string }
+  { type: 'ready' } | { type: 'done'; answer: unknown } | { type: 'failed'; detail: string }
+
+type Failed<A> = (
+  why: 'unreadable' | 'timeout' | 'too-large',
+  detail: (verb: 'drawn' | 'read') => string,
+) => A
 
 const MB = 1024 * 1024
+const doing = (verb: 'drawn' | 'read') => (verb === 'drawn' ? 'drawing' : 'reading')
 
-/** The drawing made by a worker started from `file`, or null if no worker could start. */
-function drawInWorker(
+/** The answer of a worker started from `file` for `workerData`, or null if none could start. */
+function runInWorker<A>(
   file: string,
   workerData: EvidenceJob,
   limits: { heapLimitMb: number; memoryLimitMb: number },
-): Promise<Drawing | null> {
+  failed: Failed<A>,
+): Promise<A | null> {
   const execArgv = workerExecArgv(file)
   if (!execArgv) return Promise.resolve(null)
   let worker: Worker
@@ -150,7 +185,7 @@ function drawInWorker(
     let done = false
     let timer: NodeJS.Timeout | undefined
     let watch: NodeJS.Timeout | undefined
-    const finish = (answer: Drawing | null) => {
+    const finish = (answer: A | null) => {
       if (done) return
       done = true
       clearTimeout(timer)
@@ -163,16 +198,13 @@ function drawInWorker(
         resolve(answer),
       )
     }
-    const unreadable = (detail: string): Drawing => ({ drawn: false, why: 'unreadable', detail })
-    const tooLarge = (mb: number): Drawing => ({
-      drawn: false,
-      why: 'too-large',
-      detail: `drawing it needed more than ${mb} MB of memory`,
-    })
+    const unreadable = (detail: string) => failed('unreadable', () => detail)
+    const tooLarge = (mb: number) =>
+      failed('too-large', (verb) => `${doing(verb)} it needed more than ${mb} MB of memory`)
     timer = setTimeout(() => finish(null), START_LIMIT_MS)
     worker.on('message', (m: WorkerMessage) => {
       if (m.type === 'failed') finish(null)
-      else if (m.type === 'drawn') finish(received(m.drawing))
+      else if (m.type === 'done') finish(m.answer as A)
       else if (m.type === 'ready' && !ready) {
         ready = true
         clearTimeout(timer)
@@ -185,11 +217,9 @@ function drawInWorker(
         }, MEMORY_SAMPLE_MS)
         timer = setTimeout(
           () =>
-            finish({
-              drawn: false,
-              why: 'timeout',
-              detail: `not drawn within ${workerData.timeLimitMs / 1000} s`,
-            }),
+            finish(
+              failed('timeout', (verb) => `not ${verb} within ${workerData.timeLimitMs / 1000} s`),
+            ),
           workerData.timeLimitMs,
         )
         worker.postMessage('go')
@@ -207,7 +237,11 @@ function drawInWorker(
       ),
     )
     worker.on('exit', (code) =>
-      finish(ready ? unreadable(`the drawing stopped (exit code ${code})`) : null),
+      finish(
+        ready
+          ? failed('unreadable', (verb) => `the ${doing(verb)} stopped (exit code ${code})`)
+          : null,
+      ),
     )
   })
 }

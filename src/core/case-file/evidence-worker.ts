@@ -1,13 +1,14 @@
 /*
  * The worker thread that draws one piece of evidence for case.pdf, a PDF's first page or an
- * image (started by evidence-drawing.ts, one thread per attachment, stopped when its time is up
- * or the process's memory has grown too far). Its own file in every build: the source under
+ * image, or reads a case file's PDF's text back for `casefile case verify` (started by
+ * evidence-drawing.ts, one thread per file, stopped when its time is up or the process's memory
+ * has grown too far). Its own file in every build: the source under
  * vitest and `npm run casefile` (through tsx), out/cli/evidence-worker.mjs in the `casefile`
  * command, out/main/evidence-worker.js in the app's core process.
  *
  * Messages to the core: { type: 'ready' } once what it draws with is loaded, then (after the
- * core's 'go', when its clock and memory baseline have started) { type: 'drawn', drawing } with
- * the answer; { type: 'failed' } if it cannot be loaded here (the core then tries in its own
+ * core's 'go', when its clock and memory baseline have started) { type: 'done', answer } with
+ * the drawing or the text; { type: 'failed' } if it cannot be loaded here (the core then tries in its own
  * thread, as before workers).
  */
 
@@ -15,32 +16,35 @@ import { parentPort, workerData } from 'node:worker_threads'
 import { message } from './drawing'
 import { drawImage, loadCanvas } from './image-draw'
 import { drawFirstPage, loadRenderer } from './pdf-draw'
+import { loadPdfJs, readPdfText, type TextLimits } from './pdf-text'
 
-export interface EvidenceJob {
-  kind: 'pdf' | 'image'
-  bytes: Uint8Array
-  timeLimitMs: number
-  maxPixels: number
+export type EvidenceJob =
+  | { kind: 'pdf' | 'image'; bytes: Uint8Array; timeLimitMs: number; maxPixels: number }
+  /** A PDF's text, for verify. */
+  | ({ kind: 'text'; bytes: Uint8Array } & TextLimits)
+
+function loaded(job: EvidenceJob): Promise<unknown> {
+  if (job.kind === 'pdf') return loadRenderer()
+  return job.kind === 'text' ? loadPdfJs() : loadCanvas()
+}
+
+function answer(job: EvidenceJob): Promise<unknown> {
+  if (job.kind === 'text') return readPdfText(job.bytes, job)
+  return job.kind === 'pdf'
+    ? drawFirstPage(job.bytes, { timeLimitMs: job.timeLimitMs, maxPixels: job.maxPixels })
+    : drawImage(job.bytes, job.maxPixels)
 }
 
 const port = parentPort
 if (port) {
   const job = workerData as EvidenceJob
-  const loaded: Promise<unknown> = job.kind === 'pdf' ? loadRenderer() : loadCanvas()
-  loaded.then(
+  loaded(job).then(
     () => {
       // Drawn once the core says go: its clock and its memory baseline start before the file
       // is touched.
-      port.once('message', async () => {
-        const drawing =
-          job.kind === 'pdf'
-            ? await drawFirstPage(job.bytes, {
-                timeLimitMs: job.timeLimitMs,
-                maxPixels: job.maxPixels,
-              })
-            : await drawImage(job.bytes, job.maxPixels)
-        port.postMessage({ type: 'drawn', drawing })
-      })
+      port.once('message', async () =>
+        port.postMessage({ type: 'done', answer: await answer(job) }),
+      )
       port.postMessage({ type: 'ready' })
     },
     (error: unknown) => port.postMessage({ type: 'failed', detail: message(error) }),

@@ -50,7 +50,7 @@ let dataFolders: { standardFontDataUrl: string; cMapUrl: string; wasmUrl: string
  * Helvetica without embedding it), the character maps of CJK fonts, and its WebAssembly decoders
  * (JPEG 2000, colour profiles).
  */
-function pdfjsData() {
+export function pdfjsData() {
   if (dataFolders) return dataFolders
   const dir = dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'))
   const folder = (name: string) => `${join(dir, name)}${sep}`

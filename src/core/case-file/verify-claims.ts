@@ -24,8 +24,25 @@ export const shown = (value: unknown): string =>
 
 const HEX = /^[0-9a-f]{64}$/
 
+/**
+ * A SHA-256 in text read back from a PDF, where a line or an item may split it: 64 hex digits,
+ * a single space allowed between any two (the text flattened first), taken out by compactHash.
+ */
+export const HASH_IN_TEXT = '((?:[0-9a-f] ?){63}[0-9a-f])(?![0-9a-f])'
+export const compactHash = (hash: string) => hash.replace(/ /g, '')
+
+/** A name as read back from a PDF, where a long one is broken across lines: without spaces. */
+const compact = (name: string) => name.replace(/\s+/g, '')
+
+/** The name of SHA256SUMS that `stated` is, read back with line breaks in it; null if none. */
+export function sameName(stated: string, names: Iterable<string>): string | null {
+  const wanted = compact(stated)
+  for (const name of names) if (compact(name) === wanted) return name
+  return null
+}
+
 /** What the zip has for `name`, against a hash stated for it; null when it agrees. */
-function against(bundle: Bundle, name: string, stated: string): string | null {
+export function against(bundle: Bundle, name: string, stated: string): string | null {
   const listed = bundle.sums.get(name)
   const actual = bundle.hashes.get(name)
   if (actual === undefined)
@@ -76,25 +93,33 @@ export function certificateStatements(text: string): {
   fingerprint: string | null
 } | null {
   const flat = text.replace(/\s+/g, ' ')
+  // A certificate states its list and its fingerprint once: a second (hidden text, say) would
+  // let one be shown and the other checked.
+  const twice = (words: string) => flat.indexOf(words) !== flat.lastIndexOf(words)
+  if (twice(CERTIFICATE_WORDS.listFollows) || twice(CERTIFICATE_WORDS.fingerprint)) return null
   const start = flat.indexOf(CERTIFICATE_WORDS.listFollows)
   const stated = flat.indexOf(CERTIFICATE_WORDS.fingerprint, start)
   const end = stated >= 0 ? stated : flat.indexOf(CERTIFICATE_WORDS.nextPart, start)
   if (start < 0 || end < 0) return null
   const list = flat.slice(start + CERTIFICATE_WORDS.listFollows.length, end)
-  const parts = list.split(new RegExp(`${CERTIFICATE_WORDS.hash} ?([0-9a-f]{64})`))
+  const parts = list.split(new RegExp(`${CERTIFICATE_WORDS.hash} ?${HASH_IN_TEXT}`))
   const documents: { label: string; sha256: string }[] = []
   for (let i = 1; i < parts.length; i += 2)
-    documents.push({ label: parts[i - 1]!.trim(), sha256: parts[i]! })
+    documents.push({ label: parts[i - 1]!.trim(), sha256: compactHash(parts[i]!) })
   const after = flat.slice(end + CERTIFICATE_WORDS.fingerprint.length)
-  const fingerprint = stated >= 0 ? (/^ ?([0-9a-f]{64})\b/.exec(after)?.[1] ?? null) : null
-  return { documents, fingerprint }
+  const fingerprint = stated >= 0 ? new RegExp(`^ ?${HASH_IN_TEXT}`).exec(after)?.[1] : undefined
+  return { documents, fingerprint: fingerprint ? compactHash(fingerprint) : null }
 }
 
-/** The manifest's name a certificate's label starts with (`<name> — …`): the longest one. */
+/**
+ * The manifest's name a certificate's label starts with (`<name> — …`): the longest one, spaces
+ * aside (a PDF's line breaks a long name).
+ */
 function nameOf(label: string, names: Iterable<string>): string | null {
   let best: string | null = null
+  const flat = compact(label)
   for (const name of names)
-    if (label.startsWith(`${name} \u2014`) && (best === null || name.length > best.length))
+    if (flat.startsWith(`${compact(name)}\u2014`) && (best === null || name.length > best.length))
       best = name
   return best
 }
@@ -113,7 +138,7 @@ export function certificateDisagreements(
   const statements = certificateStatements(text)
   if (!statements || statements.documents.length === 0)
     return [
-      `${certificate} does not list the documents as the certificate Casefile writes does, so it was not checked.`,
+      `${certificate} does not list the documents once, as the certificate Casefile writes does, so it was not accepted.`,
     ]
   const problems: string[] = []
   if (!options.listedInSums && statements.fingerprint !== bundle.fingerprint)

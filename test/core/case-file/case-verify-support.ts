@@ -4,6 +4,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { sha256Sums } from '../../../src/core/case-file/case-file'
+import { writeCasePdf } from '../../../src/core/case-file/case-pdf'
 import { certificateBlocks, writeCertificatePdf } from '../../../src/core/case-file/certificate'
 import { writeCertificateOdt } from '../../../src/core/case-file/certificate-odt'
 import { zipBytes, type ZipPart } from '../../../src/core/case-file/zip-bytes'
@@ -22,7 +23,43 @@ export function written(bytes: Buffer): string {
 
 export const ANSWER = Buffer.from('{"data":{"report":{"id":"r-1"}}}\n')
 export const STATEMENT = Buffer.from('%PDF-1.4 a statement')
-export const CASE_PDF = Buffer.from('%PDF-1.7 the case')
+
+/** case.pdf as Casefile writes it for this answer and an attachment of these bytes. */
+export function casePdfFor(statement: Buffer, answer = ANSWER): Promise<Buffer> {
+  return writeCasePdf({
+    id: 'r-1',
+    report: {
+      record: { id: 'r-1' },
+      answer: { fileName: 'registry-answer.json', bytes: answer, sha256: sha(answer) },
+      source: { kind: 'registry', endpoint: 'GET https://registry.test/decode', at: 0 },
+      exchanges: [],
+    },
+    attachments: [
+      {
+        number: 1,
+        url: 'https://files.test/s.pdf',
+        fileName: 's.pdf',
+        zipName: 'attachments/1-statement.pdf',
+        typeLabel: 'PDF',
+        // Not drawn: the test's statement is a PDF in name only.
+        kind: 'other',
+        size: statement.length,
+        sha256: sha(statement),
+        bytes: statement,
+        from: 'registry',
+        linkProblem: null,
+        keptProblem: null,
+      },
+    ],
+    exportedAt: Date.UTC(2025, 0, 2, 10),
+    computerAheadMs: 0,
+    registry: 'https://registry.test',
+    system: { software: 'Casefile 1.0.0', computer: 'laptop' },
+    bankName: () => undefined,
+  })
+}
+
+export const CASE_PDF = await casePdfFor(STATEMENT)
 
 /** The evidence of a case file: case.pdf, the answer, an attachment and the log of their hashes. */
 export function evidence(files = { casePdf: CASE_PDF, statement: STATEMENT }): ZipPart[] {
@@ -49,8 +86,14 @@ export function evidence(files = { casePdf: CASE_PDF, statement: STATEMENT }): Z
   ]
 }
 
-/** The two certificates for `parts`, stating their hashes and the fingerprint of their SHA256SUMS. */
-export async function certificates(parts: ZipPart[]): Promise<ZipPart[]> {
+/**
+ * The two certificates for `parts`, stating their hashes and the fingerprint of their SHA256SUMS
+ * (or the one given).
+ */
+export async function certificates(
+  parts: ZipPart[],
+  stated: { fingerprint?: string } = {},
+): Promise<ZipPart[]> {
   const input = {
     caseId: 'r-1',
     exportedAt: Date.UTC(2025, 0, 2, 10),
@@ -62,7 +105,7 @@ export async function certificates(parts: ZipPart[]): Promise<ZipPart[]> {
       sha256: sha(p.bytes),
       size: p.bytes.length,
     })),
-    fingerprint: sha(sha256Sums(parts)),
+    fingerprint: stated.fingerprint ?? sha(sha256Sums(parts)),
   }
   return [
     { name: 'certificate-s84.pdf', bytes: await writeCertificatePdf(input) },

@@ -59,7 +59,7 @@ describe('a case file as it was made', () => {
       name: 'attachments/1-statement.pdf',
       verdict: 'missing',
     })
-  })
+  }, 60_000)
 })
 
 describe('a case file changed and SHA256SUMS made again', () => {
@@ -102,7 +102,7 @@ describe('a case file changed and SHA256SUMS made again', () => {
     const bare = await verifyCaseFile(await caseZip(parts))
     expect(bare.ok).toBe(false)
     expect(bare.files).toContainEqual({ name: 'certificate-s84.odt', verdict: 'missing' })
-  })
+  }, 60_000)
 })
 
 /** A zip written by hand: each entry a file of `files` unless given otherwise. */
