@@ -3,6 +3,7 @@ import type { ReportRecord } from '../../../shared/domain/responses'
 import { FRAUD_TYPE_LABELS, FRAUD_TYPES, type FraudType } from '../../../shared/domain/fraud-types'
 import { displayIdentifierValue } from '../../../shared/domain/identifiers'
 import { api } from '../api'
+import { fileNewFrom } from '../report-actions'
 import { listingLabel, ReportDetails } from '../components/ReportDetails'
 import { useBankName } from '../stores/banks-store'
 import { fraudTypeLabel, reportTitle } from '../report-title'
@@ -359,6 +360,15 @@ function SubmissionDetail({ id }: { id: string }) {
               This report is unlisted: other organizations no longer find it, and the registry takes
               no more changes to it.
               {unlistNote && <span className="block">Your note: {unlistNote}</span>}
+              <button
+                type="button"
+                className="block"
+                onClick={() =>
+                  void fileNewFrom(id, bankName).then((problem) => problem && refuse(problem))
+                }
+              >
+                File a new report from this one
+              </button>
             </p>
           ) : (
             !pendingUnlist && (
