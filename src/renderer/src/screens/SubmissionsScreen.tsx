@@ -210,8 +210,12 @@ export function SubmissionsScreen() {
   )
 }
 
+/**
+ * The organization's own report, with its identifiers in full, as the list beside it shows them
+ * (the saved copy holds them whole): the registry's decoded copy when it can be reached, the
+ * saved copy when not. Masking one pane beside the other hid nothing from anyone.
+ */
 function SubmissionDetail({ id }: { id: string }) {
-  const [decoded, setDecoded] = useState(false)
   const [state, setState] = useState<{
     record: ReportRecord | null
     note: string | null
@@ -265,7 +269,7 @@ function SubmissionDetail({ id }: { id: string }) {
   useEffect(() => {
     let live = true
     void api()
-      .submissionGet({ id, decoded })
+      .submissionGet({ id, decoded: true })
       .then((result) => {
         if (!live) return
         if (result.ok)
@@ -279,7 +283,7 @@ function SubmissionDetail({ id }: { id: string }) {
     return () => {
       live = false
     }
-  }, [id, decoded, generation, finishedHere])
+  }, [id, generation, finishedHere])
 
   const refuse = (message: string) => {
     setRefusal(message)
@@ -330,15 +334,6 @@ function SubmissionDetail({ id }: { id: string }) {
           <PlainMessage message={refusal} reportId={id} />
         </p>
       )}
-      <div className="checkbox">
-        <input
-          id="decode"
-          type="checkbox"
-          checked={decoded}
-          onChange={(e) => setDecoded(e.target.checked)}
-        />
-        <label htmlFor="decode">Show identifiers decoded (in full)</label>
-      </div>
       {state.note && (
         <p className="callout warn">
           <PlainMessage message={state.note} reportId={id} />
