@@ -75,17 +75,17 @@ export function SubmissionsScreen() {
             {s.refreshing ? 'Refreshing…' : 'Refresh from registry'}
           </button>
         </header>
-        <div className="field identifier-filter">
-          <label htmlFor="f-identifier">Identifier</label>
-          <input
-            id="f-identifier"
-            type="search"
-            placeholder="Part of an account number, phone, email, BVN…"
-            value={identifier}
-            onChange={(e) => setIdentifier(e.target.value)}
-          />
-        </div>
         <div className="filters" role="group" aria-label="Filters">
+          <div className="field identifier-filter">
+            <label htmlFor="f-identifier">Identifier</label>
+            <input
+              id="f-identifier"
+              type="search"
+              placeholder="Account, phone, email, BVN…"
+              value={identifier}
+              onChange={(e) => setIdentifier(e.target.value)}
+            />
+          </div>
           <div className="field">
             <label htmlFor="f-type">Fraud type</label>
             <select
