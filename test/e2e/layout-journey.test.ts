@@ -124,12 +124,12 @@ describe('the desk at 900 and 1440 px wide, in Chromium', { timeout: 120_000 }, 
     await see(page, /^3 reports/)
     // Issue 38, item 7: the list's scroll box stays inside its card, and each filter shows its
     // choice whole ("Listed and unlisted" was cut to "Listed ar").
-    const inCard = await page.evaluate(`(() => {
+    const [listBottom, cardBottom] = (await page.evaluate(`(() => {
       const card = document.querySelector('.list-panel').getBoundingClientRect()
       const list = document.querySelector('.submissions-list').getBoundingClientRect()
       return [Math.round(list.bottom), Math.round(card.bottom)]
-    })()`)
-    expect((inCard as number[])[0]).toBeLessThanOrEqual((inCard as number[])[1])
+    })()`)) as [number, number]
+    expect(listBottom).toBeLessThanOrEqual(cardBottom)
     expect(await cutSelects(page, '.list-panel .filters select')).toEqual([])
     await everyScreen(page)
   })
