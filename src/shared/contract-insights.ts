@@ -33,6 +33,11 @@ export const insightsSummaryInputSchema = z
 export const insightsSummarySchema = z.strictObject({
   /** When the saved submissions were last refreshed from the registry (ISO); null if never. */
   asOf: z.string().nullable(),
+  /**
+   * When a report was last sent from this computer (ISO; null if never): what the outbox sends
+   * is in the saved copy at once, refreshed or not, so it counts from then.
+   */
+  sentAt: z.string().nullable(),
   /** When these figures were counted (ISO). */
   countedAt: z.string(),
   utcOffsetMinutes: z.number().int(),

@@ -10,6 +10,7 @@ import { WATCHLIST_INVOKE_CHANNELS as C } from './ipc-channels-watchlist'
  */
 
 const id = z.number().int().positive()
+const count = z.number().int().nonnegative()
 const iso = z.string()
 
 export const watchItemSchema = z.strictObject({
@@ -128,6 +129,29 @@ export const watchlistContract = {
     channel: C.watchEdit,
     input: z.strictObject({ id, note: text, owner: text, periodMs: period }),
     output: watchItemSchema,
+  },
+  /**
+   * Check now: one item searched at once, due or not (never inside the registry's pause: then
+   * it is made due and checked when the pause ends); without `id`, every item made due now for
+   * the watcher, which checks them at the settings' pace within the pauses.
+   */
+  watchCheckNow: {
+    channel: C.watchCheckNow,
+    input: z.strictObject({ id: id.optional() }),
+    output: z.strictObject({
+      /** Items searched by this call (0 or 1). */
+      checked: count,
+      /** Alerts those searches raised. */
+      alerts: count,
+      /** Items left to the watcher, due now: every item (all), or the one a pause held back. */
+      due: count,
+      /** One check every this many seconds: the pace the watcher keeps. */
+      paceSeconds: count,
+      /** The registry's pause (Retry-After), when one holds (ISO). */
+      quietUntil: z.string().nullable(),
+      /** Why the one item could not be checked, in words. */
+      problem: z.string().nullable(),
+    }),
   },
   watchRemove: {
     channel: C.watchRemove,

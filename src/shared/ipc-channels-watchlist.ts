@@ -12,6 +12,7 @@ export const WATCHLIST_INVOKE_CHANNELS = {
   watchSetAlertState: 'watchlist:set-alert-state',
   watchSettings: 'watchlist:settings',
   watchSetSettings: 'watchlist:set-settings',
+  watchCheckNow: 'watchlist:check-now',
 } as const
 
 /** The app's watcher raised alerts (a new report, an unlisting… on a watched identifier). */

@@ -15,6 +15,17 @@ const reach = (page: Page, selector: string) =>
     return (right - main.left) / main.width
   })()`) as Promise<number>
 
+/** The selects narrower than their longest choice: their text is cut where they stand. */
+const cutSelects = (page: Page, selector: string) =>
+  page.evaluate(`[...document.querySelectorAll(${JSON.stringify(selector)})].filter((select) => {
+    const copy = select.cloneNode(true)
+    Object.assign(copy.style, { width: 'max-content', minWidth: '0', position: 'absolute', visibility: 'hidden' })
+    document.body.appendChild(copy)
+    const needed = copy.getBoundingClientRect().width
+    copy.remove()
+    return select.getBoundingClientRect().width + 1 < needed
+  }).map((select) => select.id)`) as Promise<string[]>
+
 async function expectNothingClipped(page: Page): Promise<void> {
   expect(await overflowing(page)).toEqual([])
 }
@@ -111,6 +122,15 @@ describe('the desk at 900 and 1440 px wide, in Chromium', { timeout: 120_000 }, 
     await see(page, 'No report matches these filters.')
     await page.getByLabel('Identifier', { exact: true }).fill('')
     await see(page, /^3 reports/)
+    // Issue 38, item 7: the list's scroll box stays inside its card, and each filter shows its
+    // choice whole ("Listed and unlisted" was cut to "Listed ar").
+    const [listBottom, cardBottom] = (await page.evaluate(`(() => {
+      const card = document.querySelector('.list-panel').getBoundingClientRect()
+      const list = document.querySelector('.submissions-list').getBoundingClientRect()
+      return [Math.round(list.bottom), Math.round(card.bottom)]
+    })()`)) as [number, number]
+    expect(listBottom).toBeLessThanOrEqual(cardBottom)
+    expect(await cutSelects(page, '.list-panel .filters select')).toEqual([])
     await everyScreen(page)
   })
 

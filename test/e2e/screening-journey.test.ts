@@ -225,6 +225,7 @@ describe('screening a list, in Chromium', { timeout: 180_000 }, () => {
       await page.getByRole('button', { name: 'Choose another list' }).click()
       await page.getByText('Or paste a list').click()
       expect(await overflowing(page), `${width}×${height}, choosing`).toEqual([])
+      await expectAccessible(page)
       const nav = await page.getByRole('navigation', { name: 'Screens' }).boundingBox()
       expect((nav?.x ?? 0) + (nav?.width ?? 0)).toBeLessThanOrEqual(width)
       await page.getByRole('button', { name: /^Open the screening of customers\.csv/ }).click()

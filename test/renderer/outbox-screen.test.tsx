@@ -91,4 +91,38 @@ describe('the outbox', () => {
     expect(screen.getByText(/512 B of 2\.0 KiB/)).toBeTruthy()
     off()
   })
+
+  it('replaces "Sync finished: 1 report sent." once a later row fails offline', async () => {
+    const { push } = installCasefileDouble({
+      outboxList: {
+        operations: [operation({ id: 5, state: 'queued' })],
+        counts: {},
+        pending: 1,
+        pendingReports: 1,
+        paused: null,
+        lastSyncAt: null,
+      },
+      outboxHistory: [],
+    })
+    useOutboxStore.setState({ message: null, syncing: false })
+    const off = useOutboxStore.getState().listen()
+    await act(async () => {
+      render(<OutboxScreen />)
+    })
+    await act(async () => push('syncFinished', { sent: 1, needsAttention: 0 }))
+    expect(screen.getByRole('status').textContent).toBe('Sync finished: 1 report sent.')
+    const failed = operation({
+      id: 5,
+      state: 'waiting_retry',
+      attempts: 1,
+      lastError: { kind: 'offline', message: 'The registry cannot be reached.' },
+    })
+    await act(async () => push('operationChanged', failed))
+    const status = screen.getByRole('status').textContent ?? ''
+    expect(status).not.toMatch(/Sync finished/)
+    expect(status).toBe(
+      'Not everything was sent: 1 item waits to retry. The last try: The registry cannot be reached.',
+    )
+    off()
+  })
 })

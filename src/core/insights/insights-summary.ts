@@ -96,6 +96,21 @@ function asOfSubmissions(db: Db): string | null {
   return ms === undefined ? null : new Date(ms).toISOString()
 }
 
+/**
+ * The last report sent from here (the sync puts it in the saved copy as it is sent): read from
+ * the newest end of operations_finished (its partial index's own condition, repeated, lets
+ * SQLite take it), stopping at the first report's operation.
+ */
+const LAST_SENT_SQL = `
+  SELECT updated_at AS at FROM operations INDEXED BY operations_finished
+  WHERE state IN ('done', 'cancelled') AND state = 'done' AND kind IN ('create_report', 'update_report', 'unlist_report', 'bulk_upload')
+  ORDER BY updated_at DESC LIMIT 1`
+
+function lastSent(db: Db): string | null {
+  const row = prepare<[], { at: number }>(db, LAST_SENT_SQL).get()
+  return row ? new Date(row.at).toISOString() : null
+}
+
 function listingAndTypes(db: Db) {
   const listing = { listed: 0, unlisted: 0, other: 0 }
   const types = new Map<string | null, number>()
@@ -248,6 +263,7 @@ export function insightsSummary(
   // One read transaction: the figures agree with each other even while the outbox sends.
   return readTransaction(db, () => ({
     asOf: asOfSubmissions(db),
+    sentAt: lastSent(db),
     countedAt: new Date(now).toISOString(),
     utcOffsetMinutes,
     ...listingAndTypes(db),

@@ -1,5 +1,6 @@
 import type { FeatureHandlers } from '../core-context'
 import * as Watchlist from './watchlist'
+import { checkNow } from './watch-check-now'
 import { addFromReport, addFromScreening } from './watch-sources'
 import { wakeWatcher } from './watch-runs'
 import { changeWatchSettings, readWatchSettings } from './watch-settings'
@@ -14,6 +15,7 @@ export const watchlistHandlers: FeatureHandlers<
   | 'watchSetAlertState'
   | 'watchSettings'
   | 'watchSetSettings'
+  | 'watchCheckNow'
 > = (core) => ({
   watchList: () => Watchlist.listItems(core()),
   watchAdd(input) {
@@ -41,6 +43,7 @@ export const watchlistHandlers: FeatureHandlers<
     return item
   },
   watchRemove: (input) => Watchlist.removeItem(core(), input.id),
+  watchCheckNow: (input) => checkNow(core(), input.id),
   watchAlerts: (input) => Watchlist.listAlerts(core(), input),
   watchSetAlertState: (input) =>
     Watchlist.setAlertState(core(), input.alert, input.state, input.reason),

@@ -15,6 +15,7 @@ import { WatchlistScreen } from './screens/WatchlistScreen'
 import { useBanksStore } from './stores/banks-store'
 import { useEditorStore } from './stores/editor-store'
 import { SCREENS, useNavStore, type ScreenId } from './stores/nav-store'
+import { useOnFileStore } from './stores/on-file-store'
 import { useOutboxStore } from './stores/outbox-store'
 import { useOperationWatch } from './stores/operation-watch'
 import { selectShutFolder, useStatusStore } from './stores/status-store'
@@ -49,6 +50,7 @@ export function App() {
     const offStatus = status.listen()
     const offOutbox = useOutboxStore.getState().listen()
     const offWatch = useOperationWatch.getState().listen()
+    const offOnFile = useOnFileStore.getState().listen()
     void status.refresh()
     void useOutboxStore.getState().load()
     void useEditorStore.getState().restoreLast()
@@ -64,6 +66,7 @@ export function App() {
       offStatus()
       offOutbox()
       offWatch()
+      offOnFile()
     }
   }, [])
   // The core pushes nothing about the watchlist: its new alerts are asked for every 30 s (the

@@ -1,5 +1,7 @@
 import type { OperationView } from '../../shared/contract-work'
+import { reportRecordContent } from '../../shared/domain/report-content'
 import { api } from './api'
+import { identifierFields } from './stores/editor-form'
 import { reportTitle } from './report-title'
 import { useEditorStore } from './stores/editor-store'
 import { useNavStore } from './stores/nav-store'
@@ -10,6 +12,41 @@ import { useSubmissionsStore } from './stores/submissions-store'
 export function openInSubmissions(registryId: string): void {
   useSubmissionsStore.getState().select(registryId)
   useNavStore.getState().go('submissions')
+}
+
+/** Why an unlisted report is not updated; said with a way on: a new report from its content. */
+export const UNLISTED_NO_UPDATE =
+  'This report is unlisted: the registry takes no more changes to it. File a new report from it instead.'
+
+/**
+ * Opens a new report in the editor prefilled with one of the organization's reports (one the
+ * registry no longer updates: unlisted), from the decoded copy so its identifiers are whole.
+ * Returns why it cannot, or null once the editor shows it.
+ */
+export async function fileNewFrom(
+  registryId: string,
+  bankName: (slug: string) => string | undefined,
+): Promise<string | null> {
+  const full = await api().submissionGet({ id: registryId, decoded: true })
+  if (!full.ok) return `This report cannot be copied now: ${full.error.message}`
+  if (!full.value.record)
+    return `This report cannot be copied now: ${full.value.message ?? 'the registry did not return it.'}`
+  const content = reportRecordContent(full.value.record)
+  const editor = useEditorStore.getState()
+  editor.openAsNew(
+    {
+      fraudType: content.fraudType,
+      fraudReason: content.fraudReason,
+      identifiers: identifierFields(content.identifiers),
+      showUploaderInfo: content.showUploaderInfo,
+    },
+    content.attachmentUrls,
+  )
+  useEditorStore.setState({
+    notice: `A new report with the content of ${reportTitle(full.value.record, bankName)}, which is unlisted: change what is needed, then queue it.`,
+  })
+  useNavStore.getState().go('editor')
+  return null
 }
 
 /**
@@ -25,8 +62,7 @@ export async function openUpdateOf(
   if (!full.ok) return `This report cannot be edited now: ${full.error.message}`
   if (!full.value.record)
     return `This report cannot be edited now: ${full.value.message ?? 'the registry did not return it.'}`
-  if (full.value.record.listingStatus === 'unlisted')
-    return 'This report is unlisted: the registry takes no more changes to it. File a new report instead.'
+  if (full.value.record.listingStatus === 'unlisted') return UNLISTED_NO_UPDATE
   useEditorStore.getState().openUpdate(full.value.record, reportTitle(full.value.record, bankName))
   useNavStore.getState().go('editor')
   return null

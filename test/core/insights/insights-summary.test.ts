@@ -194,6 +194,12 @@ describe('insights over the saved submissions and the outbox', () => {
     ])
   })
 
+  it('says when a report was last sent from here: an attachment’s upload is not a report', () => {
+    expect(insightsSummary({ db: tempDatabase(), clock }).sentAt).toBeNull()
+    const summary = insightsSummary({ db: seeded(), clock }, { utcOffsetMinutes: WAT })
+    expect(summary.sentAt).toBe('2026-03-14T10:00:00.000Z')
+  })
+
   it('counts listed, unlisted and any other status apart', () => {
     const summary = insightsSummary({ db: seeded(), clock }, { utcOffsetMinutes: WAT })
     expect(summary.listing).toEqual({ listed: 4, unlisted: 1, other: 2 })

@@ -14,7 +14,8 @@ const fraudLabel = (type: string | null) =>
 
 /** Where an answer came from, in words, and as of when when it is not the registry's. */
 function sourceText(answer: OnFileAnswerView, asking: boolean): string {
-  if (answer.source === 'online') return 'from the registry'
+  if (answer.source === 'online')
+    return answer.asOf ? `from the registry, ${formatRelative(answer.asOf)}` : 'from the registry'
   const copy = answer.asOf
     ? `from the saved copy, as of ${formatRelative(answer.asOf)} (${formatTime(answer.asOf)})`
     : 'from this computer, as of now: nothing saved from the registry yet'

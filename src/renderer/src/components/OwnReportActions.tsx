@@ -1,25 +1,37 @@
 import { useState } from 'react'
-import { openInSubmissions, openUpdateOf } from '../report-actions'
+import { fileNewFrom, openInSubmissions, openUpdateOf, UNLISTED_NO_UPDATE } from '../report-actions'
 import { useBankName } from '../stores/banks-store'
 import { PlainMessage } from './TechnicalDetails'
 
 /**
  * The ways on from a mention of one of the organization's reports (a search result, a line of
- * the Outbox's history): open it in Submissions, or update it. `context` names the report for
- * screen readers where several rows carry the same buttons.
+ * the Outbox's history): open it in Submissions, or update it; an unlisted one (the registry
+ * takes no more changes to it) is filed again as a new report instead. `context` names the
+ * report for screen readers where several rows carry the same buttons.
  */
 export function OwnReportActions({
   registryId,
   context,
   canUpdate = true,
+  unlisted = false,
 }: {
   registryId: string
   context: string
-  /** False when the registry takes no more changes to it (unlisted). */
+  /** False where this mention offers no update (an unlisting's own row, an item still queued). */
   canUpdate?: boolean
+  /** Known to be unlisted: no update, a new report from it instead. */
+  unlisted?: boolean
 }) {
   const bankName = useBankName()
   const [problem, setProblem] = useState<string | null>(null)
+  // Unlisted as known here, or as the registry's copy said when Update was pressed.
+  const [foundUnlisted, setFoundUnlisted] = useState(false)
+  const fileNew = unlisted || foundUnlisted
+  const update = async () => {
+    const refusal = await openUpdateOf(registryId, bankName)
+    if (refusal === UNLISTED_NO_UPDATE) setFoundUnlisted(true)
+    setProblem(refusal)
+  }
   return (
     <span className="own-actions">
       <button
@@ -30,14 +42,24 @@ export function OwnReportActions({
       >
         Open in Submissions
       </button>
-      {canUpdate && (
+      {canUpdate && !fileNew && (
         <button
           type="button"
           className="link"
           aria-label={`Update this report: ${context}`}
-          onClick={() => void openUpdateOf(registryId, bankName).then(setProblem)}
+          onClick={() => void update()}
         >
           Update this report
+        </button>
+      )}
+      {fileNew && (
+        <button
+          type="button"
+          className="link"
+          aria-label={`File a new report from this one: ${context}`}
+          onClick={() => void fileNewFrom(registryId, bankName).then(setProblem)}
+        >
+          File a new report from this one
         </button>
       )}
       {problem && (

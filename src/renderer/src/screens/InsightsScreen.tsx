@@ -252,6 +252,37 @@ function FigurePanel({ figure, colors }: { figure: Figure; colors: ChartColors }
  * as pictures with their figures in tables. Counted by the core from the saved copy, so it
  * works offline; it is as fresh as the last refresh of Submissions.
  */
+/**
+ * What the figures are as of: the last refresh of Submissions, and the reports sent from this
+ * computer since (the sync puts each in the saved copy as it is sent, so they are counted).
+ */
+export function AsOf({ asOf, sentAt }: { asOf: string | null; sentAt: string | null }) {
+  const sentSince = sentAt !== null && (asOf === null || sentAt > asOf)
+  if (asOf && !sentSince)
+    return (
+      <>
+        As of the last refresh of Submissions, <Time value={asOf} past />.
+      </>
+    )
+  if (asOf && sentAt)
+    return (
+      <>
+        As of the last refresh of Submissions, <Time value={asOf} past />, with the reports sent
+        from this computer since (the last <Time value={sentAt} past />
+        ).
+      </>
+    )
+  if (sentAt)
+    return (
+      <>
+        The reports sent from this computer are counted (the last <Time value={sentAt} past />
+        ). Submissions has not been refreshed from the registry here yet, so reports your
+        organization filed elsewhere are not.
+      </>
+    )
+  return <>Submissions have not been refreshed from the registry on this computer.</>
+}
+
 export function InsightsScreen() {
   const { summary, error, counting, count } = useInsightsStore()
   const connection = useConnection()
@@ -281,13 +312,7 @@ export function InsightsScreen() {
         {summary === null && !error && <p className="muted">Counting…</p>}
         {summary && (
           <p role="status" data-testid="insights-as-of">
-            {summary.asOf ? (
-              <>
-                As of the last refresh of Submissions, <Time value={summary.asOf} past />.
-              </>
-            ) : (
-              'Submissions have not been refreshed from the registry on this computer.'
-            )}
+            <AsOf asOf={summary.asOf} sentAt={summary.sentAt} />
           </p>
         )}
         {offline && summary && (

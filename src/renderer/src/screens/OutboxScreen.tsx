@@ -196,6 +196,12 @@ export function OutboxScreen() {
 function History() {
   const { finished, historyFilter: filter, setHistoryFilter } = useOutboxStore()
   const filtered = Boolean(filter.state || filter.from || filter.to)
+  // Reports unlisted from here: the registry takes no more changes to them.
+  const unlisted = new Set(
+    finished
+      .filter((op) => op.kind === 'unlist_report' && op.state === 'done')
+      .map((op) => op.registryId),
+  )
   return (
     <section aria-labelledby="history-h">
       <h3 id="history-h">History</h3>
@@ -257,6 +263,7 @@ function History() {
                   registryId={op.registryId}
                   context={`${KIND_LABELS[op.kind]}: ${op.reportTitle}`}
                   canUpdate={op.kind !== 'unlist_report'}
+                  unlisted={op.kind !== 'unlist_report' && unlisted.has(op.registryId)}
                 />
               )}
             </li>

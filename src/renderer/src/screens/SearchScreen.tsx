@@ -323,7 +323,7 @@ function SearchAnswer({
               <OwnReportActions
                 registryId={report.id}
                 context={fraudTypeLabel(report.fraudType)}
-                canUpdate={report.listingStatus !== 'unlisted'}
+                unlisted={report.listingStatus === 'unlisted'}
               />
             )}
           </article>

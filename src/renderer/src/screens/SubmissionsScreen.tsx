@@ -3,6 +3,7 @@ import type { ReportRecord } from '../../../shared/domain/responses'
 import { FRAUD_TYPE_LABELS, FRAUD_TYPES, type FraudType } from '../../../shared/domain/fraud-types'
 import { displayIdentifierValue } from '../../../shared/domain/identifiers'
 import { api } from '../api'
+import { fileNewFrom } from '../report-actions'
 import { listingLabel, ReportDetails } from '../components/ReportDetails'
 import { useBankName } from '../stores/banks-store'
 import { fraudTypeLabel, reportTitle } from '../report-title'
@@ -74,17 +75,17 @@ export function SubmissionsScreen() {
             {s.refreshing ? 'Refreshing…' : 'Refresh from registry'}
           </button>
         </header>
-        <div className="field identifier-filter">
-          <label htmlFor="f-identifier">Identifier</label>
-          <input
-            id="f-identifier"
-            type="search"
-            placeholder="Part of an account number, phone, email, BVN…"
-            value={identifier}
-            onChange={(e) => setIdentifier(e.target.value)}
-          />
-        </div>
         <div className="filters" role="group" aria-label="Filters">
+          <div className="field identifier-filter">
+            <label htmlFor="f-identifier">Identifier</label>
+            <input
+              id="f-identifier"
+              type="search"
+              placeholder="Account, phone, email, BVN…"
+              value={identifier}
+              onChange={(e) => setIdentifier(e.target.value)}
+            />
+          </div>
           <div className="field">
             <label htmlFor="f-type">Fraud type</label>
             <select
@@ -209,8 +210,12 @@ export function SubmissionsScreen() {
   )
 }
 
+/**
+ * The organization's own report, with its identifiers in full, as the list beside it shows them
+ * (the saved copy holds them whole): the registry's decoded copy when it can be reached, the
+ * saved copy when not. Masking one pane beside the other hid nothing from anyone.
+ */
 function SubmissionDetail({ id }: { id: string }) {
-  const [decoded, setDecoded] = useState(false)
   const [state, setState] = useState<{
     record: ReportRecord | null
     note: string | null
@@ -264,7 +269,7 @@ function SubmissionDetail({ id }: { id: string }) {
   useEffect(() => {
     let live = true
     void api()
-      .submissionGet({ id, decoded })
+      .submissionGet({ id, decoded: true })
       .then((result) => {
         if (!live) return
         if (result.ok)
@@ -278,7 +283,7 @@ function SubmissionDetail({ id }: { id: string }) {
     return () => {
       live = false
     }
-  }, [id, decoded, generation, finishedHere])
+  }, [id, generation, finishedHere])
 
   const refuse = (message: string) => {
     setRefusal(message)
@@ -329,15 +334,6 @@ function SubmissionDetail({ id }: { id: string }) {
           <PlainMessage message={refusal} reportId={id} />
         </p>
       )}
-      <div className="checkbox">
-        <input
-          id="decode"
-          type="checkbox"
-          checked={decoded}
-          onChange={(e) => setDecoded(e.target.checked)}
-        />
-        <label htmlFor="decode">Show identifiers decoded (in full)</label>
-      </div>
       {state.note && (
         <p className="callout warn">
           <PlainMessage message={state.note} reportId={id} />
@@ -359,6 +355,15 @@ function SubmissionDetail({ id }: { id: string }) {
               This report is unlisted: other organizations no longer find it, and the registry takes
               no more changes to it.
               {unlistNote && <span className="block">Your note: {unlistNote}</span>}
+              <button
+                type="button"
+                className="block"
+                onClick={() =>
+                  void fileNewFrom(id, bankName).then((problem) => problem && refuse(problem))
+                }
+              >
+                File a new report from this one
+              </button>
             </p>
           ) : (
             !pendingUnlist && (

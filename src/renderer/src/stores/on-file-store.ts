@@ -21,6 +21,13 @@ interface OnFileState {
   look: (queries: readonly OnFileQuery[]) => void
   /** Forgets the registry's answers (a report was queued: the next look asks again). */
   forgetOnline: () => void
+  /**
+   * Keeps the answers in step with the outbox: once a report is queued or sent (or updated,
+   * or unlisted), the registry's earlier answer no longer holds, so the identifiers shown are
+   * looked up again, from the saved copy at once (which holds what was just sent) and then
+   * from the registry. Returns the unsubscribe.
+   */
+  listen: () => () => void
 }
 
 export const onFileKey = (query: OnFileQuery): string => `${query.identifier}:${query.value}`
@@ -28,7 +35,12 @@ export const onFileKey = (query: OnFileQuery): string => `${query.identifier}:${
 /** How long typing must pause before the registry is asked (one search per identifier). */
 export const ONLINE_DELAY_MS = 700
 let onlineTimer: ReturnType<typeof setTimeout> | null = null
+let staleTimer: ReturnType<typeof setTimeout> | null = null
 let generation = 0
+/** The identifiers last looked up: looked up again when the outbox makes their answers stale. */
+let lastQueries: readonly OnFileQuery[] = []
+/** Operations that change what is on file for a report's identifiers (not a file's upload). */
+const CHANGES_ON_FILE = new Set(['create_report', 'update_report', 'unlist_report', 'bulk_upload'])
 
 export const useOnFileStore = create<OnFileState>((set, get) => {
   const patch = (key: string, change: Partial<OnFileEntry>) =>
@@ -42,6 +54,7 @@ export const useOnFileStore = create<OnFileState>((set, get) => {
   return {
     entries: {},
     look: (queries) => {
+      lastQueries = queries
       const round = ++generation
       if (onlineTimer) clearTimeout(onlineTimer)
       if (queries.length === 0) return
@@ -74,6 +87,31 @@ export const useOnFileStore = create<OnFileState>((set, get) => {
         Object.entries(get().entries).map(([key, entry]) => [key, { ...entry, online: null }]),
       )
       set({ entries })
+    },
+    listen: () => {
+      const stale = () => {
+        // A drained queue is one burst of events: looked up again once.
+        if (staleTimer) clearTimeout(staleTimer)
+        staleTimer = setTimeout(() => {
+          get().forgetOnline()
+          get().look(lastQueries)
+        }, 150)
+      }
+      const offs = [
+        api().onOperationChanged((operation) => {
+          if (
+            CHANGES_ON_FILE.has(operation.kind) &&
+            (operation.state === 'queued' || operation.state === 'done')
+          )
+            stale()
+        }),
+        // Another profile: another folder, another registry.
+        api().onProfileChanged(() => {
+          set({ entries: {} })
+          stale()
+        }),
+      ]
+      return () => offs.forEach((off) => off())
     },
   }
 })

@@ -42,6 +42,23 @@ let historyTimer: ReturnType<typeof setTimeout> | null = null
 const reportsSent = (n: number) => `${n} report${n === 1 ? '' : 's'} sent`
 
 let manualSyncSaidUntil = 0
+
+/**
+ * What the outbox is left with after an item failed: a summary that said "sent" is no longer
+ * the latest news once a row waits to retry or needs a person.
+ */
+export function notSentWords(operations: OperationView[]): string {
+  const waiting = operations.filter((op) => op.state === 'waiting_retry')
+  const attention = operations.filter((op) => op.state === 'needs_attention').length
+  const parts = [
+    waiting.length
+      ? `${waiting.length} item${waiting.length === 1 ? ' waits' : 's wait'} to retry`
+      : '',
+    attention ? `${attention} item${attention === 1 ? ' needs' : 's need'} attention` : '',
+  ].filter(Boolean)
+  const why = waiting.find((op) => op.lastError)?.lastError?.message
+  return `Not everything was sent: ${parts.join(', ')}.${why ? ` The last try: ${why}` : ''}`
+}
 /** Loads asked for, and the newest whose answer is shown. */
 let loadsAsked = 0
 let loadsShown = 0
@@ -109,6 +126,12 @@ export const useOutboxStore = create<OutboxState>((set, get) => ({
           const { [operation.id]: _done, ...rest } = get().progress
           set({ progress: rest })
         }
+        // A row that failed after the last summary makes that summary stale: say the failure.
+        if (
+          (operation.state === 'waiting_retry' || operation.state === 'needs_attention') &&
+          !get().syncing
+        )
+          set({ message: notSentWords(get().operations) })
       }),
       api().onUploadProgress(({ operationId, loaded, total }) =>
         set({ progress: { ...get().progress, [operationId]: { loaded, total } } }),

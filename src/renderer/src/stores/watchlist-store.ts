@@ -7,7 +7,9 @@ import type {
 } from '../../../shared/contract-watchlist'
 import type { IdentifierType } from '../../../shared/domain/identifiers'
 import { describeWatchPeriod } from '../../../shared/domain/watch-period'
+import type { ContractOutput } from '../../../shared/contract'
 import { api } from '../api'
+import { formatTime } from '../format'
 
 export type WatchItem = z.infer<typeof watchItemSchema>
 export type WatchAlert = z.infer<typeof watchAlertSchema>
@@ -46,11 +48,38 @@ interface WatchlistState {
   /** Changes an item's note, owner or period; resolves the core's refusal, or null. */
   edit: (id: number, about: WatchItemAbout) => Promise<string | null>
   remove: (id: number) => Promise<void>
+  /** What the last Check now found, in words (null before any). */
+  checkNote: string | null
+  /** Check now: one item (`what` names it), or every item when `id` is null. */
+  checkNow: (id: number | null, what: string) => Promise<void>
   setAlertState: (
     alert: number,
     state: 'seen' | 'dismissed' | 'escalated',
     reason?: string,
   ) => Promise<string | null>
+}
+
+export type CheckNowResult = ContractOutput<'watchCheckNow'>
+
+/** What a Check now found, in words: `what` is the item ("Phone 0803 111 0001") or all of them. */
+export function checkNowWords(result: CheckNowResult, what: string): string {
+  const pause = result.quietUntil
+    ? `the registry asked for a pause until ${formatTime(result.quietUntil)}`
+    : null
+  if (result.checked > 0)
+    return result.alerts === 0
+      ? `Checked ${what} just now: nothing new since its last check.`
+      : `Checked ${what} just now: ${result.alerts} new alert${result.alerts === 1 ? '' : 's'}, listed under Alerts.`
+  if (result.problem)
+    return `${what} could not be checked: ${result.problem}${pause ? ` (${pause}.)` : ''}`
+  if (result.due === 1 && pause)
+    return `Not checked yet: ${pause}, so ${what} is checked as soon as it ends.`
+  const minutes = Math.max(1, Math.ceil((result.due * result.paceSeconds) / 60))
+  return (
+    `All ${result.due} item${result.due === 1 ? ' is' : 's are'} due now and checked one every ${result.paceSeconds} s, ` +
+    `the pace your settings keep for the shared registry (about ${minutes} minute${minutes === 1 ? '' : 's'}` +
+    `${pause ? `, after ${pause}` : ''}). New alerts appear under Alerts as they are found.`
+  )
 }
 
 /** New alerts first, then the newest first. */
@@ -130,6 +159,13 @@ export const useWatchlistStore = create<WatchlistState>((set, get) => ({
       ok: true,
       text: `Saved: up to ${hourlyBudget.toLocaleString('en')} checks an hour; your organization’s reports ${ownReports ? 'are' : 'are not'} watched.${addedWords}`,
     }
+  },
+  checkNote: null,
+  checkNow: async (id, what) => {
+    set({ checkNote: id === null ? 'Making every item due now…' : `Checking ${what}…` })
+    const answer = await api().watchCheckNow(id === null ? {} : { id })
+    set({ checkNote: answer.ok ? checkNowWords(answer.value, what) : answer.error.message })
+    await Promise.all([get().loadItems(), get().loadAlerts()])
   },
   remove: async (id) => {
     const answer = await api().watchRemove({ id })

@@ -74,6 +74,8 @@ function EditRow({ item, what, onDone }: { item: WatchItem; what: string; onDone
 export function WatchItems() {
   const items = useWatchlistStore((s) => s.items)
   const remove = useWatchlistStore((s) => s.remove)
+  const checkNow = useWatchlistStore((s) => s.checkNow)
+  const checkNote = useWatchlistStore((s) => s.checkNote)
   const bankName = useBankName()
   const [editing, setEditing] = useState<number | null>(null)
   // Closing the edit row (saved, cancelled, Escape) gives the keyboard back to its Edit button.
@@ -90,62 +92,75 @@ export function WatchItems() {
   if (items.length === 0)
     return <p className="muted">Nothing is watched yet: add an identifier above.</p>
   return (
-    <table className="table watch-items" aria-label="Watched identifiers">
-      <thead>
-        <tr>
-          <th scope="col">Type</th>
-          <th scope="col">Value</th>
-          <th scope="col">Owner</th>
-          <th scope="col">Checked</th>
-          <th scope="col">Next check</th>
-          <th scope="col">
-            <span className="visually-hidden">Change or remove</span>
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {items.map((item) => {
-          const shown = displayIdentifierValue(item.type, item.value, bankName)
-          const what = `${typeWords(item.type)} ${shown}`
-          return (
-            <Fragment key={item.id}>
-              <tr>
-                <td>{typeWords(item.type)}</td>
-                <td className="watch-wrap">
-                  {shown}
-                  {item.note && <div className="muted">{item.note}</div>}
-                </td>
-                <td className="watch-wrap">{item.owner ?? <span className="muted">—</span>}</td>
-                <td title={item.lastCheckedAt ? formatTime(item.lastCheckedAt) : undefined}>
-                  {describeWatchPeriod(item.periodMs)}
-                  <div className="muted">last: {lastChecked(item)}</div>
-                </td>
-                <td title={formatTime(item.nextCheckAt)}>{nextCheck(item)}</td>
-                <td className="watch-row-actions">
-                  <button
-                    id={`watch-edit-${item.id}`}
-                    type="button"
-                    aria-expanded={editing === item.id}
-                    onClick={() => (editing === item.id ? close(item.id) : setEditing(item.id))}
-                  >
-                    Edit<span className="visually-hidden"> ({what})</span>
-                  </button>
-                  <ConfirmButton
-                    label="Remove"
-                    context={what}
-                    question="Stop watching it? Its alerts are kept."
-                    confirmLabel="Stop watching"
-                    onConfirm={() => void remove(item.id)}
-                  />
-                </td>
-              </tr>
-              {editing === item.id && (
-                <EditRow item={item} what={what} onDone={() => close(item.id)} />
-              )}
-            </Fragment>
-          )
-        })}
-      </tbody>
-    </table>
+    <>
+      <div className="watch-check-now">
+        <button type="button" onClick={() => void checkNow(null, 'every item')}>
+          Check all now
+        </button>
+        <p className="muted" role="status" aria-live="polite" data-testid="watch-check-note">
+          {checkNote ?? ''}
+        </p>
+      </div>
+      <table className="table watch-items" aria-label="Watched identifiers">
+        <thead>
+          <tr>
+            <th scope="col">Type</th>
+            <th scope="col">Value</th>
+            <th scope="col">Owner</th>
+            <th scope="col">Checked</th>
+            <th scope="col">Next check</th>
+            <th scope="col">
+              <span className="visually-hidden">Change or remove</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {items.map((item) => {
+            const shown = displayIdentifierValue(item.type, item.value, bankName)
+            const what = `${typeWords(item.type)} ${shown}`
+            return (
+              <Fragment key={item.id}>
+                <tr>
+                  <td>{typeWords(item.type)}</td>
+                  <td className="watch-wrap">
+                    {shown}
+                    {item.note && <div className="muted">{item.note}</div>}
+                  </td>
+                  <td className="watch-wrap">{item.owner ?? <span className="muted">—</span>}</td>
+                  <td title={item.lastCheckedAt ? formatTime(item.lastCheckedAt) : undefined}>
+                    {describeWatchPeriod(item.periodMs)}
+                    <div className="muted">last: {lastChecked(item)}</div>
+                  </td>
+                  <td title={formatTime(item.nextCheckAt)}>{nextCheck(item)}</td>
+                  <td className="watch-row-actions">
+                    <button type="button" onClick={() => void checkNow(item.id, what)}>
+                      Check now<span className="visually-hidden"> ({what})</span>
+                    </button>
+                    <button
+                      id={`watch-edit-${item.id}`}
+                      type="button"
+                      aria-expanded={editing === item.id}
+                      onClick={() => (editing === item.id ? close(item.id) : setEditing(item.id))}
+                    >
+                      Edit<span className="visually-hidden"> ({what})</span>
+                    </button>
+                    <ConfirmButton
+                      label="Remove"
+                      context={what}
+                      question="Stop watching it? Its alerts are kept."
+                      confirmLabel="Stop watching"
+                      onConfirm={() => void remove(item.id)}
+                    />
+                  </td>
+                </tr>
+                {editing === item.id && (
+                  <EditRow item={item} what={what} onDone={() => close(item.id)} />
+                )}
+              </Fragment>
+            )
+          })}
+        </tbody>
+      </table>
+    </>
   )
 }
