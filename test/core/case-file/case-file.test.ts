@@ -266,7 +266,8 @@ describe('a PDF attachment that cannot be drawn', () => {
     // However much of the page pdf.js makes of the lying one, its picture stays within the cap.
     for (const image of pdfImages(path)) expect(image.width * image.height).toBeLessThanOrEqual(2e6)
     expect(renderPages(path)).toHaveLength(pdfPages(path))
-  })
+    // Three workers, each loading pdf.js: seconds apiece on a busy machine.
+  }, 60_000)
 })
 
 describe('attachments that are decompression bombs', () => {
