@@ -152,6 +152,9 @@ describe('one phone number, whatever its spelling', () => {
       '+2348031234567',
       '2348031234567',
       '8031234567',
+      '+23408031234567',
+      '23408031234567',
+      '002348031234567',
     ])
   })
   it('keeps a number from another country as +digits, a leading 00 written +', () => {

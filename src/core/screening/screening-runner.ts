@@ -197,7 +197,7 @@ export async function runJob(
         await Promise.race(inFlight)
         continue
       }
-      // The rate is searches a second: a phone's four spellings are four of them.
+      // The rate is searches a second: a phone's seven spellings are seven of them.
       nextStart =
         Date.now() + interval * searchSpellingsOf({ type: next.label, value: next.value }).length
       const running: Promise<void> = search(next).finally(() => {

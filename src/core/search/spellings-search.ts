@@ -6,8 +6,8 @@ import { isRegistryError } from '../registry/registry-error'
 /*
  * One identifier searched where it is checked in the background (the watchlist, screening). The
  * registry matches values exactly and keeps each as the organization that filed it wrote it
- * (search-plan.ts), so a phone is asked in each of its spellings (0803…, +234803…, 234803…,
- * 803…), as the desk's search asks: a report another bank filed under +234… is not missed. The
+ * (search-plan.ts), so a phone is asked in each spelling the identifier rules accept (0803…,
+ * +234803…, 234803…, 803…, +2340803…, 2340803…, 00234803…), as the desk's search asks: a report another bank filed under +234… is not missed. The
  * spellings are asked one after another (one request at a time, the caller's pace counting
  * each), and their answers merged, each report once.
  */

@@ -1,0 +1,90 @@
+// Every spelling the identifier rules accept is searched, judged against what another
+// organization really filed on the registry (the sandbox, through its API) rather than against
+// Casefile's own forms (issue 36): a phone filed +23408… (trunk zero kept) or 00234…, found by
+// the watchlist, by screening and by the desk's search alike.
+import { writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import type { ReportInput } from '../../src/shared/domain/report-input'
+import { TEST_FOLDER_KEY_ENV, inspector, uniqueReason } from '../support/core-with-sandbox'
+import { useSandbox } from '../support/use-sandbox'
+import { runCasefile as runInProcess, sandboxFolder, tempFolder } from './cli-harness'
+
+const registry = useSandbox()
+const env = () => ({ ...TEST_FOLDER_KEY_ENV, CASEFILE_API_KEY: registry.key })
+const runCasefile = (args: string[]) => runInProcess(args, env())
+const other = () => inspector(registry.sandbox, registry.otherKey)
+
+let serial = 0
+/** A Nigerian mobile number (080…) no other test files on. */
+const phone = () => `080${String(++serial)}${String(Date.now()).slice(-7)}`.slice(0, 11)
+
+const input = (identifiers: ReportInput['identifiers']): ReportInput => ({
+  fraudType: 'money_mule',
+  fraudReason: uniqueReason('spellings-truth'),
+  identifiers,
+  attachments: [],
+  showUploaderInfo: true,
+})
+
+async function folder(): Promise<string[]> {
+  const dataDir = await sandboxFolder(runCasefile, registry.sandbox)
+  const at = ['--data-dir', dataDir]
+  expect((await runCasefile(['watch', 'settings', '--budget', '3600', ...at])).code).toBe(0)
+  return at
+}
+
+/** Files a report as another organization writes it, and checks the registry holds it so. */
+async function filedAs(label: ReportInput['identifiers'][number]['label'], value: string) {
+  const report = await other().createReport(input([{ label, value }]))
+  const held = await other().searchReports({ identifier: label, value })
+  expect(held.reports.map((r) => r.id)).toContain(report.id)
+  return report.id
+}
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+interface CheckJson {
+  alerts: { kind: string; reportId: string; value: string }[]
+}
+
+describe('a phone in every spelling the identifier rules accept', () => {
+  it('filed +23408… or 00234… by another organization: a watchlist alert, a screening hit and a search result', async () => {
+    const at = await folder()
+    const watched = phone()
+    const subscriber = watched.slice(1)
+    await runCasefile(['watch', 'add', '--type', 'phone', watched, ...at])
+    const first = await runCasefile(['watch', 'check', '--all', '--json', ...at])
+    expect((first.json() as CheckJson).alerts).toEqual([])
+    await pause(1_500)
+
+    const trunkKept = await filedAs('phone', `+2340${subscriber}`)
+    const doubleZero = await filedAs('phone', `00234${subscriber}`)
+    const bareTrunk = await filedAs('phone', `2340${subscriber}`)
+    const expected = [trunkKept, doubleZero, bareTrunk].sort()
+
+    const check = (await runCasefile(['watch', 'check', '--all', '--json', ...at])).json()
+    expect(
+      (check as CheckJson).alerts
+        .filter((a) => a.kind === 'new_report')
+        .map((a) => a.reportId)
+        .sort(),
+    ).toEqual(expected)
+
+    const list = join(tempFolder('casefile-spellings-'), 'list.csv')
+    writeFileSync(list, `Name,Phone\nAda,${watched}\n`)
+    const screened = await runCasefile(['screen', list, '--map', 'Phone=phone', '--json', ...at])
+    expect(screened.code).toBe(2)
+    const hits = (screened.json() as { hits: { reportIds?: string[]; reportId?: string }[] }).hits
+    const hitIds = JSON.stringify(hits)
+    for (const id of expected) expect(hitIds).toContain(id)
+
+    const search = await runCasefile(['search', '--type', 'phone', watched, '--json', ...at])
+    expect(search.code).toBe(0)
+    const found = search.json() as { reports: { id: string }[]; searched: string[] }
+    expect(found.reports.map((r) => r.id).sort()).toEqual(expected)
+    // Each accepted spelling asked once.
+    expect(found.searched).toHaveLength(new Set(found.searched).size)
+  }, 60_000)
+})
+
