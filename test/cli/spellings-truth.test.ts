@@ -1,11 +1,14 @@
 // Every spelling the identifier rules accept is searched, judged against what another
 // organization really filed on the registry (the sandbox, through its API) rather than against
 // Casefile's own forms (issue 36): a phone filed +23408… (trunk zero kept) or 00234…, found by
-// the watchlist, by screening and by the desk's search alike.
+// the watchlist, by screening and by the desk's search alike; and a public report's reporter
+// said as the window says it.
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import type { ReportInput } from '../../src/shared/domain/report-input'
+import type { PublicReport } from '../../src/shared/domain/responses'
+import { reportedBy } from '../../src/shared/reported-by'
 import { TEST_FOLDER_KEY_ENV, inspector, uniqueReason } from '../support/core-with-sandbox'
 import { useSandbox } from '../support/use-sandbox'
 import { runCasefile as runInProcess, sandboxFolder, tempFolder } from './cli-harness'
@@ -88,3 +91,16 @@ describe('a phone in every spelling the identifier rules accept', () => {
   }, 60_000)
 })
 
+describe("a public report's reporter, in the CLI as in the window", () => {
+  it('says the victim, a member of the public, not the victim’s bank', async () => {
+    const at = await folder()
+    // The sandbox's seeded public report: filed by the victim (reportingEntity "self"), at
+    // Access Bank (financialInstitution, the victim's bank).
+    const search = await runCasefile(['search', '--type', 'phone', '08031234567', ...at])
+    expect(search.code).toBe(0)
+    const line = search.stdout.split('\n').find((l) => l.startsWith('pub-'))
+    expect(line).toContain(reportedBy({ reportingEntity: 'self' } as PublicReport) as string)
+    expect(line).toContain('The victim, a member of the public')
+    expect(line).not.toContain('Access Bank')
+  }, 60_000)
+})
