@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest'
 import type { ReportInput } from '../../src/shared/domain/report-input'
 import type { PublicReport } from '../../src/shared/domain/responses'
 import { reportedBy } from '../../src/shared/reported-by'
+import { nubanCheckDigit, nubanFitsBank, nubanInstitutionCode } from '../../src/shared/domain/nuban'
 import { TEST_FOLDER_KEY_ENV, inspector, uniqueReason } from '../support/core-with-sandbox'
 import { useSandbox } from '../support/use-sandbox'
 import { runCasefile as runInProcess, sandboxFolder, tempFolder } from './cli-harness'
@@ -103,4 +104,75 @@ describe("a public report's reporter, in the CLI as in the window", () => {
     expect(line).toContain('The victim, a member of the public')
     expect(line).not.toContain('Access Bank')
   }, 60_000)
+})
+
+/** An Access Bank account number (CBN code 044) no other test files on. */
+function accessAccount(): string {
+  for (let n = Number(String(Date.now()).slice(-8)) * 10 + ++serial; ; n++) {
+    const serialDigits = String(n % 1_000_000_000).padStart(9, '0')
+    const number = `${serialDigits}${nubanCheckDigit(nubanInstitutionCode('044') as string, serialDigits)}`
+    if (nubanFitsBank(number, '044')) return number
+  }
+}
+
+describe('a new folder with no bank list yet', () => {
+  it('fetches the list itself to watch, import, screen and search accounts; nothing fails unexpectedly', async () => {
+    // `config set` (and the watchlist's pace) only: no bank list is saved in this folder.
+    const at = await folder()
+    const [listed, typed] = [accessAccount(), accessAccount()]
+
+    const list = join(tempFolder('casefile-fresh-'), 'accounts.csv')
+    writeFileSync(list, `Name,Account,Bank\nAda,${listed},Access Bank\n`)
+    const imported = await runCasefile(['watch', 'import', list, '--json', ...at])
+    expect(imported.stderr).not.toMatch(/not in the bank list/)
+    expect(imported.code).toBe(0)
+    const added = await runCasefile([
+      'watch',
+      'add',
+      '--type',
+      'account',
+      `${typed} Access Bank`,
+      ...at,
+    ])
+    expect(added.stderr).toBe('')
+    expect(added.code).toBe(0)
+    expect((await runCasefile(['watch', 'check', '--all', '--json', ...at])).code).toBe(0)
+    await pause(1_500)
+
+    const filed = await filedAs('account', `${listed}_access-bank`)
+    const other2 = await filedAs('account', `${typed}_access-bank`)
+    const check = (await runCasefile(['watch', 'check', '--all', '--json', ...at])).json()
+    expect(
+      (check as CheckJson).alerts
+        .filter((a) => a.kind === 'new_report')
+        .map((a) => a.reportId)
+        .sort(),
+    ).toEqual([filed, other2].sort())
+
+    // A second new folder: the desk's search of an account number without its bank; offline
+    // first (no list can be fetched: said plainly, exit 1), then online.
+    const fresh = ['--data-dir', await sandboxFolder(runCasefile, registry.sandbox)]
+    const offline = await runCasefile([
+      'search',
+      listed,
+      '--type',
+      'account',
+      '--offline',
+      ...fresh,
+    ])
+    expect(offline.stderr).toMatch(/bank list is not on this computer yet/)
+    expect(offline.code).toBe(1)
+    const search = await runCasefile(['search', listed, '--type', 'account', '--json', ...fresh])
+    expect(search.stderr).not.toMatch(/unexpectedly/)
+    expect(search.code).toBe(0)
+    expect((search.json() as { reports: { id: string }[] }).reports.map((r) => r.id)).toContain(
+      filed,
+    )
+
+    // And a third: screening a list of accounts with their banks by name.
+    const third = ['--data-dir', await sandboxFolder(runCasefile, registry.sandbox)]
+    const screened = await runCasefile(['screen', list, '--json', ...third])
+    expect(screened.code).toBe(2)
+    expect(JSON.stringify((screened.json() as { hits: unknown[] }).hits)).toContain(filed)
+  }, 90_000)
 })

@@ -1,6 +1,7 @@
 import { IDENTIFIER_TYPES, type IdentifierType } from '../../shared/domain/identifiers'
 import type { CoreContext } from '../core-context'
 import { getCachedReport } from '../cache/reports-cache'
+import { ensureBankList } from '../banks/banks'
 import * as Drafts from '../drafts/drafts'
 import { jobAnswers } from '../screening/screening-results'
 import {
@@ -33,9 +34,16 @@ export async function importList(
 ): Promise<{ added: WatchItemView[]; existing: WatchItemView[]; problems: ScreeningProblem[] }> {
   const table = await readScreeningTable(source)
   const header = table.header.map((h) => h.toLowerCase())
+  const typeValue = header[0] === 'type' && header[1] === 'value'
+  const mapping = typeValue ? [] : suggestMapping(table.header)
+  // Accounts' banks are read by the bank list: a new folder fetches it first, as import does.
+  const hasAccounts = typeValue
+    ? table.rows.some((row) => (row.cells[0] ?? '').trim().toLowerCase() === 'account')
+    : mapping.some((m) => m.type === 'account' || m.type === 'bank')
+  if (hasAccounts) await ensureBankList(core)
   let values: { label: string; value: string }[]
   let problems: ScreeningProblem[]
-  if (header[0] === 'type' && header[1] === 'value') {
+  if (typeValue) {
     problems = []
     values = []
     for (const row of table.rows) {
@@ -49,7 +57,6 @@ export async function importList(
         problems.push({ row: row.rowNumber, column: 'type', value: type, message: 'Unknown type.' })
     }
   } else {
-    const mapping = suggestMapping(table.header)
     if (!mapping.some((m) => m.type !== 'bank' && m.type !== 'ignore'))
       throw new WatchInputError(
         'No column says which identifier it holds: use the screening template, or a CSV with the header type,value.',

@@ -1,6 +1,7 @@
 import { BANK_SLUG, type IdentifierType } from '../../shared/domain/identifiers'
 import type { CoreContext } from '../core-context'
 import { listBanks } from '../banks/banks-cache'
+import { ensureBankList } from '../banks/banks'
 import {
   bankLookup,
   readAccount,
@@ -205,6 +206,17 @@ export function addIdentifier(
   options: AddOptions = {},
 ) {
   return addNormalized(core, [{ type, value: normalizeWatched(core, type, written) }], options)
+}
+
+/** addIdentifier, an account's bank read by the bank list: a new folder fetches it first. */
+export async function addTyped(
+  core: CoreContext,
+  type: IdentifierType,
+  written: string,
+  options: AddOptions = {},
+) {
+  if (type === 'account') await ensureBankList(core)
+  return addIdentifier(core, type, written, options)
 }
 
 export function listItems(core: CoreContext): WatchItemView[] {
