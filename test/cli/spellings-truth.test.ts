@@ -176,3 +176,56 @@ describe('a new folder with no bank list yet', () => {
     expect(JSON.stringify((screened.json() as { hits: unknown[] }).hits)).toContain(filed)
   }, 90_000)
 })
+
+describe('a name in decomposed Unicode, an email with capitals', () => {
+  it('filed so by another organization: a watchlist alert, a screening hit and a search result', async () => {
+    const at = await folder()
+    const tag = `${++serial}${String(Date.now()).slice(-6)}`
+    // Composed (NFC) as typed here; the other organization's system writes it decomposed (NFD).
+    const name = `Chỉnwẹ́ Ọ̀kàfọ̀ ${tag}`.normalize('NFC')
+    const decomposed = name.normalize('NFD')
+    expect(decomposed).not.toBe(name)
+    // Typed with capitals, as the customer record has it; filed so by the other organization.
+    const email = `Ada.Obi.${tag}@Example.com`
+    await runCasefile(['watch', 'add', '--type', 'account_name', name, ...at])
+    await runCasefile(['watch', 'add', '--type', 'email', email, ...at])
+    const first = await runCasefile(['watch', 'check', '--all', '--json', ...at])
+    expect((first.json() as CheckJson).alerts).toEqual([])
+    await pause(1_500)
+
+    const nfd = await filedAs('account_name', decomposed)
+    const capitals = await filedAs('email', email)
+    const lower = await filedAs('email', email.toLowerCase())
+    const expected = [nfd, capitals, lower].sort()
+    const check = (await runCasefile(['watch', 'check', '--all', '--json', ...at])).json()
+    expect(
+      (check as CheckJson).alerts
+        .filter((a) => a.kind === 'new_report')
+        .map((a) => a.reportId)
+        .sort(),
+    ).toEqual(expected)
+
+    const list = join(tempFolder('casefile-encodings-'), 'list.csv')
+    writeFileSync(list, `Name,Email\n${name},${email}\n`)
+    const screened = await runCasefile([
+      'screen',
+      list,
+      '--map',
+      'Name=account_name',
+      '--map',
+      'Email=email',
+      '--json',
+      ...at,
+    ])
+    expect(screened.code).toBe(2)
+    const hitIds = JSON.stringify((screened.json() as { hits: unknown[] }).hits)
+    for (const id of expected) expect(hitIds).toContain(id)
+
+    const byName = await runCasefile(['search', '--type', 'account_name', name, '--json', ...at])
+    expect((byName.json() as { reports: { id: string }[] }).reports.map((r) => r.id)).toEqual([nfd])
+    const byEmail = await runCasefile(['search', '--type', 'email', email, '--json', ...at])
+    expect(
+      (byEmail.json() as { reports: { id: string }[] }).reports.map((r) => r.id).sort(),
+    ).toEqual([capitals, lower].sort())
+  }, 90_000)
+})

@@ -1,4 +1,8 @@
-import { IDENTIFIER_TYPES, type IdentifierType } from '../../shared/domain/identifiers'
+import {
+  IDENTIFIER_TYPES,
+  typedSpelling,
+  type IdentifierType,
+} from '../../shared/domain/identifiers'
 import type { CoreContext } from '../core-context'
 import { getCachedReport } from '../cache/reports-cache'
 import { ensureBankList } from '../banks/banks'
@@ -41,7 +45,7 @@ export async function importList(
     ? table.rows.some((row) => (row.cells[0] ?? '').trim().toLowerCase() === 'account')
     : mapping.some((m) => m.type === 'account' || m.type === 'bank')
   if (hasAccounts) await ensureBankList(core)
-  let values: { label: string; value: string }[]
+  let values: { label: string; value: string; written?: string }[]
   let problems: ScreeningProblem[]
   if (typeValue) {
     problems = []
@@ -66,7 +70,11 @@ export async function importList(
     values = input.rows.flatMap((r) => r.values)
   }
   const distinct = new Map(values.map((v) => [`${v.label}\u0000${v.value}`, v]))
-  const list = [...distinct.values()].map((v) => ({ type: v.label, value: v.value }))
+  const list = [...distinct.values()].map((v) => ({
+    type: v.label,
+    value: v.value,
+    written: v.written === undefined ? null : typedSpelling(v.label as IdentifierType, v.written),
+  }))
   return { ...addNormalized(core, list, options), problems }
 }
 

@@ -141,20 +141,43 @@ export function nigerianPhoneSpellings(raw: string): string[] | null {
   return NIGERIAN_PHONE_PREFIXES.map((prefix) => `${prefix}${subscriber}`)
 }
 
+/** Types whose values are free text: matched by the registry as written, letter for letter. */
+export const FREE_TEXT_TYPES: readonly IdentifierType[] = [
+  'drivers_license',
+  'international_passport',
+  'account_name',
+  'social_handle',
+]
+
+/** Each value once, in order. */
+const distinct = (values: readonly string[]) => [...new Set(values)]
+
 /**
  * The values to look for one identifier under, the stored (normalized) form first: a Nigerian
  * phone in each of its spellings; an email in lower case and, when typed otherwise, as typed
- * (the registry may hold it with capitals another organization used); anything else in its
- * one normalized form.
+ * (the registry may hold it with capitals another organization used; any other capitalization
+ * cannot be found); a free-text value also in Unicode's composed (NFC) and decomposed (NFD)
+ * forms where they differ (a name with accents looks the same on screen either way, but the
+ * registry compares the code points); anything else in its one normalized form.
  */
 export function identifierSpellings(type: IdentifierType, raw: string): string[] {
   const canonical = normalizeIdentifierValue(type, raw)
   if (type === 'phone') return nigerianPhoneSpellings(raw) ?? [canonical]
-  if (type === 'email') {
-    const typed = raw.trim()
-    return typed !== canonical ? [canonical, typed] : [canonical]
-  }
+  if (type === 'email') return distinct([canonical, raw.trim()])
+  if (FREE_TEXT_TYPES.includes(type))
+    return distinct([canonical, canonical.normalize('NFC'), canonical.normalize('NFD')])
   return [canonical]
+}
+
+/**
+ * The value as typed, kept beside the normalized one where it adds a spelling to search: an
+ * email typed with capitals (its stored form is lower case). Null where the stored form says
+ * it all (every other type's spellings follow from its stored form).
+ */
+export function typedSpelling(type: IdentifierType, raw: string): string | null {
+  if (type !== 'email') return null
+  const typed = raw.trim().replace(/^mailto:/i, '')
+  return typed !== normalizeIdentifierValue('email', typed) ? typed : null
 }
 
 export interface IdentifierCheckOptions {

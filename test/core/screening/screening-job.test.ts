@@ -88,6 +88,8 @@ describe('a screening job', () => {
         '23408091112222',
         '002348091112222',
         'ada@example.com',
+        // As the row typed it too: the registry matches exactly (issue 36).
+        'ADA@EXAMPLE.COM',
         'someone@example.com',
       ].sort(),
     )
