@@ -3,8 +3,9 @@
 // registry on a driven clock (no real waiting). Day 1 is the first check of every item (what is
 // on file, no alerts); days 2 and 3 are re-checks, with reports filed on 50
 // watched phones at random times of day 2 and a 429 asking for 30 minutes of quiet at 15:00.
-// Printed: checks made (target one per item per period) and requests (a phone is asked in its
-// four spellings; half the reports are filed as +234…), none inside a Retry-After, the
+// Printed: checks made (target one per item per period) and requests (a phone is asked in each
+// spelling the identifier rules accept, seven; the reports are filed in each of them in turn,
+// one in seven as 080…), and requests per check, none inside a Retry-After, the
 // largest burst in any minute, the longest time from a report being filed to its alert, and
 // the core's CPU per check and while it waits between checks (real timers, nothing due).
 import type { CoreContext } from '../src/core/core-context'
@@ -17,6 +18,7 @@ import { runWatchlist } from '../src/core/watchlist/watch-runs'
 import { MemoryRegistry } from '../test/support/memory-registry'
 import { DAY, MINUTE, drivenClock, reportInput } from '../test/support/memory-engine'
 import { tempStore } from '../test/support/temp-store'
+import { nigerianPhoneSpellings } from '../src/shared/domain/identifiers'
 
 const ITEMS = 1000
 const FILED = 50
@@ -54,10 +56,13 @@ const start = clock.now()
 const filings = Array.from({ length: FILED }, (_, i) => ({
   at: start + DAY + Math.floor(Math.random() * DAY),
   phone: phones[(i * 7919) % ITEMS] as string,
-  // Half written as another bank may write it: found because a phone is asked in each spelling.
-  written: i % 2 === 0 ? 'local' : 'international',
+  // Written as another bank may write it, each accepted spelling in turn (+23408…, 00234… too):
+  // found because a phone is asked in each spelling.
+  spelling: i,
   id: '',
 })).sort((a, b) => a.at - b.at)
+const spellingsOf = (phone: string) => nigerianPhoneSpellings(phone) ?? [phone]
+const SPELLINGS = spellingsOf(phones[0] as string).length
 const rateLimitAt = start + DAY + 15 * HOUR_MS
 let rateLimited = false
 const alertAt = new Map<string, number>()
@@ -78,7 +83,9 @@ async function main(): Promise<void> {
             identifiers: [
               {
                 label: 'phone',
-                value: filing.written === 'local' ? filing.phone : `+234${filing.phone.slice(1)}`,
+                value: spellingsOf(filing.phone)[
+                  filing.spelling % spellingsOf(filing.phone).length
+                ] as string,
               },
             ],
           },
@@ -137,7 +144,10 @@ async function main(): Promise<void> {
     `  checks day 1 (first checks): ${checksOn(0)}   day 2: ${checksOn(1)}   day 3: ${checksOn(2)}   target ${ITEMS} each (one per item)`,
   )
   console.log(
-    `  requests day 1: ${day(0)}   day 2: ${day(1)}   day 3: ${day(2)}   (a phone's check asks its 4 spellings: target ${4 * ITEMS})`,
+    `  requests day 1: ${day(0)}   day 2: ${day(1)}   day 3: ${day(2)}   (a phone's check asks its ${SPELLINGS} spellings: target ${SPELLINGS * ITEMS})`,
+  )
+  console.log(
+    `  requests per check: ${(requests.length / Math.max(1, checkTimes.length)).toFixed(2)} (${requests.length} requests, ${checkTimes.length} checks answered)`,
   )
   console.log(
     `  requests inside a Retry-After: ${requests.filter((r) => r.quiet).length} (one 429 of 30 min on day 2)`,
@@ -146,7 +156,7 @@ async function main(): Promise<void> {
     `  largest burst: ${Math.max(...perMinute.values())} in a minute, ${Math.max(...perHour.values())} in an hour`,
   )
   console.log(
-    `  filed → alert, ${FILED} reports filed on day 2 (half as +234…): longest ${fmtH(Math.max(...latencies.filter(Number.isFinite)))}, alerted ${latencies.filter(Number.isFinite).length}/${FILED}`,
+    `  filed → alert, ${FILED} reports filed on day 2 (each spelling in turn): longest ${fmtH(Math.max(...latencies.filter(Number.isFinite)))}, alerted ${latencies.filter(Number.isFinite).length}/${FILED}`,
   )
   console.log(
     `  CPU: ${((cpu.user + cpu.system) / 1000 / Math.max(1, cpuChecks)).toFixed(2)} ms a check (${cpuChecks} checks, ${ticks} wake-ups); waiting between checks: ${((idle.user + idle.system) / 1000).toFixed(1)} ms over 2 s`,

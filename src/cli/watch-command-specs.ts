@@ -145,8 +145,9 @@ export const WATCH_COMMANDS: readonly CommandSpec[] = [
     details: [
       'Prints the settings, after any change. The budget is how many checks an hour the',
       "watchlist may make, one every hour / N at most, leaving the rest of the registry's",
-      "allowance to the outbox and to searches (a check is one search; a phone's is four, one",
-      'per spelling: 0803…, +234803…, 234803…, 803…). --own-reports on adds the identifiers of every',
+      "allowance to the outbox and to searches (a check is one search; a phone's is seven, one",
+      'per spelling: 0803…, +234803…, 234803…, 803…, +2340803…, 2340803…, 00234803…). --own-reports',
+      'on adds the identifiers of every',
       'report this organization has sent (each report once; an item you remove is not added back',
       'by it), then those of each report sent later, at each `watch check` and in the app.',
     ],

@@ -84,6 +84,9 @@ describe('casefile search, one identifier whatever its spelling', () => {
       '+2348035550199',
       '2348035550199',
       '8035550199',
+      '+23408035550199',
+      '23408035550199',
+      '002348035550199',
     ])
     expect(online.reports).toHaveLength(1)
     // Sent in the one stored form, and no longer waiting.

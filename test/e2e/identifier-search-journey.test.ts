@@ -65,7 +65,9 @@ describe(
         }
         await answer(page)
           .getByTestId('searched-as')
-          .getByText(/Searched as 08036660101, \+2348036660101, 2348036660101 and 8036660101/)
+          .getByText(
+            /Searched as 08036660101, \+2348036660101, 2348036660101, 8036660101, \+23408036660101, 23408036660101 and 002348036660101/,
+          )
           .waitFor()
         await answer(page).getByText('+2348036660101', { exact: true }).first().waitFor()
         expect(await answer(page).locator('.found-as').count()).toBe(2)

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import {
   canonicalPhone,
   identifierSpellings,
+  typedSpelling,
   nigerianPhoneSpellings,
   IDENTIFIER_TYPES,
   type IdentifierType,
@@ -152,6 +153,9 @@ describe('one phone number, whatever its spelling', () => {
       '+2348031234567',
       '2348031234567',
       '8031234567',
+      '+23408031234567',
+      '23408031234567',
+      '002348031234567',
     ])
   })
   it('keeps a number from another country as +digits, a leading 00 written +', () => {
@@ -173,6 +177,22 @@ describe('the spellings searched for other identifiers', () => {
       'Ada.Obi@Example.com',
     ])
     expect(identifierSpellings('email', 'ada@example.com')).toEqual(['ada@example.com'])
+  })
+  it('keeps an email as typed only where it adds a spelling', () => {
+    expect(typedSpelling('email', ' mailto:Ada.Obi@Example.com ')).toBe('Ada.Obi@Example.com')
+    expect(typedSpelling('email', 'ada@example.com')).toBeNull()
+    expect(typedSpelling('phone', '+234 803 123 4567')).toBeNull()
+  })
+  it('searches a free-text value in NFC and NFD where they differ', () => {
+    const composed = 'Chinwé Okafọ'.normalize('NFC')
+    for (const type of ['account_name', 'social_handle'] as const) {
+      expect(identifierSpellings(type, composed)).toEqual([composed, composed.normalize('NFD')])
+      expect(identifierSpellings(type, composed.normalize('NFD'))).toEqual([
+        composed.normalize('NFD'),
+        composed,
+      ])
+    }
+    expect(identifierSpellings('account_name', 'Ada Obi')).toEqual(['Ada Obi'])
   })
   it('searches a BVN or NIN typed with spaces or dashes as its 11 digits', () => {
     expect(identifierSpellings('bvn', '221 2345 6789')).toEqual(['22123456789'])

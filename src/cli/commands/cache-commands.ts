@@ -1,6 +1,7 @@
 import type { Core } from '../../core/open-core'
 import { identifierTypeSchema, normalizeIdentifierValue } from '../../shared/domain/identifiers'
 import { checkSearchValue } from '../../shared/domain/search-input'
+import { reportedBy } from '../../shared/reported-by'
 import { matchKey } from '../../core/search/offline-search'
 import { exportSearchAnswer, exportSubmissions } from '../../core/export/export-lists'
 import { CliError } from '../cli-error'
@@ -73,7 +74,7 @@ export async function searchCommand(
         r.id,
         r.fraudType ?? '',
         r.listingStatus ?? '',
-        r.reportingCompany?.businessName ?? '',
+        reportedBy(r) ?? '',
         r.createdAt ?? '',
         foundAs('report', r.id),
         (r.fraudReason ?? '').slice(0, 60),
@@ -82,7 +83,7 @@ export async function searchCommand(
         r.id,
         r.fraudType ?? '',
         'public',
-        r.financialInstitution ?? '',
+        reportedBy(r) ?? '',
         r.createdAt ?? '',
         foundAs('public_report', r.id),
         (r.fraudReason ?? '').slice(0, 60),

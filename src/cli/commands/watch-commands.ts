@@ -70,9 +70,9 @@ export const runAdd: CommandRun = (context) => {
   if (!(IDENTIFIER_TYPES as readonly string[]).includes(type))
     throw new CliError(`--type is one of ${IDENTIFIER_TYPES.join(', ')}; got "${type}".`)
   const options = itemOptions(context)
-  return withCore(context, (core) => {
+  return withCore(context, async (core) => {
     try {
-      const result = Watchlist.addIdentifier(
+      const result = await Watchlist.addTyped(
         core,
         type as IdentifierType,
         context.args[0] ?? '',

@@ -1,6 +1,7 @@
 import type { CoreContext } from '../core-context'
 import { bankNameOf, banksRefreshedAt as refreshedAt, listBanks } from './banks-cache'
 import { refreshBanks as refresh } from './refresh-banks'
+import { isRegistryError } from '../registry/registry-error'
 
 /** The registry's bank list, saved for offline use and for checking accounts' banks. */
 
@@ -19,4 +20,24 @@ export function banksRefreshedAt(core: CoreContext) {
 
 export function refreshBanks(core: CoreContext, signal?: AbortSignal) {
   return refresh(core.db, core.client, core.clock.now(), { signal })
+}
+
+/**
+ * The bank list, fetched first when this computer has none yet (a new folder, never online),
+ * wherever an account needs it: import, screening, the watchlist, search. Returns why it could
+ * not be fetched (the registry's words), or null; the list is then as it was, and each caller
+ * says what that leaves. Anything but the registry's failure is thrown.
+ */
+export async function ensureBankList(
+  core: CoreContext,
+  signal?: AbortSignal,
+): Promise<string | null> {
+  if (listBanks(core.db).length > 0) return null
+  try {
+    await refreshBanks(core, signal)
+    return null
+  } catch (error) {
+    if (!isRegistryError(error)) throw error
+    return error.message
+  }
 }

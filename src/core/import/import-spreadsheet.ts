@@ -1,12 +1,11 @@
 import { dirname, resolve } from 'node:path'
 import type { ReportInput } from '../../shared/domain/report-input'
-import { banks as bankList, refreshBanks } from '../banks/banks'
+import { banks as bankList, ensureBankList } from '../banks/banks'
 import type { CoreContext } from '../core-context'
 import { draftSchema } from '../drafts/draft'
 import { inOneTransaction } from '../outbox/outbox'
 import { draftToPayload } from '../outbox/queue-checks'
 import { queueCheckedReports } from '../outbox/queue-checked-reports'
-import { isRegistryError } from '../registry/registry-error'
 import {
   importBulkFile,
   type BulkAcceptedRow,
@@ -108,17 +107,11 @@ export async function importSpreadsheet(
   // Bank cells may name a bank by name, slug or code: resolved against the registry's list,
   // fetched first when this computer has none. Without it, names and codes are refused (with
   // why), and slugs are left for the registry to check.
-  let banks = bankList(core)
-  let banksUnavailable: string | undefined
-  if (banks.length === 0) {
-    try {
-      await refreshBanks(core)
-      banks = bankList(core)
-    } catch (error) {
-      if (!isRegistryError(error)) throw error
-      banksUnavailable = `the bank list is not on this computer yet and could not be fetched (${error.message.replace(/[.\s]+$/, '')})`
-    }
-  }
+  const unfetched = await ensureBankList(core)
+  const banks = bankList(core)
+  const banksUnavailable = unfetched
+    ? `the bank list is not on this computer yet and could not be fetched (${unfetched.replace(/[.\s]+$/, '')})`
+    : undefined
   const submissionsNote = await refreshOrganizationSubmissions(core)
   let lastProgress: BulkImportProgress = {
     bytesRead: 0,

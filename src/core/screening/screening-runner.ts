@@ -15,6 +15,7 @@ import {
   releaseJob,
   setJobState,
   takeJob,
+  typedSpellingsOf,
   type IdentifierRow,
   type JobState,
 } from './screening-store'
@@ -91,16 +92,18 @@ export async function runJob(
   })
   const progress = () => options.onProgress?.({ searched: outcome.searched, waiting })
   let renewedAt = core.clock.now()
+  // Its stored form, and as the rows typed it where that adds a spelling (an email's capitals).
+  const storedOf = (identifier: IdentifierRow) => ({
+    type: identifier.label,
+    value: identifier.value,
+    written: typedSpellingsOf(db, identifier),
+  })
 
   const search = async (identifier: IdentifierRow): Promise<void> => {
     const query = { identifier: identifier.label as IdentifierType, value: identifier.value }
     try {
       // A phone in each of its spellings, one after another (the pace counts each: below).
-      const answer = await searchSpellings(
-        core,
-        { type: identifier.label, value: identifier.value },
-        abort.signal,
-      )
+      const answer = await searchSpellings(core, storedOf(identifier), abort.signal)
       if (!answer.ok) throw answer.error
       const { result } = answer
       const now = core.clock.now()
@@ -197,9 +200,8 @@ export async function runJob(
         await Promise.race(inFlight)
         continue
       }
-      // The rate is searches a second: a phone's four spellings are four of them.
-      nextStart =
-        Date.now() + interval * searchSpellingsOf({ type: next.label, value: next.value }).length
+      // The rate is searches a second: a phone's seven spellings are seven of them.
+      nextStart = Date.now() + interval * searchSpellingsOf(storedOf(next)).length
       const running: Promise<void> = search(next).finally(() => {
         inFlight.delete(running)
         progress()

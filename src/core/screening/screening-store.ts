@@ -1,4 +1,5 @@
 import type { Db } from '../store/open-database'
+import { typedSpelling } from '../../shared/domain/identifiers'
 import { prepare } from '../store/prepare'
 import { isHolderAlive } from '../sync/lease-holder'
 import type { ScreeningInput, ScreeningProblem } from './screening-input'
@@ -87,6 +88,19 @@ export function insertJob(
     }
     return { jobId, identifiers }
   })
+}
+
+/**
+ * How the rows wrote one identifier, where that adds a spelling to search (typedSpelling: an
+ * email with capitals, searched as written as well as in lower case).
+ */
+export function typedSpellingsOf(db: Db, identifier: { id: number; label: string }): string[] {
+  if (identifier.label !== 'email') return []
+  const rows = prepare<[number], { written: string }>(
+    db,
+    'SELECT DISTINCT written FROM screening_row_identifiers WHERE identifier_id = ?',
+  ).all(identifier.id)
+  return rows.flatMap((r) => typedSpelling('email', r.written) ?? [])
 }
 
 export function jobRow(db: Db, jobId: number): JobRow | undefined {

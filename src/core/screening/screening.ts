@@ -8,7 +8,7 @@ import {
 import type { IdentifierType } from '../../shared/domain/identifiers'
 import type { CoreContext } from '../core-context'
 import { listBanks } from '../banks/banks-cache'
-import { refreshBanks } from '../banks/banks'
+import { ensureBankList } from '../banks/banks'
 import { isoTime } from '../cache/cache-times'
 import type { TableSource } from '../spreadsheet/read-table'
 import { columnLetter } from '../spreadsheet/cell-reference'
@@ -77,8 +77,7 @@ function banksOf(core: CoreContext) {
 
 /** The bank list, fetched first when this computer has none yet (as the import does). */
 async function ensureBanks(core: CoreContext, offline: boolean): Promise<void> {
-  if (offline || listBanks(core.db).length > 0) return
-  await refreshBanks(core).catch(() => undefined)
+  if (!offline) await ensureBankList(core)
 }
 
 export async function previewScreening(

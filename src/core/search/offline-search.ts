@@ -92,7 +92,7 @@ export interface CachedLookup {
 
 /**
  * The cached records a plan finds: by each of its values in the one form the cache holds it
- * (a phone's four spellings are one probe: migration 0004 rewrote rows an older Casefile kept
+ * (a phone's seven spellings are one probe: migration 0004 rewrote rows an older Casefile kept
  * as +234…), with the stored searches of those forms. Never touches the network.
  */
 export function lookUpCached(db: Db, plan: SearchPlan): CachedLookup {

@@ -9,6 +9,7 @@ import { checkSearchValue } from '../../shared/domain/search-input'
 import type { Db } from '../store/open-database'
 import { listBanks } from '../banks/banks-cache'
 import type { IdentifierQuery } from '../cache/searches-cache'
+import { InputError } from '../input-error'
 
 /** A bank an account number without its bank was searched at. */
 export interface SearchedBank {
@@ -32,12 +33,9 @@ export interface SearchPlan {
   banks?: SearchedBank[]
 }
 
-/** Refused before anything is asked: the value cannot be searched as it is. */
-export class SearchPlanError extends Error {
-  constructor(message: string) {
-    super(message)
-    this.name = 'SearchPlanError'
-  }
+/** Refused before anything is asked: the value cannot be searched as it is (the CLI: exit 1). */
+export class SearchPlanError extends InputError {
+  override name = 'SearchPlanError'
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { CoreContext } from '../core-context'
 import type { IdentifierQuery } from '../cache/searches-cache'
 import { searchOffline } from './offline-search'
+import { ensureBankList } from '../banks/banks'
 import { searchOnline } from './search-online'
 import { onFileFromAnswer, onFileFromCache, ownReportIds, type OnFileAnswer } from './on-file'
 import { searchReasonsOffline } from './reason-search'
@@ -10,14 +11,17 @@ import { searchReasonsOffline } from './reason-search'
  * "already on file" for a draft's identifiers, and the cached reasons' full-text search.
  */
 
-export function search(
+export async function search(
   core: CoreContext,
   query: IdentifierQuery,
   options: { offline?: boolean; signal?: AbortSignal } = {},
 ) {
-  return options.offline
-    ? Promise.resolve(searchOffline(core.db, query, core.clock.now()))
-    : searchOnline(core.db, core.client, query, core.clock.now(), { signal: options.signal })
+  if (options.offline) return searchOffline(core.db, query, core.clock.now())
+  // An account number without its bank is searched at the banks its check digit fits: a new
+  // folder fetches the list first (search-plan.ts says so plainly if it still cannot).
+  if (query.identifier === 'account' && !query.value.includes('_'))
+    await ensureBankList(core, options.signal)
+  return searchOnline(core.db, core.client, query, core.clock.now(), { signal: options.signal })
 }
 
 /**

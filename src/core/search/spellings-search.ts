@@ -6,21 +6,35 @@ import { isRegistryError } from '../registry/registry-error'
 /*
  * One identifier searched where it is checked in the background (the watchlist, screening). The
  * registry matches values exactly and keeps each as the organization that filed it wrote it
- * (search-plan.ts), so a phone is asked in each of its spellings (0803…, +234803…, 234803…,
- * 803…), as the desk's search asks: a report another bank filed under +234… is not missed. The
+ * (search-plan.ts), so a phone is asked in each spelling the identifier rules accept (0803…,
+ * +234803…, 234803…, 803…, +2340803…, 2340803…, 00234803…), as the desk's search asks: a report another bank filed under +234… is not missed. The
  * spellings are asked one after another (one request at a time, the caller's pace counting
- * each), and their answers merged, each report once.
+ * each), and their answers merged, each report once. So are an email's as typed and in lower
+ * case, and a free-text value's NFC and NFD forms (identifierSpellings).
  */
 
-/** An identifier in the editor's one form: its type and value. */
+/** An identifier in the editor's one form: its type and value, and as typed where kept. */
 export interface StoredIdentifier {
   type: string
   value: string
+  /** As typed, where it adds a spelling (typedSpelling: an email with capitals). */
+  written?: string | readonly string[] | null
 }
 
-/** The values an identifier is searched under, its stored form first. */
+/**
+ * The values an identifier is searched under, its stored form first, each once: every
+ * spelling of the stored form and of each typed one (identifierSpellings, the one source).
+ */
 export function searchSpellingsOf(item: StoredIdentifier): string[] {
-  return item.type === 'phone' ? identifierSpellings('phone', item.value) : [item.value]
+  const type = item.type as IdentifierType
+  const written =
+    item.written == null ? [] : typeof item.written === 'string' ? [item.written] : item.written
+  return [
+    ...new Set([
+      item.value,
+      ...[item.value, ...written].flatMap((v) => identifierSpellings(type, v)),
+    ]),
+  ]
 }
 
 export type SpellingsAnswer = { ok: true; result: SearchResult } | { ok: false; error: unknown }

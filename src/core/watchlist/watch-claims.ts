@@ -14,10 +14,10 @@ import type { ItemRow } from './watch-store'
  */
 
 /**
- * How long a claim holds. One check is one search (a phone's four, one per spelling, one after
+ * How long a claim holds. One check is one search (a phone's seven, one per spelling, one after
  * another), each a single request (the client retries nothing inside it) cut off at the
  * client's time limit (DEFAULT_TIMEOUT_MS, 15 s), then one commit: eight times that limit
- * outlasts any check that is still alive, a phone's four searches too, and a killed one's item
+ * outlasts any check that is still alive, a phone's seven searches too, and a killed one's item
  * waits two minutes, not a period.
  */
 export const CLAIM_LEASE_MS = 8 * DEFAULT_TIMEOUT_MS

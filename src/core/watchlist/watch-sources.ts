@@ -1,6 +1,11 @@
-import { IDENTIFIER_TYPES, type IdentifierType } from '../../shared/domain/identifiers'
+import {
+  IDENTIFIER_TYPES,
+  typedSpelling,
+  type IdentifierType,
+} from '../../shared/domain/identifiers'
 import type { CoreContext } from '../core-context'
 import { getCachedReport } from '../cache/reports-cache'
+import { ensureBankList } from '../banks/banks'
 import * as Drafts from '../drafts/drafts'
 import { jobAnswers } from '../screening/screening-results'
 import {
@@ -33,9 +38,16 @@ export async function importList(
 ): Promise<{ added: WatchItemView[]; existing: WatchItemView[]; problems: ScreeningProblem[] }> {
   const table = await readScreeningTable(source)
   const header = table.header.map((h) => h.toLowerCase())
-  let values: { label: string; value: string }[]
+  const typeValue = header[0] === 'type' && header[1] === 'value'
+  const mapping = typeValue ? [] : suggestMapping(table.header)
+  // Accounts' banks are read by the bank list: a new folder fetches it first, as import does.
+  const hasAccounts = typeValue
+    ? table.rows.some((row) => (row.cells[0] ?? '').trim().toLowerCase() === 'account')
+    : mapping.some((m) => m.type === 'account' || m.type === 'bank')
+  if (hasAccounts) await ensureBankList(core)
+  let values: { label: string; value: string; written?: string }[]
   let problems: ScreeningProblem[]
-  if (header[0] === 'type' && header[1] === 'value') {
+  if (typeValue) {
     problems = []
     values = []
     for (const row of table.rows) {
@@ -49,7 +61,6 @@ export async function importList(
         problems.push({ row: row.rowNumber, column: 'type', value: type, message: 'Unknown type.' })
     }
   } else {
-    const mapping = suggestMapping(table.header)
     if (!mapping.some((m) => m.type !== 'bank' && m.type !== 'ignore'))
       throw new WatchInputError(
         'No column says which identifier it holds: use the screening template, or a CSV with the header type,value.',
@@ -59,7 +70,11 @@ export async function importList(
     values = input.rows.flatMap((r) => r.values)
   }
   const distinct = new Map(values.map((v) => [`${v.label}\u0000${v.value}`, v]))
-  const list = [...distinct.values()].map((v) => ({ type: v.label, value: v.value }))
+  const list = [...distinct.values()].map((v) => ({
+    type: v.label,
+    value: v.value,
+    written: v.written === undefined ? null : typedSpelling(v.label as IdentifierType, v.written),
+  }))
   return { ...addNormalized(core, list, options), problems }
 }
 

@@ -14,6 +14,8 @@ export interface ItemRow {
   id: number
   type: string
   value: string
+  /** As typed, where it adds a spelling to search (an email with capitals; migration 0011). */
+  written: string | null
   note: string | null
   /** Who looks after it (a person's name, free text). */
   owner: string | null
@@ -52,6 +54,7 @@ export function insertItem(
   item: {
     type: string
     value: string
+    written?: string | null
     note: string | null
     owner: string | null
     periodMs: number | null
@@ -66,9 +69,18 @@ export function insertItem(
   if (existing) return { row: existing, added: false }
   const { lastInsertRowid } = prepare(
     db,
-    `INSERT INTO watch_items (type, value, note, owner, period_ms, created_at, next_check_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?)`,
-  ).run(item.type, item.value, item.note, item.owner, item.periodMs, item.now, item.nextCheckAt)
+    `INSERT INTO watch_items (type, value, written, note, owner, period_ms, created_at, next_check_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+  ).run(
+    item.type,
+    item.value,
+    item.written ?? null,
+    item.note,
+    item.owner,
+    item.periodMs,
+    item.now,
+    item.nextCheckAt,
+  )
   return { row: itemRow(db, Number(lastInsertRowid)) as ItemRow, added: true }
 }
 

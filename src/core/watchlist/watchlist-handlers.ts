@@ -18,7 +18,7 @@ export const watchlistHandlers: FeatureHandlers<
   | 'watchCheckNow'
 > = (core) => ({
   watchList: () => Watchlist.listItems(core()),
-  watchAdd(input) {
+  async watchAdd(input) {
     const context = core()
     const options = {
       note: input.note ?? null,
@@ -28,7 +28,7 @@ export const watchlistHandlers: FeatureHandlers<
     const { source } = input
     const result =
       source.kind === 'identifier'
-        ? Watchlist.addIdentifier(context, source.type, source.value, options)
+        ? await Watchlist.addTyped(context, source.type, source.value, options)
         : source.kind === 'report'
           ? addFromReport(context, source.reportId, options)
           : addFromScreening(context, source.job, { ...options, all: source.all })

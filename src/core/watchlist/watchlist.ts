@@ -1,6 +1,7 @@
-import { BANK_SLUG, type IdentifierType } from '../../shared/domain/identifiers'
+import { BANK_SLUG, typedSpelling, type IdentifierType } from '../../shared/domain/identifiers'
 import type { CoreContext } from '../core-context'
 import { listBanks } from '../banks/banks-cache'
+import { ensureBankList } from '../banks/banks'
 import {
   bankLookup,
   readAccount,
@@ -171,7 +172,7 @@ function checkPeriod(periodMs: number | null | undefined): void {
  */
 export function addNormalized(
   core: CoreContext,
-  values: readonly { type: string; value: string; note?: string | null }[],
+  values: readonly { type: string; value: string; written?: string | null; note?: string | null }[],
   options: AddOptions = {},
 ): { added: WatchItemView[]; existing: WatchItemView[] } {
   checkPeriod(options.periodMs)
@@ -181,11 +182,12 @@ export function addNormalized(
   const added: WatchItemView[] = []
   const existing: WatchItemView[] = []
   writeTransaction(core.db, () => {
-    for (const { type, value, note } of values) {
+    for (const { type, value, written, note } of values) {
       const nextCheckAt = values.length === 1 ? now : now + Math.floor(random() * period)
       const { row, added: isNew } = Store.insertItem(core.db, {
         type,
         value,
+        written: written ?? null,
         note: textOf(note ?? options.note),
         owner: textOf(options.owner),
         periodMs: options.periodMs ?? null,
@@ -204,7 +206,19 @@ export function addIdentifier(
   written: string,
   options: AddOptions = {},
 ) {
-  return addNormalized(core, [{ type, value: normalizeWatched(core, type, written) }], options)
+  const value = normalizeWatched(core, type, written)
+  return addNormalized(core, [{ type, value, written: typedSpelling(type, written) }], options)
+}
+
+/** addIdentifier, an account's bank read by the bank list: a new folder fetches it first. */
+export async function addTyped(
+  core: CoreContext,
+  type: IdentifierType,
+  written: string,
+  options: AddOptions = {},
+) {
+  if (type === 'account') await ensureBankList(core)
+  return addIdentifier(core, type, written, options)
 }
 
 export function listItems(core: CoreContext): WatchItemView[] {

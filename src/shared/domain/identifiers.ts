@@ -43,9 +43,16 @@ const INTERNATIONAL_PHONE = /^\+[1-9]\d{7,14}$/
 /**
  * The spellings of one Nigerian mobile number people and spreadsheets use, around its 10 digits
  * after the trunk 0 (70…, 80…, 81…, 90…, 91…): 08031234567, +2348031234567, 2348031234567,
- * 8031234567, 002348031234567, and +234 0803… (the trunk 0 kept after the country code).
+ * 8031234567, +23408031234567 and 23408031234567 (the trunk 0 kept after the country code) and
+ * 002348031234567. One list: the rule that accepts a number (NIGERIAN_PHONE) and the spellings
+ * it is searched under (nigerianPhoneSpellings) are both made from it, so every spelling
+ * accepted as a number is searched, and none that is not. The canonical one (0…) first.
  */
-const NIGERIAN_PHONE = /^(?:0|\+?234|00234|\+?2340)?([789][01]\d{8})$/
+export const NIGERIAN_PHONE_PREFIXES = ['0', '+234', '234', '', '+2340', '2340', '00234'] as const
+const escapeRegExp = (text: string) => text.replace(/[+]/g, '\\+')
+const NIGERIAN_PHONE = new RegExp(
+  `^(?:${NIGERIAN_PHONE_PREFIXES.map(escapeRegExp).join('|')})([789][01]\\d{8})$`,
+)
 const PHONE_SEPARATORS = /[\s().\u2010-\u2015-]/g
 export const MAX_FREE_TEXT_IDENTIFIER = 200
 
@@ -123,30 +130,54 @@ export function canonicalPhone(raw: string): string {
 
 /**
  * Every compact spelling the registry may hold one Nigerian mobile number under (its records are
- * matched exactly, and other organizations write numbers their own way): the canonical 080…
- * first, then +234…, 234… and the bare 10 digits. Null for a number that is not Nigerian.
+ * matched exactly, and other organizations write numbers their own way): each spelling the
+ * identifier rules accept as that number, the canonical 080… first. Null for a number that is
+ * not Nigerian.
  */
 export function nigerianPhoneSpellings(raw: string): string[] | null {
   const nigerian = NIGERIAN_PHONE.exec(raw.trim().replace(PHONE_SEPARATORS, ''))
   if (!nigerian) return null
   const subscriber = nigerian[1] as string
-  return [`0${subscriber}`, `+234${subscriber}`, `234${subscriber}`, subscriber]
+  return NIGERIAN_PHONE_PREFIXES.map((prefix) => `${prefix}${subscriber}`)
 }
+
+/** Types whose values are free text: matched by the registry as written, letter for letter. */
+export const FREE_TEXT_TYPES: readonly IdentifierType[] = [
+  'drivers_license',
+  'international_passport',
+  'account_name',
+  'social_handle',
+]
+
+/** Each value once, in order. */
+const distinct = (values: readonly string[]) => [...new Set(values)]
 
 /**
  * The values to look for one identifier under, the stored (normalized) form first: a Nigerian
  * phone in each of its spellings; an email in lower case and, when typed otherwise, as typed
- * (the registry may hold it with capitals another organization used); anything else in its
- * one normalized form.
+ * (the registry may hold it with capitals another organization used; any other capitalization
+ * cannot be found); a free-text value also in Unicode's composed (NFC) and decomposed (NFD)
+ * forms where they differ (a name with accents looks the same on screen either way, but the
+ * registry compares the code points); anything else in its one normalized form.
  */
 export function identifierSpellings(type: IdentifierType, raw: string): string[] {
   const canonical = normalizeIdentifierValue(type, raw)
   if (type === 'phone') return nigerianPhoneSpellings(raw) ?? [canonical]
-  if (type === 'email') {
-    const typed = raw.trim()
-    return typed !== canonical ? [canonical, typed] : [canonical]
-  }
+  if (type === 'email') return distinct([canonical, raw.trim()])
+  if (FREE_TEXT_TYPES.includes(type))
+    return distinct([canonical, canonical.normalize('NFC'), canonical.normalize('NFD')])
   return [canonical]
+}
+
+/**
+ * The value as typed, kept beside the normalized one where it adds a spelling to search: an
+ * email typed with capitals (its stored form is lower case). Null where the stored form says
+ * it all (every other type's spellings follow from its stored form).
+ */
+export function typedSpelling(type: IdentifierType, raw: string): string | null {
+  if (type !== 'email') return null
+  const typed = raw.trim().replace(/^mailto:/i, '')
+  return typed !== normalizeIdentifierValue('email', typed) ? typed : null
 }
 
 export interface IdentifierCheckOptions {

@@ -84,7 +84,12 @@ describe('a screening job', () => {
         '+2348091112222',
         '2348091112222',
         '8091112222',
+        '+23408091112222',
+        '23408091112222',
+        '002348091112222',
         'ada@example.com',
+        // As the row typed it too: the registry matches exactly (issue 36).
+        'ADA@EXAMPLE.COM',
         'someone@example.com',
       ].sort(),
     )

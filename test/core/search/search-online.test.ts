@@ -172,6 +172,9 @@ describe('searchOnline against the sandbox registry', () => {
       '+2348059990001',
       '2348059990001',
       '8059990001',
+      '+23408059990001',
+      '23408059990001',
+      '002348059990001',
     ].entries())
       ids[value] = (
         await other.createReport(reportInput(900 + n, { identifiers: [{ label: 'phone', value }] }))
@@ -188,6 +191,9 @@ describe('searchOnline against the sandbox registry', () => {
       '+2348059990001',
       '2348059990001',
       '8059990001',
+      '+23408059990001',
+      '23408059990001',
+      '002348059990001',
     ])
     expect(answer.reports.map((r) => r.id).sort()).toEqual(Object.values(ids).sort())
     for (const [value, id] of Object.entries(ids))
@@ -234,10 +240,27 @@ describe('searchOnline against the sandbox registry', () => {
       },
     }
     const answer = await searchOnline(db, picky, { identifier: 'phone', value: '08031234567' }, T1)
-    expect(asked.sort()).toEqual(['+2348031234567', '08031234567', '2348031234567', '8031234567'])
+    expect(asked.sort()).toEqual(
+      [
+        '+2348031234567',
+        '08031234567',
+        '2348031234567',
+        '8031234567',
+        '+23408031234567',
+        '23408031234567',
+        '002348031234567',
+      ].sort(),
+    )
     expect(answer.source).toBe('online')
     if (answer.source !== 'online') return
-    expect(answer.searched).toEqual(['08031234567', '+2348031234567', '2348031234567'])
+    expect(answer.searched).toEqual([
+      '08031234567',
+      '+2348031234567',
+      '2348031234567',
+      '+23408031234567',
+      '23408031234567',
+      '002348031234567',
+    ])
     expect(answer.refused).toEqual([
       { value: '8031234567', message: 'value must be a phone number.' },
     ])

@@ -3,7 +3,7 @@ import * as Watchlist from '../../../src/core/watchlist/watchlist'
 import { checkDue, HOUR_MS } from '../../../src/core/watchlist/watch-check'
 import { addFromScreening, importList } from '../../../src/core/watchlist/watch-sources'
 import { readWatchPeriod, describeWatchPeriod } from '../../../src/shared/domain/watch-period'
-import { DAY } from '../../support/memory-engine'
+import { DAY, reportInput } from '../../support/memory-engine'
 import { watchCore } from '../../support/watch-core'
 
 /* An item's owner, note and period: said when it is added, changed later, kept across checks. */
@@ -120,5 +120,33 @@ describe('a period as written', () => {
     expect(describeWatchPeriod(12 * HOUR_MS)).toBe('every 12 hours')
     expect(describeWatchPeriod(14 * DAY)).toBe('every 2 weeks')
     expect(describeWatchPeriod(30 * DAY)).toBe('every 30 days')
+  })
+})
+
+describe('an email typed with capitals', () => {
+  it('is found as typed and in lower case, whether added by hand or imported', async () => {
+    const { core, clock, registry } = watchCore()
+    Watchlist.addIdentifier(core, 'email', 'Ada.Obi@Example.com')
+    const csv = 'type,value\nemail,Bola.Ade@Example.com\nemail,chi@example.com\n'
+    await importList(core, { bytes: Buffer.from(csv), fileName: 'list.csv' })
+    expect((await checkDue(core, { all: true })).alerts).toEqual([])
+    // Another organization files each as the customer's record writes it (the registry
+    // compares exactly): the capitals typed here, and the lower case.
+    const filed = ['Ada.Obi@Example.com', 'Bola.Ade@Example.com', 'bola.ade@example.com'].map(
+      (value) =>
+        registry.file(
+          { ...reportInput('capitals'), identifiers: [{ label: 'email', value }] },
+          { own: false },
+        ),
+    )
+    clock.advance(2 * DAY)
+    const run = await checkDue(core, { all: true })
+    expect(run.alerts.map((a) => a.report_id).sort()).toEqual([...filed].sort())
+    // Shown and alerted in the one stored form.
+    expect(Watchlist.listItems(core).map((i) => i.value)).toEqual([
+      'ada.obi@example.com',
+      'bola.ade@example.com',
+      'chi@example.com',
+    ])
   })
 })

@@ -11,6 +11,7 @@ import { migration0007 } from './0007-own-account-banks'
 import { migration0008 } from './0008-watchlist'
 import { migration0009 } from './0009-watch-owner-and-claims'
 import { migration0010 } from './0010-watch-alert-kinds'
+import { migration0011 } from './0011-watch-written'
 import { writeTransaction } from '../write-transaction'
 
 /** Every migration, in order. A new one gets the next number and its own file. */
@@ -25,6 +26,7 @@ export const MIGRATIONS: readonly Migration[] = [
   migration0008,
   migration0009,
   migration0010,
+  migration0011,
 ]
 
 /** The database was written by a newer Casefile: this one must not touch it. */

@@ -5,6 +5,7 @@ import {
   IDENTIFIER_TYPE_LABELS,
   type IdentifierType,
 } from '../../../shared/domain/identifiers'
+import { isPublicReport, reportedBy } from '../../../shared/reported-by'
 import { useBankName } from '../stores/banks-store'
 import { formatDate, formatTime } from '../format'
 import { Time } from './Time'
@@ -16,30 +17,12 @@ import { WatchReportButton } from './WatchButton'
 export const listingLabel = (status: string | null | undefined): string =>
   status ? `${status.charAt(0).toUpperCase()}${status.slice(1)}` : '—'
 
-/**
- * Who filed a report, in words: an organization by its name; a public report (2.5) by a member
- * of the public, whose reportingEntity "self" means the victims themselves (never this
- * organization: a public report is not filed with an API key).
- */
-function reportedBy(record: ReportRecord | PublicReport): string | null {
-  if ('reportingCompany' in record && record.reportingCompany)
-    return (record.reportingCompany as { businessName?: string | null }).businessName ?? null
-  if (!isPublic(record)) return null
-  const entity = record.reportingEntity
-  if (!entity || entity === 'self') return 'The victim, a member of the public'
-  return `A member of the public (${entity.replace(/_/g, ' ')})`
-}
-
-/** A public report (2.5): it carries the victim's bank and the date of the events, not a company. */
-const isPublic = (record: ReportRecord | PublicReport): record is PublicReport =>
-  'reportingEntity' in record || 'financialInstitution' in record || 'eventDate' in record
-
 /** One report's fields as a definition list (own reports and public reports alike). */
 export function ReportDetails({ record }: { record: ReportRecord | PublicReport }) {
   const bankName = useBankName()
   const type = record.fraudType
   const company = reportedBy(record)
-  const publicReport = isPublic(record) ? record : null
+  const publicReport = isPublicReport(record) ? record : null
   const left =
     !publicReport && 'exitedListAt' in record ? (record.exitedListAt as string | null) : null
   const leftWhy =
