@@ -36,7 +36,10 @@ function numberArgument(context: CommandContext, what: string, hint: string): nu
 }
 
 function inputError(error: unknown, prefix = ''): never {
-  if (error instanceof Watchlist.WatchInputError) throw new CliError(`${prefix}${error.message}`)
+  if (error instanceof Watchlist.WatchInputError)
+    throw new CliError(
+      `${prefix}${error.message}${error.noBank ? ' `casefile banks` lists the banks.' : ''}`,
+    )
   throw error
 }
 
