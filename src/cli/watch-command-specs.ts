@@ -1,9 +1,12 @@
 // The `casefile watch` commands (identifiers searched again on a schedule): spread into COMMANDS.
 import type { CommandSpec } from './command-line-spec'
 import type * as WatchCommands from './commands/watch-commands'
+import type * as AlertCommands from './commands/watch-alert-commands'
 
 const load = (name: keyof typeof WatchCommands) => async () =>
   (await import('./commands/watch-commands'))[name]
+const loadAlert = (name: keyof typeof AlertCommands) => async () =>
+  (await import('./commands/watch-alert-commands'))[name]
 
 /** What may be said of an item when it is added or changed. */
 const ITEM_OPTIONS: CommandSpec['options'] = {
@@ -107,12 +110,55 @@ export const WATCH_COMMANDS: readonly CommandSpec[] = [
   },
   {
     name: 'watch alerts',
-    summary: 'the alerts not yet dismissed or escalated',
+    summary: 'the alerts not yet dismissed or escalated (--all: every one, with its state)',
     arguments: [],
+    options: {
+      all: { type: 'boolean', description: 'also the dismissed and escalated ones' },
+    },
+    json: true,
+    details: [
+      'Each alert in words: what changed, its state, when it was raised (Lagos time, UTC beside),',
+      "a changed reason's first 80 characters before and after, and why it was dismissed or",
+      'escalated.',
+    ],
+    examples: ['casefile watch alerts', 'casefile watch alerts --all --json'],
+    load: loadAlert('runAlerts'),
+  },
+  {
+    name: 'watch seen',
+    summary: 'mark an alert seen: looked at, still to dismiss or escalate',
+    arguments: [{ name: 'ALERT' }],
     options: {},
     json: true,
-    examples: ['casefile watch alerts --json'],
-    load: load('runAlerts'),
+    examples: ['casefile watch seen 7'],
+    load: loadAlert('runSeen'),
+  },
+  {
+    name: 'watch escalate',
+    summary: "escalate an alert: print its report, start a draft, or write the report's case file",
+    arguments: [{ name: 'ALERT' }],
+    options: {
+      action: {
+        type: 'string',
+        value: 'open|draft|case',
+        description:
+          'open: search the identifier and print the report; draft: start a new report naming the identifier; case: write the case file (required)',
+      },
+      out: { type: 'string', value: 'FILE.zip', description: 'where --action case writes it' },
+    },
+    json: true,
+    details: [
+      "The window's Escalate… ways on, each written in the alert's log as its reason. open searches",
+      "the watched identifier afresh (the registry has no fetch of another organization's report",
+      "by id); draft prints the new draft's local id; case writes what `casefile case export` writes.",
+      'A dismissed alert cannot be escalated; an escalated one can be followed up again.',
+    ],
+    examples: [
+      'casefile watch escalate 7 --action open',
+      'casefile watch escalate 7 --action draft',
+      'casefile watch escalate 7 --action case --out case-7.zip',
+    ],
+    load: loadAlert('runEscalate'),
   },
   {
     name: 'watch dismiss',

@@ -1,4 +1,5 @@
 import { FRAUD_TYPE_LABELS, type FraudType } from './domain/fraud-types'
+import { visibleName } from './visible-name'
 
 /*
  * What a watchlist alert says changed, in the words the rest of the app uses ("Money mule",
@@ -22,6 +23,62 @@ export interface AlertChange {
   after?: SeenReportWords | null
   /** A new report the item's first check found, filed after the item was added. */
   beforeFirstCheck?: boolean
+}
+
+/** Each kind of alert as a badge says it ("New report"): the window's and `casefile watch`'s. */
+export const ALERT_KIND_WORDS: Record<AlertChange['kind'], string> = {
+  new_report: 'New report',
+  unlisted: 'Unlisted',
+  relisted: 'Listed again',
+  updated: 'Updated',
+  identifier_removed: 'Identifier taken off',
+  identifier_added: 'Identifier put back',
+}
+
+export const ALERT_STATE_WORDS = {
+  new: 'New',
+  seen: 'Seen',
+  dismissed: 'Dismissed',
+  escalated: 'Escalated',
+} as const
+
+/**
+ * The ways on from an alert that escalate it (issue 29: open the report, start a draft, add to
+ * a case file), and the reason each writes in the alert's log, from the window or the CLI.
+ */
+export const ESCALATION_REASONS = {
+  open: 'Opened the report',
+  draft: 'Started a draft',
+  caseFile: 'Added to a case file',
+} as const
+
+/** The reason a case file's escalation writes: the action, and the file it was saved as. */
+export const caseFileReason = (fileName: string): string =>
+  fileName ? `${ESCALATION_REASONS.caseFile} (saved as ${fileName})` : ESCALATION_REASONS.caseFile
+
+/** How much of a reason before and after a change is quoted. */
+export const REASON_QUOTE_CHARS = 80
+
+/** Another organization's text as one visible line, cut to its first `max` characters. */
+function quoted(text: string | null | undefined, max: number): string | null {
+  const line = visibleName(text ?? '')
+  if (line === '') return null
+  const chars = [...line]
+  return chars.length > max ? `${chars.slice(0, max).join('')}…` : line
+}
+
+/**
+ * A report's reason before and after the change (its first 80 characters each; null for none),
+ * when the alert is an update that changed the reason; else null.
+ */
+export function reasonChange(
+  alert: AlertChange,
+  max = REASON_QUOTE_CHARS,
+): { before: string | null; after: string | null } | null {
+  const { before, after } = alert
+  if (alert.kind !== 'updated' || !before || !after) return null
+  if (before.fraudReason === after.fraudReason) return null
+  return { before: quoted(before.fraudReason, max), after: quoted(after.fraudReason, max) }
 }
 
 /** What the two identifier kinds say: the report's listing did not change, only what it carries. */

@@ -81,7 +81,7 @@ describe("an item's baseline is the registry as it was when the item was added",
     expect(first.alerts.some((a) => a.reportId === before.id)).toBe(false)
     const table = await runCasefile(['watch', 'alerts', ...at])
     expect(table.stdout).toContain(
-      'Fraud type: Money mule; filed after this identifier was added to the watchlist, before its first check',
+      '  Fraud type: Money mule\n  Filed after this identifier was added to the watchlist, before its first check',
     )
     // Checked again with nothing new: nothing.
     expect((await checkAll(at)).alerts).toEqual([])
@@ -122,9 +122,12 @@ describe('an identifier taken off a report that stays listed', () => {
       ].sort(),
     )
     const table = await runCasefile(['watch', 'alerts', ...at])
-    const line = table.stdout.split('\n').find((l) => l.includes('identifier_removed'))
-    expect(line).toContain('Identifier taken off the report (the report is still listed)')
-    expect(line).not.toContain('Unlisted')
+    // Each alert a few lines, its first "Alert N (State): Kind: …".
+    const block = table.stdout
+      .split(/\n(?=Alert )/)
+      .find((b) => b.includes('Identifier taken off:'))
+    expect(block).toContain('Identifier taken off the report (the report is still listed)')
+    expect(block).not.toContain('Unlisted')
     // Not said again while it stays off.
     expect((await checkAll(at)).alerts).toEqual([])
 

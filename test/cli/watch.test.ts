@@ -93,15 +93,16 @@ describe('casefile watch', () => {
         type: 'phone',
         value: phone,
         createdAt: expect.any(String),
+        stateReason: null,
       },
     ])
 
-    // The table says what changed, in the app's words (the --json above keeps its fields).
+    // The text says what changed, in the app's words (the --json above keeps its fields).
     const table = await runCasefile(['watch', 'alerts', ...at])
     expect(table.code).toBe(0)
-    const [header, line] = table.stdout.trim().split('\n')
-    expect(header).toMatch(/^ALERT\s+KIND\s+STATE\s+REPORT\s+TYPE\s+VALUE\s+RAISED\s+CHANGE$/)
-    expect(line).toMatch(/new_report\s+new\s+.*Fraud type: Money mule$/)
+    const [line, , change] = table.stdout.trim().split('\n')
+    expect(line).toMatch(/^Alert \d+ \(New\): New report: report /)
+    expect(change).toBe('  Fraud type: Money mule')
 
     const noReason = await runCasefile(['watch', 'dismiss', String(result.alerts[0].id), ...at])
     expect(noReason.code).toBe(1)

@@ -8,10 +8,10 @@ import { withCore } from '../open-core'
 import * as CaseFiles from '../../core/case-file/case-file'
 import { CaseVerifyRefused, verifyCaseFile } from '../../core/case-file/case-verify'
 import { writePrivateFile } from '../../core/private-files'
+import type { Core } from '../../core/open-core'
 
-/** `casefile case export ID --out FILE.zip`: a report's case file, written whole where asked. */
-export async function runExport(context: CommandContext): Promise<number> {
-  const id = context.args[0] ?? ''
+/** Where --out FILE.zip says to write a case file: never over a file, into a folder that exists. */
+export function caseFileTarget(context: CommandContext): string {
   const out = context.options['out']
   if (typeof out !== 'string' || out === '')
     throw new CliError('Say where to write the case file: --out FILE.zip.', { code: 'usage' })
@@ -22,42 +22,59 @@ export async function runExport(context: CommandContext): Promise<number> {
     })
   if (!existsSync(dirname(target)))
     throw new CliError(`The folder ${dirname(target)} does not exist.`, { code: 'invalid_input' })
-  return withCore(context, async (core) => {
-    let file: CaseFiles.CaseFile
-    try {
-      file = await CaseFiles.exportCaseFile(core, id, { signal: context.signal })
-    } catch (error) {
-      if (error instanceof CaseFiles.CaseFileError)
-        throw new CliError(error.message, { code: 'invalid_input' })
-      throw error
-    }
-    // Written beside the target, then renamed: a case file is there whole or not at all.
-    const temporary = join(dirname(target), `.${basename(target)}.${process.pid}.tmp`)
-    try {
-      writePrivateFile(temporary, file.bytes)
-      renameSync(temporary, target)
-    } finally {
-      rmSync(temporary, { force: true })
-    }
-    if (context.global.json) printJson(context.io, { written: target, ...file.summary })
-    else {
-      context.io.out(`Case file of ${id} written to ${target} (${file.bytes.length} bytes).`)
-      if (file.summary.source === 'saved')
-        context.io.out(
-          'The registry did not give this report now: case.pdf holds the copy saved on this computer, and says why.',
-        )
-      for (const a of file.summary.attachments)
-        if (a.from !== 'registry')
-          context.io.out(
-            a.from === 'kept'
-              ? `${a.fileName}: its link could not be fetched; this computer's sealed copy is in the zip.`
-              : `${a.fileName}: its link could not be fetched and no copy is kept here; it is listed, not included.`,
-          )
+  return target
+}
+
+/** A report's case file written whole at target (or not at all), said in words unless --json. */
+export async function writeCaseFile(
+  context: CommandContext,
+  core: Core,
+  id: string,
+  target: string,
+): Promise<CaseFiles.CaseFile> {
+  let file: CaseFiles.CaseFile
+  try {
+    file = await CaseFiles.exportCaseFile(core, id, { signal: context.signal })
+  } catch (error) {
+    if (error instanceof CaseFiles.CaseFileError)
+      throw new CliError(error.message, { code: 'invalid_input' })
+    throw error
+  }
+  // Written beside the target, then renamed: a case file is there whole or not at all.
+  const temporary = join(dirname(target), `.${basename(target)}.${process.pid}.tmp`)
+  try {
+    writePrivateFile(temporary, file.bytes)
+    renameSync(temporary, target)
+  } finally {
+    rmSync(temporary, { force: true })
+  }
+  if (context.global.json) return file
+  context.io.out(`Case file of ${id} written to ${target} (${file.bytes.length} bytes).`)
+  if (file.summary.source === 'saved')
+    context.io.out(
+      'The registry did not give this report now: case.pdf holds the copy saved on this computer, and says why.',
+    )
+  for (const a of file.summary.attachments)
+    if (a.from !== 'registry')
       context.io.out(
-        `Its fingerprint, the SHA-256 of its SHA256SUMS, stated on the certificate: ${file.summary.fingerprint}`,
+        a.from === 'kept'
+          ? `${a.fileName}: its link could not be fetched; this computer's sealed copy is in the zip.`
+          : `${a.fileName}: its link could not be fetched and no copy is kept here; it is listed, not included.`,
       )
-      context.io.out(`Check it any time: casefile case verify ${target}`)
-    }
+  context.io.out(
+    `Its fingerprint, the SHA-256 of its SHA256SUMS, stated on the certificate: ${file.summary.fingerprint}`,
+  )
+  context.io.out(`Check it any time: casefile case verify ${target}`)
+  return file
+}
+
+/** `casefile case export ID --out FILE.zip`: a report's case file, written whole where asked. */
+export async function runExport(context: CommandContext): Promise<number> {
+  const id = context.args[0] ?? ''
+  const target = caseFileTarget(context)
+  return withCore(context, async (core) => {
+    const file = await writeCaseFile(context, core, id, target)
+    if (context.global.json) printJson(context.io, { written: target, ...file.summary })
     return EXIT.ok
   })
 }

@@ -10,7 +10,6 @@ import {
   type CheckRun,
   type Wait,
 } from '../../core/watchlist/watch-check'
-import type { AlertRow } from '../../core/watchlist/watch-store'
 import { pickUpOwnReports } from '../../core/watchlist/watch-own-reports'
 import { changeWatchSettings, type WatchSettings } from '../../core/watchlist/watch-settings'
 import { HOURLY_BUDGET, hourlyBudgetProblem } from '../../shared/contract-watchlist'
@@ -23,7 +22,7 @@ import { EXIT } from '../exit-codes'
 import { interruptedError } from '../interrupted'
 import { withCore } from '../open-core'
 import { stringOption } from '../option-values'
-import { alertChangeSummary } from '../../shared/watch-change-words'
+import { alertLines } from './watch-alert-words'
 
 /* `casefile watch …`: the watchlist, its checks and its alerts (README, "Watchlist"). */
 
@@ -36,7 +35,10 @@ function numberArgument(context: CommandContext, what: string, hint: string): nu
 }
 
 function inputError(error: unknown, prefix = ''): never {
-  if (error instanceof Watchlist.WatchInputError) throw new CliError(`${prefix}${error.message}`)
+  if (error instanceof Watchlist.WatchInputError)
+    throw new CliError(
+      `${prefix}${error.message}${error.noBank ? ' `casefile banks` lists the banks.' : ''}`,
+    )
   throw error
 }
 
@@ -244,20 +246,12 @@ export const runCheck: CommandRun = (context) =>
     else {
       context.io.out(`${run.checked} checked, ${alerts.length} new alerts.`)
       for (const a of run.alerts)
-        context.io.out(
-          `Alert ${a.id}: ${a.kind} ${a.report_id} on ${a.type} ${a.value}${describeAlert(a)}`,
-        )
+        for (const line of alertLines(Watchlist.alertView(a))) context.io.out(line)
     }
     if (run.stopped) context.io.err(run.stopped.message)
     if (run.remaining > 0) context.io.err(remainingWords(run))
     return exitCode
   })
-
-/** The change in words after an alert's line (" (Identifier taken off the report …)"), if any. */
-function describeAlert(row: AlertRow): string {
-  const summary = alertChangeSummary(Watchlist.alertView(row))
-  return summary ? ` (${summary})` : ''
-}
 
 function remainingWords(run: CheckRun): string {
   const items = (n: number) => `${n} watched item${n === 1 ? '' : 's'}`
@@ -267,42 +261,6 @@ function remainingWords(run: CheckRun): string {
       : ''
   return `${items(run.remaining)} not checked, still due: run \`casefile watch check\` again later.${busy}`
 }
-
-/** casefile watch alerts */
-export const runAlerts: CommandRun = (context) =>
-  withCore(context, (core) => {
-    const alerts = Watchlist.listAlerts(core)
-    if (context.global.json)
-      printJson(
-        context.io,
-        alerts.map(({ id, kind, state, reportId, type, value, createdAt }) => ({
-          id,
-          kind,
-          state,
-          reportId,
-          type,
-          value,
-          createdAt,
-        })),
-      )
-    else if (alerts.length === 0) context.io.out('No alerts to look at.')
-    else
-      printTable(
-        context.io,
-        ['ALERT', 'KIND', 'STATE', 'REPORT', 'TYPE', 'VALUE', 'RAISED', 'CHANGE'],
-        alerts.map((a) => [
-          String(a.id),
-          a.kind,
-          a.state,
-          a.reportId,
-          a.type,
-          a.value,
-          a.createdAt,
-          alertChangeSummary(a),
-        ]),
-      )
-    return EXIT.ok
-  })
 
 /** casefile watch dismiss ALERT --reason … */
 export const runDismiss: CommandRun = (context) => {

@@ -17,7 +17,9 @@ import { createBankResolver, type BulkBank } from '../spreadsheet/bank-resolver'
  * a bank by its name, slug or CBN code, e-mails in lower case.
  */
 
-export type CellReading = { ok: true; value: string } | { ok: false; message: string }
+export type CellReading =
+  | { ok: true; value: string }
+  | { ok: false; message: string; /** An account number given without any bank. */ noBank?: true }
 
 const SPACES = /[\s\u00a0\u2007\u202f]/g
 const SCIENTIFIC = /^([+-]?)(\d+)(?:[.,](\d+))?e\+?(\d+)$/i
@@ -138,6 +140,7 @@ export function readAccount(
   if (bankText === '')
     return {
       ok: false,
+      noBank: true,
       message: `Account ${number.text} has no bank: map its bank column (a bank's name, slug or CBN code), or write ${number.text}_<bank-slug>.`,
     }
   const slug = slugOf(bankText)

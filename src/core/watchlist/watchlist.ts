@@ -23,6 +23,8 @@ import { writeTransaction } from '../store/write-transaction'
 
 export class WatchInputError extends InputError {
   override name = 'WatchInputError'
+  /** An account typed without its bank: the CLI adds where the banks are listed. */
+  noBank?: true
 }
 
 export interface WatchItemView {
@@ -144,9 +146,15 @@ function readWatchedAccount(core: CoreContext, written: string) {
 export function normalizeWatched(core: CoreContext, type: IdentifierType, written: string): string {
   const read =
     type === 'account' ? readWatchedAccount(core, written) : readIdentifierCell(type, written)
+  if (read.ok) return read.value
   // Typed, not read from a spreadsheet: its advice on a spreadsheet's columns does not apply.
-  if (!read.ok) throw new WatchInputError(read.message.replace(SPREADSHEET_TEXT_HINT, ''))
-  return read.value
+  if (!read.noBank) throw new WatchInputError(read.message.replace(SPREADSHEET_TEXT_HINT, ''))
+  const number = written.trim().replace(/[\s-]/g, '')
+  const error = new WatchInputError(
+    `An account is written NUMBER_BANK, e.g. ${number}_access-bank (the bank by its slug, name or CBN code).`,
+  )
+  error.noBank = true
+  throw error
 }
 
 export interface AddOptions {

@@ -9,20 +9,12 @@ import { useEditorStore } from './stores/editor-store'
 import { useNavStore } from './stores/nav-store'
 import type { WatchAlert } from './stores/watchlist-store'
 
+export { caseFileReason, ESCALATION_REASONS } from '../../shared/watch-change-words'
+
 /*
  * The ways on from a watchlist alert that escalate it (issue 29: open the report, start a draft,
- * add to a case file), and the reason each writes in the alert's log.
+ * add to a case file); the reasons each writes in the alert's log are shared with the CLI.
  */
-
-export const ESCALATION_REASONS = {
-  open: 'Opened the report',
-  draft: 'Started a draft',
-  caseFile: 'Added to a case file',
-} as const
-
-/** The reason a case file's escalation writes: the action, and the file it was saved as. */
-export const caseFileReason = (fileName: string): string =>
-  fileName ? `${ESCALATION_REASONS.caseFile} (saved as ${fileName})` : ESCALATION_REASONS.caseFile
 
 /**
  * Open the report: the registry has no fetch of another organization's report by its id

@@ -17,7 +17,11 @@ import {
   openAlertReport,
   startDraftFor,
 } from '../watch-alert-actions'
-import { alertChangeLines } from '../../../shared/watch-change-words'
+import {
+  ALERT_KIND_WORDS,
+  ALERT_STATE_WORDS,
+  alertChangeLines,
+} from '../../../shared/watch-change-words'
 
 /** What an alert says changed, in words. */
 const KIND_WORDS: Record<WatchAlert['kind'], string> = {
@@ -28,20 +32,8 @@ const KIND_WORDS: Record<WatchAlert['kind'], string> = {
   identifier_removed: 'A report that is still listed no longer carries',
   identifier_added: 'A report carries again',
 }
-const KIND_BADGE: Record<WatchAlert['kind'], string> = {
-  new_report: 'New report',
-  unlisted: 'Unlisted',
-  relisted: 'Listed again',
-  updated: 'Updated',
-  identifier_removed: 'Identifier taken off',
-  identifier_added: 'Identifier put back',
-}
-const STATE_WORDS: Record<WatchAlert['state'], string> = {
-  new: 'New',
-  seen: 'Seen',
-  dismissed: 'Dismissed',
-  escalated: 'Escalated',
-}
+const KIND_BADGE = ALERT_KIND_WORDS
+const STATE_WORDS = ALERT_STATE_WORDS
 
 /** What changed, in words: "Fraud type: Money mule → Theft", "Listing: Listed → Unlisted". */
 function AlertChanges({ alert }: { alert: WatchAlert }) {
