@@ -107,10 +107,7 @@ describe('first run, theme and small windows, in Chromium', { timeout: 90_000 },
     const filters = await boxes(page, '.filters .field')
     expect(new Set(filters.map((f) => Math.round(f.bottom))).size).toBeLessThanOrEqual(2)
     const cut = await page.evaluate(
-      () =>
-        [...document.querySelectorAll('.filters select')].filter(
-          (s) => (s as HTMLElement).scrollWidth > (s as HTMLElement).clientWidth + 1,
-        ).length,
+      `[...document.querySelectorAll('.filters select')].filter((s) => s.scrollWidth > s.clientWidth + 1).length`,
     )
     expect(cut).toBe(0)
     expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(900)
