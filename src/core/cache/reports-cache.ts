@@ -15,7 +15,7 @@ import { isoTime, registryTimeMs } from './cache-times'
 /** A registry report (2.4, filed by an organization) or a public report (2.5). */
 export type CachedKind = 'report' | 'public_report'
 
-interface RecordOfKind {
+export interface RecordOfKind {
   report: ReportRecord
   public_report: PublicReport
 }
