@@ -1,5 +1,6 @@
 import { isHolderAlive, processHolder } from '../sync/lease-holder'
 import type { SubmissionsSource } from '../cache/registry-sources'
+import { withoutDiskSync } from '../cache/sliced-upsert'
 import {
   CACHE_STATE_KEYS,
   deleteCacheState,
@@ -108,7 +109,8 @@ async function claimedRefresh(
       ...options,
       onPage: () => {
         options.onPage?.()
-        takeClaim(db, holder, clock())
+        // Renewed each page without a disk sync: a claim lost to a power cut only lapses.
+        withoutDiskSync(db, () => takeClaim(db, holder, clock()))
       },
     })
   } finally {

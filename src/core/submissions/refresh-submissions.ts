@@ -11,7 +11,7 @@ import {
 import { isoTime, registryTimeMs } from '../cache/cache-times'
 import type { SubmissionsSource } from '../cache/registry-sources'
 import { UNLISTED, markUnlisted } from '../cache/reports-cache'
-import { upsertRegistryReportsInSlices } from '../cache/sliced-upsert'
+import { upsertRegistryReportsInSlices, withoutDiskSync } from '../cache/sliced-upsert'
 import { endFullPass, readFullPass, writeFullPass, type FullPass } from './full-pass'
 
 export const DAY_MS = 24 * 60 * 60 * 1000
@@ -176,7 +176,7 @@ export async function refreshSubmissions(
     if (pass) {
       pass.newest = newestUpdate(records, pass.newest)
       pass.offset = Math.max(pass.offset, page * limit)
-      writeFullPass(db, scope, pass)
+      withoutDiskSync(db, () => writeFullPass(db, scope, pass))
       // The head is read; the pages before where the pass stopped were read by it already.
       if (reachesKnown && page + 1 < resumeAt) page = resumeAt - 1
     } else if (reachesKnown) {
@@ -260,7 +260,7 @@ function seenSince(db: Db, organization: string, since: number): number {
   return (
     prepare<[string, number], { n: number }>(
       db,
-      `SELECT count(*) AS n FROM cached_reports
+      `SELECT count(*) AS n FROM cached_reports INDEXED BY cached_reports_own_seen
        WHERE own = 1 AND kind = 'report' AND company_id = ? AND seen_at >= ?`,
     ).get(organization, since)?.n ?? 0
   )
@@ -273,11 +273,11 @@ function seenSince(db: Db, organization: string, since: number): number {
  * the pass began (the outbox's fresh create) is spared the same way.
  */
 function markMissingAsUnlisted(db: Db, organization: string, since: number, now: number): number {
-  const missing = prepare<[string, string, number], { id: string }>(
+  const missing = prepare<[string, number, string], { id: string }>(
     db,
-    `SELECT id FROM cached_reports
-     WHERE own = 1 AND kind = 'report' AND company_id = ? AND listing_status IS NOT ? AND seen_at < ?`,
-  ).all(organization, UNLISTED, since)
+    `SELECT id FROM cached_reports INDEXED BY cached_reports_own_seen
+     WHERE own = 1 AND kind = 'report' AND company_id = ? AND seen_at < ? AND listing_status IS NOT ?`,
+  ).all(organization, since, UNLISTED)
   db.transaction(() => {
     for (const row of missing) markUnlisted(db, row.id, now)
   })()

@@ -10,6 +10,7 @@ import { migration0007 } from './0007-own-account-banks'
 import { migration0008 } from './0008-watchlist'
 import { migration0009 } from './0009-watch-owner-and-claims'
 import { migration0010 } from './0010-account-banks-trigger-plan'
+import { migration0011 } from './0011-own-seen-index'
 
 /** Every migration, in order. A new one gets the next number and its own file. */
 export const MIGRATIONS: readonly Migration[] = [
@@ -23,6 +24,7 @@ export const MIGRATIONS: readonly Migration[] = [
   migration0008,
   migration0009,
   migration0010,
+  migration0011,
 ]
 
 /** The database was written by a newer Casefile: this one must not touch it. */
