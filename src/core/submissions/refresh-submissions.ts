@@ -135,9 +135,11 @@ export async function refreshSubmissions(
   const known = cursor ?? resumed?.newest ?? undefined
   const pass: FullPass | null =
     mode === 'full' ? (resumed ?? { startedAt: now, offset: 0, newest: null }) : null
-  // A resumed pass reads the head of the list (what is new since) and then goes on from here.
-  const resumeAt = pass ? Math.floor(pass.offset / pageSize) + 1 : 1
-  let newest = cursor ?? null
+  // A resumed pass reads the head of the list (what is new since) and then goes on from here,
+  // in pages of the size the registry answers.
+  const perPage = first.meta.limit > 0 ? first.meta.limit : pageSize
+  const resumeAt = pass ? Math.floor(pass.offset / perPage) + 1 : 1
+  let newest = cursor ?? resumed?.newest ?? null
   let firstIds: Set<string> | null = null
   let pages = 0
   let received = 0

@@ -149,6 +149,35 @@ describe('refreshing 2,400 submissions', () => {
     expect(after).toMatchObject({ mode: 'incremental', pages: 1 })
   })
 
+  it('resumes where it stopped when the registry answers fewer reports a page than asked', async () => {
+    const db = tempDatabase()
+    registry.sandbox.setFaults([{ kind: 'page_limit', max: 50, route: 'submissions' }])
+    try {
+      const failingAt13: SubmissionsSource = {
+        listSubmissions: async (query, options) => {
+          if (query.page === 13)
+            throw new RegistryError({
+              kind: 'server',
+              message: 'The registry is unavailable.',
+              endpoint: 'GET /api/v1/external/reports/submissions',
+              outcomeUnknown: false,
+            })
+          return registry.client.listSubmissions(query, options)
+        },
+      }
+      await refreshSubmissions(db, failingAt13, { now: registry.clock.now }).catch(() => null)
+      expect(countOwnSubmissions(db)).toBe(12 * 50)
+      registry.clock.now += 60_000
+      const before = listRequests(registry)
+      await refreshSubmissions(db, registry.client, { now: registry.clock.now })
+      // Pages of 50: page 1, then 13 to the end.
+      expect(listRequests(registry) - before).toBe(1 + Math.ceil((next - 1) / 50) - 12)
+      expect(countOwnSubmissions(db)).toBe(next - 1)
+    } finally {
+      registry.sandbox.clearFaults()
+    }
+  })
+
   it('makes a second process on the folder wait for the refresh running, then read a page', async () => {
     const path = join(mkdtempSync(join(tmpdir(), 'casefile-two-')), 'casefile.db')
     const app = openDatabase(path)
