@@ -90,11 +90,20 @@ export const faultRuleSchema = z.discriminatedUnion(
       by: z.number().int().min(-1000).max(1000),
       ...scope,
     }),
+    /**
+     * The submissions list answers at most `max` reports a page, whatever `limit` asked for,
+     * and says so in its meta (the real registry documents no maximum; its default is 10).
+     */
+    z.strictObject({
+      kind: z.literal('page_limit'),
+      max: z.number().int().min(1).max(100),
+      ...scope,
+    }),
   ],
   {
     error: (issue) =>
       issue.code === 'invalid_union'
-        ? 'Each fault rule needs a kind: latency, error, rate_limit, stall, commit_then_drop, fail_after_commit, wrong_report, oldest_first or shift_pages.'
+        ? 'Each fault rule needs a kind: latency, error, rate_limit, stall, commit_then_drop, fail_after_commit, wrong_report, oldest_first, shift_pages or page_limit.'
         : undefined,
   },
 )
@@ -118,8 +127,11 @@ export interface FaultPlan {
   failAfterCommit?: string
   /** Answer a create with another report (`reportId`, or the organization's newest other one). */
   wrongReport?: { reportId?: string }
-  /** How the submissions list is ordered and how far it has moved (see shift_pages). */
-  list: { oldestFirst: boolean; shift: number }
+  /**
+   * How the submissions list is ordered, how far it has moved (see shift_pages) and the most
+   * reports a page holds (see page_limit).
+   */
+  list: { oldestFirst: boolean; shift: number; maxLimit?: number }
 }
 
 export interface FaultCounters {
@@ -145,6 +157,7 @@ function zeroCounters(): FaultCounters {
       wrong_report: 0,
       oldest_first: 0,
       shift_pages: 0,
+      page_limit: 0,
     },
   }
 }
@@ -249,6 +262,9 @@ export class FaultInjector {
         break
       case 'shift_pages':
         plan.list.shift += rule.by * earlier
+        break
+      case 'page_limit':
+        plan.list.maxLimit = Math.min(plan.list.maxLimit ?? rule.max, rule.max)
         break
     }
   }

@@ -244,7 +244,7 @@ describe('the admin route', () => {
   it.each([
     [
       { rules: [{ kind: 'explode' }] },
-      /kind: latency, error, rate_limit, stall, commit_then_drop, fail_after_commit, wrong_report, oldest_first or shift_pages/,
+      /kind: latency, error, rate_limit, stall, commit_then_drop, fail_after_commit, wrong_report, oldest_first, shift_pages or page_limit/,
     ],
     [{ rules: [{ kind: 'error', rate: 2 }] }, /rules\.0\.rate/],
     [
@@ -377,6 +377,20 @@ describe('the submissions list as a registry may page it', () => {
     expect(first).toEqual(steady.slice(0, 3))
     expect(second).toEqual(steady.slice(5, 8))
     expect((await faultState()).counters.injected.shift_pages).toBe(1)
+  })
+
+  it('page_limit answers at most `max` a page whatever the limit asked, and its meta says so', async () => {
+    for (let i = 0; i < 5; i++)
+      await createReport(h.sandbox, h.key, { identifiers: [account(110 + i)] })
+    const steady = await listedIds(1, 6)
+    await setFaults([{ kind: 'page_limit', max: 2, route: 'submissions' }])
+    const page = await call(`${h.sandbox.baseUrl}${paths.submissions}?page=2&limit=100`, {
+      key: h.key,
+    })
+    const { data, meta } = submissionsResponseSchema.parse(page.body).data
+    expect(meta).toMatchObject({ page: 2, limit: 2 })
+    expect(data.map((r) => r.id)).toEqual(steady.slice(2, 4))
+    expect((await faultState()).counters.injected.page_limit).toBe(1)
   })
 })
 

@@ -14,6 +14,13 @@ export const CACHE_STATE_KEYS = {
    * submissions; '' when its list is empty. Own submissions are that organization's.
    */
   submissionsOrganization: 'submissions.organization',
+  /**
+   * A full re-page under way (JSON: when it began, how far it got, the newest updatedAt it
+   * saw), so one that was interrupted resumes where it stopped instead of starting again.
+   */
+  submissionsFullPass: 'submissions.fullPass',
+  /** The process refreshing own submissions now (JSON: holder, until), so another one waits. */
+  submissionsRefreshClaim: 'submissions.refreshClaim',
 } as const
 
 type BaseKey = (typeof CACHE_STATE_KEYS)[keyof typeof CACHE_STATE_KEYS]
@@ -45,4 +52,8 @@ export function writeCacheState(db: Db, key: CacheStateKey, value: string | numb
     db,
     'INSERT INTO cache_state (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
   ).run(key, String(value))
+}
+
+export function deleteCacheState(db: Db, key: CacheStateKey): void {
+  prepare(db, 'DELETE FROM cache_state WHERE key = ?').run(key)
 }

@@ -5,10 +5,8 @@ import {
   listOwnSubmissions,
   type OwnSubmissionsQuery,
 } from './own-submissions'
-import {
-  refreshSubmissions as refresh,
-  type SubmissionsRefreshOptions,
-} from './refresh-submissions'
+import type { SubmissionsRefreshOptions } from './refresh-submissions'
+import { refreshSubmissionsOnce } from './refresh-flight'
 
 /** The organization's submissions: the saved copy, brought up to date from the registry. */
 
@@ -16,11 +14,17 @@ export function listSubmissions(core: CoreContext, query: OwnSubmissionsQuery) {
   return { rows: listOwnSubmissions(core.db, query), total: countOwnSubmissions(core.db, query) }
 }
 
+/**
+ * One refresh at a time per folder: a request while one runs joins it (every opening of
+ * Submissions asks for one), and another process on the folder waits for it (refresh-flight.ts).
+ */
 export function refreshSubmissions(
   core: CoreContext,
   options: Omit<SubmissionsRefreshOptions, 'now'> = {},
 ) {
-  return refresh(core.db, core.client, { now: core.clock.now(), ...options })
+  return refreshSubmissionsOnce(core.db, core.client, { now: core.clock.now(), ...options }, () =>
+    core.clock.now(),
+  )
 }
 
 /** The saved copy of a report (the organization's or one a search found), if any. */

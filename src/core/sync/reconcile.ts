@@ -5,12 +5,7 @@ import type { ReportRecord } from '../../shared/domain/responses'
 import type { RegistryClient } from '../registry/registry-client'
 import { isRegistryError } from '../registry/registry-error'
 import type { ReconcileWindow } from './reconcile-window'
-
-const PAGE_SIZE = 100
-/** At most this many pages of submissions (5,000 reports) are read for one reconciliation. */
-const MAX_PAGES = 50
-/** Reports not seen in the list are looked up by an identifier, up to this many at a time. */
-const MAX_SEARCHES = 20
+import { createdAtOf, readSubmissions, type ListReading } from './reconcile-list'
 
 export type ReconcileOutcome =
   | { outcome: 'found'; id: string }
@@ -24,6 +19,16 @@ interface Options {
   window: () => ReconcileWindow
   claimedIds: ReadonlySet<string>
   signal?: AbortSignal
+  /** Inputs not to search for by identifier (rows the registry said it refused). */
+  noSearch?: ReadonlySet<number>
+}
+
+/** Where the reports were looked for: the list as far as it was read, and which were searched. */
+export interface LookedAt extends ListReading {
+  /** The start of the window, in the registry's time (epoch ms). */
+  since: number
+  /** The inputs looked up by an identifier, with the one used. */
+  searched: Map<number, { label: string; value: string }>
 }
 
 type Comparable = Pick<ReportRecord, 'fraudType' | 'fraudReason' | 'identifiers' | 'attachments'>
@@ -43,9 +48,6 @@ const attachmentsKeyOf = (attachments: readonly string[]) => JSON.stringify([...
 
 const typeAndReason = (record: { fraudType?: string | null; fraudReason?: string | null }) =>
   `${(record.fraudType ?? '').trim()}\u0000${(record.fraudReason ?? '').trim().replace(/\s+/g, ' ')}`
-
-const createdAtOf = (record: ReportRecord) =>
-  record.createdAt ? Date.parse(record.createdAt) : Number.NaN
 
 /** The inputs sought, and the registry's reports found for each of them. */
 class Matches {
@@ -128,53 +130,6 @@ class Matches {
   }
 }
 
-/**
- * Reads the organization's submissions until every report created in the window has been
- * seen, whatever order the registry lists them in (the spec gives none): newest first, it stops
- * at the first page that reaches before the window; oldest first, it reads from the last page
- * back; in any other order, every page. At most MAX_PAGES: what lies beyond is left to the
- * search by identifier.
- */
-async function readSubmissions(
-  client: Client,
-  window: () => ReconcileWindow,
-  signal: AbortSignal | undefined,
-  visit: (record: ReportRecord) => Promise<void>,
-): Promise<void> {
-  const read = (page: number) => client.listSubmissions({ page, limit: PAGE_SIZE }, { signal })
-  const first = await read(1)
-  const { since } = window()
-  for (const record of first.data) await visit(record)
-  const limit = first.meta.limit > 0 ? first.meta.limit : PAGE_SIZE
-  const pages = Math.ceil(first.meta.total / limit)
-  if (first.data.length === 0 || pages <= 1) return
-
-  const times = first.data.map(createdAtOf).filter((t) => !Number.isNaN(t))
-  const descending = times.every((t, i) => i === 0 || t <= (times[i - 1] as number))
-  const ascending = !descending && times.every((t, i) => i === 0 || t >= (times[i - 1] as number))
-  // Oldest first: the newest are on the last pages, so they are read first, each backwards.
-  const order = Array.from({ length: pages - 1 }, (_, i) => (ascending ? pages - i : i + 2))
-  let ordered = descending || ascending
-  if (descending && times.some((t) => t < since)) return
-  let edge = ascending ? Number.POSITIVE_INFINITY : (times.at(-1) ?? Number.POSITIVE_INFINITY)
-  for (const [count, page] of order.entries()) {
-    if (count + 1 >= MAX_PAGES) return
-    const { data } = await read(page)
-    const records = ascending ? [...data].reverse() : data
-    let reachedOlder = false
-    for (const record of records) {
-      await visit(record)
-      const created = createdAtOf(record)
-      if (Number.isNaN(created)) continue
-      // Newer than what came before it: the list is not in the order it seemed to be.
-      if (created > edge) ordered = false
-      edge = created
-      if (created < since) reachedOlder = true
-    }
-    if ((ordered && reachedOlder) || data.length === 0) return
-  }
-}
-
 /** The identifier to search a report by: the first of a type the search knows. */
 function searchKeyOf(input: ReportInput) {
   const identifier = input.identifiers.find((i) =>
@@ -202,19 +157,20 @@ async function ownReport(
 /**
  * Finds, for each of several reports, the organization's submission that is that report: the
  * same fraud type, reason, identifier set and attachments, created in the window, not claimed
- * by another local report. Reads the submissions once for all of them (any order, any paging:
- * see readSubmissions), then looks up by identifier (the registry indexes them, and a search
- * does not page) the reports the list did not show, which a list that moves while it is read
- * can skip.
+ * by another local report. Reads the submissions once for all of them, until every one is
+ * found or the list reaches before the window (any order, any paging: reconcile-list.ts),
+ * then looks up by identifier (the registry indexes them, and a search does not page) each
+ * report the list did not show, which a list that moves while it is read can skip. Says what
+ * it looked at, for the words of a report it did not find.
  */
-export async function findCreatedReports(
+export async function lookForCreatedReports(
   client: Client,
   inputs: readonly ReportInput[],
   options: Options,
-): Promise<ReconcileOutcome[]> {
+): Promise<{ outcomes: ReconcileOutcome[]; looked: LookedAt }> {
   const matches = new Matches(inputs, options)
   const { signal } = options
-  await readSubmissions(
+  const reading = await readSubmissions(
     client,
     () => matches.window(),
     signal,
@@ -224,12 +180,16 @@ export async function findCreatedReports(
         looksMasked(record) ? await client.decodeSubmission(record.id, { signal }) : record,
       )
     },
+    () => inputs.every((input) => matches.foundAny(input)),
   )
-  const unseen = inputs.filter((input) => !matches.foundAny(input)).slice(0, MAX_SEARCHES)
+  const looked: LookedAt = { ...reading, since: matches.window().since, searched: new Map() }
   const searched = new Set<string>()
-  for (const input of unseen) {
+  for (const [index, input] of inputs.entries()) {
+    if (matches.foundAny(input) || options.noSearch?.has(index)) continue
     const key = searchKeyOf(input)
-    if (!key || searched.has(`${key.identifier}:${key.value}`)) continue
+    if (!key) continue
+    looked.searched.set(index, { label: key.identifier, value: key.value })
+    if (searched.has(`${key.identifier}:${key.value}`)) continue
     searched.add(`${key.identifier}:${key.value}`)
     let reports: ReportRecord[]
     try {
@@ -247,7 +207,16 @@ export async function findCreatedReports(
       if (own) matches.add({ ...record, ...own, id: record.id })
     }
   }
-  return matches.outcomes()
+  return { outcomes: matches.outcomes(), looked }
+}
+
+/** lookForCreatedReports, the outcomes alone. */
+export async function findCreatedReports(
+  client: Client,
+  inputs: readonly ReportInput[],
+  options: Options,
+): Promise<ReconcileOutcome[]> {
+  return (await lookForCreatedReports(client, inputs, options)).outcomes
 }
 
 /**

@@ -16,7 +16,8 @@ import {
   setFirstSentAt,
 } from '../outbox/operation-transitions'
 import { draftToPayload } from '../outbox/queue-checks'
-import { findCreatedReports } from './reconcile'
+import { findCreatedReports, lookForCreatedReports } from './reconcile'
+import { acceptedButNotFound } from './not-found-words'
 import { reconcileWindow, type LastAttempt } from './reconcile-window'
 import { claimedRegistryIds, resolveAttachments } from './resolve-attachments'
 
@@ -153,13 +154,18 @@ export async function sendBulk(
         if (row === null) unplaced.push(reason)
         else reasonBySentRow.set(row, reason)
       }
-      const found = await findCreatedReports(
+      // Rows the registry refused are not searched for: it said it did not create them.
+      const refusedIndexes = new Set(
+        sendable.flatMap((_, i) => (reasonBySentRow.has(i + 2) ? [i] : [])),
+      )
+      const { outcomes: found, looked } = await lookForCreatedReports(
         client,
         sendable.map((s) => s.item.input),
         {
           window: () => reconcileWindow(context.registryClock, times(), 'now'),
           claimedIds: new Set([...claimedRegistryIds(db), ...created.values()]),
           signal,
+          noSearch: refusedIndexes,
         },
       )
       found.forEach((f, i) => {
@@ -184,12 +190,12 @@ export async function sendBulk(
               accepted: true,
             })
           else
-            // Not among the rows the registry refused: it says it created it. Never offered as
-            // failed, and never resent without reconciling first.
+            // Not among the rows the registry refused: it says it created it, yet neither the
+            // list back to the sending nor a search found it. Never offered as failed, and
+            // never resent without reconciling first.
             failures.set(item.localId, {
               rowNumber: item.rowNumber,
-              reason:
-                'The registry accepted this row, but its report is not among your submissions yet. Refresh Submissions and check: if the report is there, discard this item; a retry checks the registry again before sending anything.',
+              reason: acceptedButNotFound(looked, i),
               accepted: true,
             })
         }

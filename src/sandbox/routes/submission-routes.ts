@@ -39,7 +39,7 @@ export function registerSubmissionRoutes(app: FastifyInstance, context: SandboxC
     { config: { sandboxRoute: 'submissions', requiresApiKey: true } },
     async (request) => {
       const page = readPagingParameter('page', request.query.page, 1)
-      const limit = readPagingParameter(
+      const asked = readPagingParameter(
         'limit',
         request.query.limit,
         DEFAULT_PAGE_LIMIT,
@@ -48,6 +48,8 @@ export function registerSubmissionRoutes(app: FastifyInstance, context: SandboxC
       const list = faultPlanOf(request)?.list
       if (list?.oldestFirst) context.faults.count('oldest_first')
       if (list?.shift) context.faults.count('shift_pages')
+      const limit = Math.min(asked, list?.maxLimit ?? asked)
+      if (limit < asked) context.faults.count('page_limit')
       const { reports, total } = listOwnReports(context.db, callerOf(request).id, page, limit, list)
       return success('Successfully fetched reports', {
         data: reports.map((report) => reportRecordView(report, 'list')),

@@ -164,7 +164,7 @@ describe('a bulk row the registry did not list as failed', () => {
       firstSentAt: 1_000, // from when the bulk file went, so the reconciliation finds it
       lastError: {
         message: expect.stringMatching(
-          /The registry accepted this row, but its report is not among your submissions yet/,
+          /The registry accepted this row, but its report was not found: all 1 page of your organization.s submissions were read, and a search by its account 0123456789_access-bank did not find it either/,
         ),
       },
     })

@@ -12,6 +12,8 @@ import { migration0008 } from './0008-watchlist'
 import { migration0009 } from './0009-watch-owner-and-claims'
 import { migration0010 } from './0010-watch-alert-kinds'
 import { migration0011 } from './0011-watch-written'
+import { migration0012 } from './0012-account-banks-trigger-plan'
+import { migration0013 } from './0013-own-seen-index'
 import { writeTransaction } from '../write-transaction'
 
 /** Every migration, in order. A new one gets the next number and its own file. */
@@ -27,6 +29,8 @@ export const MIGRATIONS: readonly Migration[] = [
   migration0009,
   migration0010,
   migration0011,
+  migration0012,
+  migration0013,
 ]
 
 /** The database was written by a newer Casefile: this one must not touch it. */
