@@ -34,6 +34,7 @@ import {
   type ContractHandlers,
   type ProfileId,
 } from '../../src/shared/contract'
+import { answerBar, BAR_SCRIPT, BAR_STYLE, saveInto, withBar } from './harness-bar-routes'
 import { memorySecretBackend } from './memory-secret-backend'
 import { repoRoot } from './repo-root'
 
@@ -63,6 +64,17 @@ export interface HarnessOptions {
   chooseCaFile?: () => string | null
   /** What main's save dialog would answer, given the name it suggests (null: closed). */
   chooseSavePath?: (suggestedName: string) => string | null
+  /**
+   * Unless `chooseSavePath` is given: every save dialog "saves" into this folder under the name
+   * it suggests (" (2)" added rather than replacing a file), written 0600 as in the app.
+   */
+  saveDir?: string
+  /** The harness's own bar below the app (`npm run dev:web`): the registry online or offline, where saves go. */
+  bar?: boolean
+  /** Starts with the sandbox registry down, as `npm run dev:web --offline`. */
+  offline?: boolean
+  /** Told each file saved into `saveDir` (its path), e.g. to print it. */
+  onSaved?: (path: string) => void
 }
 
 export interface Harness {
@@ -75,6 +87,8 @@ export interface Harness {
   registryDown: () => Promise<void>
   /** Starts it again on the same port over the same data. */
   registryUp: () => Promise<void>
+  /** The folder save dialogs write into (null: they answer cancel, or as `chooseSavePath` says). */
+  saveDir: string | null
   /** Main's confirmations asked so far (their words), oldest first, each answered as `confirm` says. */
   confirmations: () => ConfirmDialog[]
   stop: () => Promise<void>
@@ -258,10 +272,19 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     // Stands in for main's open dialog, likewise.
     chooseCaFile: async () => options.chooseCaFile?.() ?? null,
   })
+  // Stands in for main's save dialog, likewise: as told, else into the save folder, else cancel.
+  const saveDir = options.chooseSavePath ? null : (options.saveDir ?? null)
+  const intoSaveDir = saveDir === null ? null : saveInto(saveDir)
   const fileHandlers = createFileHandlers({
     work: () => cores.workHandlers(),
-    // Stands in for main's save dialog, likewise.
-    chooseSavePath: async (suggestedName) => options.chooseSavePath?.(suggestedName) ?? null,
+    chooseSavePath: async (suggestedName) => {
+      if (options.chooseSavePath) return options.chooseSavePath(suggestedName)
+      if (!intoSaveDir) return null
+      const path = intoSaveDir(suggestedName)
+      // Said once the handler has written it (its answer follows this one at once).
+      if (options.onSaved) setTimeout(() => options.onSaved?.(path), 0)
+      return path
+    },
   })
   const handlers = {
     ...workHandlers,
@@ -276,10 +299,31 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     events: Object.keys(eventContract),
   })
   const bridge = `window.__CASEFILE_HARNESS__ = ${manifest};\n${readFileSync(join(repoRoot(), 'test', 'web-harness', 'harness-bridge.js'), 'utf8')}`
-  const indexHtml = readFileSync(join(options.rendererDir, 'index.html'), 'utf8').replace(
+  const appHtml = readFileSync(join(options.rendererDir, 'index.html'), 'utf8').replace(
     '<script type="module"',
     `<script src="${BRIDGE_PATH}"></script>\n    <script type="module"`,
   )
+  const indexHtml = options.bar ? withBar(appHtml) : appHtml
+  const barFiles: Record<string, [string, string]> = {
+    [BAR_SCRIPT]: ['text/javascript; charset=utf-8', 'harness-bar.js'],
+    [BAR_STYLE]: ['text/css; charset=utf-8', 'harness-bar.css'],
+  }
+  // One change at a time (the bar's switch pressed twice quickly): each waits for the last.
+  let switching = Promise.resolve()
+  const setOnline = (online: boolean) =>
+    (switching = switching
+      .catch(() => undefined)
+      .then(async () => {
+        if (online && !registryUp) {
+          sandbox = await startSandbox({ port: sandboxPort, dataDir: sandboxDir })
+          registryUp = true
+          cores.connectivityChanged(true)
+        } else if (!online && registryUp) {
+          registryUp = false
+          await sandbox.stop()
+        }
+      }))
+  if (options.offline) await setOnline(false)
 
   const server = createServer(async (request, response) => {
     const path = new URL(request.url ?? '/', 'http://harness').pathname
@@ -310,6 +354,21 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
         response.end(JSON.stringify(encodeBytes(result)))
         return
       }
+      if (
+        options.bar &&
+        (await answerBar(path, request, response, {
+          state: () => ({ online: registryUp, saveDir }),
+          setOnline,
+        }))
+      )
+        return
+      const barFile = options.bar ? barFiles[path] : undefined
+      if (barFile) {
+        const [type, name] = barFile
+        const body = readFileSync(join(repoRoot(), 'test', 'web-harness', name))
+        response.writeHead(200, { 'content-type': type }).end(body)
+        return
+      }
       if (path === BRIDGE_PATH) {
         response.writeHead(200, { 'content-type': MIME['.js'] }).end(bridge)
         return
@@ -336,20 +395,12 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
   return {
     url: `http://127.0.0.1:${port}/`,
     userDataDir,
+    saveDir,
     sandbox: () => sandbox,
     core: inspect,
     confirmations: () => [...asked],
-    registryDown: async () => {
-      if (!registryUp) return
-      registryUp = false
-      await sandbox.stop()
-    },
-    registryUp: async () => {
-      if (registryUp) return
-      sandbox = await startSandbox({ port: sandboxPort, dataDir: sandboxDir })
-      registryUp = true
-      cores.connectivityChanged(true)
-    },
+    registryDown: () => setOnline(false),
+    registryUp: () => setOnline(true),
     stop: async () => {
       for (const client of sseClients) client.end()
       server.closeAllConnections()
