@@ -90,7 +90,13 @@ const execFileAsync = promisify(execFile)
  * 1440×900, light and dark: axe finds nothing and every control has a name.
  */
 describe('the desk tried in a browser, with the harness bar', { timeout: 120_000 }, () => {
-  const session = useDesk({ bar: true, saveDir: SAVE_DIR })
+  /** What the harness said it saved (dev:web prints each). */
+  const savedSaid: string[] = []
+  const session = useDesk({
+    bar: true,
+    saveDir: SAVE_DIR,
+    onSaved: (path) => savedSaid.push(path),
+  })
 
   it('has the harness bar around the app, never in it, naming the save folder', async () => {
     const { page } = session.desk
@@ -181,6 +187,7 @@ describe('the desk tried in a browser, with the harness bar', { timeout: 120_000
     const saved = readdirSync(SAVE_DIR)
     expect(saved).toEqual([expect.stringMatching(/^case-.+\.zip$/)])
     await see(page, `Case file saved as ${saved[0]}.`)
+    expect(savedSaid).toEqual([join(SAVE_DIR, saved[0] ?? '')])
     for (const name of saved) {
       const path = join(SAVE_DIR, name)
       expect(statSync(path).mode & 0o777, name).toBe(0o600)

@@ -275,17 +275,29 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
   // Stands in for main's save dialog, likewise: as told, else into the save folder, else cancel.
   const saveDir = options.chooseSavePath ? null : (options.saveDir ?? null)
   const intoSaveDir = saveDir === null ? null : saveInto(saveDir)
-  const fileHandlers = createFileHandlers({
+  const savingHandlers = createFileHandlers({
     work: () => cores.workHandlers(),
     chooseSavePath: async (suggestedName) => {
       if (options.chooseSavePath) return options.chooseSavePath(suggestedName)
-      if (!intoSaveDir) return null
-      const path = intoSaveDir(suggestedName)
-      // Said once the handler has written it (its answer follows this one at once).
-      if (options.onSaved) setTimeout(() => options.onSaved?.(path), 0)
-      return path
+      return intoSaveDir ? intoSaveDir(suggestedName) : null
     },
   })
+  // Each file written into the save folder is told (by its name in the handler's answer), once
+  // it is there.
+  const fileHandlers = Object.fromEntries(
+    Object.entries(savingHandlers).map(([method, handler]) => [
+      method,
+      async (input: never) => {
+        const answer = (await (handler as (input: never) => Promise<unknown>)(input)) as {
+          saved?: boolean
+          fileName?: string | null
+        }
+        if (saveDir && answer.saved && answer.fileName)
+          options.onSaved?.(join(saveDir, answer.fileName))
+        return answer
+      },
+    ]),
+  ) as typeof savingHandlers
   const handlers = {
     ...workHandlers,
     ...shellHandlers,
