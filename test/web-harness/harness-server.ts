@@ -337,8 +337,19 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
       }))
   if (options.offline) await setOnline(false)
 
+  // Any page open in the same browser can send requests to 127.0.0.1. The harness answers only
+  // its own address (a rebound DNS name is refused), and runs the contract only for JSON, which
+  // a page of another origin cannot post without a preflight the harness never answers: with a
+  // save folder, a call saves files.
+  let listening = 0
+  const ownHost = (host: string | undefined) =>
+    host === `127.0.0.1:${listening}` || host === `localhost:${listening}`
   const server = createServer(async (request, response) => {
     const path = new URL(request.url ?? '/', 'http://harness').pathname
+    if (!ownHost(request.headers.host)) {
+      response.writeHead(403, { 'content-type': 'text/plain' }).end('Not this harness.')
+      return
+    }
     try {
       if (path === '/api/events') {
         response.writeHead(200, {
@@ -355,6 +366,10 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
         const method = path.slice('/api/'.length)
         if (!isContractMethod(method)) {
           response.writeHead(404).end()
+          return
+        }
+        if (!(request.headers['content-type'] ?? '').startsWith('application/json')) {
+          response.writeHead(415, { 'content-type': 'text/plain' }).end('Send JSON.')
           return
         }
         const args = revive(JSON.parse((await readBody(request)) || '[]')) as unknown[]
@@ -403,6 +418,7 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
   })
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve))
   const { port } = server.address() as AddressInfo
+  listening = port
 
   return {
     url: `http://127.0.0.1:${port}/`,
