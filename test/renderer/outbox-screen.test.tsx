@@ -125,4 +125,34 @@ describe('the outbox', () => {
     )
     off()
   })
+  it('drops "Not everything was sent" once the core sends the waiting row by itself', async () => {
+    const failed = operation({
+      id: 6,
+      state: 'waiting_retry',
+      attempts: 1,
+      lastError: { kind: 'offline', message: 'The registry cannot be reached.' },
+    })
+    const { push } = installCasefileDouble({
+      outboxList: {
+        operations: [failed],
+        counts: { waiting_retry: 1 },
+        pending: 1,
+        pendingReports: 1,
+        paused: null,
+        lastSyncAt: null,
+      },
+      outboxHistory: [],
+    })
+    useOutboxStore.setState({ message: null, syncing: false })
+    const off = useOutboxStore.getState().listen()
+    await act(async () => {
+      render(<OutboxScreen />)
+    })
+    await act(async () => push('operationChanged', { ...failed, attempts: 2 }))
+    expect(screen.getByRole('status').textContent).toMatch(/^Not everything was sent/)
+    // The registry is back: the core sends it on its own (its run's summary may not be said).
+    await act(async () => push('operationChanged', { ...failed, state: 'done', lastError: null }))
+    expect(screen.getByRole('status').textContent).not.toMatch(/Not everything was sent|retry/)
+    off()
+  })
 })

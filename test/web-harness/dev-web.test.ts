@@ -29,4 +29,19 @@ describe('dev:web', () => {
       taken.close()
     }
   })
+  it('says an unknown flag and how it is used, and exits', async () => {
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', join(repoRoot(), 'test', 'web-harness', 'dev-web.ts'), '--ofline'],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    )
+    let output = ''
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()))
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve))
+    expect(code).toBe(1)
+    expect(output).toContain("Unknown option '--ofline'")
+    expect(output).toContain('Usage: npm run dev:web -- [--offline] [--save-dir <folder>]')
+    expect(output).not.toMatch(/\n\s+at /)
+  })
 })

@@ -34,6 +34,7 @@ import {
   type ContractHandlers,
   type ProfileId,
 } from '../../src/shared/contract'
+import { answerBar, BAR_SCRIPT, BAR_STYLE, saveInto, withBar } from './harness-bar-routes'
 import { memorySecretBackend } from './memory-secret-backend'
 import { repoRoot } from './repo-root'
 
@@ -63,6 +64,17 @@ export interface HarnessOptions {
   chooseCaFile?: () => string | null
   /** What main's save dialog would answer, given the name it suggests (null: closed). */
   chooseSavePath?: (suggestedName: string) => string | null
+  /**
+   * Unless `chooseSavePath` is given: every save dialog "saves" into this folder under the name
+   * it suggests (" (2)" added rather than replacing a file), written 0600 as in the app.
+   */
+  saveDir?: string
+  /** The harness's own bar below the app (`npm run dev:web`): the registry online or offline, where saves go. */
+  bar?: boolean
+  /** Starts with the sandbox registry down, as `npm run dev:web --offline`. */
+  offline?: boolean
+  /** Told each file saved into `saveDir` (its path), e.g. to print it. */
+  onSaved?: (path: string) => void
 }
 
 export interface Harness {
@@ -75,6 +87,8 @@ export interface Harness {
   registryDown: () => Promise<void>
   /** Starts it again on the same port over the same data. */
   registryUp: () => Promise<void>
+  /** The folder save dialogs write into (null: they answer cancel, or as `chooseSavePath` says). */
+  saveDir: string | null
   /** Main's confirmations asked so far (their words), oldest first, each answered as `confirm` says. */
   confirmations: () => ConfirmDialog[]
   stop: () => Promise<void>
@@ -258,11 +272,32 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     // Stands in for main's open dialog, likewise.
     chooseCaFile: async () => options.chooseCaFile?.() ?? null,
   })
-  const fileHandlers = createFileHandlers({
+  // Stands in for main's save dialog, likewise: as told, else into the save folder, else cancel.
+  const saveDir = options.chooseSavePath ? null : (options.saveDir ?? null)
+  const intoSaveDir = saveDir === null ? null : saveInto(saveDir)
+  const savingHandlers = createFileHandlers({
     work: () => cores.workHandlers(),
-    // Stands in for main's save dialog, likewise.
-    chooseSavePath: async (suggestedName) => options.chooseSavePath?.(suggestedName) ?? null,
+    chooseSavePath: async (suggestedName) => {
+      if (options.chooseSavePath) return options.chooseSavePath(suggestedName)
+      return intoSaveDir ? intoSaveDir(suggestedName) : null
+    },
   })
+  // Each file written into the save folder is told (by its name in the handler's answer), once
+  // it is there.
+  const fileHandlers = Object.fromEntries(
+    Object.entries(savingHandlers).map(([method, handler]) => [
+      method,
+      async (input: never) => {
+        const answer = (await (handler as (input: never) => Promise<unknown>)(input)) as {
+          saved?: boolean
+          fileName?: string | null
+        }
+        if (saveDir && answer.saved && answer.fileName)
+          options.onSaved?.(join(saveDir, answer.fileName))
+        return answer
+      },
+    ]),
+  ) as typeof savingHandlers
   const handlers = {
     ...workHandlers,
     ...shellHandlers,
@@ -276,13 +311,45 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     events: Object.keys(eventContract),
   })
   const bridge = `window.__CASEFILE_HARNESS__ = ${manifest};\n${readFileSync(join(repoRoot(), 'test', 'web-harness', 'harness-bridge.js'), 'utf8')}`
-  const indexHtml = readFileSync(join(options.rendererDir, 'index.html'), 'utf8').replace(
+  const appHtml = readFileSync(join(options.rendererDir, 'index.html'), 'utf8').replace(
     '<script type="module"',
     `<script src="${BRIDGE_PATH}"></script>\n    <script type="module"`,
   )
+  const indexHtml = options.bar ? withBar(appHtml) : appHtml
+  const barFiles: Record<string, [string, string]> = {
+    [BAR_SCRIPT]: ['text/javascript; charset=utf-8', 'harness-bar.js'],
+    [BAR_STYLE]: ['text/css; charset=utf-8', 'harness-bar.css'],
+  }
+  // One change at a time (the bar's switch pressed twice quickly): each waits for the last.
+  let switching = Promise.resolve()
+  const setOnline = (online: boolean) =>
+    (switching = switching
+      .catch(() => undefined)
+      .then(async () => {
+        if (online && !registryUp) {
+          sandbox = await startSandbox({ port: sandboxPort, dataDir: sandboxDir })
+          registryUp = true
+          cores.connectivityChanged(true)
+        } else if (!online && registryUp) {
+          registryUp = false
+          await sandbox.stop()
+        }
+      }))
+  if (options.offline) await setOnline(false)
 
+  // Any page open in the same browser can send requests to 127.0.0.1. The harness answers only
+  // its own address (a rebound DNS name is refused), and runs the contract only for JSON, which
+  // a page of another origin cannot post without a preflight the harness never answers: with a
+  // save folder, a call saves files.
+  let listening = 0
+  const ownHost = (host: string | undefined) =>
+    host === `127.0.0.1:${listening}` || host === `localhost:${listening}`
   const server = createServer(async (request, response) => {
     const path = new URL(request.url ?? '/', 'http://harness').pathname
+    if (!ownHost(request.headers.host)) {
+      response.writeHead(403, { 'content-type': 'text/plain' }).end('Not this harness.')
+      return
+    }
     try {
       if (path === '/api/events') {
         response.writeHead(200, {
@@ -301,6 +368,10 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
           response.writeHead(404).end()
           return
         }
+        if (!(request.headers['content-type'] ?? '').startsWith('application/json')) {
+          response.writeHead(415, { 'content-type': 'text/plain' }).end('Send JSON.')
+          return
+        }
         const args = revive(JSON.parse((await readBody(request)) || '[]')) as unknown[]
         const result = await callContract(method, args, handlers, (m, error) => {
           // Expected while a journey keeps the registry down; the page gets the message anyway.
@@ -308,6 +379,21 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
         })
         response.writeHead(200, { 'content-type': 'application/json' })
         response.end(JSON.stringify(encodeBytes(result)))
+        return
+      }
+      if (
+        options.bar &&
+        (await answerBar(path, request, response, {
+          state: () => ({ online: registryUp, saveDir }),
+          setOnline,
+        }))
+      )
+        return
+      const barFile = options.bar ? barFiles[path] : undefined
+      if (barFile) {
+        const [type, name] = barFile
+        const body = readFileSync(join(repoRoot(), 'test', 'web-harness', name))
+        response.writeHead(200, { 'content-type': type }).end(body)
         return
       }
       if (path === BRIDGE_PATH) {
@@ -332,24 +418,17 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
   })
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve))
   const { port } = server.address() as AddressInfo
+  listening = port
 
   return {
     url: `http://127.0.0.1:${port}/`,
     userDataDir,
+    saveDir,
     sandbox: () => sandbox,
     core: inspect,
     confirmations: () => [...asked],
-    registryDown: async () => {
-      if (!registryUp) return
-      registryUp = false
-      await sandbox.stop()
-    },
-    registryUp: async () => {
-      if (registryUp) return
-      sandbox = await startSandbox({ port: sandboxPort, dataDir: sandboxDir })
-      registryUp = true
-      cores.connectivityChanged(true)
-    },
+    registryDown: () => setOnline(false),
+    registryUp: () => setOnline(true),
     stop: async () => {
       for (const client of sseClients) client.end()
       server.closeAllConnections()

@@ -42,6 +42,11 @@ let historyTimer: ReturnType<typeof setTimeout> | null = null
 const reportsSent = (n: number) => `${n} report${n === 1 ? '' : 's'} sent`
 
 let manualSyncSaidUntil = 0
+const NOT_SENT = 'Not everything was sent:'
+const STAYS_QUEUED = 'the items stay queued and are sent when it answers.'
+/** The line says items wait (a failed row, a sync that could not reach the registry). */
+const saysSomethingWaits = (message: string | null) =>
+  !!message && (message.startsWith(NOT_SENT) || message.endsWith(STAYS_QUEUED))
 
 /**
  * What the outbox is left with after an item failed: a summary that said "sent" is no longer
@@ -57,7 +62,7 @@ export function notSentWords(operations: OperationView[]): string {
     attention ? `${attention} item${attention === 1 ? ' needs' : 's need'} attention` : '',
   ].filter(Boolean)
   const why = waiting.find((op) => op.lastError)?.lastError?.message
-  return `Not everything was sent: ${parts.join(', ')}.${why ? ` The last try: ${why}` : ''}`
+  return `${NOT_SENT} ${parts.join(', ')}.${why ? ` The last try: ${why}` : ''}`
 }
 /** Loads asked for, and the newest whose answer is shown. */
 let loadsAsked = 0
@@ -132,6 +137,16 @@ export const useOutboxStore = create<OutboxState>((set, get) => ({
           !get().syncing
         )
           set({ message: notSentWords(get().operations) })
+        // And the failure said stops being true once nothing waits or needs a person (the core
+        // sent it by itself when the registry came back): the line no longer says it.
+        else if (
+          operation.state === 'done' &&
+          saysSomethingWaits(get().message) &&
+          !get().operations.some(
+            (op) => op.state === 'waiting_retry' || op.state === 'needs_attention',
+          )
+        )
+          set({ message: null })
       }),
       api().onUploadProgress(({ operationId, loaded, total }) =>
         set({ progress: { ...get().progress, [operationId]: { loaded, total } } }),
@@ -173,7 +188,7 @@ export const useOutboxStore = create<OutboxState>((set, get) => ({
           connection.kind === 'offline'
             ? 'This computer is offline, so the registry cannot be reached'
             : 'The registry cannot be reached'
-        }: the items stay queued and are sent when it answers.`,
+        }: ${STAYS_QUEUED}`,
       })
     else if (run.value.paused) set({ message: run.value.paused.message })
     else if (!run.value.leaseHeld)
