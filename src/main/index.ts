@@ -89,8 +89,9 @@ async function startShell(): Promise<void> {
   const userData = app.getPath('userData')
   // 0700 whatever the umask: the profiles' data folders beneath hold PII (private-files.ts).
   ensurePrivateDir(userData)
-  const { store: settings, recovered } = await SettingsStore.open(settingsFilePath(userData))
+  const { store: settings, recovered, newer } = await SettingsStore.open(settingsFilePath(userData))
   if (recovered) log(recovered.reason)
+  if (newer) log(newer)
 
   const push = createEventPusher(
     () => (mainWindow ? [mainWindow.webContents] : []),

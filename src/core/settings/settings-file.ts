@@ -3,7 +3,13 @@ import { copyFile, open, rename, rm } from 'node:fs/promises'
 import { ensurePrivateDir, PRIVATE_FILE_MODE, tightenFile } from '../private-files'
 import { dirname } from 'node:path'
 import { readRegularFile, RegularFileError } from '../regular-file'
-import { DEFAULT_SETTINGS, settingsSchema, type Settings } from './settings-schema'
+import { fileVersion, newerCasefileWords } from '../newer-casefile'
+import {
+  DEFAULT_SETTINGS,
+  SETTINGS_FILE_VERSION,
+  settingsSchema,
+  type Settings,
+} from './settings-schema'
 
 /** The settings are a few kilobytes; a file far larger is not ours. */
 const SETTINGS_FILE_MAX_BYTES = 1024 * 1024
@@ -16,6 +22,11 @@ export interface LoadedSettings {
     /** Where the unusable file was copied to, so nothing a person wrote is lost; null if it could not be. */
     corruptCopy: string | null
   }
+  /**
+   * Present when a newer Casefile wrote the file: the defaults are used in memory, and the file
+   * is neither set aside nor rewritten (the store refuses to save over it). The words say so.
+   */
+  newer?: string
 }
 
 /**
@@ -40,6 +51,17 @@ export async function readSettingsFile(path: string): Promise<LoadedSettings> {
   } catch (error) {
     return recover(path, `it is not valid JSON (${(error as Error).message})`)
   }
+  // The version first: a newer Casefile's file is left as it is, whatever its fields hold.
+  const version = fileVersion(json, 'version')
+  if (version !== undefined && version > SETTINGS_FILE_VERSION)
+    return {
+      settings: DEFAULT_SETTINGS,
+      newer: `${newerCasefileWords(
+        `The settings file ${path}`,
+        `settings version ${version}`,
+        `${SETTINGS_FILE_VERSION}`,
+      )} Casefile started with the default settings and will not save changes to them.`,
+    }
   const parsed = settingsSchema.safeParse(json)
   if (!parsed.success) {
     const problems = parsed.error.issues

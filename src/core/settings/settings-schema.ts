@@ -2,12 +2,15 @@ import { z } from 'zod'
 import { profileIdSchema, registryConnectionSchema } from '../../shared/contract'
 import { updatePreferencesSchema } from '../../shared/contract-update'
 
+/** The settings file's format; a file with a higher `version` is a newer Casefile's. */
+export const SETTINGS_FILE_VERSION = 1
+
 /**
- * The app's settings file (settings.json in the user-data folder). Unknown keys are dropped
- * rather than refused, so a settings file touched by a newer Casefile still opens.
+ * The app's settings file (settings.json in the user-data folder). Keys this version does not
+ * know (a later Casefile's, of the same version) are kept and written back as they were.
  */
-export const settingsSchema = z.object({
-  version: z.literal(1),
+export const settingsSchema = z.looseObject({
+  version: z.literal(SETTINGS_FILE_VERSION),
   /** A new install starts on the sandbox, so every feature can be tried without an account. */
   activeProfile: profileIdSchema,
   /** The real registry's addresses; null until someone sets them. Its key is in the keychain. */

@@ -12,13 +12,17 @@ export class SettingsStore {
   private constructor(
     private readonly path: string,
     private value: Settings,
+    /** Set when a newer Casefile wrote the file: it is never written over, and this says why. */
+    private readonly newer?: string,
   ) {}
 
-  static async open(
-    path: string,
-  ): Promise<{ store: SettingsStore; recovered?: LoadedSettings['recovered'] }> {
-    const { settings, recovered } = await readSettingsFile(path)
-    return { store: new SettingsStore(path, settings), recovered }
+  static async open(path: string): Promise<{
+    store: SettingsStore
+    recovered?: LoadedSettings['recovered']
+    newer?: string
+  }> {
+    const { settings, recovered, newer } = await readSettingsFile(path)
+    return { store: new SettingsStore(path, settings, newer), recovered, newer }
   }
 
   get current(): Settings {
@@ -27,6 +31,7 @@ export class SettingsStore {
 
   update(change: (current: Settings) => Settings): Promise<Settings> {
     const run = this.queue.then(async () => {
+      if (this.newer) throw new Error(this.newer)
       const next = settingsSchema.parse(change(this.value))
       await writeSettingsFile(this.path, next)
       this.value = next

@@ -93,10 +93,31 @@ describe('the settings file', () => {
     expect(loaded.recovered?.corruptCopy).toBe(`${path}.corrupt`)
   })
 
-  it('drops keys it does not know, so a newer file still opens', async () => {
+  it('keeps keys it does not know, and writes them back as they were', async () => {
     const path = join(tempDir(), 'settings.json')
-    writeFileSync(path, JSON.stringify({ ...registry, theme: 'dark' }))
-    expect(await readSettingsFile(path)).toEqual({ settings: registry })
+    writeFileSync(path, JSON.stringify({ ...registry, theme: { mode: 'dark' } }))
+    const { settings } = await readSettingsFile(path)
+    await writeSettingsFile(path, { ...settings, activeProfile: 'sandbox' })
+    expect(JSON.parse(readFileSync(path, 'utf8'))).toEqual({
+      ...registry,
+      activeProfile: 'sandbox',
+      theme: { mode: 'dark' },
+    })
+  })
+
+  it("leaves a newer Casefile's file as it is, says so, and uses the defaults", async () => {
+    const dir = tempDir()
+    const path = join(dir, 'settings.json')
+    const text = JSON.stringify({ version: 2, activeProfile: 'elsewhere', layout: 'new' })
+    writeFileSync(path, text)
+    const loaded = await readSettingsFile(path)
+    expect(loaded.settings).toEqual(DEFAULT_SETTINGS)
+    expect(loaded.recovered).toBeUndefined()
+    expect(loaded.newer).toMatch(
+      /written by a newer Casefile \(settings version 2; this version knows 1\)/,
+    )
+    expect(readFileSync(path, 'utf8')).toBe(text)
+    expect(readdirSync(dir)).toEqual(['settings.json'])
   })
 
   it('opens a file written before update preferences existed, with automatic stable updates', async () => {

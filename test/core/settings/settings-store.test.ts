@@ -1,6 +1,6 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { SettingsStore } from '../../../src/core/settings'
 
@@ -44,5 +44,19 @@ describe('SettingsStore', () => {
     expect(store.current.registry).toBeNull()
     await store.update((s) => ({ ...s, activeProfile: 'sandbox' }))
     expect(store.current.activeProfile).toBe('sandbox')
+  })
+
+  it("never writes over a newer Casefile's file: an update is refused in words", async () => {
+    const path = settingsPath()
+    const text = '{"version": 2, "activeProfile": "registry", "registry": null}\n'
+    writeFileSync(path, text)
+    const { store, newer } = await SettingsStore.open(path)
+    expect(newer).toMatch(/newer Casefile/)
+    expect(store.current.activeProfile).toBe('sandbox')
+    await expect(store.update((s) => ({ ...s, activeProfile: 'registry' }))).rejects.toThrow(
+      /written by a newer Casefile .*Nothing was changed/,
+    )
+    expect(readFileSync(path, 'utf8')).toBe(text)
+    expect(readdirSync(dirname(path))).toEqual(['settings.json'])
   })
 })
