@@ -144,7 +144,7 @@ describe('files read row by row', () => {
     ])
   })
 
-  it('an unknown fraud type lists the allowed ones', async () => {
+  it('an unknown fraud type lists the allowed ones by name', async () => {
     expect(rowErrors(await importFixture('unknown-fraud-type.csv'))).toEqual([
       {
         rowNumber: 2,
@@ -153,7 +153,7 @@ describe('files read row by row', () => {
             column: 'fraud_type',
             cell: 'A2',
             message:
-              'Fraud type "crypto_scam" is not one the registry knows. Use one of: hacker, identity_theft, money_mule, suspicious_pep, sanctioned/ofac, theft, fraudulent_loan, social_engineering, other, romance_fraud, land_property_scams.',
+              'Fraud type "crypto_scam" is not one Casefile knows. Write one of "Hacker / account takeover", "Identity theft", "Money mule", "Suspicious PEP", "Sanctioned / OFAC", "Theft", "Fraudulent loan", "Social engineering", "Other", "Romance fraud", "Land / property scams".',
           },
         ],
       },

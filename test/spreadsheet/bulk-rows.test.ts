@@ -169,6 +169,49 @@ describe('a bulk row', () => {
       expect(inputOf(mapRow({ ...base, fraud_type: written }))?.fraudType).toBe(type)
   })
 
+  it('answers a fraud type it does not know with the names people write, and the closest', () => {
+    const messageFor = (written: string) =>
+      errorsOf(mapRow({ ...base, fraud_type: written })).find((e) => e.column === 'fraud_type')
+        ?.message
+    const names =
+      'Write one of "Hacker / account takeover", "Identity theft", "Money mule", "Suspicious PEP", "Sanctioned / OFAC", "Theft", "Fraudulent loan", "Social engineering", "Other", "Romance fraud", "Land / property scams".'
+    expect(messageFor('Romance frauds')).toBe(
+      `Fraud type "Romance frauds" is not one Casefile knows. Did you mean "Romance fraud"? ${names}`,
+    )
+    const near: [string, string][] = [
+      ['MONEY MULES', 'Money mule'],
+      ['identty theft', 'Identity theft'],
+      ['Fraudlent loans', 'Fraudulent loan'],
+      ['social_enginering', 'Social engineering'],
+    ]
+    for (const [written, name] of near)
+      expect(messageFor(written)).toContain(`Did you mean "${name}"?`)
+    // Nothing near: no guess, and never the registry's codes.
+    expect(messageFor('crypto scam')).not.toMatch(/Did you mean|identity_theft|romance_fraud/)
+    expect(messageFor('thief')).not.toMatch(/Did you mean/)
+  })
+
+  it('says a spreadsheet dropped a zero only when a leading zero would make the number right', () => {
+    const bvnMessage = (bvn: string) =>
+      errorsOf(mapRow({ ...base, bvn })).find((e) => e.column === 'bvn')?.message
+    expect(bvnMessage('123')).toBe(
+      'A BVN is 11 digits, with no spaces or letters. This one has 3 digits.',
+    )
+    expect(bvnMessage('2212345678')).toBe(
+      'A BVN is 11 digits, with no spaces or letters. If it began with 0, the spreadsheet dropped the zero: format the column as Text and type the number again.',
+    )
+    expect(bvnMessage('012345678')).toBe(
+      'A BVN is 11 digits, with no spaces or letters. This one has 9 digits.',
+    )
+    expect(
+      errorsOf(mapRow({ ...base, account_number_1: '12345' })).find(
+        (e) => e.column === 'account_number_1',
+      )?.message,
+    ).toBe(
+      'Account number "12345" must be 10 digits (NUBAN), with no spaces or letters. This one has 5 digits.',
+    )
+  })
+
   it('reads show_uploader_info as true/false, yes/no, 1/0 or empty, and nothing else', () => {
     const cases: [string, boolean][] = [
       ['TRUE', true],
@@ -244,7 +287,9 @@ describe('a bulk row', () => {
       {
         column: 'fraud_type',
         cell: 'A2',
-        message: expect.stringMatching(/^Fraud type "phishing" is not one the registry knows\./),
+        message: expect.stringMatching(
+          /^Fraud type "phishing" is not one Casefile knows\. Write one of "Hacker \/ account takeover", /,
+        ),
       },
       { column: 'fraud_reason', cell: 'B2', message: schemaMessage },
       {
@@ -292,7 +337,7 @@ describe('a bulk row', () => {
       },
     ])
     expect(errorsOf(mapRow({ ...base, fraud_type: '' }))[0]?.message).toMatch(
-      /^The fraud type is empty: write one of: hacker, /,
+      /^The fraud type is empty: write one of "Hacker \/ account takeover", "Identity theft", /,
     )
     expect(errorsOf(mapRow({ ...base, bvn: '22123456789;22123456789' }))).toEqual([
       {

@@ -3,7 +3,12 @@ import {
   BULK_MULTI_VALUE_SEPARATOR,
   type BulkColumn,
 } from '../../shared/bulk-template'
-import { normalizeIdentifierValue, type IdentifierType } from '../../shared/domain'
+import {
+  checkIdentifierValue,
+  normalizeIdentifierValue,
+  NUBAN_LENGTH,
+  type IdentifierType,
+} from '../../shared/domain'
 import { createBankResolver, type BulkBank } from './bank-resolver'
 import type { BulkHeaderMapping } from './bulk-header'
 import type { RowCells } from './bulk-row-cells'
@@ -24,16 +29,28 @@ export interface IdentifierSource {
   written: string
 }
 
+/** The digits each numbered identifier has, to say how many a wrong one has instead. */
+const DIGITS_OF: Partial<Record<IdentifierType, number>> = {
+  account: NUBAN_LENGTH,
+  bvn: 11,
+  nin: 11,
+}
+
 /**
  * Why a number-like identifier may have been mangled by the spreadsheet program (leading zero
- * dropped, scientific notation): appended to the shared message so the fix is obvious.
+ * dropped, scientific notation), or how many digits it has: appended to the shared message so
+ * the fix is obvious. The dropped zero is named only when a leading zero would make it valid.
  */
-export function numberMangledHint(written: string): string {
+export function numberMangledHint(type: IdentifierType, written: string): string {
   if (/^\d+(\.\d+)?e\+?\d+$/i.test(written))
     return ` The spreadsheet turned the number into "${written}": format the column as Text and type the number again.`
-  if (/^\d{1,10}$/.test(written) && written[0] !== '0')
+  if (!/^\d+$/.test(written)) return ''
+  const zeroed = type === 'account' ? `0${written}_bank` : `0${written}`
+  if (written[0] !== '0' && checkIdentifierValue(type, zeroed) === null)
     return ' If it began with 0, the spreadsheet dropped the zero: format the column as Text and type the number again.'
-  return ''
+  const digits = DIGITS_OF[type]
+  if (digits === undefined || written.length === digits) return ''
+  return ` This one has ${written.length} digit${written.length === 1 ? '' : 's'}.`
 }
 
 /** A row's identifiers as written, before the shared report schema checks them. */

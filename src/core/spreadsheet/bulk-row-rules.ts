@@ -1,11 +1,6 @@
 import { BULK_COLUMNS, type BulkColumn } from '../../shared/bulk-template'
-import {
-  FRAUD_TYPES,
-  FRAUD_TYPE_LABELS,
-  createReportInputSchema,
-  type FraudType,
-  type ReportInputDraft,
-} from '../../shared/domain'
+import { createReportInputSchema, type FraudType, type ReportInputDraft } from '../../shared/domain'
+import { readFraudTypeCell } from './bulk-fraud-type'
 import { readAttachmentCells, type AttachmentFileCell } from './bulk-attachment-cells'
 import { createIdentifierCellReader, numberMangledHint } from './bulk-identifier-cells'
 import { cellsOf, type RowCells } from './bulk-row-cells'
@@ -50,14 +45,6 @@ export interface BulkRowOptions {
    * for the registry to check.
    */
   banksUnavailable?: string
-}
-
-const fold = (text: string) => text.toLowerCase().replace(/[\s_-]+/g, '')
-/** "Identity theft", "IDENTITY_THEFT" and "identity-theft" all mean identity_theft. */
-const FRAUD_TYPE_BY_FOLDED = new Map<string, FraudType>()
-for (const type of FRAUD_TYPES) {
-  FRAUD_TYPE_BY_FOLDED.set(fold(type), type)
-  FRAUD_TYPE_BY_FOLDED.set(fold(FRAUD_TYPE_LABELS[type]), type)
 }
 
 const BOOLEAN_WORDS = new Map([
@@ -121,10 +108,12 @@ export function createBulkRowMapper(
       })
     })
 
+    // "Identity theft", "IDENTITY_THEFT" and "identity-theft" all mean identity_theft; anything
+    // else is answered with the types' names and the closest one, not the registry's codes.
     const fraudTypeText = cellOf('fraud_type').trim()
-    if (fraudTypeText === '')
-      fail('fraud_type', `The fraud type is empty: write one of: ${FRAUD_TYPES.join(', ')}.`)
-    const fraudType = FRAUD_TYPE_BY_FOLDED.get(fold(fraudTypeText)) ?? fraudTypeText
+    const fraudTypeCell = readFraudTypeCell(fraudTypeText)
+    if (!fraudTypeCell.ok) fail('fraud_type', fraudTypeCell.message)
+    const fraudType = fraudTypeCell.ok ? fraudTypeCell.type : fraudTypeText
 
     const fraudReason = cellOf('fraud_reason').trim()
 
@@ -155,14 +144,14 @@ export function createBulkRowMapper(
       for (const issue of parsed.error.issues) {
         const [field, index] = issue.path
         if (field === 'fraudType') {
-          if (fraudTypeText !== '') fail('fraud_type', issue.message)
+          if (fraudTypeCell.ok) fail('fraud_type', issue.message)
         } else if (field === 'fraudReason') fail('fraud_reason', issue.message)
         else if (field === 'showUploaderInfo') fail('show_uploader_info', issue.message)
         else if (field === 'identifiers' && typeof index === 'number' && sources[index]) {
           const source = sources[index]
           const onBank = source.bankColumn && issue.message.startsWith('Bank')
           if (onBank && source.bankReported) continue
-          const hint = onBank ? '' : numberMangledHint(source.written)
+          const hint = onBank ? '' : numberMangledHint(source.type, source.written)
           fail(onBank ? (source.bankColumn ?? source.column) : source.column, issue.message + hint)
         } else if (
           field === 'identifiers' &&
