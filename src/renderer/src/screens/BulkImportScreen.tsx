@@ -228,6 +228,15 @@ export function BulkImportScreen() {
                 Import another file
               </button>
             </div>
+          ) : valid === 0 ? (
+            // No "Queue the 0 valid rows": say what to do instead. A file whose every row is
+            // already submitted or queued is said so above.
+            (toFix.length > 0 || blocking) && (
+              <p className="callout warn" role="status">
+                No row can be queued yet: fix the problems above in the file, save it, and import it
+                again.
+              </p>
+            )
           ) : (
             <>
               <div className="checkbox">
@@ -245,7 +254,7 @@ export function BulkImportScreen() {
                 <button
                   type="button"
                   className="primary"
-                  disabled={s.busy || valid === 0 || blocking}
+                  disabled={s.busy || blocking}
                   onClick={() => void s.queue(asBulk)}
                 >
                   Queue the {valid} valid row{valid === 1 ? '' : 's'}
