@@ -62,6 +62,29 @@ export function pdfjsData() {
 }
 
 /**
+ * How pdf.js opens a PDF anyone may have written, to draw it or to read its text: the same
+ * options for both, so neither reader is laxer than the other.
+ */
+export function hostilePdfParams(bytes: Uint8Array) {
+  return {
+    // pdf.js takes the buffer over: it gets a copy, the caller keeps its bytes.
+    data: new Uint8Array(bytes),
+    enableXfa: false,
+    // No fonts installed into the process and none looked for on this computer: the
+    // embedded fonts are drawn as paths, the standard fonts from pdf.js's own copies.
+    disableFontFace: true,
+    useSystemFonts: false,
+    ...pdfjsData(),
+    cMapPacked: true,
+    // An embedded image of more pixels than Casefile decodes anywhere is left out, not decoded.
+    maxImageSize: MAX_DECODE_PIXELS,
+    isOffscreenCanvasSupported: false,
+    stopAtErrors: false,
+    verbosity: 0,
+  }
+}
+
+/**
  * The first page of `bytes`, drawn in this thread within MAX_PAGE_PIXELS and `timeLimitMs`
  * (checked between pdf.js's steps only). Never throws.
  */
@@ -93,22 +116,7 @@ export async function drawFirstPage(
     }, timeLimitMs)
   })
   const draw = async (): Promise<Drawing> => {
-    task = pdfjs.getDocument({
-      // pdf.js takes the buffer over: it gets a copy, the zip keeps the attachment's bytes.
-      data: new Uint8Array(bytes),
-      enableXfa: false,
-      // No fonts installed into the process and none looked for on this computer: the
-      // embedded fonts are drawn as paths, the standard fonts from pdf.js's own copies.
-      disableFontFace: true,
-      useSystemFonts: false,
-      ...pdfjsData(),
-      cMapPacked: true,
-      // An embedded image of more pixels than Casefile decodes anywhere is left out, not decoded.
-      maxImageSize: MAX_DECODE_PIXELS,
-      isOffscreenCanvasSupported: false,
-      stopAtErrors: false,
-      verbosity: 0,
-    })
+    task = pdfjs.getDocument(hostilePdfParams(bytes))
     const pdf = await task.promise
     const page = await pdf.getPage(1)
     const natural = page.getViewport({ scale: 1 })

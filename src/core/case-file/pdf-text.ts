@@ -9,7 +9,7 @@
 
 import type * as PdfJsModule from 'pdfjs-dist/legacy/build/pdf.mjs'
 import { message } from './drawing'
-import { pdfjsData } from './pdf-draw'
+import { hostilePdfParams } from './pdf-draw'
 
 /** What reading a PDF's text gives: its lines, or why not (as a drawing's failure says it). */
 export type PdfText =
@@ -56,17 +56,7 @@ export async function readPdfText(bytes: Uint8Array, limits: TextLimits): Promis
     }, limits.timeLimitMs)
   })
   const read = async (): Promise<PdfText> => {
-    task = lib.getDocument({
-      data: new Uint8Array(bytes),
-      enableXfa: false,
-      disableFontFace: true,
-      useSystemFonts: false,
-      ...pdfjsData(),
-      cMapPacked: true,
-      isOffscreenCanvasSupported: false,
-      stopAtErrors: false,
-      verbosity: 0,
-    })
+    task = lib.getDocument(hostilePdfParams(bytes))
     const pdf = await task.promise
     if (pdf.numPages > limits.maxPages)
       throw new OverLimit(`it has ${pdf.numPages} pages, more than the ${limits.maxPages} read`)
