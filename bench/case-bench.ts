@@ -11,7 +11,8 @@ import { randomBytes } from 'node:crypto'
 import { mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { deflateSync, crc32 } from 'node:zlib'
+import { deflateSync } from 'node:zlib'
+import { pngFile } from '../src/core/case-file/drawing'
 import { openCore } from '../src/core/open-core'
 import * as Attachments from '../src/core/attachments/attachments'
 import * as Drafts from '../src/core/drafts/drafts'
@@ -27,24 +28,7 @@ function noisePng(bytes: number): Buffer {
   const side = Math.ceil(Math.sqrt(bytes / 3))
   const raw = Buffer.alloc((side * 3 + 1) * side)
   for (let y = 0; y < side; y++) randomBytes(side * 3).copy(raw, y * (side * 3 + 1) + 1)
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data])
-    const out = Buffer.alloc(8 + data.length + 4)
-    out.writeUInt32BE(data.length, 0)
-    body.copy(out, 4)
-    out.writeUInt32BE(crc32(body), 8 + data.length)
-    return out
-  }
-  const header = Buffer.alloc(13)
-  header.writeUInt32BE(side, 0)
-  header.writeUInt32BE(side, 4)
-  header.set([8, 2, 0, 0, 0], 8)
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(raw, { level: 1 })),
-    chunk('IEND', Buffer.alloc(0)),
-  ])
+  return pngFile(side, side, 'rgb', deflateSync(raw, { level: 1 }))
 }
 
 /** The test photo with comment segments (COM, 64 KiB each) up to `bytes`: a valid JPEG that size. */

@@ -21,7 +21,8 @@ import { join } from 'node:path'
 import { monitorEventLoopDelay } from 'node:perf_hooks'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
-import { crc32, deflateSync } from 'node:zlib'
+import { deflateSync } from 'node:zlib'
+import { pngFile } from '../src/core/case-file/drawing'
 import { exportCaseFile } from '../src/core/case-file/case-file'
 import { openCore } from '../src/core/open-core'
 import { createRegistryClient } from '../src/core/registry/registry-client'
@@ -40,24 +41,7 @@ const MB = 1024 * 1024
 function photoPng(width: number, height: number): Buffer {
   const raw = Buffer.alloc((width * 3 + 1) * height)
   for (let y = 0; y < height / 4; y++) randomBytes(width * 3).copy(raw, y * (width * 3 + 1) + 1)
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'latin1'), data])
-    const out = Buffer.alloc(8 + data.length + 4)
-    out.writeUInt32BE(data.length, 0)
-    body.copy(out, 4)
-    out.writeUInt32BE(crc32(body), 8 + data.length)
-    return out
-  }
-  const header = Buffer.alloc(13)
-  header.writeUInt32BE(width, 0)
-  header.writeUInt32BE(height, 4)
-  header.set([8, 2, 0, 0, 0], 8)
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(raw, { level: 1 })),
-    chunk('IEND', Buffer.alloc(0)),
-  ])
+  return pngFile(width, height, 'rgb', deflateSync(raw, { level: 1 }))
 }
 
 const FILES: Record<string, { name: string; make: () => Buffer }> = {

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs'
-import { constants, crc32, deflateRawSync } from 'node:zlib'
+import { constants, deflateRawSync } from 'node:zlib'
+import { pngFile } from '../../src/core/case-file/drawing'
 
 /*
  * Decompression bombs, made here byte by byte and never inflated here: small files whose headers
@@ -27,30 +28,12 @@ export function zerosZlib(size: number): Buffer {
   return Buffer.concat(parts)
 }
 
-function pngChunk(type: string, data: Buffer): Buffer {
-  const length = Buffer.alloc(4)
-  length.writeUInt32BE(data.length)
-  const typed = Buffer.concat([Buffer.from(type, 'latin1'), data])
-  const crc = Buffer.alloc(4)
-  crc.writeUInt32BE(crc32(typed))
-  return Buffer.concat([length, typed, crc])
-}
-
 /**
  * A valid RGBA PNG of `width`×`height` transparent pixels: 16000×16000 is 1 GB of pixels in a
  * 1 MB file.
  */
 export function pngBomb(width: number, height: number): Buffer {
-  const header = Buffer.alloc(13)
-  header.writeUInt32BE(width, 0)
-  header.writeUInt32BE(height, 4)
-  header.set([8, 6, 0, 0, 0], 8)
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    pngChunk('IHDR', header),
-    pngChunk('IDAT', zerosZlib((width * 4 + 1) * height)),
-    pngChunk('IEND', Buffer.alloc(0)),
-  ])
+  return pngFile(width, height, 'rgba', zerosZlib((width * 4 + 1) * height))
 }
 
 /** The case file's test photo (a real JPEG), its frame header (SOF0) saying `width`×`height`. */

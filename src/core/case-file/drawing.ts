@@ -28,6 +28,23 @@ function chunk(type: string, data: Buffer): Buffer {
 }
 
 /**
+ * A PNG file of 8-bit `width`×`height` pixels whose zlib-compressed, filtered rows are `idat`
+ * (one IDAT chunk). Also how the tests and benches write the images they feed the case file.
+ */
+export function pngFile(width: number, height: number, colour: 'rgb' | 'rgba', idat: Buffer) {
+  const header = Buffer.alloc(13)
+  header.writeUInt32BE(width, 0)
+  header.writeUInt32BE(height, 4)
+  header.set([8, colour === 'rgb' ? 2 : 6, 0, 0, 0], 8)
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', idat),
+    chunk('IEND', Buffer.alloc(0)),
+  ])
+}
+
+/**
  * An RGB PNG of a canvas's RGBA pixels (`width`×`height`, drawn on white, so opaque): each row
  * filtered "Up" (the difference from the row above: flat areas and text compress well).
  */
@@ -48,14 +65,5 @@ export function opaquePng(rgba: Uint8Array | Uint8ClampedArray, width: number, h
     for (let i = 0; i < row.length; i++) raw[at + 1 + i] = (row[i]! - above[i]!) & 0xff
     above.set(row)
   }
-  const header = Buffer.alloc(13)
-  header.writeUInt32BE(width, 0)
-  header.writeUInt32BE(height, 4)
-  header.set([8, 2, 0, 0, 0], 8)
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(raw)),
-    chunk('IEND', Buffer.alloc(0)),
-  ])
+  return pngFile(width, height, 'rgb', deflateSync(raw))
 }
