@@ -1,3 +1,4 @@
+import { normalizeIdentifierValue, splitAccountValue } from './domain/identifiers'
 import { banksFittingNuban, nubanDigits, nubanFitsBank, nubanInstitutionCode } from './domain/nuban'
 
 /*
@@ -29,4 +30,19 @@ export function bankFitWarning(
   const which =
     fitting.length === 0 ? 'no bank of the list has a code it fits' : `it fits ${orList(fitting)}`
   return `${number} does not fit ${bank.name}’s check digit: ${which}. Check the number or the bank — you can still file it.`
+}
+
+/** The warnings of a report's identifiers: one for each account at a bank its number does not fit. */
+export function accountBankWarnings(
+  identifiers: readonly { label: string; value: string }[],
+  banks: readonly { slug: string; name: string; code?: string | null }[],
+): string[] {
+  return identifiers.flatMap((identifier) => {
+    if (identifier.label.trim().toLowerCase() !== 'account') return []
+    const parts = splitAccountValue(normalizeIdentifierValue('account', identifier.value))
+    if (!parts) return []
+    const bank = banks.find((item) => item.slug === parts.bankSlug)
+    const warning = bankFitWarning(parts.accountNumber, bank, banks)
+    return warning ? [warning] : []
+  })
 }
