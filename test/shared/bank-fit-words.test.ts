@@ -6,22 +6,21 @@ import {
   searchedBanksWords,
 } from '../../src/shared/searched-banks-words'
 
-const BANKS = [
-  { slug: 'heritage-bank', name: 'Heritage Bank', code: '030' },
-  { slug: 'rand-merchant-bank', name: 'Rand Merchant Bank', code: '502' },
-  { slug: 'zenith-bank', name: 'Zenith Bank', code: '057' },
-  { slug: 'no-code', name: 'A Bank With No Code', code: null },
-]
+const HERITAGE = { slug: 'heritage-bank', name: 'Heritage Bank', code: '030' }
+const RAND = { slug: 'rand-merchant-bank', name: 'Rand Merchant Bank', code: '502' }
+const ZENITH = { slug: 'zenith-bank', name: 'Zenith Bank', code: '057' }
+const NO_CODE = { slug: 'no-code', name: 'A Bank With No Code', code: null }
+const BANKS = [HERITAGE, RAND, ZENITH, NO_CODE]
 
 describe('a bank that does not fit an account number', () => {
   it('is named with the banks that fit, and nothing is said of a bank it fits or one with no code', () => {
-    expect(bankFitWarning('0690000031', BANKS[2], BANKS)).toBe(
+    expect(bankFitWarning('0690000031', ZENITH, BANKS)).toBe(
       '0690000031 does not fit Zenith Bank’s check digit: it fits Heritage Bank or Rand Merchant Bank. Check the number or the bank — you can still file it.',
     )
-    expect(bankFitWarning('0690000031', BANKS[0], BANKS)).toBeNull()
-    expect(bankFitWarning('0690000031', BANKS[3], BANKS)).toBeNull()
-    expect(bankFitWarning('12345', BANKS[2], BANKS)).toBeNull()
-    expect(bankFitWarning('0690000031', BANKS[2], [BANKS[2]])).toMatch(
+    expect(bankFitWarning('0690000031', HERITAGE, BANKS)).toBeNull()
+    expect(bankFitWarning('0690000031', NO_CODE, BANKS)).toBeNull()
+    expect(bankFitWarning('12345', ZENITH, BANKS)).toBeNull()
+    expect(bankFitWarning('0690000031', ZENITH, [ZENITH])).toMatch(
       /: no bank of the list has a code it fits\./,
     )
   })
@@ -41,13 +40,13 @@ describe('a bank that does not fit an account number', () => {
 })
 
 describe('an account number searched without its bank, in words', () => {
-  const fitting = { source: 'online' as const, banks: BANKS.slice(0, 2), banksNotSearched: 36 }
+  const fitting = { source: 'online' as const, banks: [HERITAGE, RAND], banksNotSearched: 36 }
   it('names the banks searched and counts the others; never "none carry it" while some were not asked', () => {
     expect(searchedBanksWords(fitting, '0690000031')).toBe(
       'Searched at Heritage Bank and Rand Merchant Bank, the 2 banks whose CBN codes fit account number 0690000031; 36 other banks were not searched.',
     )
     expect(noReportsWords(fitting, 'reports')).toBe('No reports at the banks searched.')
-    expect(searchedBanksWords({ ...fitting, banks: [BANKS[0]], banksNotSearched: 1 }, 'N')).toBe(
+    expect(searchedBanksWords({ ...fitting, banks: [HERITAGE], banksNotSearched: 1 }, 'N')).toBe(
       'Searched at Heritage Bank, the one bank whose CBN code fits account number N; 1 other bank was not searched.',
     )
     const all = { ...fitting, banks: BANKS, banksNotSearched: 0 }
