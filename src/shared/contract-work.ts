@@ -138,6 +138,8 @@ export const searchQuerySchema = z.strictObject({
   identifier: identifierTypeSchema,
   value: z.string().trim().min(1, 'Enter the value to search for.').max(1000),
   offline: z.boolean().optional(),
+  /** An account number without its bank: asked at every bank of the list, not only those it fits. */
+  allBanks: z.boolean().optional(),
 })
 
 /** A report of this computer's outbox carrying the identifier searched: not yet sent. */
@@ -169,9 +171,21 @@ export const searchAnswerSchema = z.strictObject({
   searched: z.array(z.string()),
   /** The values that found each record, by `report:<id>` or `public_report:<id>`. */
   matchedAs: z.record(z.string(), z.array(z.string())),
-  /** An account number searched without its bank: the banks whose CBN code fits it. */
+  /** An account number searched without its bank: the banks asked (those its CBN code fits, or all). */
   banks: z
     .array(z.strictObject({ slug: z.string(), name: z.string(), code: z.string().nullable() }))
+    .optional(),
+  /** An account number searched without its bank: how many banks of the list were not asked. */
+  banksNotSearched: count.optional(),
+  /** Records found on this computer only, with the number at a bank not asked: where from. */
+  foundHere: z
+    .array(
+      z.strictObject({
+        key: z.string(),
+        from: z.enum(['own', 'saved']),
+        seenAt: z.string(),
+      }),
+    )
     .optional(),
   /** Values the registry refused to search, with its words. */
   refused: z.array(z.strictObject({ value: z.string(), message: z.string() })).optional(),

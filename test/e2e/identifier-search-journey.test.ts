@@ -167,11 +167,36 @@ describe(
         await answer(page)
           .getByTestId('searched-as')
           .getByText(
-            'Account 2210001479 was searched without its bank, at the 4 banks whose CBN code fits its check digit: Providus Bank, Standard Chartered Bank, Wema Bank and Zenith Bank.',
+            'Searched at Providus Bank, Standard Chartered Bank, Wema Bank and Zenith Bank, the 4 banks whose CBN codes fit account number 2210001479; 34 other banks were not searched.',
           )
           .waitFor()
         await answer(page).locator('.found-as').getByText('2210001479 · Zenith Bank').waitFor()
         await expectAccessible(page)
+      })
+
+      it('says which banks were not searched, never "none on file", and searches them all with one button', async () => {
+        const { page, harness } = session.desk
+        // 0690000031 fits only Heritage Bank (030) and Rand Merchant Bank (502): filed at Zenith.
+        await filedElsewhere(harness, [{ label: 'account', value: '0690000031_zenith-bank' }])
+        await searchFor(page, 'account', '0690000031')
+        await answer(page).getByRole('heading', { name: 'Reports (0)' }).waitFor()
+        await answer(page)
+          .getByTestId('searched-as')
+          .getByText(
+            'Searched at Heritage Bank and Rand Merchant Bank, the 2 banks whose CBN codes fit account number 0690000031; 36 other banks were not searched.',
+          )
+          .waitFor()
+        await answer(page).getByText('No reports at the banks searched.').waitFor()
+        expect(await answer(page).getByText('No reports carry this identifier.').count()).toBe(0)
+        await expectAccessible(page)
+        await answer(page).getByRole('button', { name: 'Search all banks' }).click()
+        await answer(page).getByRole('heading', { name: 'Reports (1)' }).waitFor()
+        await answer(page)
+          .getByTestId('searched-as')
+          .getByText('Account 0690000031 was searched at all 38 banks of the list.')
+          .waitFor()
+        await answer(page).locator('.found-as').getByText('0690000031 · Zenith Bank').waitFor()
+        expect(await answer(page).getByRole('button', { name: 'Search all banks' }).count()).toBe(0)
       })
 
       it('offers first the banks the number fits, matches CBN codes, and keeps a bank name typed and left with Tab', async () => {

@@ -86,6 +86,72 @@ describe('the report editor', () => {
     ])
   })
 
+  it('warns, without refusing, when the bank picked does not fit the account number, naming the banks that do', async () => {
+    useBanksStore.setState({
+      banks: [
+        { id: '1', name: 'Heritage Bank', slug: 'heritage-bank', code: '030' },
+        { id: '2', name: 'Rand Merchant Bank', slug: 'rand-merchant-bank', code: '502' },
+        { id: '3', name: 'Zenith Bank', slug: 'zenith-bank', code: '057' },
+        { id: '4', name: 'Some Bank', slug: 'some-bank' },
+      ],
+      loaded: true,
+    })
+    const { api } = installCasefileDouble({
+      draftList: [],
+      draftCreate: draftView('d1'),
+      draftSave: draftView('d1'),
+      onFile: { results: [] },
+      reportQueue: { ok: true, operations: [] },
+      outboxList: {
+        operations: [],
+        counts: {},
+        pending: 0,
+        pendingReports: 0,
+        paused: null,
+        lastSyncAt: null,
+      },
+    })
+    render(<EditorScreen />)
+    fireEvent.change(screen.getByLabelText('Fraud type'), { target: { value: 'money_mule' } })
+    fireEvent.change(screen.getByLabelText('Reason'), { target: { value: REASON } })
+    fireEvent.click(screen.getByRole('button', { name: 'Add identifier' }))
+    fireEvent.change(screen.getByLabelText('Account number'), { target: { value: '0690000031' } })
+    const bank = screen.getByRole('combobox', { name: 'Bank' })
+    const pick = (name: string) => {
+      fireEvent.focus(bank)
+      fireEvent.change(bank, { target: { value: name } })
+      fireEvent.keyDown(bank, { key: 'Enter' })
+    }
+    const words =
+      '0690000031 does not fit Zenith Bank’s check digit: it fits Heritage Bank or Rand Merchant Bank. Check the number or the bank — you can still file it.'
+    pick('Zenith')
+    expect(screen.getByText(words)).toBeTruthy()
+    // Said beside the fields it is about, to assistive technology too.
+    expect(screen.getByLabelText('Account number').getAttribute('aria-describedby')).toMatch(
+      /warning/,
+    )
+    // A bank it fits, or one with no code: nothing is said.
+    pick('Heritage')
+    expect(screen.queryByText(/does not fit/)).toBeNull()
+    pick('Some Bank')
+    expect(screen.queryByText(/does not fit/)).toBeNull()
+    pick('Zenith')
+    expect(screen.getByText(words)).toBeTruthy()
+    // Saved and queued all the same.
+    await waitFor(
+      () =>
+        expect(api.draftSave.mock.calls.at(-1)?.[0]).toMatchObject({
+          draft: { identifiers: [{ label: 'account', value: '0690000031_zenith-bank' }] },
+        }),
+      { timeout: 2000 },
+    )
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Queue for sync' }))
+    })
+    await waitFor(() => expect(api.reportQueue).toHaveBeenCalledWith({ localId: 'd1' }))
+    await screen.findByText(/^Queued\./)
+  })
+
   it('shows the per-field issues main answers when queueing', async () => {
     installCasefileDouble({
       draftList: [],

@@ -2,6 +2,7 @@ import type { Core } from '../../core/open-core'
 import { identifierTypeSchema, normalizeIdentifierValue } from '../../shared/domain/identifiers'
 import { checkSearchValue } from '../../shared/domain/search-input'
 import { reportedBy } from '../../shared/reported-by'
+import { banksLeftOut, foundHereWords, searchedBanksWords } from '../../shared/searched-banks-words'
 import { matchKey } from '../../core/search/offline-search'
 import { exportSearchAnswer, exportSubmissions } from '../../core/export/export-lists'
 import { CliError } from '../cli-error'
@@ -14,7 +15,7 @@ import * as Search from '../../core/search/search'
 import * as Submissions from '../../core/submissions/submissions'
 import * as Banks from '../../core/banks/banks'
 
-/** casefile search --type T VALUE [--offline] [--json] */
+/** casefile search --type T VALUE [--offline] [--all-banks] [--json] */
 export async function searchCommand(
   core: Core,
   io: CliIo,
@@ -22,6 +23,8 @@ export async function searchCommand(
     type?: string
     value?: string
     offline: boolean
+    /** An account number without its bank: asked at every bank of the list. */
+    allBanks?: boolean
     json: boolean
     exportTo?: string
     signal?: AbortSignal
@@ -39,7 +42,7 @@ export async function searchCommand(
   const answer = await Search.search(
     core,
     { identifier: type.data, value: options.value.trim() },
-    { offline: options.offline, signal: options.signal },
+    { offline: options.offline, allBanks: options.allBanks, signal: options.signal },
   )
   if (options.exportTo) {
     const { rows } = await exportSearchAnswer(answer, options.exportTo)
@@ -50,14 +53,24 @@ export async function searchCommand(
     answer.source === 'online'
       ? `online, ${answer.asOf.search}`
       : `offline, as of ${answer.asOf.search ?? answer.asOf.submissions ?? `${answer.asOf.outbox} (nothing saved from the registry yet: this computer's outbox only)`}`
+  // Banks left unasked: the count is of the banks searched, never "none on file".
+  const leftOut = banksLeftOut(answer)
   io.out(
-    `${answer.reports.length} report(s), ${answer.publicReports.length} public report(s) (${freshness}).`,
+    `${answer.reports.length} report(s), ${answer.publicReports.length} public report(s)${leftOut > 0 && answer.source === 'online' ? ' at the banks searched' : ''} (${freshness}).`,
   )
-  if (answer.banks)
-    io.out(
-      `Account ${normalizeIdentifierValue('account', options.value)} has no bank: searched at the ${answer.banks.length} bank(s) whose CBN code fits its check digit: ${answer.banks.map((b) => b.name).join(', ')}.`,
-    )
-  else if (answer.searched.length > 1) io.out(`Searched as ${answer.searched.join(', ')}.`)
+  const number = normalizeIdentifierValue('account', options.value)
+  const banksSearched = searchedBanksWords(answer, number)
+  if (banksSearched) {
+    io.out(banksSearched)
+    if (leftOut > 0)
+      io.out(
+        `To search every bank of the list: casefile search --type account ${number} --all-banks`,
+      )
+  } else if (answer.searched.length > 1) io.out(`Searched as ${answer.searched.join(', ')}.`)
+  for (const found of answer.foundHere ?? []) {
+    const slug = (answer.matchedAs[found.key]?.[0] ?? '').split('_')[1] ?? ''
+    io.out(foundHereWords(found, Banks.bankName(core, slug) ?? slug, found.seenAt))
+  }
   for (const refused of ('refused' in answer && answer.refused) || [])
     io.err(`The registry would not search ${refused.value}: ${refused.message}`)
   if ('offlineReason' in answer && answer.offlineReason)
@@ -174,6 +187,7 @@ export const runSearch: CommandRun = (context) =>
       type: stringOption(context, 'type'),
       value: context.args[0],
       offline: context.options['offline'] === true,
+      allBanks: context.options['all-banks'] === true,
       json: context.global.json,
       exportTo: stringOption(context, 'export'),
       signal: context.signal,

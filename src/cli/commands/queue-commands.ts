@@ -8,6 +8,8 @@ import { withCore } from '../open-core'
 import { overlayReportFile, readReportFile, withAttachments } from './report-file'
 import * as Outbox from '../../core/outbox/outbox'
 import * as Drafts from '../../core/drafts/drafts'
+import * as Banks from '../../core/banks/banks'
+import { accountBankWarnings } from '../../shared/bank-fit-words'
 
 function report(io: CliIo, json: boolean, result: QueueResult, verb: string): void {
   if (!result.ok) {
@@ -31,6 +33,19 @@ function report(io: CliIo, json: boolean, result: QueueResult, verb: string): vo
     io.out(
       `${verb} ${summary.localId} (${summary.operations.map((op) => op.kind).join(', ')}). Run \`casefile sync\` to send it.`,
     )
+}
+
+/**
+ * A line on stderr for each account at a bank its number's check digit does not fit (as the
+ * editor warns): queued all the same, and --json on stdout stays as it was.
+ */
+function warnBanks(
+  core: Core,
+  io: CliIo,
+  identifiers: readonly { label: string; value: string }[],
+) {
+  for (const warning of accountBankWarnings(identifiers, Banks.banks(core)))
+    io.err(`Warning: ${warning}`)
 }
 
 /** A queueing the registry's rules refused: thrown to roll its transaction back. */
@@ -67,6 +82,7 @@ export function submitCommand(core: Core, io: CliIo, file: string, json: boolean
     return Outbox.queueReport(core, draft.localId)
   })
   report(io, json, result, 'Queued')
+  warnBanks(core, io, parsed.draft.identifiers ?? [])
 }
 
 /**
@@ -105,6 +121,7 @@ export async function updateCommand(
     ),
   )
   report(io, json, result, 'Queued an update of')
+  warnBanks(core, io, parsed.draft.identifiers ?? [])
 }
 
 /** casefile unlist ID */

@@ -76,6 +76,8 @@ function identifiersOf(draft: DraftFields): { label: string; value: string }[] {
 function needlesFor(label: string, values: ReadonlySet<string>): string[] {
   const pieces = [...values].map((value) => {
     const at = value.indexOf('_')
+    // An account number alone stands for the number at any bank: `"<number>_` too.
+    if (label === 'account' && at < 0) return JSON.stringify(`${value}_`).slice(0, -1)
     return label === 'account' && at > 0
       ? JSON.stringify(value).slice(0, at + 2)
       : JSON.stringify(value).slice(1)
@@ -95,7 +97,8 @@ function parsed<T>(json: string | null): T | null {
 
 /**
  * The reports waiting in this computer's outbox that carry any of `values` as an identifier of
- * type `label`, newest first. Never touches the network: what waits here is known at once.
+ * type `label`, newest first; an account number given alone finds it at any bank. Never touches
+ * the network: what waits here is known at once.
  */
 export function waitingReports(db: Db, label: string, values: readonly string[]): WaitingReport[] {
   const wanted = new Set<string>()
@@ -105,9 +108,13 @@ export function waitingReports(db: Db, label: string, values: readonly string[])
     if (normalized) wanted.add(normalized.value)
   }
   if (wanted.size === 0) return []
+  const anyBank = new Set(
+    label === 'account' ? [...wanted].filter((value) => !value.includes('_')) : [],
+  )
   const matches = (identifier: { label: string; value: string }) => {
     if (identifier.label !== label) return false
     const normalized = cachedIdentifier(identifier.label, identifier.value)
+    if (anyBank.size > 0 && anyBank.has((normalized?.value ?? '').split('_')[0] ?? '')) return true
     return wanted.has(identifier.value) || (normalized ? wanted.has(normalized.value) : false)
   }
   const rows = prepare<[{ needles: string }], WaitingRow>(db, WAITING_SQL).all({

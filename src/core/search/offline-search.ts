@@ -12,7 +12,7 @@ import {
   type CachedReport,
   type CachedReportRow,
 } from '../cache/reports-cache'
-import { planSearch, type SearchPlan, type SearchedBank } from './search-plan'
+import { planSearch, type PlanOptions, type SearchPlan, type SearchedBank } from './search-plan'
 import { findStoredSearch, searchKey, type IdentifierQuery } from '../cache/searches-cache'
 import { waitingReports, type WaitingReport } from '../cache/waiting-reports'
 
@@ -32,10 +32,27 @@ export interface SearchSpellings {
   searched: string[]
   /** For each record found (`report:<id>`, `public_report:<id>`), the values that found it. */
   matchedAs: Record<string, string[]>
-  /** An account number searched without its bank: the banks whose code fits it. */
+  /** An account number searched without its bank: the banks asked (those its code fits, or all). */
   banks?: SearchedBank[]
+  /** An account number searched without its bank: how many banks of the list were not asked. */
+  banksNotSearched?: number
+  /**
+   * An account number searched without its bank: the records this computer has with the number
+   * at a bank that was not asked (the organization's own reports, searches saved earlier).
+   */
+  foundHere?: FoundHere[]
   /** Reports in this computer's outbox carrying the identifier, not yet sent. */
   waiting: WaitingReport[]
+}
+
+/** A record found on this computer only, at a bank that was not asked: where it came from. */
+export interface FoundHere {
+  /** `report:<id>` or `public_report:<id>`, as in `matchedAs`. */
+  key: string
+  /** own: the organization's submissions copy; saved: a search saved on this computer. */
+  from: 'own' | 'saved'
+  /** When this computer last had it from the registry (ISO). */
+  seenAt: string
 }
 
 export interface OfflineSearchAnswer extends SearchSpellings {
@@ -88,12 +105,36 @@ export interface CachedLookup {
   matchedAs: Record<string, string[]>
   /** The oldest of the stored searches of the values, when each value has one (ISO). */
   searchedAt?: string
+  /** The records found only by the number at a bank the plan does not ask. */
+  foundHere: FoundHere[]
+}
+
+/** An account number at any bank, as the cache holds it: `<number>_` up to `<number>` + '`'. */
+const OTHER_BANKS_SQL = `
+  SELECT DISTINCT value FROM cached_identifiers
+  WHERE label = 'account' AND value >= @from AND value < @to`
+
+/**
+ * For an account number without its bank: the values this computer holds for it at banks the
+ * plan does not ask (an own report, a search saved with the bank), one index range each.
+ */
+function accountAtOtherBanks(db: Db, plan: SearchPlan): string[] {
+  if (plan.identifier !== 'account' || !plan.banks) return []
+  const asked = new Set(
+    plan.values.map((value) => searchKey({ identifier: 'account', value }).value),
+  )
+  return prepare<[{ from: string; to: string }], { value: string }>(db, OTHER_BANKS_SQL)
+    .all({ from: `${plan.value}_`, to: `${plan.value}\`` })
+    .map((row) => row.value)
+    .filter((value) => !asked.has(value))
 }
 
 /**
  * The cached records a plan finds: by each of its values in the one form the cache holds it
  * (a phone's seven spellings are one probe: migration 0004 rewrote rows an older Casefile kept
- * as +234…), with the stored searches of those forms. Never touches the network.
+ * as +234…), with the stored searches of those forms; an account number without its bank at
+ * every bank this computer has it at, asked or not (`foundHere` names those only found so).
+ * Never touches the network.
  */
 export function lookUpCached(db: Db, plan: SearchPlan): CachedLookup {
   const label = plan.identifier
@@ -111,9 +152,17 @@ export function lookUpCached(db: Db, plan: SearchPlan): CachedLookup {
     stored?.reportIds.forEach((id) => reportIds.add(id))
     stored?.publicReportIds.forEach((id) => publicReportIds.add(id))
   }
+  // The number at the banks not asked: found by identifier, with their own stored searches.
+  const elsewhere = accountAtOtherBanks(db, plan)
+  const lookups = [...searchTimes].map(([value, searchedAt]) => ({ value, searchedAt }))
+  for (const value of elsewhere) {
+    wanted.add(value)
+    const searchedAt = findStoredSearch(db, { identifier: label, value })?.searchedAt ?? null
+    lookups.push({ value, searchedAt })
+  }
   const rows = prepare<[Record<string, string>], CachedReportRow>(db, OFFLINE_SEARCH_SQL).all({
     label,
-    lookups: JSON.stringify([...searchTimes].map(([value, searchedAt]) => ({ value, searchedAt }))),
+    lookups: JSON.stringify(lookups),
     reportIds: JSON.stringify([...reportIds]),
     publicReportIds: JSON.stringify([...publicReportIds]),
   })
@@ -128,8 +177,17 @@ export function lookUpCached(db: Db, plan: SearchPlan): CachedLookup {
     }
     matchedAs[matchKey(cached.kind, cached.record.id)] = [...found]
   }
+  const others = new Set(elsewhere)
+  const foundHere = records.flatMap((cached): FoundHere[] => {
+    const key = matchKey(cached.kind, cached.record.id)
+    const found = matchedAs[key] ?? []
+    const onlyElsewhere =
+      found.length > 0 &&
+      found.every((value) => others.has(cachedIdentifier(label, value)?.value ?? value))
+    return onlyElsewhere ? [{ key, from: cached.own ? 'own' : 'saved', seenAt: cached.seenAt }] : []
+  })
   const times = [...searchTimes.values()]
-  const answer: CachedLookup = { records, matchedAs }
+  const answer: CachedLookup = { records, matchedAs, foundHere }
   if (times.length > 0 && times.every((at) => at !== null))
     answer.searchedAt = isoTime(Math.min(...(times as number[])))
   return answer
@@ -144,8 +202,9 @@ export function searchOffline(
   db: Db,
   query: IdentifierQuery,
   now: number = Date.now(),
+  options: PlanOptions = {},
 ): OfflineSearchAnswer {
-  const plan = planSearch(db, query)
+  const plan = planSearch(db, query, options)
   const found = lookUpCached(db, plan)
   const asOf: OfflineAsOf = { outbox: isoTime(now) }
   if (found.searchedAt) asOf.search = found.searchedAt
@@ -162,7 +221,7 @@ export function searchOffline(
     reports,
     publicReports,
     asOf,
-    ...spellingsOf(plan, found.matchedAs, waitingFor(db, plan, reports)),
+    ...spellingsOf(plan, found.matchedAs, waitingFor(db, plan, reports), found.foundHere),
   }
 }
 
@@ -173,7 +232,9 @@ export function waitingFor(
   reports: readonly { id: string }[],
 ): WaitingReport[] {
   const answered = new Set(reports.map((report) => report.id))
-  return waitingReports(db, plan.identifier, plan.values).filter(
+  // An account number without its bank: what waits here carrying it, at any bank.
+  const values = plan.banks ? [...plan.values, plan.value] : plan.values
+  return waitingReports(db, plan.identifier, values).filter(
     (waiting) => !waiting.registryId || !answered.has(waiting.registryId),
   )
 }
@@ -182,11 +243,14 @@ export function spellingsOf(
   plan: SearchPlan,
   matchedAs: Record<string, string[]>,
   waiting: WaitingReport[],
+  foundHere: FoundHere[] = [],
 ): SearchSpellings {
   return {
     searched: plan.values,
     matchedAs,
-    ...(plan.banks ? { banks: plan.banks } : {}),
+    ...(plan.banks
+      ? { banks: plan.banks, banksNotSearched: plan.banksNotSearched ?? 0, foundHere }
+      : {}),
     waiting,
   }
 }

@@ -5,8 +5,8 @@ import { onFile, ownReportsAmong, search, searchReasons } from './search'
 export const searchHandlers: FeatureHandlers<'searchRun' | 'onFile' | 'searchReasons'> = (
   core,
 ) => ({
-  searchRun: async ({ offline, ...query }) => {
-    const answer = await search(core(), query, { offline })
+  searchRun: async ({ offline, allBanks, ...query }) => {
+    const answer = await search(core(), query, { offline, allBanks })
     // The organization's own reports among them: the window offers to open and update those.
     const own = ownReportsAmong(
       core(),

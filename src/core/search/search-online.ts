@@ -4,6 +4,7 @@ import { isRegistryError, type RegistryErrorKind } from '../registry/registry-er
 import type { Db } from '../store/open-database'
 import { isoTime } from '../cache/cache-times'
 import {
+  lookUpCached,
   matchKey,
   searchOffline,
   spellingsOf,
@@ -12,7 +13,7 @@ import {
   type SearchSpellings,
 } from './offline-search'
 import type { SearchSource } from '../cache/registry-sources'
-import { planSearch } from './search-plan'
+import { planSearch, type PlanOptions } from './search-plan'
 import { searchKey, storeSearchResult, type IdentifierQuery } from '../cache/searches-cache'
 
 export interface OnlineSearchAnswer extends SearchSpellings {
@@ -85,22 +86,27 @@ function merge<R extends { id: string; createdAt?: string | null }>(
 
 /**
  * Searches the registry for every value the identifier may be held under (a phone in each of
- * its spellings, an account number at each bank its check digit fits), merges the answers
- * (each record once, with the values that found it), keeps them for offline use and returns
- * them as `source: 'online'`, with what waits in this computer's outbox. When the registry is
- * unreachable or failing, answers from the cache instead, as `source: 'offline'` with the
- * reason. A spelling the registry refuses is left out and named; if it refuses them all, its
- * refusal is thrown.
+ * its spellings, an account number at each bank its check digit fits, or at every bank with
+ * `allBanks`), merges the answers (each record once, with the values that found it), keeps them
+ * for offline use and returns them as `source: 'online'`, with what waits in this computer's
+ * outbox and, for an account number without its bank, what this computer has of it at the banks
+ * not asked (`foundHere`). When the registry is unreachable or failing, or there is no bank to
+ * ask, answers from the cache instead, as `source: 'offline'` (with the reason when it failed).
+ * A spelling the registry refuses is left out and named; if it refuses them all, its refusal is
+ * thrown.
  */
 export async function searchOnline(
   db: Db,
   client: SearchSource,
   input: IdentifierQuery,
   now: number,
-  options: CallOptions = {},
+  options: CallOptions & PlanOptions = {},
 ): Promise<SearchAnswer> {
-  const plan = planSearch(db, input)
-  const outcomes = await askEach(client, plan.identifier, plan.values, options)
+  const { allBanks, ...call } = options
+  const plan = planSearch(db, input, { allBanks })
+  // An account number whose check digit fits no bank of the list: nothing to ask but all banks.
+  if (plan.values.length === 0) return searchOffline(db, input, now)
+  const outcomes = await askEach(client, plan.identifier, plan.values, call)
   const unreachable = outcomes.find(
     (o) => 'error' in o && isRegistryError(o.error) && FALL_BACK_ON.includes(o.error.kind),
   )
@@ -148,10 +154,25 @@ export async function searchOnline(
     'public_report',
     matchedAs,
   )
+  // What this computer has of the number at the banks not asked, said as such.
+  const here = plan.banks ? lookUpCached(db, plan) : null
+  const foundHere = (here?.foundHere ?? []).filter((found) => !matchedAs[found.key])
+  for (const found of foundHere) {
+    const cached = here?.records.find((c) => matchKey(c.kind, c.record.id) === found.key)
+    if (!cached) continue
+    matchedAs[found.key] = here?.matchedAs[found.key] ?? []
+    if (cached.kind === 'report') reports.push(cached.record)
+    else publicReports.push(cached.record)
+  }
+  const newestFirst = (a: { createdAt?: string | null }, b: { createdAt?: string | null }) =>
+    (b.createdAt ?? '').localeCompare(a.createdAt ?? '')
+  reports.sort(newestFirst)
+  publicReports.sort(newestFirst)
   const spellings = spellingsOf(
     { ...plan, values: answered.map((o) => o.value) },
     matchedAs,
     waitingFor(db, plan, reports),
+    foundHere,
   )
   return {
     source: 'online',

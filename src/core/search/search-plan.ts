@@ -29,8 +29,15 @@ export interface SearchPlan {
   value: string
   /** The values to send and to look up, the stored form first; each one a registry value. */
   values: string[]
-  /** For an account number without its bank: the banks of the list whose code fits it. */
+  /** For an account number without its bank: the banks asked (those whose code fits it, or all). */
   banks?: SearchedBank[]
+  /** For an account number without its bank: how many banks of the list were not asked. */
+  banksNotSearched?: number
+}
+
+export interface PlanOptions {
+  /** An account number without its bank is asked at every bank of the list, not only those it fits. */
+  allBanks?: boolean
 }
 
 /** Refused before anything is asked: the value cannot be searched as it is (the CLI: exit 1). */
@@ -40,10 +47,12 @@ export class SearchPlanError extends InputError {
 
 /**
  * How a query is searched. An account number given without its bank is searched at every bank
- * of the cached list whose CBN code makes its check digit valid (nuban.ts); with no list, or
- * no bank that fits, there is nothing to search and the reason is thrown.
+ * of the cached list whose CBN code makes its check digit valid (nuban.ts), or at every bank of
+ * the list when asked (`allBanks`); the plan says how many were left out. With no list there is
+ * nothing to search and the reason is thrown. (What is on this computer is looked through at
+ * every bank whatever the plan: offline-search.ts.)
  */
-export function planSearch(db: Db, query: IdentifierQuery): SearchPlan {
+export function planSearch(db: Db, query: IdentifierQuery, options: PlanOptions = {}): SearchPlan {
   const identifier = query.identifier
   const value = normalizeIdentifierValue(identifier, query.value)
   const problem = checkSearchValue(identifier, value)
@@ -57,15 +66,16 @@ export function planSearch(db: Db, query: IdentifierQuery): SearchPlan {
     throw new SearchPlanError(
       `The bank list is not on this computer yet, so the banks account ${number} may be at are not known: pick its bank, or refresh the bank list once the registry can be reached.`,
     )
+  // The banks it fits first, then the rest in list order: all of them when asked.
   const fitting = banksFittingNuban(number, banks)
-  if (fitting.length === 0)
-    throw new SearchPlanError(
-      `No bank in the list has a CBN code that fits account number ${number} (its last digit is a check digit): check the number, or pick its bank.`,
-    )
+  const asked = options.allBanks
+    ? [...fitting, ...banks.filter((bank) => !fitting.includes(bank))]
+    : fitting
   return {
     identifier,
     value: number,
-    values: fitting.map((bank) => joinAccountValue({ accountNumber: number, bankSlug: bank.slug })),
-    banks: fitting.map((bank) => ({ slug: bank.slug, name: bank.name, code: bank.code ?? null })),
+    values: asked.map((bank) => joinAccountValue({ accountNumber: number, bankSlug: bank.slug })),
+    banks: asked.map((bank) => ({ slug: bank.slug, name: bank.name, code: bank.code ?? null })),
+    banksNotSearched: banks.length - asked.length,
   }
 }

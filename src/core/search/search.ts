@@ -14,14 +14,18 @@ import { searchReasonsOffline } from './reason-search'
 export async function search(
   core: CoreContext,
   query: IdentifierQuery,
-  options: { offline?: boolean; signal?: AbortSignal } = {},
+  options: { offline?: boolean; allBanks?: boolean; signal?: AbortSignal } = {},
 ) {
-  if (options.offline) return searchOffline(core.db, query, core.clock.now())
+  const { allBanks } = options
+  if (options.offline) return searchOffline(core.db, query, core.clock.now(), { allBanks })
   // An account number without its bank is searched at the banks its check digit fits: a new
   // folder fetches the list first (search-plan.ts says so plainly if it still cannot).
   if (query.identifier === 'account' && !query.value.includes('_'))
     await ensureBankList(core, options.signal)
-  return searchOnline(core.db, core.client, query, core.clock.now(), { signal: options.signal })
+  return searchOnline(core.db, core.client, query, core.clock.now(), {
+    signal: options.signal,
+    allBanks,
+  })
 }
 
 /**

@@ -4,6 +4,7 @@ import {
   type IdentifierType,
 } from '../../../shared/domain/identifiers'
 import type { Bank } from '../../../shared/domain/responses'
+import { bankFitWarning } from '../../../shared/bank-fit-words'
 import type { IdentifierField } from '../stores/editor-form'
 import { BankPicker } from './BankPicker'
 
@@ -25,6 +26,19 @@ interface IdentifierRowProps {
 export function IdentifierRow(props: IdentifierRowProps) {
   const { idPrefix: id, index, field, banks, problem, onChange, onLeave, onRemove } = props
   const errorId = `${id}-error`
+  const warningId = `${id}-warning`
+  // A bank whose CBN code the number's check digit does not fit: said, never refused.
+  const warning =
+    field.label === 'account'
+      ? bankFitWarning(
+          field.accountNumber,
+          banks.find((bank) => bank.slug === field.bankSlug),
+          banks,
+        )
+      : null
+  const describedBy = [problem ? errorId : null, warning ? warningId : null]
+    .filter(Boolean)
+    .join(' ')
   return (
     <fieldset
       className="identifier-row"
@@ -57,7 +71,7 @@ export function IdentifierRow(props: IdentifierRowProps) {
               placeholder="10 digits (NUBAN)"
               value={field.accountNumber}
               aria-invalid={problem ? true : undefined}
-              aria-describedby={problem ? errorId : undefined}
+              aria-describedby={describedBy || undefined}
               onChange={(event) => onChange({ accountNumber: event.target.value })}
             />
           </div>
@@ -67,7 +81,7 @@ export function IdentifierRow(props: IdentifierRowProps) {
             onChange={(bankSlug) => onChange({ bankSlug })}
             accountNumber={field.accountNumber}
             invalid={Boolean(problem)}
-            describedBy={problem ? errorId : undefined}
+            describedBy={describedBy || undefined}
           />
         </>
       ) : (
@@ -88,6 +102,11 @@ export function IdentifierRow(props: IdentifierRowProps) {
       {problem && (
         <p id={errorId} className="field-error">
           {problem}
+        </p>
+      )}
+      {warning && (
+        <p id={warningId} className="field-warning" role="status">
+          {warning}
         </p>
       )}
     </fieldset>

@@ -5,6 +5,12 @@ import {
   IDENTIFIER_TYPE_LABELS,
   type IdentifierType,
 } from '../../../shared/domain/identifiers'
+import {
+  andList,
+  banksLeftOut,
+  foundHereWords,
+  searchedBanksWords,
+} from '../../../shared/searched-banks-words'
 import { formatRelative, formatTime } from '../format'
 import { useBankName } from '../stores/banks-store'
 import { useNavStore } from '../stores/nav-store'
@@ -24,29 +30,46 @@ export function answerSourceText(answer: SearchAnswerView): string {
     : `Answer from this computer only, as of ${inWords(answer.asOf.outbox)}: nothing has been saved from the registry yet, so only what waits in its outbox can be shown.`
 }
 
-const and = (items: readonly string[]) =>
-  items.length <= 1
-    ? (items[0] ?? '')
-    : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`
-
-/** What was searched: a phone's spellings, or an account number at the banks its check digit fits. */
-export function SearchedAs({ answer }: { answer: SearchAnswerView }) {
+/**
+ * What was searched: a phone's spellings, or an account number at the banks its check digit
+ * fits, with how many banks were not asked and (`searchAllBanks`) the one action that asks them.
+ */
+export function SearchedAs({
+  answer,
+  number,
+  searchAllBanks,
+  busy,
+}: {
+  answer: SearchAnswerView
+  /** The account number searched without its bank. */
+  number: string
+  /** Asks every bank of the list; absent when the search was only of the saved copy. */
+  searchAllBanks?: () => void
+  busy?: boolean
+}) {
   const refused = answer.refused ?? []
   if (!answer.banks && answer.searched.length < 2 && refused.length === 0) return null
-  const number = answer.banks ? (answer.searched[0] ?? '').split('_')[0] : ''
+  const offerAll = banksLeftOut(answer) > 0 && searchAllBanks
   return (
-    <p className="searched-as muted" data-testid="searched-as">
-      {answer.banks
-        ? `Account ${number} was searched without its bank, at the ${answer.banks.length} bank${answer.banks.length === 1 ? '' : 's'} whose CBN code fits its check digit: ${and(answer.banks.map((bank) => bank.name))}.`
-        : answer.searched.length > 1
-          ? `Searched as ${and(answer.searched)}: the registry holds each as it was written.`
-          : null}
-      {refused.map((item) => (
-        <span key={item.value} className="block">
-          The registry would not search {item.value}: {item.message}
-        </span>
-      ))}
-    </p>
+    <div className="searched-as">
+      <p className="muted" data-testid="searched-as">
+        {answer.banks
+          ? searchedBanksWords(answer, number)
+          : answer.searched.length > 1
+            ? `Searched as ${andList(answer.searched)}: the registry holds each as it was written.`
+            : null}
+        {refused.map((item) => (
+          <span key={item.value} className="block">
+            The registry would not search {item.value}: {item.message}
+          </span>
+        ))}
+      </p>
+      {offerAll && (
+        <button type="button" onClick={searchAllBanks} disabled={busy}>
+          {busy ? 'Searching all banks…' : 'Search all banks'}
+        </button>
+      )}
+    </div>
   )
 }
 
@@ -63,18 +86,28 @@ export function FoundAs({
   const bankName = useBankName()
   const found = answer.matchedAs[`${kind}:${id}`] ?? []
   if (found.length === 0 || (answer.searched.length < 2 && !answer.banks)) return null
+  // Found on this computer only, at a bank that was not asked: where it came from.
+  const here = answer.foundHere?.find((item) => item.key === `${kind}:${id}`)
+  const slug = (found[0] ?? '').split('_')[1] ?? ''
   return (
-    <p className="found-as muted">
-      Found as{' '}
-      {found.map((value, index) => (
-        <span key={value}>
-          {index > 0 && ', '}
-          <strong className="identifier-value">
-            {displayIdentifierValue(answer.banks ? 'account' : null, value, bankName)}
-          </strong>
-        </span>
-      ))}
-    </p>
+    <>
+      <p className="found-as muted">
+        Found as{' '}
+        {found.map((value, index) => (
+          <span key={value}>
+            {index > 0 && ', '}
+            <strong className="identifier-value">
+              {displayIdentifierValue(answer.banks ? 'account' : null, value, bankName)}
+            </strong>
+          </span>
+        ))}
+      </p>
+      {here && (
+        <p className="found-here muted" data-testid="found-here">
+          {foundHereWords(here, bankName(slug) ?? slug, inWords(here.seenAt))}
+        </p>
+      )}
+    </>
   )
 }
 

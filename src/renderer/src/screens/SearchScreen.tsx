@@ -20,6 +20,7 @@ import {
   WaitingReports,
 } from '../components/SearchAnswerParts'
 import { checkSearchValue } from '../../../shared/domain/search-input'
+import { noReportsWords } from '../../../shared/searched-banks-words'
 import { ReportDetails } from '../components/ReportDetails'
 import { WatchButton } from '../components/WatchButton'
 import { formatTime } from '../format'
@@ -65,6 +66,10 @@ export function SearchScreen() {
     watchable: { type: IdentifierType; value: string } | null
     /** The report to show selected (a watchlist alert's), for the search another screen asked. */
     selected: string | null
+    /** An account number searched without its bank: the number ('' for any other search). */
+    account: string
+    /** An account number searched without its bank, online: asking every bank is offered. */
+    allBanks: (() => void) | null
   } | null>(null)
   const bankName = useBankName()
   const [busy, setBusy] = useState(false)
@@ -83,7 +88,7 @@ export function SearchScreen() {
       : normalizeIdentifierValue(type, value)
   const sent = type === 'account' ? query : value.trim()
 
-  const search = async (selected: string | null = null) => {
+  const search = async (selected: string | null = null, allBanks = false) => {
     const check = !value.trim()
       ? type === 'account'
         ? 'Enter the account number to search for.'
@@ -97,11 +102,19 @@ export function SearchScreen() {
     if (check) return setAnswer(null)
     setBusy(true)
     const asked = `${IDENTIFIER_TYPE_LABELS[type]} ${displayIdentifierValue(type, query, bankName)}`
-    const result = await api().searchRun({ identifier: type, value: sent, offline })
+    const result = await api().searchRun({
+      identifier: type,
+      value: sent,
+      offline,
+      ...(allBanks ? { allBanks } : {}),
+    })
     setBusy(false)
     // The search's exchange with the registry updates the connection everywhere (status bar too).
     const watchable = type === 'account' && !bank ? null : { type, value: query }
-    if (result.ok) setAnswer({ view: result.value, asked, selected, watchable })
+    const account = type === 'account' && !bank ? number : ''
+    const askAll = account && !offline ? () => void search(null, true) : null
+    if (result.ok)
+      setAnswer({ view: result.value, asked, selected, watchable, account, allBanks: askAll })
     else {
       setProblem(result.error.message)
       setAnswer(null)
@@ -181,7 +194,8 @@ export function SearchScreen() {
         {type === 'account' && !bank && (
           <p className="muted">
             Without a bank, the account number is searched at every bank whose CBN code fits its
-            check digit.
+            check digit, and what this computer has of it at any bank; the answer names the banks
+            and can search all of them.
           </p>
         )}
         {type === 'account' && <BankListNotice />}
@@ -196,6 +210,9 @@ export function SearchScreen() {
             asked={answer.asked}
             selected={answer.selected}
             watchable={answer.watchable}
+            account={answer.account}
+            searchAllBanks={answer.allBanks ?? undefined}
+            busy={busy}
           />
         )}
       </section>
@@ -253,12 +270,20 @@ function SearchAnswer({
   asked,
   selected,
   watchable,
+  account,
+  searchAllBanks,
+  busy,
 }: {
   answer: SearchAnswerView
   asked: string
   selected: string | null
   /** The identifier searched, to watch from here on; null when it cannot be (no bank). */
   watchable: { type: IdentifierType; value: string } | null
+  /** An account number searched without its bank ('' for any other search). */
+  account: string
+  /** An account number without its bank: searches it again at every bank of the list. */
+  searchAllBanks?: () => void
+  busy: boolean
 }) {
   const own = new Set(answer.ownIds ?? [])
   const found =
@@ -302,7 +327,7 @@ function SearchAnswer({
           </>
         ) : null}
       </p>
-      <SearchedAs answer={answer} />
+      <SearchedAs answer={answer} number={account} searchAllBanks={searchAllBanks} busy={busy} />
       {selected !== null && !found && (
         <p className="callout warn" role="status">
           The report the watchlist alert is about (reference {selected}) is not among the reports of
@@ -312,7 +337,7 @@ function SearchAnswer({
       <WaitingReports answer={answer} />
       <h3>Reports ({answer.reports.length})</h3>
       {answer.reports.length === 0 ? (
-        <p className="muted">No reports carry this identifier.</p>
+        <p className="muted">{noReportsWords(answer, 'reports')}</p>
       ) : (
         answer.reports.map((report) => (
           <article key={report.id} {...card(report.id)}>
@@ -331,7 +356,7 @@ function SearchAnswer({
       )}
       <h3>Public reports ({answer.publicReports.length})</h3>
       {answer.publicReports.length === 0 ? (
-        <p className="muted">No public reports carry this identifier.</p>
+        <p className="muted">{noReportsWords(answer, 'public reports')}</p>
       ) : (
         answer.publicReports.map((report) => (
           <article key={report.id} {...card(report.id)}>
