@@ -73,15 +73,17 @@ export function useWindowedRows(options: {
       let moved = false
       for (const entry of entries) {
         const key = keyOf.get(entry.target)
-        if (key !== undefined) moved = keep(key, entry.target) || moved
+        // The observer's own size: reading the element's would force a layout for each row.
+        const box = entry.borderBoxSize?.[0]?.blockSize
+        if (key !== undefined) moved = keep(key, entry.target, box) || moved
       }
       if (moved) setMeasured((n) => n + 1)
     })
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [])
   useEffect(() => () => observer?.disconnect(), [observer])
-  function keep(key: string | number, element: Element): boolean {
-    const height = element.getBoundingClientRect().height
+  function keep(key: string | number, element: Element, size?: number): boolean {
+    const height = size ?? element.getBoundingClientRect().height
     if (height <= 0) return false
     const known = heights.get(key)
     if (known !== undefined && Math.abs(known - height) < 1) return false
@@ -104,8 +106,9 @@ export function useWindowedRows(options: {
         }
         drawn.set(key, element)
         keyOf.set(element, key)
-        observer?.observe(element)
-        if (keep(key, element)) setMeasured((n) => n + 1)
+        // The observer says each row's size when it starts to watch it; without one, it is read here.
+        if (observer) observer.observe(element)
+        else if (keep(key, element)) setMeasured((n) => n + 1)
       }
       refs.set(key, ref)
       return ref
