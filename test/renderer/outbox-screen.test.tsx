@@ -86,7 +86,10 @@ describe('the outbox', () => {
       render(<OutboxScreen />)
     })
     act(() => push('uploadProgress', { operationId: 3, loaded: 512, total: 2048 }))
-    const bar = screen.getByRole('progressbar', { name: /Upload progress/ }) as HTMLProgressElement
+    // Applied at the next frame, with whatever else was pushed meanwhile.
+    const bar = (await screen.findByRole('progressbar', {
+      name: /Upload progress/,
+    })) as HTMLProgressElement
     expect(bar.value).toBe(512)
     expect(screen.getByText(/512 B of 2\.0 KiB/)).toBeTruthy()
     off()

@@ -45,7 +45,8 @@ describe('the status bar', () => {
         detail: 'GET /api/v1/banks: ECONNREFUSED',
       })
     })
-    expect(screen.getByText(/3 pending · 1 needs attention/)).toBeTruthy()
+    // The counts are read again with the list, at most once a second while they change.
+    expect(await screen.findByText(/3 pending · 1 needs attention/)).toBeTruthy()
     expect(screen.getByText('Registry unreachable')).toBeTruthy()
     expect(screen.getByTestId('connection').title).toMatch(/nothing answers at its address/)
     act(() => {

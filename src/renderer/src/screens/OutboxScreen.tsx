@@ -1,4 +1,4 @@
-import { useEffect } from 'react'
+import { memo, useEffect, useMemo, useRef } from 'react'
 import type { OperationView } from '../../../shared/contract-work'
 import { ConfirmButton } from '../components/ConfirmButton'
 import { ConnectionNote } from '../components/Connection'
@@ -7,6 +7,7 @@ import { fileAsNewReport } from '../report-actions'
 import { PlainMessage } from '../components/TechnicalDetails'
 import { Time } from '../components/Time'
 import { formatBytes } from '../format'
+import { useWindowedRows } from '../components/windowed-rows'
 import { useEditorStore } from '../stores/editor-store'
 import { useNavStore } from '../stores/nav-store'
 import { useOutboxStore } from '../stores/outbox-store'
@@ -42,20 +43,15 @@ function refusedForGood(op: OperationView): boolean {
 
 /** Every outbox item with its state, attempts and next try; actions for what needs a person. */
 export function OutboxScreen() {
-  const { operations, paused, progress, syncing, message, syncNow, retry, discard } =
-    useOutboxStore()
-  const fileAsNew = async (op: OperationView) => {
-    const problem = await fileAsNewReport(op)
-    if (problem) useOutboxStore.setState({ message: problem })
-  }
+  const operations = useOutboxStore((o) => o.operations)
+  const paused = useOutboxStore((o) => o.paused)
+  const syncing = useOutboxStore((o) => o.syncing)
+  const message = useOutboxStore((o) => o.message)
+  const syncNow = useOutboxStore((o) => o.syncNow)
   useEffect(() => {
     void useOutboxStore.getState().load()
     void useOutboxStore.getState().loadHistory()
   }, [])
-  const open = (operation: OperationView) => {
-    void useEditorStore.getState().openOperation(operation)
-    useNavStore.getState().go('editor')
-  }
   const attention = operations.filter((op) => op.state === 'needs_attention').length
 
   return (
@@ -87,114 +83,170 @@ export function OutboxScreen() {
           sent.
         </p>
       ) : (
-        <table className="table">
-          <thead>
-            <tr>
-              <th scope="col">Report</th>
-              <th scope="col">Action</th>
-              <th scope="col">State</th>
-              <th scope="col">Attempts</th>
-              <th scope="col">Next try</th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {operations.map((op) => {
-              // Progress belongs to a send in flight; a late event after a failure is not shown.
-              const p = op.state === 'sending' ? progress[op.id] : undefined
-              return (
-                <tr key={op.id} data-state={op.state}>
-                  <td>
-                    {op.reportTitle}
-                    {op.note && <span className="muted block">Your note: {op.note}</span>}
-                    {op.lastError && op.state !== 'done' && (
-                      <span
-                        className={`block ${op.state === 'needs_attention' ? 'error-text' : 'muted'}`}
-                      >
-                        <PlainMessage message={op.lastError.message} reportId={op.registryId} />
-                      </span>
-                    )}
-                    {op.registryId && (
-                      <OwnReportActions
-                        registryId={op.registryId}
-                        context={op.reportTitle}
-                        canUpdate={false}
-                      />
-                    )}
-                  </td>
-                  <td>{KIND_LABELS[op.kind]}</td>
-                  <td>
-                    <span className={`badge state-${op.state}`}>{STATE_LABELS[op.state]}</span>
-                    {p && (
-                      <span className="block">
-                        <progress
-                          max={p.total ?? undefined}
-                          value={p.total ? p.loaded : undefined}
-                          aria-label={`Upload progress of ${op.reportTitle}`}
-                        />
-                        <span className="muted">
-                          {' '}
-                          {formatBytes(p.loaded)}
-                          {p.total ? ` of ${formatBytes(p.total)}` : ''}
-                        </span>
-                      </span>
-                    )}
-                  </td>
-                  <td>{op.attempts}</td>
-                  <td>{op.state === 'waiting_retry' ? <Time value={op.nextAttemptAt} /> : '—'}</td>
-                  <td className="row-actions">
-                    <div>
-                      {(op.state === 'needs_attention' || op.state === 'waiting_retry') &&
-                        !refusedForGood(op) && (
-                          <button type="button" onClick={() => void retry(op.id)}>
-                            Retry
-                          </button>
-                        )}
-                      {refusedForGood(op) ? (
-                        <button
-                          type="button"
-                          className="primary"
-                          onClick={() => void fileAsNew(op)}
-                        >
-                          File as a new report
-                        </button>
-                      ) : (
-                        op.state === 'needs_attention' &&
-                        (op.kind === 'create_report' || op.kind === 'update_report') && (
-                          <button type="button" onClick={() => open(op)}>
-                            Edit and requeue
-                          </button>
-                        )
-                      )}
-                      {op.state !== 'done' &&
-                        op.state !== 'cancelled' &&
-                        op.state !== 'sending' && (
-                          <ConfirmButton
-                            label="Discard"
-                            question="Discard this item? It will not be sent."
-                            confirmLabel="Discard item"
-                            context={`${KIND_LABELS[op.kind]}: ${op.reportTitle}`}
-                            onConfirm={() => void discard(op.id)}
-                          />
-                        )}
-                    </div>
-                  </td>
-                </tr>
-              )
-            })}
-          </tbody>
-        </table>
+        <OperationsTable operations={operations} />
       )}
       <History />
     </section>
   )
 }
 
+/**
+ * The items, drawn where they can be seen (windowed-rows.ts): a queue of thousands scrolls in
+ * its own box, and a pushed change draws only the rows it changed (each row is memoized on its
+ * item, which the store replaces only when that item changed).
+ */
+function OperationsTable({ operations }: { operations: OperationView[] }) {
+  const progress = useOutboxStore((o) => o.progress)
+  const scroller = useRef<HTMLDivElement>(null)
+  const keys = useMemo(() => operations.map((op) => op.id), [operations])
+  const rows = useWindowedRows({ keys, estimate: ROW_ESTIMATE, scroller })
+  const drawn = operations.slice(rows.start, rows.end)
+  return (
+    <div
+      ref={scroller}
+      className="outbox-scroll"
+      onScroll={rows.onScroll}
+      tabIndex={0}
+      aria-label={`Outbox items, ${operations.length}`}
+      role="region"
+    >
+      <table className="table">
+        <thead>
+          <tr>
+            <th scope="col">Report</th>
+            <th scope="col">Action</th>
+            <th scope="col">State</th>
+            <th scope="col">Attempts</th>
+            <th scope="col">Next try</th>
+            <th scope="col">
+              <span className="visually-hidden">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.before > 0 && <Spacer height={rows.before} />}
+          {drawn.map((op) => (
+            <OperationRow
+              key={op.id}
+              op={op}
+              // Progress belongs to a send in flight; a late event after a failure is not shown.
+              progress={op.state === 'sending' ? progress[op.id] : undefined}
+              rowRef={rows.measure(op.id)}
+            />
+          ))}
+          {rows.after > 0 && <Spacer height={rows.after} />}
+        </tbody>
+      </table>
+    </div>
+  )
+}
+
+/** A row's height before it is drawn: a title, one line of the registry's message, a button. */
+const ROW_ESTIMATE = 64
+
+function Spacer({ height }: { height: number }) {
+  return (
+    <tr aria-hidden="true" className="spacer-row" style={{ height }}>
+      <td colSpan={6} />
+    </tr>
+  )
+}
+
+function openOperation(operation: OperationView) {
+  void useEditorStore.getState().openOperation(operation)
+  useNavStore.getState().go('editor')
+}
+
+async function fileAsNew(op: OperationView) {
+  const problem = await fileAsNewReport(op)
+  if (problem) useOutboxStore.setState({ message: problem })
+}
+
+const OperationRow = memo(function OperationRow({
+  op,
+  progress: p,
+  rowRef,
+}: {
+  op: OperationView
+  progress: { loaded: number; total?: number } | undefined
+  rowRef: (element: HTMLElement | null) => void
+}) {
+  const retry = useOutboxStore((o) => o.retry)
+  const discard = useOutboxStore((o) => o.discard)
+  return (
+    <tr ref={rowRef} data-state={op.state}>
+      <td>
+        {op.reportTitle}
+        {op.note && <span className="muted block">Your note: {op.note}</span>}
+        {op.lastError && op.state !== 'done' && (
+          <span className={`block ${op.state === 'needs_attention' ? 'error-text' : 'muted'}`}>
+            <PlainMessage message={op.lastError.message} reportId={op.registryId} />
+          </span>
+        )}
+        {op.registryId && (
+          <OwnReportActions registryId={op.registryId} context={op.reportTitle} canUpdate={false} />
+        )}
+      </td>
+      <td>{KIND_LABELS[op.kind]}</td>
+      <td>
+        <span className={`badge state-${op.state}`}>{STATE_LABELS[op.state]}</span>
+        {p && (
+          <span className="block">
+            <progress
+              max={p.total ?? undefined}
+              value={p.total ? p.loaded : undefined}
+              aria-label={`Upload progress of ${op.reportTitle}`}
+            />
+            <span className="muted">
+              {' '}
+              {formatBytes(p.loaded)}
+              {p.total ? ` of ${formatBytes(p.total)}` : ''}
+            </span>
+          </span>
+        )}
+      </td>
+      <td>{op.attempts}</td>
+      <td>{op.state === 'waiting_retry' ? <Time value={op.nextAttemptAt} /> : '—'}</td>
+      <td className="row-actions">
+        <div>
+          {(op.state === 'needs_attention' || op.state === 'waiting_retry') &&
+            !refusedForGood(op) && (
+              <button type="button" onClick={() => void retry(op.id)}>
+                Retry
+              </button>
+            )}
+          {refusedForGood(op) ? (
+            <button type="button" className="primary" onClick={() => void fileAsNew(op)}>
+              File as a new report
+            </button>
+          ) : (
+            op.state === 'needs_attention' &&
+            (op.kind === 'create_report' || op.kind === 'update_report') && (
+              <button type="button" onClick={() => openOperation(op)}>
+                Edit and requeue
+              </button>
+            )
+          )}
+          {op.state !== 'done' && op.state !== 'cancelled' && op.state !== 'sending' && (
+            <ConfirmButton
+              label="Discard"
+              question="Discard this item? It will not be sent."
+              confirmLabel="Discard item"
+              context={`${KIND_LABELS[op.kind]}: ${op.reportTitle}`}
+              onConfirm={() => void discard(op.id)}
+            />
+          )}
+        </div>
+      </td>
+    </tr>
+  )
+})
+
 /** What was sent or discarded, from the database (so it outlives the window), filtered by state and date. */
 function History() {
-  const { finished, historyFilter: filter, setHistoryFilter } = useOutboxStore()
+  const finished = useOutboxStore((o) => o.finished)
+  const filter = useOutboxStore((o) => o.historyFilter)
+  const setHistoryFilter = useOutboxStore((o) => o.setHistoryFilter)
   const filtered = Boolean(filter.state || filter.from || filter.to)
   // Reports unlisted from here: the registry takes no more changes to them.
   const unlisted = new Set(

@@ -233,24 +233,27 @@ function SubmissionDetail({ id }: { id: string }) {
   const row = useSubmissionsStore((st) => rowById(st.pages, id))
   // The panel follows the list: a refresh from the registry, or an action on this report finished.
   const generation = useSubmissionsStore((st) => st.generation)
-  const operations = useOutboxStore((o) => o.operations)
-  const finished = useOutboxStore((o) => o.finished)
-  const [queuedHere, setQueuedHere] = useState(false)
-  const unlisting = operations.find(
-    (op) =>
-      op.registryId === id &&
-      op.kind === 'unlist_report' &&
-      op.state !== 'done' &&
-      op.state !== 'cancelled',
+  // Only this report's unlisting is read from the outbox: the panel is not drawn again for each
+  // of the thousands of other items a drain changes.
+  const unlisting = useOutboxStore((o) =>
+    o.operations.find(
+      (op) =>
+        op.registryId === id &&
+        op.kind === 'unlist_report' &&
+        op.state !== 'done' &&
+        op.state !== 'cancelled',
+    ),
   )
+  const unlistedNote = useOutboxStore(
+    (o) =>
+      o.finished.find(
+        (op) => op.registryId === id && op.kind === 'unlist_report' && op.state === 'done',
+      )?.note,
+  )
+  const [queuedHere, setQueuedHere] = useState(false)
   const inOutbox = unlisting !== undefined
   // The note written when it was unlisted from here (kept with the outbox item, never sent).
-  const unlistNote =
-    unlisting?.note ??
-    finished.find(
-      (op) => op.registryId === id && op.kind === 'unlist_report' && op.state === 'done',
-    )?.note ??
-    null
+  const unlistNote = unlisting?.note ?? unlistedNote ?? null
   // Once its unlisting is seen in the outbox, the panel keeps saying so until the registry's copy
   // says unlisted: the unlisting can be done before the call that queued it has answered (the
   // events come another way), and the panel offered Edit and Unlist again in between.

@@ -1,6 +1,7 @@
-import { useCallback, useEffect, useId, useRef, useState } from 'react'
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react'
 import { displayIdentifierValue, type IdentifierType } from '../../../shared/domain/identifiers'
 import { ExportCaseFile } from '../components/ExportCaseFile'
+import { useWindowedRows } from '../components/windowed-rows'
 import { formatRelative } from '../format'
 import { useBankName } from '../stores/banks-store'
 import { useNavStore } from '../stores/nav-store'
@@ -141,7 +142,13 @@ function EscalateActions({
   )
 }
 
-function AlertRow({ alert }: { alert: WatchAlert }) {
+function AlertRow({
+  alert,
+  rowRef,
+}: {
+  alert: WatchAlert
+  rowRef?: (element: HTMLElement | null) => void
+}) {
   const id = useId()
   const setAlertState = useWatchlistStore((s) => s.setAlertState)
   const searchFor = useNavStore((s) => s.searchFor)
@@ -175,7 +182,11 @@ function AlertRow({ alert }: { alert: WatchAlert }) {
     requestAnimationFrame(() => escalateRef.current?.focus())
   }, [])
   return (
-    <li className={`watch-alert watch-alert-${alert.state}`} aria-labelledby={`${id}-what`}>
+    <li
+      ref={rowRef}
+      className={`watch-alert watch-alert-${alert.state}`}
+      aria-labelledby={`${id}-what`}
+    >
       <p className="watch-alert-head">
         <span className={`badge watch-state-${alert.state}`}>{STATE_WORDS[alert.state]}</span>{' '}
         <span className="badge">{KIND_BADGE[alert.kind]}</span>{' '}
@@ -299,8 +310,15 @@ function Alerts() {
   const alerts = useWatchlistStore((s) => s.alerts)
   const newCount = useWatchlistStore((s) => s.newCount)
   const [showClosed, setShowClosed] = useState(false)
-  const shown = showClosed ? alerts : alerts.filter((a) => a.state !== 'dismissed')
+  const shown = useMemo(
+    () => (showClosed ? alerts : alerts.filter((a) => a.state !== 'dismissed')),
+    [alerts, showClosed],
+  )
   const dismissed = alerts.length - alerts.filter((a) => a.state !== 'dismissed').length
+  // A week of alerts on a customer list is drawn where it can be seen (windowed-rows.tsx).
+  const scroller = useRef<HTMLDivElement>(null)
+  const keys = useMemo(() => shown.map((alert) => alert.id), [shown])
+  const rows = useWindowedRows({ keys, estimate: 120, scroller })
   return (
     <section className="panel" aria-labelledby={`${id}-h`}>
       <h2 id={`${id}-h`}>
@@ -325,11 +343,15 @@ function Alerts() {
       {shown.length === 0 ? (
         <p className="muted">No alert to look at.</p>
       ) : (
-        <ul className="plain watch-alerts" aria-label="Alerts">
-          {shown.map((alert) => (
-            <AlertRow key={alert.id} alert={alert} />
-          ))}
-        </ul>
+        <div ref={scroller} className="watch-scroll" onScroll={rows.onScroll}>
+          <ul className="plain watch-alerts" aria-label="Alerts">
+            {rows.before > 0 && <li aria-hidden="true" style={{ height: rows.before }} />}
+            {shown.slice(rows.start, rows.end).map((alert) => (
+              <AlertRow key={alert.id} alert={alert} rowRef={rows.measure(alert.id)} />
+            ))}
+            {rows.after > 0 && <li aria-hidden="true" style={{ height: rows.after }} />}
+          </ul>
+        </div>
       )}
     </section>
   )

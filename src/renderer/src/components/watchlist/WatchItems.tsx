@@ -1,4 +1,4 @@
-import { Fragment, useEffect, useId, useRef, useState } from 'react'
+import { useEffect, useId, useMemo, useRef, useState } from 'react'
 import {
   displayIdentifierValue,
   IDENTIFIER_TYPE_LABELS,
@@ -6,6 +6,7 @@ import {
 } from '../../../../shared/domain/identifiers'
 import { describeWatchPeriod } from '../../../../shared/domain/watch-period'
 import { ConfirmButton } from '../ConfirmButton'
+import { SpacerBody, useWindowedRows } from '../windowed-rows'
 import { formatRelative, formatTime } from '../../format'
 import { useBankName } from '../../stores/banks-store'
 import { useWatchlistStore, type WatchItem } from '../../stores/watchlist-store'
@@ -89,8 +90,13 @@ export function WatchItems() {
     closed.current = id
     setEditing(null)
   }
+  // A watchlist of thousands (a customer list imported) is drawn where it can be seen.
+  const scroller = useRef<HTMLDivElement>(null)
+  const keys = useMemo(() => items.map((item) => item.id), [items])
+  const rows = useWindowedRows({ keys, estimate: 72, scroller })
   if (items.length === 0)
     return <p className="muted">Nothing is watched yet: add an identifier above.</p>
+
   return (
     <>
       <div className="watch-check-now">
@@ -101,25 +107,27 @@ export function WatchItems() {
           {checkNote ?? ''}
         </p>
       </div>
-      <table className="table watch-items" aria-label="Watched identifiers">
-        <thead>
-          <tr>
-            <th scope="col">Type</th>
-            <th scope="col">Value</th>
-            <th scope="col">Owner</th>
-            <th scope="col">Checked</th>
-            <th scope="col">Next check</th>
-            <th scope="col">
-              <span className="visually-hidden">Change or remove</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {items.map((item) => {
+      <div ref={scroller} className="watch-scroll" onScroll={rows.onScroll}>
+        <table className="table watch-items" aria-label="Watched identifiers">
+          <thead>
+            <tr>
+              <th scope="col">Type</th>
+              <th scope="col">Value</th>
+              <th scope="col">Owner</th>
+              <th scope="col">Checked</th>
+              <th scope="col">Next check</th>
+              <th scope="col">
+                <span className="visually-hidden">Change or remove</span>
+              </th>
+            </tr>
+          </thead>
+          {rows.before > 0 && <SpacerBody height={rows.before} />}
+          {items.slice(rows.start, rows.end).map((item) => {
             const shown = displayIdentifierValue(item.type, item.value, bankName)
             const what = `${typeWords(item.type)} ${shown}`
             return (
-              <Fragment key={item.id}>
+              // Each item is a body of its own, so its edit form below it is measured with it.
+              <tbody key={item.id} ref={rows.measure(item.id)}>
                 <tr>
                   <td>{typeWords(item.type)}</td>
                   <td className="watch-wrap">
@@ -156,11 +164,12 @@ export function WatchItems() {
                 {editing === item.id && (
                   <EditRow item={item} what={what} onDone={() => close(item.id)} />
                 )}
-              </Fragment>
+              </tbody>
             )
           })}
-        </tbody>
-      </table>
+          {rows.after > 0 && <SpacerBody height={rows.after} />}
+        </table>
+      </div>
     </>
   )
 }
