@@ -58,21 +58,27 @@ export class HeaderRowError extends Error {
 /**
  * The header row among a sheet's first rows, as a bank's report exports them with title rows
  * above the table: of the first HEADER_SEARCH_ROWS rows (the bulk import's reach), the one whose
- * cells name the most identifier columns (a title's one cell does not count), the first on a
- * tie; when none does, the first row with anything in it.
+ * cells name the most identifier columns, the first on a tie, when every row above it is
+ * narrower (a title and its date line are; a data row of a list whose header names nothing
+ * Casefile knows, like `type,value`, is not); else the first row with anything in it.
  */
 function chooseHeader(first: readonly TableRow[]): TableRow | undefined {
+  const filled = (row: TableRow) => headerScore(row.cells)[1]
   let best: TableRow | undefined
-  let bestScore: [number, number] = [0, 0]
+  let bestNamed = 0
   for (const row of first) {
     if (!looksLikeHeader(row.cells)) continue
-    const score = headerScore(row.cells)
-    if (score[0] > bestScore[0] || (score[0] === bestScore[0] && score[1] > bestScore[1])) {
+    const [named] = headerScore(row.cells)
+    if (named > bestNamed) {
       best = row
-      bestScore = score
+      bestNamed = named
     }
   }
-  return best ?? first.find((row) => !isEmpty(row.cells))
+  const top = first.find((row) => !isEmpty(row.cells))
+  if (!best || !top) return top
+  const width = filled(best)
+  const above = first.filter((row) => row.rowNumber < (best?.rowNumber ?? 0) && !isEmpty(row.cells))
+  return above.every((row) => filled(row) < width) ? best : top
 }
 
 /**
