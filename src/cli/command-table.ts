@@ -366,24 +366,40 @@ export const COMMANDS: readonly CommandSpec[] = [
         description:
           'write the screening record (.csv or .xlsx): every row once, each identifier with its outcome and as of when',
       },
+      'header-row': {
+        type: 'string',
+        value: 'N',
+        description:
+          'the row the column names are on (1 = the first); else found below any title rows',
+      },
+      bank: {
+        type: 'string',
+        value: 'NAME|CODE',
+        description:
+          "the bank of every account whose row names none (a file of one bank's accounts): its name, slug or CBN code",
+      },
       rate: { type: 'string', value: 'N', description: 'searches a second (default 2)' },
       offline: {
         type: 'boolean',
         description:
-          "match against this computer's cache only; `screen resume` asks the registry later",
+          "match against this computer's cache only (exit 3: rows are left unchecked); `screen resume` asks the registry later",
       },
     },
     json: true,
     details: [
       'Every value is read as the editor writes it (accounts as <number>_<bank-slug>, the bank by name,',
-      'slug or code; phones as 080…); a cell that cannot be read is listed with its row and column. Each',
-      "distinct identifier is searched once, at --rate, never inside the registry's Retry-After.",
-      'Exits 2 when a row hit, 0 when none did, 3 when the registry could not be reached and rows wait',
+      'slug or code; phones as 080…); a cell that cannot be read is listed with its row and column.',
+      'Leading zeros a number cell lost are put back where the check digit proves them. An account',
+      "with no bank (and no --bank) is searched at the banks its check digit fits: 'bank guessed'.",
+      "Each spelling is searched once a job, at --rate, never inside the registry's Retry-After.",
+      'Exits 2 when a row hit; else 3 when any row is not fully checked (partly checked, waiting for',
+      'the registry, --offline, or not read), 0 when every row was checked and none hit',
       '(`casefile screen resume JOB` goes on; a run that was killed is found by `casefile screen list`).',
     ],
     examples: [
       'casefile screen customers.xlsx --out hits.xlsx --record record.xlsx',
       'casefile screen export.csv --map "Acct No=account" --map "Bank Name=bank" --map MSISDN=phone',
+      'casefile screen gtbank-extract.xlsx --bank GTBank --header-row 3 --record record.xlsx',
     ],
     load: async () => (await import('./commands/screen-command')).run,
   },

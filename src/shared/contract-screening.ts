@@ -33,6 +33,8 @@ export type ScreeningMapping = z.infer<typeof screeningMappingSchema>
 /** The default pace of a screening job's searches (per second): polite to a shared registry. */
 export const DEFAULT_SCREENING_RATE = 2
 export const MAX_SCREENING_RATE = 50
+/** The lowest row a list's column names may be on (`--header-row`, the window's choice). */
+export const MAX_HEADER_ROW = 100
 
 export const screeningSourceSchema = z.discriminatedUnion('kind', [
   z.strictObject({
@@ -58,6 +60,8 @@ export const screeningPreviewSchema = z.strictObject({
   mapping: screeningMappingSchema,
   /** Whether `mapping` is the one remembered for this set of headers. */
   remembered: z.boolean(),
+  /** The row the column names were read from: found below title rows, or the one asked for. */
+  headerRow: z.number().int().positive(),
   /** The first data rows as read (at most 5), for the window to show beside the mapping. */
   sample: z.array(z.array(z.string())),
   dataRows: count,
@@ -71,10 +75,19 @@ export const screeningTotalsSchema = z.strictObject({
   identifiers: count,
   /** Identifiers searched on the registry by this job. */
   searched: count,
-  /** Input rows with at least one hit. */
+  /**
+   * Each input row has one outcome (src/core/screening/screening-outcome.ts), and these add up
+   * to `rows`: `hits` (reports on file), `clean` (no report on file: every identifier checked,
+   * every cell read), `partly` (some identifier checked, another not, or a cell not read),
+   * `notChecked` (none checked yet) and `unread` (nothing could be read).
+   */
   hits: count,
-  /** Input rows without a hit that could not be checked (yet). */
+  /** Rows without a hit not fully checked: partly + notChecked + unread. */
   unchecked: count,
+  clean: count,
+  partly: count,
+  notChecked: count,
+  unread: count,
 })
 
 export const screeningJobSchema = z.strictObject({
@@ -104,6 +117,11 @@ export const screeningHitSchema = z.strictObject({
   column: z.string(),
   /** exact: a report holds it as the cell wrote it; normalized: only after normalization. */
   matchedAs: z.enum(['exact', 'normalized']),
+  /**
+   * An account whose bank cell was empty (and no bank given for the whole file): searched at
+   * every bank whose CBN code fits its check digit, so the bank is guessed from the number.
+   */
+  bankGuessed: z.boolean(),
   /** When what the answer rests on was learned (ISO): the registry's answer or the cache's. */
   asOf: z.string(),
   source: z.enum(['online', 'cache']),
@@ -140,8 +158,14 @@ export const screeningProblemSchema = z.strictObject({
 
 export const screeningShowSchema = screeningJobSchema.extend({
   hits: z.array(screeningHitSchema),
-  /** Rows that could not be checked, with why (no connection yet, the registry refused a value). */
-  unchecked: z.array(z.strictObject({ row: z.number().int().positive(), reason: z.string() })),
+  /** Rows without a hit not fully checked, with their outcome and why (no connection yet, the registry refused a value, a cell not read). */
+  unchecked: z.array(
+    z.strictObject({
+      row: z.number().int().positive(),
+      outcome: z.enum(['partly', 'unchecked', 'unread']),
+      reason: z.string(),
+    }),
+  ),
   problems: z.array(screeningProblemSchema),
   /** More hits than this page holds. */
   more: z.boolean(),
@@ -149,6 +173,7 @@ export const screeningShowSchema = screeningJobSchema.extend({
 export type ScreeningShowView = z.infer<typeof screeningShowSchema>
 
 const jobInput = z.strictObject({ job: jobId })
+const headerRowSchema = z.number().int().min(1).max(MAX_HEADER_ROW)
 
 export const screeningContract = {
   /** Reads a file's header and first rows, and the column mapping a start would use. */
@@ -157,6 +182,8 @@ export const screeningContract = {
     input: z.strictObject({
       fileName: z.string().min(1).max(255),
       bytes: z.instanceof(Uint8Array),
+      /** The row the column names are on; else found below any title rows. */
+      headerRow: headerRowSchema.optional(),
     }),
     output: screeningPreviewSchema,
   },
@@ -169,6 +196,9 @@ export const screeningContract = {
     input: z.strictObject({
       source: screeningSourceSchema,
       mapping: screeningMappingSchema.optional(),
+      headerRow: headerRowSchema.optional(),
+      /** The bank (slug) of every account whose row names none: a file of one bank's accounts. */
+      bank: z.string().min(1).max(200).optional(),
       rate: z.number().positive().max(MAX_SCREENING_RATE).optional(),
       offline: z.boolean().optional(),
     }),

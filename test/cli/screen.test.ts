@@ -105,11 +105,15 @@ describe('casefile screen', () => {
     ])
   })
 
-  it('exits 0 with no hit, lists unreadable cells, and 3 when the registry cannot be reached', async () => {
+  it('exits 0 with no hit, 3 when a row could not be read or the registry cannot be reached', async () => {
     const dataDir = await sandboxFolder(runCasefile, proxy)
-    const list = file('clean.csv', 'bvn,email\n22100000001,clean@example.com\n2210000,\n')
+    const clean = file('clean.csv', 'bvn,email\n22100000001,clean@example.com\n')
+    expect((await runCasefile(['screen', clean, '--data-dir', dataDir])).code).toBe(0)
+    const list = file('unread.csv', 'bvn,email\n22100000001,clean@example.com\n2210000,\n')
     const run = await runCasefile(['screen', list, '--json', '--data-dir', dataDir])
-    expect(run.code).toBe(0)
+    // A row that could not be read was not checked: not a clean run (issue 36).
+    expect(run.code).toBe(3)
+    expect(run.json().totals).toMatchObject({ rows: 2, clean: 1, unread: 1, unchecked: 1 })
     expect(run.json().problems).toEqual([
       { row: 3, column: 'bvn', value: '2210000', message: expect.stringMatching(/11 digits/) },
     ])
@@ -127,7 +131,7 @@ describe('casefile screen', () => {
     } finally {
       await proxy.up()
     }
-    const resumed = await runCasefile(['screen', 'resume', '2', '--json', '--data-dir', dataDir])
+    const resumed = await runCasefile(['screen', 'resume', '3', '--json', '--data-dir', dataDir])
     expect(resumed.json()).toMatchObject({ state: 'done', totals: { unchecked: 0 }, exitCode: 0 })
   })
 

@@ -64,9 +64,12 @@ describe('screening a list, in Chromium', { timeout: 180_000 }, () => {
     await page.getByRole('progressbar', { name: 'Identifiers searched on the registry' }).waitFor()
     await expect
       .poll(() => page.getByTestId('screening-counts').innerText(), { timeout: 60_000 })
-      .toMatch(/^Searched 4 of 4 identifiers · 1 row with a hit · 1 could not check$/)
+      .toMatch(/^Searched 4 of 4 identifiers · 1 row with a hit · 1 not fully checked$/)
     await see(page, 'Finished')
-    await see(page, '3 rows: 1 with a hit, 1 with no hit, 1 could not check.')
+    await see(
+      page,
+      '3 rows: 1 with a hit, 1 with no report on file, 0 partly checked, 0 could not check, 1 could not be read.',
+    )
   })
 
   it('says the value it could not read, by row and cell, and the hits with their fraud types', async () => {
@@ -82,8 +85,8 @@ describe('screening a list, in Chromium', { timeout: 180_000 }, () => {
     expect(text).toMatch(/Email screen\.hit@example\.com/)
     expect(text).toMatch(/Matched once written as the editor writes it/)
     expect(text).not.toMatch(/money_mule|_hacker|undefined|null/)
-    // Could not check: only the unreadable row.
-    await page.getByLabel('Show').selectOption({ label: 'Could not check only' })
+    // Not fully checked: only the unreadable row.
+    await page.getByLabel('Show').selectOption({ label: 'Not fully checked only' })
     await expect.poll(() => results.getByRole('listitem').count()).toBe(1)
     await see(page, 'Row 4')
     await page.getByLabel('Show').selectOption({ label: 'Hits only' })
@@ -152,7 +155,10 @@ describe('screening a list, in Chromium', { timeout: 180_000 }, () => {
     const jobs = page.getByRole('table', { name: 'Earlier screenings' })
     await jobs.getByText('customers.csv').waitFor()
     await jobs.getByRole('button', { name: /^Open the screening of customers\.csv/ }).click()
-    await see(page, '3 rows: 1 with a hit, 1 with no hit, 1 could not check.')
+    await see(
+      page,
+      '3 rows: 1 with a hit, 1 with no report on file, 0 partly checked, 0 could not check, 1 could not be read.',
+    )
     await expectAccessible(page)
   })
 

@@ -5,7 +5,17 @@ const away = { windowFocused: false }
 const finished = (hits: number, unchecked: number, rows = 8000) => ({
   job: 3,
   file: 'new-customers-november.xlsx',
-  totals: { rows, identifiers: rows, searched: rows - unchecked, hits, unchecked },
+  totals: {
+    rows,
+    identifiers: rows,
+    searched: rows - unchecked,
+    hits,
+    unchecked,
+    clean: rows - hits - unchecked,
+    partly: 0,
+    notChecked: unchecked,
+    unread: 0,
+  },
 })
 
 describe('screeningNotification', () => {

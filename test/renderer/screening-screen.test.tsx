@@ -18,6 +18,7 @@ const hit = (row: number, fraudType: string, updatedAt: string) => ({
   written: `Row${row}@Example.com`,
   column: 'Email',
   matchedAs: 'normalized' as const,
+  bankGuessed: false,
   asOf: '2026-03-14T09:05:03.000Z',
   source: 'online' as const,
   reports: [
@@ -41,14 +42,24 @@ const JOB: ScreeningShowView = {
   createdAt: '2026-03-14T09:00:00.000Z',
   updatedAt: '2026-03-14T09:00:00.000Z',
   rate: 2,
-  totals: { rows: 5, identifiers: 30, searched: 10, hits: 2, unchecked: 1 },
+  totals: {
+    rows: 5,
+    identifiers: 30,
+    searched: 10,
+    hits: 2,
+    unchecked: 1,
+    clean: 2,
+    partly: 0,
+    notChecked: 1,
+    unread: 0,
+  },
   running: true,
   waiting: null,
   hits: [
     hit(4, 'money_mule', '2026-02-01T00:00:00.000Z'),
     hit(2, 'theft', '2026-03-01T00:00:00.000Z'),
   ],
-  unchecked: [{ row: 3, reason: 'Phone: not searched on the registry yet.' }],
+  unchecked: [{ row: 3, outcome: 'unchecked', reason: 'Phone: not searched on the registry yet.' }],
   problems: [],
   more: false,
 }
@@ -85,7 +96,9 @@ describe('the Screening screen', () => {
     await userEvent.click(
       await screen.findByRole('button', { name: /^Open the screening of customers\.csv/ }),
     )
-    await screen.findByText('Searched 30 of 30 identifiers · 2 rows with a hit · 1 could not check')
+    await screen.findByText(
+      'Searched 30 of 30 identifiers · 2 rows with a hit · 1 not fully checked',
+    )
     expect(screen.getByText('Money mule')).toBeTruthy()
     expect(screen.getByText('Theft')).toBeTruthy()
     await userEvent.click(screen.getByRole('button', { name: 'Save the hits (XLSX or CSV)…' }))
@@ -111,6 +124,42 @@ describe('the Screening screen', () => {
     expect(api.saveScreeningRecord).toHaveBeenCalledWith({ job: 7 })
     await waitFor(() => screen.getByText('Saved the screening record of 3 rows in record.xlsx.'))
   })
+  it('says each row’s one outcome from the job’s totals: partly checked, and a bank guessed', async () => {
+    const partly: ScreeningShowView = {
+      ...JOB,
+      state: 'done',
+      totals: { ...JOB.totals, searched: 30, clean: 1, partly: 1, notChecked: 0, unchecked: 1 },
+      hits: [
+        {
+          ...hit(2, 'theft', '2026-03-01T00:00:00.000Z'),
+          type: 'account',
+          value: '0000014579',
+          written: '14579',
+          column: 'Acct No',
+          bankGuessed: true,
+        },
+      ],
+      unchecked: [
+        {
+          row: 3,
+          outcome: 'partly',
+          reason: 'Partly checked. 1 cell could not be read: see the problems.',
+        },
+      ],
+    }
+    installCasefileDouble({ screeningList: [partly], screeningShow: partly })
+    render(<ScreeningScreen />)
+    await userEvent.click(
+      await screen.findByRole('button', { name: /^Open the screening of customers\.csv/ }),
+    )
+    const outcome = await screen.findByTestId('screening-outcome')
+    expect(outcome.textContent).toMatch(
+      /^5 rows: 2 with a hit, 1 with no report on file, 1 partly checked, 0 could not check, 0 could not be read\./,
+    )
+    expect(screen.getByText('Partly checked')).toBeTruthy()
+    expect(screen.getByText('Bank guessed from the account number')).toBeTruthy()
+  })
+
   it('shows a job still running at once, its progress asked every second', async () => {
     const { api } = installCasefileDouble({ screeningList: [JOB], screeningShow: JOB })
     render(<ScreeningScreen />)

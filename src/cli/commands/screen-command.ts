@@ -1,7 +1,7 @@
 import { readFile, stat } from 'node:fs/promises'
 import { basename, extname } from 'node:path'
 import type { Core } from '../../core/open-core'
-import { MAX_SCREENING_RATE } from '../../shared/contract-screening'
+import { MAX_HEADER_ROW, MAX_SCREENING_RATE } from '../../shared/contract-screening'
 import * as Screening from '../../core/screening/screening'
 import { runJob, type RunOutcome } from '../../core/screening/screening-runner'
 import { exportHits } from '../../core/screening/screening-export'
@@ -28,6 +28,17 @@ function rateOption(context: CommandContext): number | undefined {
       `--rate is searches a second, above 0 and at most ${MAX_SCREENING_RATE}; got "${text}".`,
     )
   return rate
+}
+
+function headerRowOption(context: CommandContext): number | undefined {
+  const text = stringOption(context, 'header-row')
+  if (text === undefined) return undefined
+  const row = Number(text)
+  if (!/^\d+$/.test(text.trim()) || row < 1 || row > MAX_HEADER_ROW)
+    throw new CliError(
+      `--header-row is the row the column names are on, 1 to ${MAX_HEADER_ROW}; got "${text}".`,
+    )
+  return row
 }
 
 function jobArgument(context: CommandContext): number {
@@ -109,7 +120,7 @@ async function finish(
   outputs: Outputs,
 ) {
   const view = Screening.showJob(core, job)
-  let code = screenExitCode(view, outcome?.stopped === 'unreachable')
+  let code = screenExitCode(view)
   if (outcome?.stopped === 'unauthorized' && code === EXIT.offline) code = EXIT.unauthorized
   if (outcome?.stopped === 'busy' && code !== EXIT.needsAttention) code = EXIT.busy
   const { out, record } = outputs
@@ -132,11 +143,12 @@ async function finish(
   return code
 }
 
-/** casefile screen FILE [--map COLUMN=TYPE …] [--out HITS.xlsx] [--record RECORD.xlsx] [--rate N] [--offline] */
+/** casefile screen FILE [--map COLUMN=TYPE …] [--header-row N] [--bank NAME|CODE] [--out HITS.xlsx] [--record RECORD.xlsx] [--rate N] [--offline] */
 export const run: CommandRun = async (context) => {
   const file = context.args[0] as string
   const outputs = outOptions(context, [file])
   const rate = rateOption(context)
+  const headerRow = headerRowOption(context)
   return withCore(context, async (core) => {
     let job: number
     try {
@@ -148,6 +160,8 @@ export const run: CommandRun = async (context) => {
         : { kind: 'table' as const, fileName: basename(file), table: { path: file } }
       job = await Screening.startScreening(core, source, {
         mapArguments: listOption(context, 'map'),
+        headerRow,
+        bank: stringOption(context, 'bank'),
         rate,
         offline: context.options['offline'] === true,
       })

@@ -1,17 +1,35 @@
 import type { ScreeningJobView, ScreeningShowView } from '../../shared/contract-screening'
 import { printJson, printTable, type CliIo } from '../cli-io'
 import { EXIT } from '../exit-codes'
+import { GUESSED_BANK } from '../../core/screening/screening-outcome'
 
 /*
  * What `casefile screen`, `screen show` and `screen resume` print: the README's --json shape
  * (`{ job, state, totals, hits, problems, exitCode }`), or lines a person reads.
  */
 
-/** 2 when a row hit, else 3 when rows wait for the registry, else 0. */
-export function screenExitCode(view: ScreeningJobView, unreachable: boolean): number {
+/**
+ * 2 when a row hit; else 3 when any row is not fully checked (partly checked, not checked yet,
+ * or not read) or the job still has searches to make (--offline, or the registry gone); 0 only
+ * when every row was checked and none hit.
+ */
+export function screenExitCode(view: ScreeningJobView): number {
   if (view.totals.hits > 0) return EXIT.needsAttention
-  if (view.totals.unchecked > 0 && (unreachable || view.state === 'open')) return EXIT.offline
+  if (view.totals.unchecked > 0 || view.state === 'open' || view.state === 'paused')
+    return EXIT.offline
   return EXIT.ok
+}
+
+/** The row counts in words, the same numbers as --json's totals and the record's summary. */
+export function outcomeWords(totals: ScreeningJobView['totals']): string {
+  const parts = [
+    `${totals.hits} with reports on file`,
+    `${totals.clean} no report on file`,
+    `${totals.partly} partly checked`,
+    `${totals.notChecked} could not be checked`,
+    `${totals.unread} could not be read`,
+  ]
+  return `${totals.rows} rows: ${parts.join(', ')}.`
 }
 
 export function printScreening(
@@ -30,6 +48,7 @@ export function printScreening(
         type: hit.type,
         value: hit.value,
         matchedAs: hit.matchedAs,
+        bankGuessed: hit.bankGuessed,
         asOf: hit.asOf,
         reports: hit.reports.map((r) => ({
           id: r.id,
@@ -52,9 +71,7 @@ export function printScreening(
   io.out(
     `Screening job ${view.job} (${view.file}): ${view.state}. ${totals.rows} rows, ${totals.identifiers} distinct identifiers, ${totals.searched} searched on the registry.`,
   )
-  io.out(
-    `${totals.hits} rows hit, ${totals.rows - totals.hits - totals.unchecked} no hit, ${totals.unchecked} could not be checked.`,
-  )
+  io.out(outcomeWords(totals))
   if (view.hits.length > 0)
     printTable(
       io,
@@ -62,7 +79,7 @@ export function printScreening(
       view.hits.map((hit) => [
         String(hit.row),
         hit.type,
-        hit.value,
+        hit.bankGuessed ? `${hit.value} (${GUESSED_BANK})` : hit.value,
         hit.matchedAs,
         [
           ...hit.reports.map((r) => `${r.id} ${r.fraudType ?? ''} ${r.listingStatus ?? ''}`.trim()),

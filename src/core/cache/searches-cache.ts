@@ -40,26 +40,47 @@ export function storeSearchResult(
   result: SearchResult,
   at: number,
 ): void {
-  const key = searchKey(query)
   writeTransaction(db, () => {
     upsertRegistryReports(db, 'report', result.reports, { own: false, seenAt: at })
     upsertRegistryReports(db, 'public_report', result.publicReports, { own: false, seenAt: at })
-    prepare(
+    storeSearchIds(
       db,
-      `INSERT INTO cached_searches (identifier, value, searched_at, report_ids_json, public_report_ids_json)
-       VALUES (?, ?, ?, ?, ?)
-       ON CONFLICT (identifier, value) DO UPDATE SET searched_at = excluded.searched_at,
-         report_ids_json = excluded.report_ids_json,
-         public_report_ids_json = excluded.public_report_ids_json
-       WHERE excluded.searched_at >= cached_searches.searched_at`,
-    ).run(
-      key.identifier,
-      key.value,
-      Math.floor(at),
-      JSON.stringify(result.reports.map((r) => r.id)),
-      JSON.stringify(result.publicReports.map((r) => r.id)),
+      query,
+      {
+        reportIds: result.reports.map((r) => r.id),
+        publicReportIds: result.publicReports.map((r) => r.id),
+      },
+      at,
     )
   })
+}
+
+/**
+ * Which ids a query gave, as of `at`, for a caller that stored the records already (screening
+ * stores each spelling's records as it is answered, and the query's ids once all are in).
+ */
+export function storeSearchIds(
+  db: Db,
+  query: IdentifierQuery,
+  ids: { reportIds: readonly string[]; publicReportIds: readonly string[] },
+  at: number,
+): void {
+  const key = searchKey(query)
+  prepare(
+    db,
+    `INSERT INTO cached_searches (identifier, value, searched_at, report_ids_json, public_report_ids_json)
+     VALUES (?, ?, ?, ?, ?)
+     ON CONFLICT (identifier, value) DO UPDATE SET searched_at = excluded.searched_at,
+       report_ids_json = excluded.report_ids_json,
+       public_report_ids_json = excluded.public_report_ids_json
+     WHERE excluded.searched_at >= cached_searches.searched_at`,
+  ).run(
+    key.identifier,
+    key.value,
+    Math.floor(at),
+    JSON.stringify(ids.reportIds),
+    JSON.stringify(ids.publicReportIds),
+  )
 }
 
 function idList(json: string): string[] {

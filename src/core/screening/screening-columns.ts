@@ -41,6 +41,30 @@ export function suggestColumnType(header: string): ScreeningColumnType {
   return RULES.find(([pattern]) => pattern.test(folded))?.[1] ?? 'ignore'
 }
 
+/**
+ * How much a row looks like a list's header: the cells that name an identifier column (a bank
+ * column not counted), then the cells with anything in them.
+ */
+export function headerScore(cells: readonly string[]): [number, number] {
+  let named = 0
+  let filled = 0
+  for (const cell of cells) {
+    if (cell.trim() === '') continue
+    filled++
+    // A value (an email, a number) is not a column's name, whatever its words.
+    if (/@|\d{4}/.test(cell)) continue
+    const type = suggestColumnType(cell)
+    if (type !== 'ignore' && type !== 'bank') named++
+  }
+  return [named, filled]
+}
+
+/** A header row, not a title above it: two cells or more, one of them naming an identifier. */
+export function looksLikeHeader(cells: readonly string[]): boolean {
+  const [named, filled] = headerScore(cells)
+  return named >= 1 && filled >= 2
+}
+
 export function suggestMapping(header: readonly string[]): ScreeningMapping {
   return header.flatMap((name, column) => {
     const type = suggestColumnType(name)

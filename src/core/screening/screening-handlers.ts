@@ -30,7 +30,8 @@ export const screeningHandlers: FeatureHandlers<
   | 'screeningRescreen'
   | 'screeningExport'
 > = (core) => ({
-  screeningPreview: (input) => previewScreening(core(), { bytes: input.bytes }),
+  screeningPreview: (input) =>
+    previewScreening(core(), { bytes: input.bytes }, { headerRow: input.headerRow }),
   async screeningStart(input) {
     const context = core()
     const source =
@@ -48,6 +49,8 @@ export const screeningHandlers: FeatureHandlers<
           }
     const job = await startScreening(context, source, {
       mapping: input.mapping,
+      headerRow: input.headerRow,
+      bank: input.bank,
       rate: input.rate,
       offline: input.offline,
     })

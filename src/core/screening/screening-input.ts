@@ -2,8 +2,9 @@ import type { ScreeningMapping } from '../../shared/contract-screening'
 import type { IdentifierType } from '../../shared/domain/identifiers'
 import { cellReference, columnLetter } from '../spreadsheet/cell-reference'
 import { readTableRows, type TableLimits, type TableSource } from '../spreadsheet/read-table'
+import { HEADER_SEARCH_ROWS } from '../spreadsheet/table-limits'
 import type { TableRow } from '../spreadsheet/table-row'
-import { accountPairs } from './screening-columns'
+import { accountPairs, looksLikeHeader, headerScore } from './screening-columns'
 import {
   compactNumber,
   readAccount,
@@ -42,33 +43,103 @@ export interface ScreeningInput {
 
 export interface ScreeningTable {
   header: string[]
+  /** The row the header is on, as the spreadsheet shows it (below title rows, or as asked). */
+  headerRow: number
   rows: TableRow[]
 }
 
 const isEmpty = (cells: readonly string[]) => cells.every((cell) => cell.trim() === '')
 
-/** A sheet's header (its first row with anything in it) and the rows with something below it. */
+/** The sheet's header row is not where `--header-row` says, or the sheet has no such row. */
+export class HeaderRowError extends Error {
+  override name = 'HeaderRowError'
+}
+
+/**
+ * The header row among a sheet's first rows, as a bank's report exports them with title rows
+ * above the table: of the first HEADER_SEARCH_ROWS rows (the bulk import's reach), the one whose
+ * cells name the most identifier columns, the first on a tie, when every row above it is
+ * narrower (a title and its date line are; a data row of a list whose header names nothing
+ * Casefile knows, like `type,value`, is not); else the first row with anything in it.
+ */
+function chooseHeader(first: readonly TableRow[]): TableRow | undefined {
+  const filled = (row: TableRow) => headerScore(row.cells)[1]
+  let best: TableRow | undefined
+  let bestNamed = 0
+  for (const row of first) {
+    if (!looksLikeHeader(row.cells)) continue
+    const [named] = headerScore(row.cells)
+    if (named > bestNamed) {
+      best = row
+      bestNamed = named
+    }
+  }
+  const top = first.find((row) => !isEmpty(row.cells))
+  if (!best || !top) return top
+  const width = filled(best)
+  const above = first.filter((row) => row.rowNumber < (best?.rowNumber ?? 0) && !isEmpty(row.cells))
+  return above.every((row) => filled(row) < width) ? best : top
+}
+
+/**
+ * A sheet's header and the rows with something below it. The header is found below title
+ * rows (chooseHeader), or is row `headerRow` when given; the header is as wide as the widest
+ * row, so that every column of a row is kept (a column without a header is named by its letter).
+ */
 export async function readScreeningTable(
   source: TableSource,
-  limits?: Partial<TableLimits>,
+  options: { limits?: Partial<TableLimits>; headerRow?: number } = {},
 ): Promise<ScreeningTable> {
-  let header: string[] | null = null
+  const wanted = options.headerRow
+  const first: TableRow[] = []
+  let header: TableRow | undefined
+  let decided = false
   const rows: TableRow[] = []
-  for await (const row of readTableRows(source, { limits })) {
-    if (header === null) {
-      if (!isEmpty(row.cells)) header = row.cells.map((cell) => cell.trim())
-      continue
-    }
+  const take = (row: TableRow) => {
     if (!isEmpty(row.cells) || row.cellIssues?.length) rows.push(row)
   }
-  return { header: header ?? [], rows }
+  const decide = () => {
+    decided = true
+    header = wanted === undefined ? chooseHeader(first) : first.find((r) => r.rowNumber === wanted)
+    if (wanted !== undefined && (!header || isEmpty(header.cells)))
+      throw new HeaderRowError(
+        `Row ${wanted} of the sheet is empty or not there: give the row the column names are on (--header-row N).`,
+      )
+    for (const row of first) if (header && row.rowNumber > header.rowNumber) take(row)
+  }
+  const reading = readTableRows(source, { limits: options.limits, isHeaderRow: looksLikeHeader })
+  for await (const row of reading) {
+    if (header) take(row)
+    else if (decided) {
+      // Nothing in the first rows: the first row with anything in it is the header.
+      if (!isEmpty(row.cells)) header = row
+    } else {
+      first.push(row)
+      if (row.rowNumber >= (wanted ?? HEADER_SEARCH_ROWS)) decide()
+    }
+  }
+  if (!decided) decide()
+  if (!header) return { header: [], headerRow: 1, rows: [] }
+  const width = Math.max(header.cells.length, ...rows.map((row) => row.cells.length))
+  const cells = header.cells
+  const names = Array.from({ length: width }, (_, i) => cells[i]?.trim() ?? '')
+  return { header: names, headerRow: header.rowNumber, rows }
+}
+
+/** How accounts without a bank cell are read: screening's choices (the watchlist takes none). */
+export interface AccountOptions {
+  /** The slug of the bank every account of the file is at, where its row names none (--bank). */
+  bank?: string
+  /** Search an account with no bank at the banks its check digit fits (bank guessed). */
+  guess?: boolean
 }
 
 /** Every row's identifiers by the mapping; every cell that cannot be read is a problem, never dropped. */
 export function screeningInputOf(
-  table: ScreeningTable,
+  table: Omit<ScreeningTable, 'headerRow'>,
   mapping: ScreeningMapping,
   banks: BankLookup,
+  accounts: AccountOptions = {},
 ): ScreeningInput {
   const nameOf = (index: number) => table.header[index] || columnLetter(index)
   const pairs = accountPairs(mapping)
@@ -105,7 +176,13 @@ export function screeningInputOf(
           )
         continue
       }
-      const read = readAccount(written, bankWritten, banks.slugOf, banks.codeOf)
+      const read = readAccount(
+        written,
+        bankWritten.trim() === '' && accounts.bank ? accounts.bank : bankWritten,
+        banks.slugOf,
+        banks.codeOf,
+        accounts.guess ? banks.fitting : undefined,
+      )
       if (read.ok)
         values.push({
           label: 'account',
@@ -163,6 +240,7 @@ export function screeningInputOfList(
   text: string,
   type: IdentifierType | undefined,
   banks: BankLookup,
+  accounts: AccountOptions = {},
 ): ScreeningInput {
   const problems: ScreeningProblem[] = []
   const rows: ScreeningRow[] = []
@@ -179,9 +257,10 @@ export function screeningInputOfList(
     if (detected === 'account') {
       // "0123456789_access-bank", "0123456789 Access Bank", "0123456789, 044".
       const split = /^([\d\s-]+?)(?:_|[\s,;]+)(.+)$/.exec(written)
+      const guess = accounts.guess ? banks.fitting : undefined
       read = split
-        ? readAccount(split[1] ?? '', split[2] ?? '', banks.slugOf, banks.codeOf)
-        : readAccount(written, '', banks.slugOf, banks.codeOf)
+        ? readAccount(split[1] ?? '', split[2] ?? '', banks.slugOf, banks.codeOf, guess)
+        : readAccount(written, accounts.bank ?? '', banks.slugOf, banks.codeOf, guess)
     } else read = readIdentifierCell(detected, written)
     if (!read.ok) return fail(read.message)
     rows.at(-1)?.values.push({ label: detected, value: read.value, column: 'line', written })

@@ -5,7 +5,7 @@ import {
   splitAccountValue,
   type IdentifierType,
 } from '../../shared/domain/identifiers'
-import { nubanFitsBank } from '../../shared/domain/nuban'
+import { banksFittingNuban, nubanFitsBank } from '../../shared/domain/nuban'
 import { createBankResolver, type BulkBank } from '../spreadsheet/bank-resolver'
 
 /*
@@ -18,7 +18,12 @@ import { createBankResolver, type BulkBank } from '../spreadsheet/bank-resolver'
  */
 
 export type CellReading =
-  | { ok: true; value: string }
+  | {
+      ok: true
+      value: string
+      /** An account without its bank, to search at these banks (its check digit fits them). */
+      guessedBanks?: string[]
+    }
   | { ok: false; message: string; /** An account number given without any bank. */ noBank?: true }
 
 const SPACES = /[\s\u00a0\u2007\u202f]/g
@@ -85,6 +90,8 @@ export interface BankLookup {
   /** The slug of a bank written by its name, slug or CBN code; null when the list has none. */
   slugOf(written: string): string | null
   codeOf(slug: string): string | null
+  /** The slugs of the banks whose CBN code fits a 10-digit account number's check digit. */
+  fitting(accountNumber: string): string[]
   /** Whether the bank list is on this computer at all. */
   known: boolean
 }
@@ -95,6 +102,7 @@ export function bankLookup(banks: readonly (BulkBank & { code?: string | null })
   return {
     known: banks.length > 0,
     codeOf: (slug) => codes.get(slug) ?? null,
+    fitting: (accountNumber) => banksFittingNuban(accountNumber, banks).map((bank) => bank.slug),
     slugOf(written) {
       const text = written.trim()
       const direct = resolve(text)
@@ -115,12 +123,20 @@ export function bankLookup(banks: readonly (BulkBank & { code?: string | null })
  * An account: a cell holding `<number>_<slug>`, or a number with the bank from its pair column
  * (a name, slug or code). Returns the value `<account>_<slug>`, or what is wrong; `onBank`
  * says the problem is the bank cell's.
+ *
+ * Leading zeros a spreadsheet's number dropped (one or several: 0012345678 saved as 12345678)
+ * are put back when the check digit proves them: the number padded to 10 digits fits the
+ * bank's CBN code. A bank without a code in the list gets back one zero only, as before the
+ * check digit could be asked. With `guess` (screening) an account without any bank is searched
+ * at the banks whose code fits it, as the desk's search does for a bare number: its zeros are
+ * put back when at least one bank fits the padded number, and the value is the number alone.
  */
 export function readAccount(
   numberCell: string,
   bankCell: string,
   slugOf: (written: string) => string | null,
   codeOf: (slug: string) => string | null = () => null,
+  guess?: (accountNumber: string) => string[],
 ): CellReading & { onBank?: boolean } {
   let numberText = numberCell
   let bankText = bankCell.trim()
@@ -137,12 +153,27 @@ export function readAccount(
       ok: false,
       message: `Account number "${numberText.trim()}" is not a number: a NUBAN is 10 digits.`,
     }
-  if (bankText === '')
+  let digits = number.text
+  const padded = digits.length < 10 ? digits.padStart(10, '0') : null
+  if (bankText === '') {
+    if (!guess)
+      return {
+        ok: false,
+        noBank: true,
+        message: `Account ${digits} has no bank: map its bank column (a bank's name, slug or CBN code), or write ${digits}_<bank-slug>.`,
+      }
+    if (padded && guess(padded).length > 0) digits = padded
+    const banks = digits.length === 10 ? guess(digits) : []
+    if (banks.length > 0) return { ok: true, value: digits, guessedBanks: banks }
     return {
       ok: false,
       noBank: true,
-      message: `Account ${number.text} has no bank: map its bank column (a bank's name, slug or CBN code), or write ${number.text}_<bank-slug>.`,
+      message:
+        digits.length === 10
+          ? `Account ${digits} has no bank, and no bank in the list has a CBN code that fits it (its last digit is a check digit): check the number, or give its bank.`
+          : `Account number ${digits} has ${digits.length} digits and no bank: a NUBAN is 10, and no bank's check digit fits it with zeros before it. Give its bank, or check the number.${TEXT_HINT}`,
     }
+  }
   const slug = slugOf(bankText)
   if (!slug)
     return {
@@ -150,17 +181,15 @@ export function readAccount(
       onBank: true,
       message: `Bank "${bankText}" is not in the bank list: write the bank's name as the list has it, its slug or its CBN code (refresh the bank list if the bank is new).`,
     }
-  let digits = number.text
-  // Nine digits: a spreadsheet number dropped the leading 0. Put back when the check digit agrees.
-  if (digits.length === 9) {
-    const padded = `0${digits}`
+  // A spreadsheet number dropped the leading zeros: put back when the check digit agrees.
+  if (padded) {
     const code = codeOf(slug)
-    if (code === null || nubanFitsBank(padded, code)) digits = padded
+    if (nubanFitsBank(padded, code) || (code === null && digits.length === 9)) digits = padded
   }
   if (digits.length !== 10)
     return {
       ok: false,
-      message: `Account number ${digits} has ${digits.length} digits: a NUBAN is 10.${digits.length === 9 ? ' If it began with 0, the spreadsheet dropped it, and 0' + digits + " does not fit the bank's check digit either." : ''}${TEXT_HINT}`,
+      message: `Account number ${digits} has ${digits.length} digits: a NUBAN is 10.${padded ? ` If it began with ${padded.length - digits.length === 1 ? '0' : 'zeros'}, the spreadsheet dropped ${padded.length - digits.length === 1 ? 'it' : 'them'}, and ${padded} does not fit the bank's check digit either.` : ''}${TEXT_HINT}`,
     }
   return { ok: true, value: `${digits}_${slug}` }
 }

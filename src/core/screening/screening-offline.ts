@@ -46,7 +46,42 @@ const ids = (json: string): string[] => {
   }
 }
 
+/**
+ * Each identifier's cached match. `formsOf` gives the values it is stored under, where that is
+ * more than its own (an account without its bank: the number at each bank that fits); their
+ * matches are merged, and the identifier counts as checked as of the oldest only when every
+ * form was searched.
+ */
 export function matchCached(
+  db: Db,
+  identifiers: readonly { label: string; value: string }[],
+  formsOf: (label: string, value: string) => string[] = (_label, value) => [value],
+): CachedMatch[] {
+  const forms = identifiers.map((i) => formsOf(i.label, i.value))
+  const flat = identifiers.flatMap((i, n) =>
+    (forms[n] ?? []).map((value) => ({ label: i.label, value })),
+  )
+  const each = matchEach(db, flat)
+  let at = 0
+  return forms.map((list) => {
+    const parts = each.slice(at, (at += list.length))
+    if (parts.length === 1) return parts[0] as CachedMatch
+    const merged: CachedMatch = { reportIds: [], publicReportIds: [], asOf: null, searched: false }
+    for (const part of parts) {
+      for (const id of part.reportIds) if (!merged.reportIds.includes(id)) merged.reportIds.push(id)
+      for (const id of part.publicReportIds)
+        if (!merged.publicReportIds.includes(id)) merged.publicReportIds.push(id)
+    }
+    const hit = merged.reportIds.length + merged.publicReportIds.length > 0
+    merged.searched = parts.length > 0 && parts.every((p) => p.searched)
+    const times = parts.flatMap((p) => (p.asOf === null ? [] : [p.asOf]))
+    if (merged.searched || (hit && times.length > 0))
+      merged.asOf = merged.searched ? Math.min(...times) : Math.max(...times)
+    return merged
+  })
+}
+
+function matchEach(
   db: Db,
   identifiers: readonly { label: string; value: string }[],
 ): CachedMatch[] {

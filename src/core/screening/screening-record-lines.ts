@@ -2,6 +2,15 @@ import type { CoreContext } from '../core-context'
 import { prepare } from '../store/prepare'
 import type { ScreeningProblem } from './screening-input'
 import type { IdentifierRow } from './screening-store'
+import {
+  GUESSED_BANK,
+  OUTCOME_WORDS,
+  identifierStanding,
+  isBankGuessed,
+  rowOutcome,
+  type IdentifierStanding,
+  type RowOutcome,
+} from './screening-outcome'
 
 /*
  * The lines of the screening record (screening-record.ts): each input row of a job with what
@@ -11,12 +20,7 @@ import type { IdentifierRow } from './screening-store'
 
 const PAGE = 500
 
-export const RECORD_OUTCOMES = {
-  hit: 'Reports on file',
-  clean: 'No report on file',
-  unchecked: 'Could not check',
-  unread: 'Could not read',
-} as const
+export const RECORD_OUTCOMES = OUTCOME_WORDS
 
 interface LinkRow {
   row: number
@@ -50,7 +54,7 @@ export interface RecordLine {
   row: number
   cells: string[]
   outcome: string
-  kind: keyof typeof RECORD_OUTCOMES
+  kind: RowOutcome
   asOf: string | null
   slots: Slot[]
 }
@@ -67,21 +71,27 @@ const idList = (json: string): string[] => {
 const NOT_SEARCHED =
   'not searched on the registry yet (it waits for a connection, or the job was paused).'
 
-function identifierSlot(link: LinkRow, time: (ms: number) => string): Slot {
+function identifierSlot(
+  link: LinkRow,
+  time: (ms: number) => string,
+): Slot & { standing: IdentifierStanding } {
   const reports = idList(link.reportIds)
   const publics = idList(link.publicReportIds)
-  const hit = reports.length + publics.length > 0
-  // In the order the job's totals take them (screening-results.ts): a hit, then a failure,
-  // then never checked, else checked with nothing on file.
-  const outcome = hit
-    ? RECORD_OUTCOMES.hit
-    : link.state === 'failed'
-      ? `${RECORD_OUTCOMES.unchecked}: ${link.message ?? 'the registry could not search it.'}`
-      : link.checkedAt === null
-        ? `${RECORD_OUTCOMES.unchecked}: ${NOT_SEARCHED}`
-        : RECORD_OUTCOMES.clean
-  const checked = link.checkedAt !== null && (hit || link.state !== 'failed')
+  const standing = identifierStanding({
+    state: link.state,
+    checkedAt: link.checkedAt,
+    hits: reports.length + publics.length,
+  })
+  const guessed = isBankGuessed(link.label, link.value) ? ` (${GUESSED_BANK})` : ''
+  const outcome =
+    standing === 'hit'
+      ? `${RECORD_OUTCOMES.hit}${guessed}`
+      : standing === 'clean'
+        ? `${RECORD_OUTCOMES.clean}${guessed}`
+        : `${RECORD_OUTCOMES.unchecked}: ${link.state === 'failed' ? (link.message ?? 'the registry could not search it.') : NOT_SEARCHED}`
+  const checked = standing !== 'unchecked'
   return {
+    standing,
     column: link.column,
     type: link.label,
     value: link.value,
@@ -116,7 +126,7 @@ function unreadSlot(problem: ScreeningProblem): Slot {
 
 const cellsWord = (n: number) => (n === 1 ? '1 cell' : `${n} cells`)
 
-/** The row's outcome, as the job's totals count it: a hit, else could not check, else none. */
+/** The row's outcome, by the rule the job's totals use (rowOutcome), with why in words. */
 function lineOf(
   row: number,
   cells: string[],
@@ -125,34 +135,40 @@ function lineOf(
   time: (ms: number) => string,
 ): RecordLine {
   const identifiers = links.map((link) => identifierSlot(link, time))
-  const slots = [...identifiers, ...problems.map(unreadSlot)]
+  const slots: Slot[] = [
+    ...identifiers.map(({ standing: _standing, ...slot }) => slot),
+    ...problems.map(unreadSlot),
+  ]
   const times = links.flatMap((link) => (link.checkedAt === null ? [] : [link.checkedAt]))
   const asOf = times.length > 0 ? time(Math.min(...times)) : null
-  const base = { row, cells, slots }
-  if (identifiers.some((slot) => slot.outcome === RECORD_OUTCOMES.hit))
-    return { ...base, kind: 'hit', outcome: RECORD_OUTCOMES.hit, asOf }
-  if (identifiers.length === 0) {
-    const why =
-      problems.length > 0
-        ? problems.map((p) => `${p.cell ?? p.column}: ${p.message}`).join(' ')
-        : "the row's identifier columns are empty."
-    return { ...base, kind: 'unread', outcome: `${RECORD_OUTCOMES.unread}: ${why}`, asOf: null }
-  }
-  const unchecked = identifiers.findIndex((slot) =>
-    slot.outcome.startsWith(RECORD_OUTCOMES.unchecked),
+  const kind = rowOutcome(
+    identifiers.map((slot) => slot.standing),
+    problems.length,
   )
-  if (unchecked >= 0) {
-    const slot = identifiers[unchecked] as Slot
-    const why = slot.outcome.slice(RECORD_OUTCOMES.unchecked.length + 2)
-    return {
-      ...base,
-      kind: 'unchecked',
-      outcome: `${RECORD_OUTCOMES.unchecked}: ${slot.column}: ${why}`,
-      asOf,
+  const base = { row, cells, slots, kind, asOf: kind === 'unread' ? null : asOf }
+  const unreadWhy = problems.map((p) => `${p.cell ?? p.column}: ${p.message}`)
+  const uncheckedWhy = identifiers
+    .filter((slot) => slot.standing === 'unchecked')
+    .map((slot) => `${slot.column}: ${slot.outcome.slice(RECORD_OUTCOMES.unchecked.length + 2)}`)
+  switch (kind) {
+    case 'hit':
+    case 'clean':
+      return { ...base, outcome: RECORD_OUTCOMES[kind] }
+    case 'unread': {
+      const why =
+        unreadWhy.length > 0 ? unreadWhy.join(' ') : "the row's identifier columns are empty."
+      return { ...base, outcome: `${RECORD_OUTCOMES.unread}: ${why}` }
+    }
+    case 'unchecked':
+      return { ...base, outcome: `${RECORD_OUTCOMES.unchecked}: ${uncheckedWhy.join(' ')}` }
+    case 'partly': {
+      const unread = problems.length > 0 ? [`${cellsWord(problems.length)} could not be read`] : []
+      return {
+        ...base,
+        outcome: `${RECORD_OUTCOMES.partly}: ${[...uncheckedWhy, ...unread].join('; ')}`,
+      }
     }
   }
-  const unread = problems.length > 0 ? `; ${cellsWord(problems.length)} could not be read` : ''
-  return { ...base, kind: 'clean', outcome: `${RECORD_OUTCOMES.clean}${unread}`, asOf }
 }
 
 const LINKS_SQL = `SELECT l.row_number AS row, l.column_name AS column, l.written AS written,

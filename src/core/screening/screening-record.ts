@@ -13,10 +13,12 @@ import {
 } from './screening-record-lines'
 import { jobFileColumns } from './screening-export'
 import { jobProblems } from './screening-store'
+import { noOutcomes } from './screening-outcome'
 
 /*
  * The screening record: every input row of a job once, with what became of each identifier read
- * from it ("Reports on file", "No report on file", "Could not check: …") and of each cell that
+ * from it ("Reports on file", "No report on file", "Could not check: …"; the row's own outcome
+ * may also be "Partly checked" or "Could not read", screening-outcome.ts) and of each cell that
  * could not be read ("Could not read: …"), the reports' ids and the time each answer holds as
  * of, so that a compliance officer can show, per customer, that it was checked, when, and with
  * what outcome. The row's own columns come first, as the file had them; the file is written by
@@ -67,7 +69,8 @@ export async function exportRecord(
       { header: `${name}checked_against`, value: slot(n, 'checkedAgainst'), width: 24 },
     )
   }
-  const counts = { hit: 0, clean: 0, unchecked: 0, unread: 0 }
+  // The same counting as the job's totals (rowOutcome), over the lines this file holds.
+  const counts = noOutcomes()
   function* counted(): Generator<RecordLine> {
     for (const line of recordLines(core, jobId, byRow, time)) {
       counts[line.kind]++
@@ -82,11 +85,9 @@ export async function exportRecord(
     yield ['Job state when this record was written', job.state]
     yield ['Record written', time(core.clock.now())]
     yield ['Times are', clockWords(computerAheadMs(core), 'The times of this record')]
-    yield ['Rows', counts.hit + counts.clean + counts.unchecked + counts.unread]
-    yield [`Rows: ${RECORD_OUTCOMES.hit}`, counts.hit]
-    yield [`Rows: ${RECORD_OUTCOMES.clean}`, counts.clean]
-    yield [`Rows: ${RECORD_OUTCOMES.unchecked}`, counts.unchecked]
-    yield [`Rows: ${RECORD_OUTCOMES.unread}`, counts.unread]
+    yield ['Rows', Object.values(counts).reduce((a, b) => a + b, 0)]
+    for (const kind of ['hit', 'clean', 'partly', 'unchecked', 'unread'] as const)
+      yield [`Rows: ${RECORD_OUTCOMES[kind]}`, counts[kind]]
     yield ['Cells that could not be read', problems.length]
   }
   return exportRows(counted(), columns, target, {

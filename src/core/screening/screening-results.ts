@@ -8,13 +8,22 @@ import {
   type CachedReportRow,
 } from '../cache/reports-cache'
 import { isoTime } from '../cache/cache-times'
-import type { IdentifierRow } from './screening-store'
+import { jobProblems, jobRow, type IdentifierRow } from './screening-store'
+import {
+  OUTCOME_WORDS,
+  identifierStanding,
+  isBankGuessed,
+  noOutcomes,
+  notFullyChecked,
+  rowOutcome,
+  type RowOutcome,
+} from './screening-outcome'
 
 /*
- * A job's answers per input row: a hit when any of its identifiers matched a report, no hit
- * when every one of them was checked (online by the job, or a stored search of the cache, as of
- * its time), else could not check, with why. Read from the job's tables and the cache's copies
- * of the matching records (kept there by the searches).
+ * A job's answers per input row, each row's outcome by rowOutcome (screening-outcome.ts): an
+ * identifier counts as checked when it was searched online by the job or a stored search of the
+ * cache answered it, as of its time. Read from the job's tables and the cache's copies of the
+ * matching records (kept there by the searches).
  */
 
 export interface RowLink {
@@ -29,6 +38,8 @@ export interface JobAnswers {
   /** Links by input row, in row order. */
   rows: Map<number, RowLink[]>
   rowCount: number
+  /** Cells that could not be read, by input row. */
+  unread: Map<number, number>
 }
 
 const ids = (json: string): string[] => {
@@ -66,38 +77,55 @@ export function jobAnswers(db: Db, jobId: number): JobAnswers {
      FROM screening_row_identifiers WHERE job_id = ? ORDER BY row_number, rowid`,
   ).all(jobId))
     rows.get(link.row)?.push(link)
-  return { identifiers, rows, rowCount: rows.size }
+  const unread = new Map<number, number>()
+  const job = jobRow(db, jobId)
+  for (const problem of job ? jobProblems(job) : [])
+    unread.set(problem.row, (unread.get(problem.row) ?? 0) + 1)
+  return { identifiers, rows, rowCount: rows.size, unread }
 }
 
 const isHit = (i: { reportIds: string[]; publicReportIds: string[] }) =>
   i.reportIds.length > 0 || i.publicReportIds.length > 0
 
-/** Why a row without a hit could not be checked, or null when every identifier was. */
-function uncheckedReason(links: readonly RowLink[], answers: JobAnswers): string | null {
-  if (links.length === 0) return 'No value of this row could be read: see the problems.'
-  for (const link of links) {
+const NOT_SEARCHED =
+  'not searched on the registry yet (it waits for a connection, or the job was paused).'
+
+/** One row's outcome, and why when it was not fully checked. */
+export function rowAnswer(
+  row: number,
+  links: readonly RowLink[],
+  answers: JobAnswers,
+): { outcome: RowOutcome; reason: string | null } {
+  const unreadCells = answers.unread.get(row) ?? 0
+  const reasons: string[] = []
+  const standings = links.flatMap((link) => {
     const identifier = answers.identifiers.get(link.identifierId)
-    if (!identifier) continue
-    if (identifier.state === 'failed')
-      return `${link.column}: ${identifier.message ?? 'the registry could not search it.'}`
-    if (identifier.checked_at === null)
-      return `${link.column}: not searched on the registry yet (it waits for a connection, or the job was paused).`
-  }
-  return null
+    if (!identifier) return []
+    const standing = identifierStanding({
+      state: identifier.state,
+      checkedAt: identifier.checked_at,
+      hits: identifier.reportIds.length + identifier.publicReportIds.length,
+    })
+    if (standing === 'unchecked')
+      reasons.push(
+        `${link.column}: ${identifier.state === 'failed' ? (identifier.message ?? 'the registry could not search it.') : NOT_SEARCHED}`,
+      )
+    return [standing]
+  })
+  const outcome = rowOutcome(standings, unreadCells)
+  if (outcome === 'hit' || outcome === 'clean') return { outcome, reason: null }
+  if (unreadCells > 0)
+    reasons.push(
+      `${unreadCells === 1 ? '1 cell' : `${unreadCells} cells`} could not be read: see the problems.`,
+    )
+  if (outcome === 'unread' && unreadCells === 0)
+    reasons.push("The row's identifier columns are empty.")
+  return { outcome, reason: `${OUTCOME_WORDS[outcome]}. ${reasons.join(' ')}` }
 }
 
 export function totalsOf(answers: JobAnswers): ScreeningShowView['totals'] {
-  let hits = 0
-  let unchecked = 0
-  for (const links of answers.rows.values()) {
-    if (
-      links.some((link) =>
-        isHit(answers.identifiers.get(link.identifierId) ?? { reportIds: [], publicReportIds: [] }),
-      )
-    )
-      hits++
-    else if (uncheckedReason(links, answers) !== null) unchecked++
-  }
+  const counts = noOutcomes()
+  for (const [row, links] of answers.rows) counts[rowAnswer(row, links, answers).outcome]++
   let searched = 0
   for (const identifier of answers.identifiers.values())
     if (identifier.source === 'online') searched++
@@ -105,22 +133,23 @@ export function totalsOf(answers: JobAnswers): ScreeningShowView['totals'] {
     rows: answers.rowCount,
     identifiers: answers.identifiers.size,
     searched,
-    hits,
-    unchecked,
+    hits: counts.hit,
+    unchecked: notFullyChecked(counts),
+    clean: counts.clean,
+    partly: counts.partly,
+    notChecked: counts.unchecked,
+    unread: counts.unread,
   }
 }
 
-export function uncheckedRows(answers: JobAnswers): { row: number; reason: string }[] {
-  const list: { row: number; reason: string }[] = []
+/** The rows without a hit that were not fully checked, each with its outcome and why. */
+export function uncheckedRows(
+  answers: JobAnswers,
+): { row: number; outcome: 'partly' | 'unchecked' | 'unread'; reason: string }[] {
+  const list: { row: number; outcome: 'partly' | 'unchecked' | 'unread'; reason: string }[] = []
   for (const [row, links] of answers.rows) {
-    if (
-      links.some((link) =>
-        isHit(answers.identifiers.get(link.identifierId) ?? { reportIds: [], publicReportIds: [] }),
-      )
-    )
-      continue
-    const reason = uncheckedReason(links, answers)
-    if (reason) list.push({ row, reason })
+    const { outcome, reason } = rowAnswer(row, links, answers)
+    if (outcome !== 'hit' && outcome !== 'clean') list.push({ row, outcome, reason: reason ?? '' })
   }
   return list
 }
@@ -172,6 +201,7 @@ export function hitView(db: Db, link: RowLink, answers: JobAnswers, now: number)
     written: link.written,
     column: link.column,
     matchedAs: holdsAsWritten || link.written === identifier.value ? 'exact' : 'normalized',
+    bankGuessed: isBankGuessed(identifier.label, identifier.value),
     asOf: isoTime(identifier.checked_at ?? now),
     source: identifier.source === 'online' ? 'online' : 'cache',
     reports: identifier.reportIds.map((id) => {

@@ -1,10 +1,7 @@
-import { writeTransaction } from '../store/write-transaction'
-import { searchSpellings, searchSpellingsOf } from '../search/spellings-search'
 import type { CoreContext } from '../core-context'
-import { storeSearchResult } from '../cache/searches-cache'
 import { registryQuietFor, searchFailureOf } from '../search/polite-search'
 import { processHolder } from '../sync/lease-holder'
-import type { IdentifierType } from '../../shared/domain/identifiers'
+import { JobSpellings, spellingGroupsOf, unansweredSpellings } from './screening-spellings'
 import {
   claimNext,
   jobRow,
@@ -15,14 +12,14 @@ import {
   releaseJob,
   setJobState,
   takeJob,
-  typedSpellingsOf,
   type IdentifierRow,
   type JobState,
 } from './screening-store'
 
 /*
- * The job runner: searches a job's pending identifiers one request each, at most `rate` a
- * second and `concurrency` at once, through the core's one registry client. Nothing is sent
+ * The job runner: searches a job's pending identifiers, each in its spellings (each spelling
+ * once a job: screening-spellings.ts), at most `rate` requests a second and `concurrency`
+ * identifiers at once, through the core's one registry client. Nothing is sent
  * while the registry's quiet holds (a 429's or 503's Retry-After, the client's and the folder's,
  * which the outbox obeys too); an identifier is `searching` in the database before its request
  * leaves and `done` with its answer in one commit, so a run killed anywhere resumes without
@@ -92,33 +89,17 @@ export async function runJob(
   })
   const progress = () => options.onProgress?.({ searched: outcome.searched, waiting })
   let renewedAt = core.clock.now()
-  // Its stored form, and as the rows typed it where that adds a spelling (an email's capitals).
-  const storedOf = (identifier: IdentifierRow) => ({
-    type: identifier.label,
-    value: identifier.value,
-    written: typedSpellingsOf(db, identifier),
-  })
+  const spellings = new JobSpellings(core, jobId)
 
   const search = async (identifier: IdentifierRow): Promise<void> => {
-    const query = { identifier: identifier.label as IdentifierType, value: identifier.value }
+    const groups = spellingGroupsOf(db, identifier)
+    if (typeof groups === 'string') {
+      markFailed(db, identifier.id, groups)
+      return
+    }
     try {
-      // A phone in each of its spellings, one after another (the pace counts each: below).
-      const answer = await searchSpellings(core, storedOf(identifier), abort.signal)
-      if (!answer.ok) throw answer.error
-      const { result } = answer
-      const now = core.clock.now()
-      writeTransaction(db, () => {
-        storeSearchResult(db, query, result, now)
-        markAnswered(
-          db,
-          identifier.id,
-          {
-            reportIds: result.reports.map((r) => r.id),
-            publicReportIds: result.publicReports.map((r) => r.id),
-          },
-          now,
-        )
-      })
+      const answer = await spellings.search(identifier, groups, abort.signal)
+      markAnswered(db, identifier.id, answer, core.clock.now())
       outcome.searched++
       backoff = 0
       waiting = null
@@ -200,8 +181,9 @@ export async function runJob(
         await Promise.race(inFlight)
         continue
       }
-      // The rate is searches a second: a phone's seven spellings are seven of them.
-      nextStart = Date.now() + interval * searchSpellingsOf(storedOf(next)).length
+      // The rate is requests a second: a phone's seven spellings are seven of them, less those
+      // this job has answered already (another row's identifier shared them).
+      nextStart = Date.now() + interval * Math.max(1, unansweredSpellings(db, jobId, next))
       const running: Promise<void> = search(next).finally(() => {
         inFlight.delete(running)
         progress()

@@ -1,32 +1,23 @@
 import {
   DEFAULT_SCREENING_RATE,
   type ScreeningJobView,
-  type ScreeningMapping,
-  type ScreeningPreview,
   type ScreeningShowView,
 } from '../../shared/contract-screening'
-import type { IdentifierType } from '../../shared/domain/identifiers'
 import type { CoreContext } from '../core-context'
-import { listBanks } from '../banks/banks-cache'
-import { ensureBankList } from '../banks/banks'
 import { isoTime } from '../cache/cache-times'
-import type { TableSource } from '../spreadsheet/read-table'
-import { columnLetter } from '../spreadsheet/cell-reference'
 import {
-  parseMapArgument,
-  rememberMapping,
-  rememberedMapping,
-  suggestMapping,
-  withChanges,
-} from './screening-columns'
-import {
-  readScreeningTable,
-  screeningInputOf,
-  screeningInputOfList,
-  type ScreeningInput,
-} from './screening-input'
-import { bankLookup } from './screening-normalize'
+  ScreeningInputError,
+  ensureBanks,
+  previewScreening,
+  screeningInputFor,
+  type ReadOptions,
+  type ScreeningSourceInput,
+} from './screening-read'
 import { matchCached } from './screening-offline'
+import { isBankGuessed } from './screening-outcome'
+import { bankLookup } from './screening-normalize'
+import { listBanks } from '../banks/banks-cache'
+import { forgetSpellingsBefore } from './screening-spellings'
 import { hitLinks, hitView, jobAnswers, totalsOf, uncheckedRows } from './screening-results'
 import { isRunning, runInBackground, stopRunner, waitingOf } from './screening-runs'
 import {
@@ -40,7 +31,6 @@ import {
   type JobRow,
 } from './screening-store'
 import { prepare } from '../store/prepare'
-import { InputError } from '../input-error'
 import { writeTransaction } from '../store/write-transaction'
 
 /*
@@ -50,79 +40,12 @@ import { writeTransaction } from '../store/write-transaction'
  * `casefile screen` commands call these.
  */
 
-/** The list cannot be screened as it is: the message says what to change. */
-export class ScreeningInputError extends InputError {
-  override name = 'ScreeningInputError'
-}
+export { ScreeningInputError, previewScreening, type ScreeningSourceInput }
 
-export type ScreeningSourceInput =
-  | { kind: 'table'; fileName: string; table: TableSource }
-  | { kind: 'list'; fileName: string; text: string; type?: IdentifierType }
-
-export interface StartOptions {
-  /** The whole mapping (the window's mapper); else the remembered or suggested one. */
-  mapping?: ScreeningMapping
-  /** Laid over the remembered or suggested mapping (the window's single changes). */
-  changes?: ScreeningMapping
-  /** `COLUMN=TYPE` as the command line gives them (the CLI's --map), laid over it too. */
-  mapArguments?: readonly string[]
+export interface StartOptions extends ReadOptions {
   rate?: number
   /** Match against the cache only: the job waits, paused, for a resume to search online. */
   offline?: boolean
-}
-
-function banksOf(core: CoreContext) {
-  return bankLookup(listBanks(core.db))
-}
-
-/** The bank list, fetched first when this computer has none yet (as the import does). */
-async function ensureBanks(core: CoreContext, offline: boolean): Promise<void> {
-  if (!offline) await ensureBankList(core)
-}
-
-export async function previewScreening(
-  core: CoreContext,
-  table: TableSource,
-): Promise<ScreeningPreview> {
-  const read = await readScreeningTable(table)
-  const remembered = rememberedMapping(core.db, read.header)
-  return {
-    columns: read.header.map((name, index) => ({ index, letter: columnLetter(index), name })),
-    mapping: remembered ?? suggestMapping(read.header),
-    remembered: remembered !== null,
-    sample: read.rows.slice(0, 5).map((row) => row.cells),
-    dataRows: read.rows.length,
-  }
-}
-
-async function inputOf(
-  core: CoreContext,
-  source: ScreeningSourceInput,
-  options: StartOptions,
-): Promise<ScreeningInput> {
-  if (source.kind === 'list') return screeningInputOfList(source.text, source.type, banksOf(core))
-  const table = await readScreeningTable(source.table)
-  if (table.header.length === 0)
-    throw new ScreeningInputError('The sheet is empty: nothing to screen.')
-  const base =
-    options.mapping ?? rememberedMapping(core.db, table.header) ?? suggestMapping(table.header)
-  const fromArguments = (options.mapArguments ?? []).map((argument) => {
-    const parsed = parseMapArgument(argument, table.header)
-    if ('problem' in parsed) throw new ScreeningInputError(parsed.problem)
-    return parsed
-  })
-  const mapping = withChanges(base, [...(options.changes ?? []), ...fromArguments])
-  const banks = banksOf(core)
-  if (!mapping.some((m) => m.type !== 'bank' && m.type !== 'ignore'))
-    throw new ScreeningInputError(
-      `No column says which identifier it holds. Map them, e.g. --map "${table.header[0] ?? 'A'}=phone". Columns: ${table.header.map((h, i) => `${columnLetter(i)} "${h}"`).join(', ')}. Types: account (with a bank column), bvn, nin, phone, email, drivers_license, international_passport, account_name, social_handle.`,
-    )
-  if (mapping.some((m) => m.type === 'account') && !banks.known)
-    throw new ScreeningInputError(
-      "The bank list is not on this computer yet, so the accounts' banks cannot be read: refresh it (casefile banks --refresh, or connect once) and screen again.",
-    )
-  rememberMapping(core.db, table.header, mapping, core.clock.now())
-  return screeningInputOf(table, mapping, banks)
 }
 
 /** Reads, normalizes and matches the list against the cache; the job, ready to run. */
@@ -132,7 +55,8 @@ export async function startScreening(
   options: StartOptions = {},
 ): Promise<number> {
   await ensureBanks(core, options.offline === true)
-  const input = await inputOf(core, source, options)
+  const input = await screeningInputFor(core, source, options)
+  const banks = bankLookup(listBanks(core.db))
   const now = core.clock.now()
   const { db } = core
   return writeTransaction(db, () => {
@@ -147,7 +71,11 @@ export async function startScreening(
       const [label = '', value = ''] = key.split('\u0000')
       return { label, value }
     })
-    const matches = matchCached(db, list)
+    const matches = matchCached(db, list, (label, value) =>
+      isBankGuessed(label, value)
+        ? banks.fitting(value).map((slug) => `${value}_${slug}`)
+        : [value],
+    )
     const write = prepare(
       db,
       `UPDATE screening_identifiers SET source = 'cache', checked_at = ?, report_ids_json = ?,
@@ -271,7 +199,11 @@ export function rescreenJob(
   if (job.state === 'cancelled')
     throw new ScreeningInputError(`Screening job ${jobId} was cancelled: screen the file again.`)
   const now = core.clock.now()
-  reopenOlderThan(core.db, jobId, now - olderThanDays * 86_400_000)
+  const before = now - olderThanDays * 86_400_000
+  writeTransaction(core.db, () => {
+    reopenOlderThan(core.db, jobId, before)
+    forgetSpellingsBefore(core.db, jobId, before)
+  })
   setJobState(core.db, jobId, 'open', now)
   return reopenJob(core, jobId, options)
 }

@@ -1,6 +1,7 @@
 // The column mapper: headers of other systems' exports suggest their types, --map corrects
 // them by header or letter, accounts pair with banks in order.
 import { describe, expect, it } from 'vitest'
+import { readScreeningTable } from '../../../src/core/screening/screening-input'
 import {
   accountPairs,
   headerKey,
@@ -74,5 +75,26 @@ describe('the column mapper', () => {
   it('remembers per set of headers, whatever their case or spaces', () => {
     expect(headerKey(['Mobile ', 'BVN'])).toBe(headerKey(['mobile', 'bvn']))
     expect(headerKey(['Mobile', 'BVN'])).not.toBe(headerKey(['BVN', 'Mobile']))
+  })
+})
+
+describe('the header row of a bank extract', () => {
+  const read = (text: string, headerRow?: number) =>
+    readScreeningTable({ bytes: Buffer.from(text) }, { headerRow })
+
+  it('is found below title rows, and every column of a row is kept', async () => {
+    const table = await read(
+      'ACME BANK PLC - CUSTOMER LISTING\nRUN DATE: 05-JAN-2026,,USER: RPT\nS/N,Name,Account No,Mobile\n1,Ada,0123456789,08031234567,extra\n',
+    )
+    expect(table.headerRow).toBe(3)
+    expect(table.header).toEqual(['S/N', 'Name', 'Account No', 'Mobile', ''])
+    expect(table.rows.map((r) => r.rowNumber)).toEqual([4])
+  })
+
+  it('stays row 1 when row 1 is as wide as the rows below (a type,value list), or as asked', async () => {
+    expect((await read('type,value\nemail,Ada@Example.com\n')).headerRow).toBe(1)
+    const asked = await read('Title\nName,Phone\nAda,08031234567\n', 2)
+    expect([asked.headerRow, asked.header]).toEqual([2, ['Name', 'Phone']])
+    await expect(read('Title\n\nName,Phone\n', 2)).rejects.toThrow(/Row 2 of the sheet is empty/)
   })
 })

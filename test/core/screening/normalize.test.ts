@@ -98,6 +98,31 @@ describe('accounts with their banks', () => {
     expect(wrong.ok).toBe(false)
   })
 
+  it('puts back as many lost zeros as the check digit proves (issue 36)', () => {
+    // 0012345671 and 0044556676 are GTBank (058) NUBANs that lost two zeros in a number cell;
+    // 0000014579 lost five.
+    expect(value(readAccount('12345671', 'gtbank', banks.slugOf, banks.codeOf))).toBe(
+      '0012345671_gtbank',
+    )
+    expect(value(readAccount('14579', '044', banks.slugOf, banks.codeOf))).toBe(
+      '0000014579_access-bank',
+    )
+    const misfit = readAccount('12345671', '044', banks.slugOf, banks.codeOf)
+    expect(misfit.ok ? '' : misfit.message).toMatch(
+      /0012345671 does not fit the bank's check digit/,
+    )
+  })
+
+  it('an account with no bank is searched at the banks its check digit fits, when asked to guess', () => {
+    expect(readAccount('44556676', '', banks.slugOf, banks.codeOf, banks.fitting)).toEqual({
+      ok: true,
+      value: '0044556676',
+      guessedBanks: ['gtbank', 'globus-bank'],
+    })
+    const none = readAccount('0123456789', '', banks.slugOf, banks.codeOf, banks.fitting)
+    expect(none.ok ? '' : none.message).toMatch(/no bank in the list has a CBN code that fits/)
+  })
+
   it('no bank, or a bank the list does not name, is a problem on the right cell', () => {
     const none = readAccount('0123456789', '', banks.slugOf)
     expect(none.ok ? '' : none.message).toMatch(/has no bank/)

@@ -94,7 +94,17 @@ describe('a screening job', () => {
       ].sort(),
     )
     const view = Screening.showJob(casefile, job)
-    expect(view.totals).toEqual({ rows: 4, identifiers: 5, searched: 5, hits: 3, unchecked: 1 })
+    expect(view.totals).toEqual({
+      rows: 4,
+      identifiers: 5,
+      searched: 5,
+      hits: 3,
+      unchecked: 1,
+      clean: 0,
+      partly: 0,
+      notChecked: 0,
+      unread: 1,
+    })
     const row2 = view.hits.filter((hit) => hit.row === 2)
     expect(row2.map((hit) => [hit.type, hit.matchedAs])).toEqual([
       ['account', 'normalized'],
@@ -108,7 +118,9 @@ describe('a screening job', () => {
       [5, 'D5'],
       [5, 'E5'],
     ])
-    expect(view.unchecked).toEqual([{ row: 5, reason: expect.stringMatching(/could be read/) }])
+    expect(view.unchecked).toEqual([
+      { row: 5, outcome: 'unread', reason: expect.stringMatching(/^Could not read\. 3 cells/) },
+    ])
   })
 
   it('matches against the cache at once, as of the stored search, and --offline sends nothing', async () => {
@@ -135,7 +147,9 @@ describe('a screening job', () => {
       hits: 0,
       unchecked: 1,
     })
-    expect(view.unchecked).toEqual([{ row: 2, reason: expect.stringMatching(/not searched/) }])
+    expect(view.unchecked).toEqual([
+      { row: 2, outcome: 'unchecked', reason: expect.stringMatching(/not searched/) },
+    ])
   })
 
   it('finds a report another bank filed under another spelling of a phone (+234…)', async () => {

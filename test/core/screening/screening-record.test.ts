@@ -99,7 +99,7 @@ async function readXlsxSheets(path: string): Promise<{ name: string; rows: strin
 const near = (iso: string, ms: number, within = 60_000) => Math.abs(Date.parse(iso) - ms) < within
 
 describe('the screening record', () => {
-  it('lists every row once with its outcome: on file, none, could not check, could not read', async () => {
+  it('lists every row once with its outcome: on file, none, partly checked, could not check, could not read', async () => {
     const casefile = await core()
     // First the registry is asked (online): the hit and the clean email are answered and kept.
     const first = await Screening.startScreening(casefile, {
@@ -181,7 +181,8 @@ describe('the screening record', () => {
       identifier_1_as_of: '',
     })
     expect(partly).toMatchObject({
-      outcome: 'No report on file; 1 cell could not be read',
+      // Never "No report on file": a cell of the row could not be read (issue 36).
+      outcome: 'Partly checked: 1 cell could not be read',
       identifier_1_value: 'clean.record@example.com',
       identifier_2_column: 'Mobile (B6)',
       identifier_2_outcome: expect.stringMatching(/^Could not read: /),
@@ -191,11 +192,15 @@ describe('the screening record', () => {
       expect(near(row?.['identifier_1_as_of'] ?? '', askedAt, 30_000)).toBe(true)
       expect(row?.['checked_as_of']).toBe(row?.['identifier_1_as_of'])
     }
-    // The counts agree with the job's own totals.
+    // The counts agree with the job's own totals: one outcome a row, counted in one place.
     expect(Screening.showJob(casefile, job).totals).toMatchObject({
       rows: 5,
       hits: 1,
-      unchecked: 2,
+      clean: 1,
+      partly: 1,
+      notChecked: 1,
+      unread: 1,
+      unchecked: 3,
     })
   })
 
@@ -226,6 +231,7 @@ describe('the screening record', () => {
       Rows: '3',
       'Rows: Reports on file': '1',
       'Rows: No report on file': '1',
+      'Rows: Partly checked': '0',
       'Rows: Could not check': '0',
       'Rows: Could not read': '1',
       'Cells that could not be read': '1',

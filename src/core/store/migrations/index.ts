@@ -14,6 +14,7 @@ import { migration0010 } from './0010-watch-alert-kinds'
 import { migration0011 } from './0011-watch-written'
 import { migration0012 } from './0012-account-banks-trigger-plan'
 import { migration0013 } from './0013-own-seen-index'
+import { migration0014 } from './0014-screening-spellings'
 import { writeTransaction } from '../write-transaction'
 
 /** Every migration, in order. A new one gets the next number and its own file. */
@@ -31,6 +32,7 @@ export const MIGRATIONS: readonly Migration[] = [
   migration0011,
   migration0012,
   migration0013,
+  migration0014,
 ]
 
 /** The database was written by a newer Casefile: this one must not touch it. */

@@ -18,7 +18,8 @@ import {
 import { api } from '../api'
 import { formatDate, formatTime } from '../format'
 import { fraudTypeLabel } from '../report-title'
-import { useBankName } from '../stores/banks-store'
+import { useBankName, useBanksStore } from '../stores/banks-store'
+import { BankPicker } from '../components/BankPicker'
 import { useNavStore } from '../stores/nav-store'
 import {
   columnType,
@@ -157,6 +158,27 @@ function Mapping({ input }: { input: Extract<ScreeningInput, { kind: 'file' }> }
   const { preview } = input
   return (
     <>
+      <div className="field screening-header-row">
+        <label htmlFor={`${id}-header-row`}>Column names are on row</label>
+        <select
+          id={`${id}-header-row`}
+          value={preview.headerRow}
+          disabled={s.busy}
+          aria-describedby={`${id}-header-row-hint`}
+          onChange={(event) => void s.setHeaderRow(Number(event.target.value))}
+        >
+          {Array.from({ length: 20 }, (_, i) => i + 1).map((row) => (
+            <option key={row} value={row}>
+              {row}
+            </option>
+          ))}
+        </select>
+        <span id={`${id}-header-row-hint`} className="muted">
+          {preview.headerRow > 1
+            ? `Found below ${plural(preview.headerRow - 1, 'row')} of title: the rows above it are not screened.`
+            : 'The first row. A bank’s report with title rows above its table: choose the row its column names are on.'}
+        </span>
+      </div>
       <p>
         {plural(preview.dataRows, 'row')} under the header.{' '}
         {preview.remembered
@@ -224,6 +246,11 @@ function StartList({ input }: { input: ScreeningInput }) {
   const nothing =
     input.kind === 'file' && !s.mapping.some((m) => m.type !== 'ignore' && m.type !== 'bank')
   const lines = input.kind === 'list' ? input.text.split(/\r?\n/).filter((l) => l.trim()).length : 0
+  const banks = useBanksStore((b) => b.banks)
+  const accounts =
+    input.kind === 'list'
+      ? !input.type || input.type === 'account'
+      : s.mapping.some((m) => m.type === 'account')
   return (
     <section aria-labelledby={`${id}-h`}>
       <h3 id={`${id}-h`}>
@@ -236,6 +263,22 @@ function StartList({ input }: { input: ScreeningInput }) {
             ? `Every line is read as a ${IDENTIFIER_TYPE_LABELS[input.type]}.`
             : 'Each line’s type is found from its value; one that could be two (11 digits: a BVN or a NIN) is named as a problem.'}
         </p>
+      )}
+      {accounts && (
+        <div className="field screening-bank">
+          <BankPicker
+            banks={banks}
+            value={s.bank}
+            onChange={s.setBank}
+            label="All accounts in this list are at (where a row names no bank)"
+            describedBy={`${id}-bank-hint`}
+          />
+          <span id={`${id}-bank-hint`} className="muted">
+            For one bank’s extract without a bank column. Left empty, an account whose row names no
+            bank is searched at every bank its check digit fits, and a hit says the bank was guessed
+            from the account number.
+          </span>
+        </div>
       )}
       <div className="field screening-rate">
         <label htmlFor={`${id}-rate`}>Searches a second</label>
@@ -318,7 +361,7 @@ function Progress({ job }: { job: ScreeningShowView }) {
       />
       <p role="status" data-testid="screening-counts">
         Searched {n(t.searched)} of {plural(t.identifiers, 'identifier')} · {plural(t.hits, 'row')}{' '}
-        with a hit · {n(t.unchecked)} {live ? 'not checked yet' : 'could not check'}
+        with a hit · {n(t.unchecked)} {live ? 'not fully checked yet' : 'not fully checked'}
         {live && left !== null ? ` · ${durationWords(left)} left at ${job.rate} a second` : ''}
       </p>
       <div className="actions">
@@ -373,6 +416,7 @@ interface ResultRow {
   row: number
   hits: ScreeningHitView[]
   unchecked: string | null
+  outcome: ScreeningShowView['unchecked'][number]['outcome'] | 'hit'
 }
 
 /** The newest date any report of the row's hits carries, for sorting. */
@@ -393,13 +437,14 @@ export function resultRows(job: ScreeningShowView, filter: Filter, sort: Sort): 
   const rows = new Map<number, ResultRow>()
   if (filter !== 'unchecked')
     for (const hit of job.hits) {
-      const row = rows.get(hit.row) ?? { row: hit.row, hits: [], unchecked: null }
+      const row = rows.get(hit.row) ?? { row: hit.row, hits: [], unchecked: null, outcome: 'hit' }
       row.hits.push(hit)
       rows.set(hit.row, row)
     }
   if (filter !== 'hit')
     for (const u of job.unchecked)
-      if (!rows.has(u.row)) rows.set(u.row, { row: u.row, hits: [], unchecked: u.reason })
+      if (!rows.has(u.row))
+        rows.set(u.row, { row: u.row, hits: [], unchecked: u.reason, outcome: u.outcome })
   const list = [...rows.values()]
   return list.sort((a, b) =>
     sort === 'newest'
@@ -426,6 +471,14 @@ function Hit({ hit }: { hit: ScreeningHitView }) {
           (column {hit.column}
           {hit.written.trim() !== searched ? `, written “${hit.written}”` : ''})
         </span>
+        {hit.bankGuessed && (
+          <>
+            {' '}
+            <span className="badge screening-guessed-badge">
+              Bank guessed from the account number
+            </span>
+          </>
+        )}
       </p>
       <p className="muted">
         {hit.matchedAs === 'exact'
@@ -482,7 +535,7 @@ function Results({ job }: { job: ScreeningShowView }) {
   const [saved, setSaved] = useState<{ ok: boolean; text: string } | null>(null)
   const rows = useMemo(() => resultRows(job, filter, sort), [job, filter, sort])
   const t = job.totals
-  const noHit = Math.max(0, t.rows - t.hits - t.unchecked)
+  const noHit = t.clean
   const save = async () => {
     const answer = await api().saveScreeningHits({ job: job.job })
     if (!answer.ok) setSaved({ ok: false, text: answer.error.message })
@@ -526,8 +579,10 @@ function Results({ job }: { job: ScreeningShowView }) {
     <section aria-labelledby={`${id}-h`}>
       <h3 id={`${id}-h`}>Results</h3>
       <p data-testid="screening-outcome">
-        {plural(t.rows, 'row')}: {n(t.hits)} with a hit, {n(noHit)} with no hit, {n(t.unchecked)}{' '}
-        {job.state === 'open' ? 'not checked yet' : 'could not check'}.
+        {plural(t.rows, 'row')}: {n(t.hits)} with a hit, {n(noHit)} with no report on file,{' '}
+        {n(t.partly)} partly checked, {n(t.notChecked)}{' '}
+        {job.state === 'open' ? 'not checked yet' : 'could not check'}, {n(t.unread)} could not be
+        read.
         {noHit > 0
           ? ' Rows with no hit are counted here, not listed: the screening record lists every row.'
           : ''}
@@ -540,9 +595,9 @@ function Results({ job }: { job: ScreeningShowView }) {
             value={filter}
             onChange={(event) => setFilter(event.target.value as Filter)}
           >
-            <option value="all">Hits and rows that could not be checked</option>
+            <option value="all">Hits and rows not fully checked</option>
             <option value="hit">Hits only</option>
-            <option value="unchecked">Could not check only</option>
+            <option value="unchecked">Not fully checked only</option>
           </select>
         </div>
         <div className="field">
@@ -607,9 +662,13 @@ function Results({ job }: { job: ScreeningShowView }) {
                   <span className="badge screening-hit-badge">Hit</span>
                 ) : (
                   <span className="badge screening-unchecked-badge">
-                    {job.state === 'open' && row.unchecked && NOT_YET.test(row.unchecked)
-                      ? 'Not checked yet'
-                      : 'Could not check'}
+                    {row.outcome === 'partly'
+                      ? 'Partly checked'
+                      : row.outcome === 'unread'
+                        ? 'Could not read'
+                        : job.state === 'open' && row.unchecked && NOT_YET.test(row.unchecked)
+                          ? 'Not checked yet'
+                          : 'Could not check'}
                   </span>
                 )}
               </p>
@@ -635,7 +694,10 @@ function Problems({ job }: { job: ScreeningShowView }) {
           ? '1 value could not be read'
           : `${n(job.problems.length)} values could not be read`}
       </h3>
-      <p className="muted">Their rows are counted as could not check. Fix them in the file.</p>
+      <p className="muted">
+        A row with a value that could not be read is never counted as no report on file: it is
+        partly checked (its other values were), or could not be read. Fix them in the file.
+      </p>
       <ul className="plain screening-problems" aria-label="Values that could not be read">
         {job.problems.map((p, index) => (
           <li key={index}>

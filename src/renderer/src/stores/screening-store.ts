@@ -27,6 +27,8 @@ export const hitsShown = (job: ScreeningJobView): number =>
 interface ScreeningState {
   input: ScreeningInput | null
   mapping: ScreeningMapping
+  /** The bank (slug) of every account whose row names none: a file of one bank; '' for none. */
+  bank: string
   busy: boolean
   error: string | null
   /** The job open on the screen, as the core last showed it. */
@@ -35,6 +37,9 @@ interface ScreeningState {
   choose: (fileName: string, bytes: Uint8Array<ArrayBuffer>) => Promise<void>
   paste: (text: string, type: IdentifierType | null) => void
   setColumn: (column: number, type: ScreeningColumnType) => void
+  /** Reads the file again with its column names on this row (title rows above it). */
+  setHeaderRow: (row: number) => Promise<void>
+  setBank: (slug: string) => void
   start: (rate: number, offline: boolean) => Promise<void>
   refresh: () => Promise<void>
   loadJobs: () => Promise<void>
@@ -66,7 +71,7 @@ export function durationWords(seconds: number): string {
   return `about ${hours} hour${hours === 1 ? '' : 's'}`
 }
 
-const initialInput = { input: null, mapping: [], busy: false, error: null }
+const initialInput = { input: null, mapping: [], bank: '', busy: false, error: null }
 
 /**
  * The Screening screen's state: a list chosen and mapped, then a job started in the core and
@@ -87,6 +92,24 @@ export const useScreeningStore = create<ScreeningState>((set, get) => ({
       })
     else set({ error: `${fileName} could not be read: ${preview.error.message}`, busy: false })
   },
+  setHeaderRow: async (headerRow) => {
+    const { input } = get()
+    if (input?.kind !== 'file') return
+    set({ busy: true, error: null })
+    const preview = await api().screeningPreview({
+      fileName: input.fileName,
+      bytes: input.bytes,
+      headerRow,
+    })
+    if (preview.ok)
+      set({
+        input: { ...input, preview: preview.value },
+        mapping: preview.value.mapping,
+        busy: false,
+      })
+    else set({ error: preview.error.message, busy: false })
+  },
+  setBank: (bank) => set({ bank }),
   paste: (text, type) => set({ ...initialInput, job: null, input: { kind: 'list', text, type } }),
   setColumn: (column, type) =>
     set((s) => ({
@@ -95,8 +118,9 @@ export const useScreeningStore = create<ScreeningState>((set, get) => ({
       ),
     })),
   start: async (rate, offline) => {
-    const { input, mapping } = get()
+    const { input, mapping, bank } = get()
     if (!input) return
+    const oneBank = bank ? { bank } : {}
     set({ busy: true, error: null })
     const answer = await api().screeningStart(
       input.kind === 'file'
@@ -107,11 +131,14 @@ export const useScreeningStore = create<ScreeningState>((set, get) => ({
               column: c.index,
               type: columnType(mapping, c.index),
             })),
+            headerRow: input.preview.headerRow,
+            ...oneBank,
             rate,
             offline,
           }
         : {
             source: { kind: 'list', text: input.text, ...(input.type ? { type: input.type } : {}) },
+            ...oneBank,
             rate,
             offline,
           },

@@ -1,0 +1,139 @@
+import type { ScreeningMapping, ScreeningPreview } from '../../shared/contract-screening'
+import type { IdentifierType } from '../../shared/domain/identifiers'
+import type { CoreContext } from '../core-context'
+import { listBanks } from '../banks/banks-cache'
+import { ensureBankList } from '../banks/banks'
+import type { TableSource } from '../spreadsheet/read-table'
+import { columnLetter } from '../spreadsheet/cell-reference'
+import { InputError } from '../input-error'
+import {
+  parseMapArgument,
+  rememberMapping,
+  rememberedMapping,
+  suggestMapping,
+  withChanges,
+} from './screening-columns'
+import {
+  HeaderRowError,
+  readScreeningTable,
+  screeningInputOf,
+  screeningInputOfList,
+  type ScreeningInput,
+  type ScreeningTable,
+} from './screening-input'
+import { bankLookup, type BankLookup } from './screening-normalize'
+
+/*
+ * A list to screen, read as a bank's extract comes: its header found below title rows (or the
+ * row the user names), its columns mapped, one bank named for a file of one bank's accounts,
+ * and every value read (screening-input.ts) before the job is written (screening.ts).
+ */
+
+/** The list cannot be screened as it is: the message says what to change. */
+export class ScreeningInputError extends InputError {
+  override name = 'ScreeningInputError'
+}
+
+export type ScreeningSourceInput =
+  | { kind: 'table'; fileName: string; table: TableSource }
+  | { kind: 'list'; fileName: string; text: string; type?: IdentifierType }
+
+export interface ReadOptions {
+  /** The whole mapping (the window's mapper); else the remembered or suggested one. */
+  mapping?: ScreeningMapping
+  /** Laid over the remembered or suggested mapping (the window's single changes). */
+  changes?: ScreeningMapping
+  /** `COLUMN=TYPE` as the command line gives them (the CLI's --map), laid over it too. */
+  mapArguments?: readonly string[]
+  /** The row the column names are on (1 = the sheet's first); else found below title rows. */
+  headerRow?: number
+  /**
+   * The bank of every account of the file whose row names none (--bank: a name, slug or CBN
+   * code). Without it, such an account is searched at the banks its check digit fits.
+   */
+  bank?: string
+  /** Match against the cache only (the bank list is not fetched). */
+  offline?: boolean
+}
+
+function banksOf(core: CoreContext): BankLookup {
+  return bankLookup(listBanks(core.db))
+}
+
+/** The bank list, fetched first when this computer has none yet (as the import does). */
+export async function ensureBanks(core: CoreContext, offline: boolean): Promise<void> {
+  if (!offline) await ensureBankList(core)
+}
+
+async function tableOf(table: TableSource, headerRow?: number): Promise<ScreeningTable> {
+  try {
+    return await readScreeningTable(table, { headerRow })
+  } catch (error) {
+    if (error instanceof HeaderRowError) throw new ScreeningInputError(error.message)
+    throw error
+  }
+}
+
+export async function previewScreening(
+  core: CoreContext,
+  table: TableSource,
+  options: { headerRow?: number } = {},
+): Promise<ScreeningPreview> {
+  const read = await tableOf(table, options.headerRow)
+  const remembered = rememberedMapping(core.db, read.header)
+  return {
+    columns: read.header.map((name, index) => ({ index, letter: columnLetter(index), name })),
+    mapping: remembered ?? suggestMapping(read.header),
+    remembered: remembered !== null,
+    headerRow: read.headerRow,
+    sample: read.rows.slice(0, 5).map((row) => row.cells),
+    dataRows: read.rows.length,
+  }
+}
+
+/** The slug of the bank `--bank` names, or what to write instead. */
+function bankOf(banks: BankLookup, written: string | undefined): string | undefined {
+  if (written === undefined || written.trim() === '') return undefined
+  if (!banks.known)
+    throw new ScreeningInputError(
+      `The bank list is not on this computer yet, so "${written}" cannot be read as a bank: refresh it (casefile banks --refresh, or connect once) and screen again.`,
+    )
+  const slug = banks.slugOf(written)
+  if (!slug)
+    throw new ScreeningInputError(
+      `Bank "${written}" is not in the bank list: give the bank's name as the list has it, its slug or its CBN code (casefile banks lists them).`,
+    )
+  return slug
+}
+
+/** Every row read and normalized by its mapping: the input a job is written from. */
+export async function screeningInputFor(
+  core: CoreContext,
+  source: ScreeningSourceInput,
+  options: ReadOptions,
+): Promise<ScreeningInput> {
+  const banks = banksOf(core)
+  const accounts = { bank: bankOf(banks, options.bank), guess: true }
+  if (source.kind === 'list') return screeningInputOfList(source.text, source.type, banks, accounts)
+  const table = await tableOf(source.table, options.headerRow)
+  if (table.header.length === 0)
+    throw new ScreeningInputError('The sheet is empty: nothing to screen.')
+  const base =
+    options.mapping ?? rememberedMapping(core.db, table.header) ?? suggestMapping(table.header)
+  const fromArguments = (options.mapArguments ?? []).map((argument) => {
+    const parsed = parseMapArgument(argument, table.header)
+    if ('problem' in parsed) throw new ScreeningInputError(parsed.problem)
+    return parsed
+  })
+  const mapping = withChanges(base, [...(options.changes ?? []), ...fromArguments])
+  if (!mapping.some((m) => m.type !== 'bank' && m.type !== 'ignore'))
+    throw new ScreeningInputError(
+      `No column says which identifier it holds. Map them, e.g. --map "${table.header[0] ?? 'A'}=phone". Columns: ${table.header.map((h, i) => `${columnLetter(i)} "${h}"`).join(', ')}. Types: account (with a bank column, or --bank for a file of one bank), bvn, nin, phone, email, drivers_license, international_passport, account_name, social_handle.${table.headerRow > 1 ? ` The column names were read from row ${table.headerRow}; --header-row N names another row.` : ''}`,
+    )
+  if (mapping.some((m) => m.type === 'account') && !banks.known)
+    throw new ScreeningInputError(
+      "The bank list is not on this computer yet, so the accounts' banks cannot be read: refresh it (casefile banks --refresh, or connect once) and screen again.",
+    )
+  rememberMapping(core.db, table.header, mapping, core.clock.now())
+  return screeningInputOf(table, mapping, banks, accounts)
+}

@@ -1,0 +1,231 @@
+import type { IdentifierType } from '../../shared/domain/identifiers'
+import type { SearchResult } from '../../shared/domain/responses'
+import type { CoreContext } from '../core-context'
+import type { Db } from '../store/open-database'
+import { prepare } from '../store/prepare'
+import { writeTransaction } from '../store/write-transaction'
+import { listBanks } from '../banks/banks-cache'
+import { upsertRegistryReports } from '../cache/reports-cache'
+import { storeSearchIds, type IdentifierQuery } from '../cache/searches-cache'
+import { isRegistryError } from '../registry/registry-error'
+import { searchSpellingsOf } from '../search/spellings-search'
+import { bankLookup } from './screening-normalize'
+import { isBankGuessed } from './screening-outcome'
+import { typedSpellingsOf, type IdentifierRow } from './screening-store'
+
+/*
+ * Each spelling a job searches, asked once a job. An identifier is searched in every spelling
+ * the desk's search asks (searchSpellingsOf: a phone's seven, an email as typed and in lower
+ * case, a free-text value in NFC and NFD) or, for an account whose bank was not given, at every
+ * bank whose CBN code fits its check digit. Each answer is committed the moment it comes
+ * (screening_spellings, migration 0014) with its records in the cache, so a spelling another
+ * identifier of the job shares, or one answered before a 429, a lost connection or a kill cut
+ * the identifier short, is taken from there and never asked again; two identifiers in flight
+ * at once that share a spelling wait for the one request.
+ */
+
+/** The values of one stored search: the identifier's stored form, or one bank of a guessed account. */
+interface SpellingGroup {
+  query: IdentifierQuery
+  values: string[]
+}
+
+export interface SpellingAnswer {
+  reportIds: string[]
+  publicReportIds: string[]
+  answeredAt: number
+}
+
+/** What an identifier is searched under; a string when it cannot be searched (no bank fits). */
+export function spellingGroupsOf(db: Db, identifier: IdentifierRow): SpellingGroup[] | string {
+  const label = identifier.label as IdentifierType
+  if (isBankGuessed(label, identifier.value)) {
+    const slugs = bankLookup(listBanks(db)).fitting(identifier.value)
+    if (slugs.length === 0)
+      return `No bank in the bank list has a CBN code that fits account number ${identifier.value}: give its bank.`
+    return slugs.map((slug) => {
+      const value = `${identifier.value}_${slug}`
+      return { query: { identifier: 'account', value }, values: [value] }
+    })
+  }
+  const written = typedSpellingsOf(db, identifier)
+  return [
+    {
+      query: { identifier: label, value: identifier.value },
+      values: searchSpellingsOf({ type: label, value: identifier.value, written }),
+    },
+  ]
+}
+
+const ids = (json: string): string[] => {
+  try {
+    const parsed: unknown = JSON.parse(json)
+    return Array.isArray(parsed) ? parsed.filter((id): id is string => typeof id === 'string') : []
+  } catch {
+    return []
+  }
+}
+
+function storedAnswer(
+  db: Db,
+  jobId: number,
+  label: string,
+  value: string,
+): SpellingAnswer | undefined {
+  const row = prepare<
+    [number, string, string],
+    { answeredAt: number; reportIds: string; publicReportIds: string }
+  >(
+    db,
+    `SELECT answered_at AS answeredAt, report_ids_json AS reportIds,
+       public_report_ids_json AS publicReportIds
+     FROM screening_spellings WHERE job_id = ? AND label = ? AND value = ?`,
+  ).get(jobId, label, value)
+  return row
+    ? {
+        reportIds: ids(row.reportIds),
+        publicReportIds: ids(row.publicReportIds),
+        answeredAt: row.answeredAt,
+      }
+    : undefined
+}
+
+function keepAnswer(
+  db: Db,
+  jobId: number,
+  label: string,
+  value: string,
+  answer: SpellingAnswer,
+  refused: boolean,
+): void {
+  prepare(
+    db,
+    `INSERT OR REPLACE INTO screening_spellings
+       (job_id, label, value, answered_at, report_ids_json, public_report_ids_json, refused)
+     VALUES (?, ?, ?, ?, ?, ?, ?)`,
+  ).run(
+    jobId,
+    label,
+    value,
+    answer.answeredAt,
+    JSON.stringify(answer.reportIds),
+    JSON.stringify(answer.publicReportIds),
+    refused ? 1 : 0,
+  )
+}
+
+/** Spellings answered before `before` are asked again (a re-screen of older answers). */
+export function forgetSpellingsBefore(db: Db, jobId: number, before: number): void {
+  prepare(db, 'DELETE FROM screening_spellings WHERE job_id = ? AND answered_at < ?').run(
+    jobId,
+    before,
+  )
+}
+
+/** The spellings of an identifier the job has not answered yet: what its search will send. */
+export function unansweredSpellings(db: Db, jobId: number, identifier: IdentifierRow): number {
+  const groups = spellingGroupsOf(db, identifier)
+  if (typeof groups === 'string') return 0
+  return groups
+    .flatMap((group) => group.values)
+    .filter((value) => !storedAnswer(db, jobId, identifier.label, value)).length
+}
+
+/** A job's searches by spelling: one request a spelling, whichever identifier asks first. */
+export class JobSpellings {
+  private readonly asking = new Map<string, Promise<SpellingAnswer>>()
+
+  constructor(
+    private readonly core: CoreContext,
+    private readonly jobId: number,
+  ) {}
+
+  /** Every spelling's answer, merged; throws what ended it (the identifier is asked again). */
+  async search(
+    identifier: IdentifierRow,
+    groups: readonly SpellingGroup[],
+    signal: AbortSignal,
+  ): Promise<{ reportIds: string[]; publicReportIds: string[] }> {
+    const reports = new Set<string>()
+    const publics = new Set<string>()
+    let first = true
+    for (const group of groups) {
+      const groupReports = new Set<string>()
+      const groupPublics = new Set<string>()
+      let asOf = Number.POSITIVE_INFINITY
+      for (const value of group.values) {
+        const answer = await this.answerOf(identifier.label, value, first, signal)
+        first = false
+        for (const id of answer.reportIds) groupReports.add(id)
+        for (const id of answer.publicReportIds) groupPublics.add(id)
+        asOf = Math.min(asOf, answer.answeredAt)
+      }
+      // The stored search of the stored form (or of the bank guessed), as of its oldest answer.
+      storeSearchIds(
+        this.core.db,
+        group.query,
+        { reportIds: [...groupReports], publicReportIds: [...groupPublics] },
+        Number.isFinite(asOf) ? asOf : this.core.clock.now(),
+      )
+      for (const id of groupReports) reports.add(id)
+      for (const id of groupPublics) publics.add(id)
+    }
+    return { reportIds: [...reports], publicReportIds: [...publics] }
+  }
+
+  private answerOf(
+    label: string,
+    value: string,
+    storedForm: boolean,
+    signal: AbortSignal,
+  ): Promise<SpellingAnswer> {
+    const stored = storedAnswer(this.core.db, this.jobId, label, value)
+    if (stored) return Promise.resolve(stored)
+    const key = `${label}\u0000${value}`
+    const pending = this.asking.get(key)
+    if (pending) return pending
+    const asked = this.ask(label, value, storedForm, signal).finally(() => this.asking.delete(key))
+    this.asking.set(key, asked)
+    return asked
+  }
+
+  private async ask(
+    label: string,
+    value: string,
+    storedForm: boolean,
+    signal: AbortSignal,
+  ): Promise<SpellingAnswer> {
+    const { core, jobId } = this
+    let result: SearchResult
+    try {
+      result = await core.client.searchReports(
+        { identifier: label as IdentifierType, value },
+        { signal },
+      )
+    } catch (error) {
+      // Another spelling than the stored form, refused by the registry: passed over, as the
+      // desk passes it over, and not asked again. Anything else ends the identifier's search.
+      if (!storedForm && isRegistryError(error) && error.kind === 'validation') {
+        const answer = { reportIds: [], publicReportIds: [], answeredAt: core.clock.now() }
+        keepAnswer(core.db, jobId, label, value, answer, true)
+        return answer
+      }
+      throw error
+    }
+    const answeredAt = core.clock.now()
+    const answer = {
+      reportIds: result.reports.map((r) => r.id),
+      publicReportIds: result.publicReports.map((r) => r.id),
+      answeredAt,
+    }
+    writeTransaction(core.db, () => {
+      upsertRegistryReports(core.db, 'report', result.reports, { own: false, seenAt: answeredAt })
+      upsertRegistryReports(core.db, 'public_report', result.publicReports, {
+        own: false,
+        seenAt: answeredAt,
+      })
+      keepAnswer(core.db, jobId, label, value, answer, false)
+    })
+    return answer
+  }
+}
