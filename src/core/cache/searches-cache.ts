@@ -83,7 +83,8 @@ export function storeSearchIds(
   )
 }
 
-function idList(json: string): string[] {
+/** A stored list of ids (the cache's and screening's `*_ids_json` columns); [] when unreadable. */
+export function idList(json: string): string[] {
   try {
     const value: unknown = JSON.parse(json)
     return Array.isArray(value) ? value.filter((id): id is string => typeof id === 'string') : []

@@ -1,6 +1,7 @@
 import type { Db } from '../store/open-database'
 import { prepare } from '../store/prepare'
 import { UNLISTED } from '../cache/reports-cache'
+import { idList } from '../cache/searches-cache'
 
 /*
  * Every identifier of a job matched at once against what this computer knows: the
@@ -35,15 +36,6 @@ export interface CachedMatch {
   asOf: number | null
   /** A stored search of the value exists: a "no hit" is known, as of its time. */
   searched: boolean
-}
-
-const ids = (json: string): string[] => {
-  try {
-    const parsed: unknown = JSON.parse(json)
-    return Array.isArray(parsed) ? parsed.filter((id): id is string => typeof id === 'string') : []
-  } catch {
-    return []
-  }
 }
 
 /**
@@ -107,8 +99,8 @@ function matchEach(
       const match = matches[from + ix] as CachedMatch
       match.searched = true
       match.asOf = row.searchedAt
-      match.reportIds.push(...ids(row.reportIds))
-      match.publicReportIds.push(...ids(row.publicReportIds))
+      match.reportIds.push(...idList(row.reportIds))
+      match.publicReportIds.push(...idList(row.publicReportIds))
     }
     for (const row of prepare<
       [{ values: string }],

@@ -1,5 +1,6 @@
 import type { CoreContext } from '../core-context'
 import { prepare } from '../store/prepare'
+import { idList } from '../cache/searches-cache'
 import type { ScreeningProblem } from './screening-input'
 import type { IdentifierRow } from './screening-store'
 import {
@@ -57,15 +58,6 @@ export interface RecordLine {
   kind: RowOutcome
   asOf: string | null
   slots: Slot[]
-}
-
-const idList = (json: string): string[] => {
-  try {
-    const parsed: unknown = JSON.parse(json)
-    return Array.isArray(parsed) ? parsed.filter((id): id is string => typeof id === 'string') : []
-  } catch {
-    return []
-  }
 }
 
 const NOT_SEARCHED =

@@ -1,7 +1,12 @@
 import type { CoreContext } from '../core-context'
 import { registryQuietFor, searchFailureOf } from '../search/polite-search'
 import { processHolder } from '../sync/lease-holder'
-import { JobSpellings, spellingGroupsOf, unansweredSpellings } from './screening-spellings'
+import {
+  JobSpellings,
+  spellingGroupsOf,
+  unansweredSpellings,
+  type SpellingGroup,
+} from './screening-spellings'
 import {
   claimNext,
   jobRow,
@@ -91,8 +96,10 @@ export async function runJob(
   let renewedAt = core.clock.now()
   const spellings = new JobSpellings(core, jobId)
 
-  const search = async (identifier: IdentifierRow): Promise<void> => {
-    const groups = spellingGroupsOf(db, identifier)
+  const search = async (
+    identifier: IdentifierRow,
+    groups: SpellingGroup[] | string,
+  ): Promise<void> => {
     if (typeof groups === 'string') {
       markFailed(db, identifier.id, groups)
       return
@@ -183,8 +190,9 @@ export async function runJob(
       }
       // The rate is requests a second: a phone's seven spellings are seven of them, less those
       // this job has answered already (another row's identifier shared them).
-      nextStart = Date.now() + interval * Math.max(1, unansweredSpellings(db, jobId, next))
-      const running: Promise<void> = search(next).finally(() => {
+      const groups = spellingGroupsOf(db, next)
+      nextStart = Date.now() + interval * Math.max(1, unansweredSpellings(db, jobId, next, groups))
+      const running: Promise<void> = search(next, groups).finally(() => {
         inFlight.delete(running)
         progress()
       })

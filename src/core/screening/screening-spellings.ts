@@ -1,4 +1,5 @@
-import type { IdentifierType } from '../../shared/domain/identifiers'
+import { joinAccountValue, type IdentifierType } from '../../shared/domain/identifiers'
+import { banksFittingNuban } from '../../shared/domain/nuban'
 import type { SearchResult } from '../../shared/domain/responses'
 import type { CoreContext } from '../core-context'
 import type { Db } from '../store/open-database'
@@ -6,10 +7,9 @@ import { prepare } from '../store/prepare'
 import { writeTransaction } from '../store/write-transaction'
 import { listBanks } from '../banks/banks-cache'
 import { upsertRegistryReports } from '../cache/reports-cache'
-import { storeSearchIds, type IdentifierQuery } from '../cache/searches-cache'
+import { idList, storeSearchIds, type IdentifierQuery } from '../cache/searches-cache'
 import { isRegistryError } from '../registry/registry-error'
 import { searchSpellingsOf } from '../search/spellings-search'
-import { bankLookup } from './screening-normalize'
 import { isBankGuessed } from './screening-outcome'
 import { typedSpellingsOf, type IdentifierRow } from './screening-store'
 
@@ -25,7 +25,7 @@ import { typedSpellingsOf, type IdentifierRow } from './screening-store'
  */
 
 /** The values of one stored search: the identifier's stored form, or one bank of a guessed account. */
-interface SpellingGroup {
+export interface SpellingGroup {
   query: IdentifierQuery
   values: string[]
 }
@@ -40,11 +40,11 @@ export interface SpellingAnswer {
 export function spellingGroupsOf(db: Db, identifier: IdentifierRow): SpellingGroup[] | string {
   const label = identifier.label as IdentifierType
   if (isBankGuessed(label, identifier.value)) {
-    const slugs = bankLookup(listBanks(db)).fitting(identifier.value)
-    if (slugs.length === 0)
+    const fitting = banksFittingNuban(identifier.value, listBanks(db))
+    if (fitting.length === 0)
       return `No bank in the bank list has a CBN code that fits account number ${identifier.value}: give its bank.`
-    return slugs.map((slug) => {
-      const value = `${identifier.value}_${slug}`
+    return fitting.map((bank) => {
+      const value = joinAccountValue({ accountNumber: identifier.value, bankSlug: bank.slug })
       return { query: { identifier: 'account', value }, values: [value] }
     })
   }
@@ -55,15 +55,6 @@ export function spellingGroupsOf(db: Db, identifier: IdentifierRow): SpellingGro
       values: searchSpellingsOf({ type: label, value: identifier.value, written }),
     },
   ]
-}
-
-const ids = (json: string): string[] => {
-  try {
-    const parsed: unknown = JSON.parse(json)
-    return Array.isArray(parsed) ? parsed.filter((id): id is string => typeof id === 'string') : []
-  } catch {
-    return []
-  }
 }
 
 function storedAnswer(
@@ -83,8 +74,8 @@ function storedAnswer(
   ).get(jobId, label, value)
   return row
     ? {
-        reportIds: ids(row.reportIds),
-        publicReportIds: ids(row.publicReportIds),
+        reportIds: idList(row.reportIds),
+        publicReportIds: idList(row.publicReportIds),
         answeredAt: row.answeredAt,
       }
     : undefined
@@ -123,8 +114,12 @@ export function forgetSpellingsBefore(db: Db, jobId: number, before: number): vo
 }
 
 /** The spellings of an identifier the job has not answered yet: what its search will send. */
-export function unansweredSpellings(db: Db, jobId: number, identifier: IdentifierRow): number {
-  const groups = spellingGroupsOf(db, identifier)
+export function unansweredSpellings(
+  db: Db,
+  jobId: number,
+  identifier: IdentifierRow,
+  groups: readonly SpellingGroup[] | string,
+): number {
   if (typeof groups === 'string') return 0
   return groups
     .flatMap((group) => group.values)
