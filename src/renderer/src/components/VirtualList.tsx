@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react'
+import { useEffect, useState, type ReactNode } from 'react'
+import { useViewportHeight } from './viewport-height'
 
 interface VirtualListProps {
   count: number
@@ -26,19 +27,8 @@ export function VirtualList({
   label,
   className,
 }: VirtualListProps) {
-  const ref = useRef<HTMLDivElement>(null)
+  const { setBox, height } = useViewportHeight()
   const [scrollTop, setScrollTop] = useState(0)
-  const [height, setHeight] = useState(600)
-
-  useEffect(() => {
-    const element = ref.current
-    if (!element) return
-    const measure = () => setHeight(element.clientHeight || 600)
-    measure()
-    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(measure)
-    observer?.observe(element)
-    return () => observer?.disconnect()
-  }, [])
 
   const first = Math.max(0, Math.floor(scrollTop / rowHeight) - overscan)
   const last = Math.min(count, Math.ceil((scrollTop + height) / rowHeight) + overscan)
@@ -50,7 +40,7 @@ export function VirtualList({
   for (let index = first; index < last; index++) rows.push(renderRow(index))
   return (
     <div
-      ref={ref}
+      ref={setBox}
       className={`virtual-list ${className ?? ''}`}
       role="list"
       aria-label={label}

@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useMemo, useState, type RefObject } from 'react'
+import { useCallback, useEffect, useMemo, useState } from 'react'
+import { useViewportHeight } from './viewport-height'
 
 /*
  * Rows of a long list drawn only where they can be seen, for lists whose rows differ in height
@@ -20,6 +21,8 @@ export interface WindowedRows {
   after: number
   /** Give each drawn row's element: its height is measured and kept under its key. */
   measure: (key: string | number) => (element: HTMLElement | null) => void
+  /** Give the scrolling box the rows sit in: its height says how many rows are in view. */
+  setScroller: (element: HTMLElement | null) => void
   onScroll: (event: { currentTarget: HTMLElement }) => void
 }
 
@@ -27,11 +30,9 @@ export function useWindowedRows(options: {
   keys: readonly (string | number)[]
   /** A row's height before it is measured. */
   estimate: number
-  /** The scrolling element the rows sit in. */
-  scroller: RefObject<HTMLElement | null>
   overscan?: number
 }): WindowedRows {
-  const { keys, estimate, scroller, overscan = 6 } = options
+  const { keys, estimate, overscan = 6 } = options
   // Kept across drawings and changed outside them (measurements): one mutable record.
   const [kept] = useState(() => ({
     heights: new Map<string | number, number>(),
@@ -42,17 +43,7 @@ export function useWindowedRows(options: {
   const { heights, keyOf, refs, drawn } = kept
   const [measured, setMeasured] = useState(0)
   const [scrollTop, setScrollTop] = useState(0)
-  const [viewport, setViewport] = useState(600)
-
-  useEffect(() => {
-    const element = scroller.current
-    if (!element) return
-    const read = () => setViewport(element.clientHeight || 600)
-    read()
-    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(read)
-    observer?.observe(element)
-    return () => observer?.disconnect()
-  }, [scroller])
+  const { setBox: setScroller, height: viewport } = useViewportHeight()
 
   // Where each row begins: one pass over the list when it or a measurement changes.
   const tops = useMemo(() => {
@@ -122,7 +113,8 @@ export function useWindowedRows(options: {
   )
 
   const count = keys.length
-  if (count <= WHOLE_UP_TO) return { start: 0, end: count, before: 0, after: 0, measure, onScroll }
+  if (count <= WHOLE_UP_TO)
+    return { start: 0, end: count, before: 0, after: 0, measure, setScroller, onScroll }
   const total = tops[count] as number
   const start = Math.max(0, rowAt(tops, scrollTop) - overscan)
   const end = Math.min(count, rowAt(tops, scrollTop + viewport) + 1 + overscan)
@@ -132,6 +124,7 @@ export function useWindowedRows(options: {
     before: tops[start] as number,
     after: total - (tops[end] as number),
     measure,
+    setScroller,
     onScroll,
   }
 }
@@ -148,7 +141,7 @@ function rowAt(tops: Float64Array, offset: number): number {
   return Math.max(0, low)
 }
 
-/** What stands for the rows not drawn, in a table whose items are each a body of their own. */
+/** What stands for the rows not drawn in a table: a body of its own before or after theirs. */
 export function SpacerBody({ height }: { height: number }) {
   return (
     <tbody aria-hidden="true">

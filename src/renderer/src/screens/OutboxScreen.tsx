@@ -1,4 +1,4 @@
-import { memo, useEffect, useMemo, useRef } from 'react'
+import { memo, useEffect, useMemo } from 'react'
 import type { OperationView } from '../../../shared/contract-work'
 import { ConfirmButton } from '../components/ConfirmButton'
 import { ConnectionNote } from '../components/Connection'
@@ -7,7 +7,7 @@ import { fileAsNewReport } from '../report-actions'
 import { PlainMessage } from '../components/TechnicalDetails'
 import { Time } from '../components/Time'
 import { formatBytes } from '../format'
-import { useWindowedRows } from '../components/windowed-rows'
+import { SpacerBody, useWindowedRows } from '../components/windowed-rows'
 import { useEditorStore } from '../stores/editor-store'
 import { useNavStore } from '../stores/nav-store'
 import { useOutboxStore } from '../stores/outbox-store'
@@ -97,14 +97,13 @@ export function OutboxScreen() {
  */
 function OperationsTable({ operations }: { operations: OperationView[] }) {
   const progress = useOutboxStore((o) => o.progress)
-  const scroller = useRef<HTMLDivElement>(null)
   const keys = useMemo(() => operations.map((op) => op.id), [operations])
-  const rows = useWindowedRows({ keys, estimate: ROW_ESTIMATE, scroller })
+  const { setScroller, ...rows } = useWindowedRows({ keys, estimate: ROW_ESTIMATE })
   const drawn = operations.slice(rows.start, rows.end)
   return (
     <div
-      ref={scroller}
-      className="outbox-scroll"
+      ref={setScroller}
+      className="rows-box"
       onScroll={rows.onScroll}
       tabIndex={0}
       aria-label={`Outbox items, ${operations.length}`}
@@ -123,8 +122,8 @@ function OperationsTable({ operations }: { operations: OperationView[] }) {
             </th>
           </tr>
         </thead>
+        {rows.before > 0 && <SpacerBody height={rows.before} />}
         <tbody>
-          {rows.before > 0 && <Spacer height={rows.before} />}
           {drawn.map((op) => (
             <OperationRow
               key={op.id}
@@ -134,8 +133,8 @@ function OperationsTable({ operations }: { operations: OperationView[] }) {
               rowRef={rows.measure(op.id)}
             />
           ))}
-          {rows.after > 0 && <Spacer height={rows.after} />}
         </tbody>
+        {rows.after > 0 && <SpacerBody height={rows.after} />}
       </table>
     </div>
   )
@@ -143,14 +142,6 @@ function OperationsTable({ operations }: { operations: OperationView[] }) {
 
 /** A row's height before it is drawn: a title, one line of the registry's message, a button. */
 const ROW_ESTIMATE = 64
-
-function Spacer({ height }: { height: number }) {
-  return (
-    <tr aria-hidden="true" className="spacer-row" style={{ height }}>
-      <td colSpan={6} />
-    </tr>
-  )
-}
 
 function openOperation(operation: OperationView) {
   void useEditorStore.getState().openOperation(operation)

@@ -316,9 +316,8 @@ function Alerts() {
   )
   const dismissed = alerts.length - alerts.filter((a) => a.state !== 'dismissed').length
   // A week of alerts on a customer list is drawn where it can be seen (windowed-rows.tsx).
-  const scroller = useRef<HTMLDivElement>(null)
   const keys = useMemo(() => shown.map((alert) => alert.id), [shown])
-  const rows = useWindowedRows({ keys, estimate: 120, scroller })
+  const { setScroller, ...rows } = useWindowedRows({ keys, estimate: 120 })
   return (
     <section className="panel" aria-labelledby={`${id}-h`}>
       <h2 id={`${id}-h`}>
@@ -343,7 +342,7 @@ function Alerts() {
       {shown.length === 0 ? (
         <p className="muted">No alert to look at.</p>
       ) : (
-        <div ref={scroller} className="watch-scroll" onScroll={rows.onScroll}>
+        <div ref={setScroller} className="rows-box" onScroll={rows.onScroll}>
           <ul className="plain watch-alerts" aria-label="Alerts">
             {rows.before > 0 && <li aria-hidden="true" style={{ height: rows.before }} />}
             {shown.slice(rows.start, rows.end).map((alert) => (

@@ -91,9 +91,8 @@ export function WatchItems() {
     setEditing(null)
   }
   // A watchlist of thousands (a customer list imported) is drawn where it can be seen.
-  const scroller = useRef<HTMLDivElement>(null)
   const keys = useMemo(() => items.map((item) => item.id), [items])
-  const rows = useWindowedRows({ keys, estimate: 72, scroller })
+  const { setScroller, ...rows } = useWindowedRows({ keys, estimate: 72 })
   if (items.length === 0)
     return <p className="muted">Nothing is watched yet: add an identifier above.</p>
 
@@ -107,7 +106,7 @@ export function WatchItems() {
           {checkNote ?? ''}
         </p>
       </div>
-      <div ref={scroller} className="watch-scroll" onScroll={rows.onScroll}>
+      <div ref={setScroller} className="rows-box" onScroll={rows.onScroll}>
         <table className="table watch-items" aria-label="Watched identifiers">
           <thead>
             <tr>
