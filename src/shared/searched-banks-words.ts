@@ -1,3 +1,5 @@
+import { splitAccountValue } from './domain/identifiers'
+
 /*
  * An account number searched without its bank, in the words the window and the CLI both use:
  * which banks were asked (by name), how many were not, and where a report found only on this
@@ -49,6 +51,11 @@ export function noReportsWords(answer: BanksAnswer, kind: 'reports' | 'public re
       ? `No ${kind} at the banks searched.`
       : `No ${kind} in what this computer has.`
   return `No ${kind} carry this identifier.`
+}
+
+/** The bank a record found only on this computer is at: the slug of the value that found it. */
+export function foundAtBank(matchedAs: readonly string[] | undefined): string {
+  return splitAccountValue(matchedAs?.[0] ?? '')?.bankSlug ?? ''
 }
 
 /**

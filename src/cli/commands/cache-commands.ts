@@ -2,7 +2,12 @@ import type { Core } from '../../core/open-core'
 import { identifierTypeSchema, normalizeIdentifierValue } from '../../shared/domain/identifiers'
 import { checkSearchValue } from '../../shared/domain/search-input'
 import { reportedBy } from '../../shared/reported-by'
-import { banksLeftOut, foundHereWords, searchedBanksWords } from '../../shared/searched-banks-words'
+import {
+  banksLeftOut,
+  foundAtBank,
+  foundHereWords,
+  searchedBanksWords,
+} from '../../shared/searched-banks-words'
 import { matchKey } from '../../core/search/offline-search'
 import { exportSearchAnswer, exportSubmissions } from '../../core/export/export-lists'
 import { CliError } from '../cli-error'
@@ -68,7 +73,7 @@ export async function searchCommand(
       )
   } else if (answer.searched.length > 1) io.out(`Searched as ${answer.searched.join(', ')}.`)
   for (const found of answer.foundHere ?? []) {
-    const slug = (answer.matchedAs[found.key]?.[0] ?? '').split('_')[1] ?? ''
+    const slug = foundAtBank(answer.matchedAs[found.key])
     io.out(foundHereWords(found, Banks.bankName(core, slug) ?? slug, found.seenAt))
   }
   for (const refused of ('refused' in answer && answer.refused) || [])

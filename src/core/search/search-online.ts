@@ -68,6 +68,9 @@ async function askEach(
   return outcomes.filter(Boolean)
 }
 
+const newestFirst = (a: { createdAt?: string | null }, b: { createdAt?: string | null }) =>
+  (b.createdAt ?? '').localeCompare(a.createdAt ?? '')
+
 /** Records of several answers, each once, newest first; with the values that found each. */
 function merge<R extends { id: string; createdAt?: string | null }>(
   answers: readonly { value: string; records: readonly R[] }[],
@@ -81,7 +84,7 @@ function merge<R extends { id: string; createdAt?: string | null }>(
       const key = matchKey(kind, record.id)
       matchedAs[key] = [...(matchedAs[key] ?? []), value]
     }
-  return [...byId.values()].sort((a, b) => (b.createdAt ?? '').localeCompare(a.createdAt ?? ''))
+  return [...byId.values()].sort(newestFirst)
 }
 
 /**
@@ -164,8 +167,6 @@ export async function searchOnline(
     if (cached.kind === 'report') reports.push(cached.record)
     else publicReports.push(cached.record)
   }
-  const newestFirst = (a: { createdAt?: string | null }, b: { createdAt?: string | null }) =>
-    (b.createdAt ?? '').localeCompare(a.createdAt ?? '')
   reports.sort(newestFirst)
   publicReports.sort(newestFirst)
   const spellings = spellingsOf(

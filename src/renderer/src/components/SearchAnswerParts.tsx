@@ -8,6 +8,7 @@ import {
 import {
   andList,
   banksLeftOut,
+  foundAtBank,
   foundHereWords,
   searchedBanksWords,
 } from '../../../shared/searched-banks-words'
@@ -88,7 +89,7 @@ export function FoundAs({
   if (found.length === 0 || (answer.searched.length < 2 && !answer.banks)) return null
   // Found on this computer only, at a bank that was not asked: where it came from.
   const here = answer.foundHere?.find((item) => item.key === `${kind}:${id}`)
-  const slug = (found[0] ?? '').split('_')[1] ?? ''
+  const slug = foundAtBank(found)
   return (
     <>
       <p className="found-as muted">
