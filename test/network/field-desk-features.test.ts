@@ -11,6 +11,7 @@ import { TEST_FOLDER_KEY_ENV, inspector, uniqueReason } from '../support/core-wi
 import { BANK_REGISTRY_NAME, useBankNetwork } from '../support/bank-network'
 import { reportFile, runCasefile, sandboxFolder, tempFolder } from '../cli/cli-harness'
 import { useBuiltCasefile } from '../cli/built-casefile'
+import { nubanCheckDigit } from '../../src/shared/domain/nuban'
 
 const network = useBankNetwork()
 /** The laptop's clock: 65 minutes slow, as one never set since the last change of hour. */
@@ -132,6 +133,65 @@ describe(
       const result = run.json()
       expect(result.totals).toMatchObject({ rows: 3, hits: 2, unchecked: 0 })
       expect(result.hits.map((h: { row: number }) => h.row).sort()).toEqual([2, 3])
+    })
+
+    it('an account without its bank: the fitting banks first, then --all-banks finds another bank’s report, through the proxy', async () => {
+      // Fits only Heritage Bank and Rand Merchant Bank of the sandbox's list; filed at Zenith.
+      const number = '0690000031'
+      const filed = await inspector(network.sandbox, network.otherKey).createReport({
+        fraudType: 'money_mule',
+        fraudReason: uniqueReason('field all banks'),
+        identifiers: [{ label: 'account', value: `${number}_zenith-bank` }],
+        attachments: [],
+        showUploaderInfo: true,
+      })
+      const at = ['--data-dir', dataDir]
+      const fitting = await onTheLaptop(['search', '--type', 'account', number, '--json', ...at])
+      expect(fitting.code, fitting.stderr).toBe(0)
+      expect(fitting.json()).toMatchObject({
+        source: 'online',
+        banksNotSearched: expect.any(Number),
+      })
+      expect(fitting.json().banksNotSearched).toBeGreaterThan(0)
+      expect(fitting.json().reports.map((r: { id: string }) => r.id)).not.toContain(filed.id)
+      const before = tunnels()
+      const all = await onTheLaptop(['search', '--type', 'account', number, '--all-banks', ...at])
+      expect(all.code, all.stderr).toBe(0)
+      expect(all.stdout).toContain(filed.id)
+      expect(all.stdout).toMatch(/searched at all \d+ banks of the list/)
+      await network.authProxy.waitForAccessLog(() => tunnels() > before)
+    })
+
+    it('a one-bank extract with a title row and numbers that lost their zeros, screened with --bank', async () => {
+      // A GTBank account whose number begins with two zeros, filed by another bank.
+      const serial = '00' + String(Date.now()).slice(-7)
+      const account = `${serial}${nubanCheckDigit('000058', serial)}`
+      const filed = await inspector(network.sandbox, network.otherKey).createReport({
+        fraudType: 'money_mule',
+        fraudReason: uniqueReason('field extract'),
+        identifiers: [{ label: 'account', value: `${account}_gtbank` }],
+        attachments: [],
+        showUploaderInfo: true,
+      })
+      const list = join(tempFolder(), 'gtbank-listing.csv')
+      // As a core-banking report exports it: a title and a date line, the number as a number.
+      writeFileSync(
+        list,
+        `Customer listing,,\nRun on 28/11/2026,,\nName,Account No,Phone\nAda,${Number(account)},08011112222\n`,
+      )
+      const run = await onTheLaptop([
+        'screen',
+        list,
+        '--bank',
+        'Guaranty Trust Bank',
+        '--json',
+        '--data-dir',
+        dataDir,
+      ])
+      expect(run.code, run.stderr).toBe(2)
+      const result = run.json()
+      expect(result.totals).toMatchObject({ rows: 1, hits: 1 })
+      expect(JSON.stringify(result.hits)).toContain(filed.id)
     })
 
     it('a case file fetched on the slow laptop gives the registry’s times, and says the computer’s clock was off', async () => {
