@@ -12,15 +12,14 @@
  *
  * Prints figures only; it asserts nothing about speed.
  */
-import { spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { cpus, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks'
-import { createInterface } from 'node:readline'
 import { parseArgs } from 'node:util'
 import { fillSearchCache } from './offline-search-bench'
+import { startSandboxChild } from './load/sandbox-child'
 import {
   CACHED_REPORT_COLUMNS,
   toCachedReport,
@@ -142,36 +141,14 @@ const steps = (xs: Step[]) => {
   return `${ms(median(wall))} / ${ms(max(wall))} | ${ms(median(cpu))} / ${ms(max(cpu))}`
 }
 
-/** The sandbox as its own process (as `npm run sandbox`): its work is not the core's loop's. */
-async function startSandboxChild(dataDir: string) {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', 'src/sandbox/main.ts', '--port', '0', '--data-dir', dataDir],
-    { stdio: ['ignore', 'pipe', 'inherit'] },
-  )
-  let baseUrl = ''
-  let key = ''
-  for await (const line of createInterface({ input: child.stdout })) {
-    baseUrl ||= /\{base_url\}\s*=\s*(\S+)/.exec(line)?.[1] ?? ''
-    key ||= /x-api-key for .*: (\S+)/.exec(line)?.[1] ?? ''
-    if (baseUrl && key) break
-  }
-  if (!baseUrl || !key) throw new Error('The sandbox did not print its base URL and keys.')
-  const stop = () =>
-    new Promise<void>((resolve) => {
-      child.once('exit', () => resolve())
-      child.kill('SIGTERM')
-    })
-  return { baseUrl, key, stop }
-}
-
 async function refreshes(db: Db) {
   const dataDir = mkdtempSync(join(tmpdir(), 'casefile-refresh-bench-sbx-'))
-  const sandbox = await startSandboxChild(dataDir)
+  const sandbox = await startSandboxChild({ port: 0, dataDir })
+  const key = sandbox.demoKeys[0]?.key ?? ''
   let requests = 0
   const client = createRegistryClient(
-    { baseUrl: sandbox.baseUrl, uploadUrl: `${sandbox.baseUrl}/upload-service` },
-    { getApiKey: () => sandbox.key, timeoutMs: 60_000, uploadTimeoutMs: 120_000 },
+    { baseUrl: sandbox.baseUrl, uploadUrl: sandbox.uploadUrl },
+    { getApiKey: () => key, timeoutMs: 60_000, uploadTimeoutMs: 120_000 },
   )
   const counted = {
     listSubmissions: (...args: Parameters<typeof client.listSubmissions>) => {

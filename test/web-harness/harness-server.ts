@@ -75,6 +75,10 @@ export interface HarnessOptions {
   offline?: boolean
   /** Told each file saved into `saveDir` (its path), e.g. to print it. */
   onSaved?: (path: string) => void
+  /** Added to the core process's environment (a bench's probe, loaded by NODE_OPTIONS). */
+  coreEnv?: NodeJS.ProcessEnv
+  /** Starts the sandbox registry (and again after registryDown); in this process unless given. */
+  startSandbox?: (options: { port: number; dataDir: string }) => Promise<RunningSandbox>
 }
 
 export interface Harness {
@@ -142,7 +146,8 @@ async function readBody(request: IncomingMessage): Promise<string> {
 export async function startHarness(options: HarnessOptions): Promise<Harness> {
   const userDataDir = options.userDataDir ?? mkdtempSync(join(tmpdir(), 'casefile-web-'))
   const sandboxDir = join(userDataDir, 'sandbox-registry')
-  let sandbox = await startSandbox({ port: 0, dataDir: sandboxDir })
+  const launchSandbox = options.startSandbox ?? startSandbox
+  let sandbox = await launchSandbox({ port: 0, dataDir: sandboxDir })
   const sandboxPort = Number(new URL(sandbox.baseUrl).port)
   let registryUp = true
 
@@ -170,10 +175,10 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
   // The folders are encrypted as in the app; their key is given to the core process the way a
   // machine with no keychain gives it (CASEFILE_DB_KEY), so the harness touches no keychain.
   const folderKey = randomBytes(32)
-  const coreEnv =
-    options.folderKeys === 'keychain'
-      ? { CASEFILE_DB_KEY: '' }
-      : { CASEFILE_DB_KEY: folderKey.toString('hex') }
+  const coreEnv = {
+    ...options.coreEnv,
+    CASEFILE_DB_KEY: options.folderKeys === 'keychain' ? '' : folderKey.toString('hex'),
+  }
   const cores = new CoreHost({
     createCore: (profile) => createProcessAppCore(profile, forkCoreFromSource(coreEnv)),
     onEvent: (event, payload) => push(event, payload),
@@ -327,7 +332,7 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
       .catch(() => undefined)
       .then(async () => {
         if (online && !registryUp) {
-          sandbox = await startSandbox({ port: sandboxPort, dataDir: sandboxDir })
+          sandbox = await launchSandbox({ port: sandboxPort, dataDir: sandboxDir })
           registryUp = true
           cores.connectivityChanged(true)
         } else if (!online && registryUp) {

@@ -1,0 +1,32 @@
+// Loaded into the core process by `npm run bench:load` (NODE_OPTIONS=--import …), never by the
+// app: every 20 ms a timer notes how late it fired (the event loop's delay as a caller of the
+// core would feel it), and once a second the process's resident memory. Lines of JSON are
+// appended to the file CASEFILE_LOOP_PROBE names: { at, mono, late: [ms…], rss }.
+import { appendFileSync } from 'node:fs'
+import { isMainThread } from 'node:worker_threads'
+
+const out = process.env.CASEFILE_LOOP_PROBE
+// The core process only: forked with an IPC channel, on its main thread (workers it starts
+// inherit NODE_OPTIONS but have no channel of their own).
+if (out && isMainThread && typeof process.send === 'function') {
+  const TICK = 20
+  let expected = performance.now() + TICK
+  let late = []
+  const tick = () => {
+    const now = performance.now()
+    late.push(Math.max(0, Math.round(now - expected)))
+    expected = now + TICK
+    setTimeout(tick, TICK).unref()
+  }
+  setTimeout(tick, TICK).unref()
+  setInterval(() => {
+    appendFileSync(
+      out,
+      // mono: the monotonic clock in µs, as a CPU profile's sample times are.
+      `${JSON.stringify({ at: Date.now(), mono: Number(process.hrtime.bigint() / 1000n), late, rss: process.memoryUsage().rss })}\n`,
+    )
+    late = []
+  }, 1000).unref()
+  // Stopped by the harness with SIGTERM: leave through exit, so a --cpu-prof is written.
+  process.on('SIGTERM', () => process.exit(0))
+}
