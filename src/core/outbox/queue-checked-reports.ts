@@ -48,7 +48,12 @@ function insertOf(columns: string, values: string, rows: number): string {
 export function queueCheckedReports(
   db: Db,
   reports: readonly CheckedReport[],
-  options: { now: number; origin?: string },
+  options: {
+    now: number
+    origin?: string
+    /** Rows a bulk upload will carry: no create of their own (queueBulk adds the chain's). */
+    forBulk?: boolean
+  },
 ): string[] {
   const { now } = options
   const origin = options.origin ?? 'import'
@@ -83,7 +88,8 @@ export function queueCheckedReports(
     }
     // Full chunks share one cached statement; the last, shorter one gets its own (cached too).
     prepare(db, insertOf(REPORT_COLUMNS, REPORT_VALUES, chunk.length)).run(...reportParams)
-    prepare(db, insertOf(CREATE_COLUMNS, CREATE_VALUES, chunk.length)).run(...createParams)
+    if (!options.forBulk)
+      prepare(db, insertOf(CREATE_COLUMNS, CREATE_VALUES, chunk.length)).run(...createParams)
   }
   return localIds
 }
