@@ -1,3 +1,4 @@
+import { cachedReportFingerprint } from '../store/migrations/0015-cached-fingerprints'
 import {
   publicReportSchema,
   reportRecordSchema,
@@ -139,15 +140,17 @@ function upsertOne(db: Db, kind: CachedKind, record: AnyRecord, options: UpsertO
   const written = prepare<unknown[], { row_id: number }>(
     db,
     `INSERT INTO cached_reports (row_id, kind, id, fraud_type, fraud_reason, listing_status,
-       status, company_id, company_name, created_at, updated_at, own, record_json, seen_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+       status, company_id, company_name, created_at, updated_at, own, record_json, seen_at,
+       fingerprint)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
      ON CONFLICT (kind, id) DO UPDATE SET
        fraud_type = excluded.fraud_type, fraud_reason = excluded.fraud_reason,
        listing_status = excluded.listing_status, status = excluded.status,
        company_id = excluded.company_id, company_name = excluded.company_name,
        created_at = excluded.created_at, updated_at = excluded.updated_at,
        own = max(cached_reports.own, excluded.own), record_json = excluded.record_json,
-       seen_at = max(cached_reports.seen_at, excluded.seen_at)
+       seen_at = max(cached_reports.seen_at, excluded.seen_at),
+       fingerprint = excluded.fingerprint
      WHERE excluded.updated_at IS NULL OR cached_reports.updated_at IS NULL
        OR excluded.updated_at >= cached_reports.updated_at
      RETURNING row_id`,
@@ -166,6 +169,8 @@ function upsertOne(db: Db, kind: CachedKind, record: AnyRecord, options: UpsertO
     options.own ? 1 : 0,
     json,
     seenAt,
+    // "Already submitted" for an import's rows (known-reports.ts): a report's, not a public one's.
+    kind === 'report' ? cachedReportFingerprint(record as ReportRecord) : null,
   )
   if (!written) {
     markSeen(db, kind, record.id, options)

@@ -1,4 +1,3 @@
-import { reportFingerprint } from '../../shared/domain/fingerprint'
 import type { CoreContext } from '../core-context'
 import { isRegistryError } from '../registry/registry-error'
 import { submissionsRefreshedAt } from '../search/offline-search'
@@ -9,36 +8,11 @@ import { refreshSubmissions } from '../submissions/submissions'
 
 /** What the import knows of reports already queued or submitted, so a row is not sent twice. */
 
-/** Fingerprints of the organization's cached submissions, for "already submitted" (computed once per import). */
-function submittedFingerprints(core: CoreContext): Set<string> {
-  const set = new Set<string>()
-  for (const { record_json } of prepare<[], { record_json: string }>(
-    core.db,
-    "SELECT record_json FROM cached_reports WHERE kind = 'report' AND own = 1",
-  ).iterate()) {
-    const record = JSON.parse(record_json) as {
-      fraudType?: string
-      fraudReason?: string
-      identifiers?: { label?: string; value: string }[]
-    }
-    set.add(
-      reportFingerprint({
-        fraudType: record.fraudType ?? '',
-        fraudReason: record.fraudReason ?? '',
-        identifiers: (record.identifiers ?? []).map((i) => ({
-          label: i.label ?? '',
-          value: i.value,
-        })),
-      }),
-    )
-  }
-  return set
-}
-
 /**
  * Whether a row's report is already queued or submitted. The local reports' fingerprints are
  * read once, in one indexed scan, rather than looked up row by row (a lookup a row was a tenth
- * of a 50,000-row import); the cached submissions only if a row is not found among them.
+ * of a 50,000-row import); the cached submissions by their fingerprint's index, for a row not
+ * found among them.
  */
 export function knownState(core: CoreContext): (fingerprint: string) => KnownReportState | null {
   const local = new Map<string, KnownReportState>()
@@ -50,12 +24,15 @@ export function knownState(core: CoreContext): (fingerprint: string) => KnownRep
     if (status === 'queued' || !local.has(fingerprint))
       local.set(fingerprint, status === 'queued' ? 'queued' : 'submitted')
   }
-  let submitted: Set<string> | null = null
+  // The organization's cached submissions: each carries its fingerprint (migration 0015).
+  const submitted = prepare<[string], { found: number }>(
+    core.db,
+    "SELECT 1 AS found FROM cached_reports WHERE fingerprint = ? AND own = 1 AND kind = 'report' LIMIT 1",
+  )
   return (fingerprint) => {
     const state = local.get(fingerprint)
     if (state) return state
-    submitted ??= submittedFingerprints(core)
-    return submitted.has(fingerprint) ? 'submitted' : null
+    return submitted.get(fingerprint) ? 'submitted' : null
   }
 }
 

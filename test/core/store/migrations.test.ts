@@ -5,6 +5,7 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { MIGRATIONS, migrate } from '../../../src/core/store/migrations'
 import { openDatabase } from '../../../src/core/store/open-database'
+import { reportFingerprint } from '../../../src/shared/domain/fingerprint'
 
 const tempDb = () => join(mkdtempSync(join(tmpdir(), 'casefile-mig-')), 'casefile.db')
 
@@ -122,6 +123,33 @@ describe('migrations', () => {
     ).toEqual([
       { value: '08031234567', report_ids_json: '["new"]' },
       { value: '08051234567', report_ids_json: '["only"]' },
+    ])
+  })
+
+  it('give each cached registry report already held its fingerprint, as a report written now gets', () => {
+    const db = new Database(':memory:')
+    migrate(db, MIGRATIONS.slice(0, 14))
+    const record = {
+      id: 'r1',
+      fraudType: 'money_mule',
+      fraudReason: 'Moved  the proceeds of a scam. ',
+      identifiers: [{ label: 'phone', value: '+2348031234567' }],
+    }
+    const insert = db.prepare(
+      'INSERT INTO cached_reports (row_id, kind, id, fraud_reason, own, record_json, seen_at) VALUES (?, ?, ?, ?, ?, ?, 1)',
+    )
+    insert.run(1, 'report', 'r1', record.fraudReason, 1, JSON.stringify(record))
+    insert.run(2, 'public_report', 'p1', 'x', 0, '{"id":"p1"}')
+    expect(migrate(db)).toBe(MIGRATIONS.length)
+    // The same report as typed in a spreadsheet: 080… for +234…, the reason's spaces folded.
+    const asTyped = reportFingerprint({
+      fraudType: 'money_mule',
+      fraudReason: 'Moved the proceeds of a scam.',
+      identifiers: [{ label: 'phone', value: '08031234567' }],
+    })
+    expect(db.prepare('SELECT id, fingerprint FROM cached_reports ORDER BY row_id').all()).toEqual([
+      { id: 'r1', fingerprint: asTyped },
+      { id: 'p1', fingerprint: null },
     ])
   })
 })
