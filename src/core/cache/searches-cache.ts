@@ -4,6 +4,7 @@ import type { Db } from '../store/open-database'
 import { prepare } from '../store/prepare'
 import { upsertRegistryReports } from './reports-cache'
 import { writeTransaction } from '../store/write-transaction'
+import { withoutDiskSync } from '../store/without-disk-sync'
 
 /** A search as the registry takes it (registry-notes.md): identifier type and value. */
 export interface IdentifierQuery {
@@ -40,19 +41,22 @@ export function storeSearchResult(
   result: SearchResult,
   at: number,
 ): void {
-  writeTransaction(db, () => {
-    upsertRegistryReports(db, 'report', result.reports, { own: false, seenAt: at })
-    upsertRegistryReports(db, 'public_report', result.publicReports, { own: false, seenAt: at })
-    storeSearchIds(
-      db,
-      query,
-      {
-        reportIds: result.reports.map((r) => r.id),
-        publicReportIds: result.publicReports.map((r) => r.id),
-      },
-      at,
-    )
-  })
+  // What the registry said, asked again if a power cut loses it: no disk sync.
+  withoutDiskSync(db, () =>
+    writeTransaction(db, () => {
+      upsertRegistryReports(db, 'report', result.reports, { own: false, seenAt: at })
+      upsertRegistryReports(db, 'public_report', result.publicReports, { own: false, seenAt: at })
+      storeSearchIds(
+        db,
+        query,
+        {
+          reportIds: result.reports.map((r) => r.id),
+          publicReportIds: result.publicReports.map((r) => r.id),
+        },
+        at,
+      )
+    }),
+  )
 }
 
 /**

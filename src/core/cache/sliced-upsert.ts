@@ -1,6 +1,7 @@
 import { performance } from 'node:perf_hooks'
 import type { Db } from '../store/open-database'
 import { writeTransaction } from '../store/write-transaction'
+import { withoutDiskSync } from '../store/without-disk-sync'
 import {
   upsertRegistryReports,
   type CachedKind,
@@ -51,22 +52,4 @@ export async function upsertRegistryReportsInSlices<K extends CachedKind>(
     )
   }
   return written
-}
-
-/**
- * Runs one transaction of the cache without the disk sync of its commit (`synchronous` NORMAL
- * for it alone; the folder's FULL again after). What the registry said can be read again (and a
- * refresh's progress or claim be made again), so a power cut may lose it; the outbox's commits, which cannot, still sync, and the next one
- * syncs the WAL with these pages in it. The sync was most of a slice on a busy disk
- * (40-70 ms, on the core's thread), and slicing a page pays it once a slice.
- */
-export function withoutDiskSync<T>(db: Db, write: () => T): T {
-  const level = db.pragma('synchronous', { simple: true })
-  if (db.inTransaction || typeof level !== 'number' || level < 2) return write()
-  db.pragma('synchronous = NORMAL')
-  try {
-    return write()
-  } finally {
-    db.pragma(`synchronous = ${level}`)
-  }
 }

@@ -5,6 +5,7 @@ import type { CoreContext } from '../core-context'
 import type { Db } from '../store/open-database'
 import { prepare } from '../store/prepare'
 import { writeTransaction } from '../store/write-transaction'
+import { withoutDiskSync } from '../store/without-disk-sync'
 import { listBanks } from '../banks/banks-cache'
 import { upsertRegistryReports } from '../cache/reports-cache'
 import { idList, storeSearchIds, type IdentifierQuery } from '../cache/searches-cache'
@@ -213,14 +214,17 @@ export class JobSpellings {
       publicReportIds: result.publicReports.map((r) => r.id),
       answeredAt,
     }
-    writeTransaction(core.db, () => {
-      upsertRegistryReports(core.db, 'report', result.reports, { own: false, seenAt: answeredAt })
-      upsertRegistryReports(core.db, 'public_report', result.publicReports, {
-        own: false,
-        seenAt: answeredAt,
-      })
-      keepAnswer(core.db, jobId, label, value, answer, false)
-    })
+    // What the registry said, asked again if a power cut loses it: no disk sync.
+    withoutDiskSync(core.db, () =>
+      writeTransaction(core.db, () => {
+        upsertRegistryReports(core.db, 'report', result.reports, { own: false, seenAt: answeredAt })
+        upsertRegistryReports(core.db, 'public_report', result.publicReports, {
+          own: false,
+          seenAt: answeredAt,
+        })
+        keepAnswer(core.db, jobId, label, value, answer, false)
+      }),
+    )
     return answer
   }
 }

@@ -4,6 +4,7 @@ import { prepare } from '../store/prepare'
 import { isHolderAlive } from '../sync/lease-holder'
 import type { ScreeningInput, ScreeningProblem } from './screening-input'
 import { writeTransaction } from '../store/write-transaction'
+import { withoutDiskSync } from '../store/without-disk-sync'
 
 /*
  * The screening tables (migration 0006), and every write to them. Each change of an
@@ -192,13 +193,16 @@ export function recoverSearching(db: Db, jobId: number): number {
 
 /** The next identifier to search, marked `searching` (committed before anything is sent). */
 export function claimNext(db: Db, jobId: number): IdentifierRow | undefined {
-  return prepare<[number], IdentifierRow>(
-    db,
-    `UPDATE screening_identifiers SET state = 'searching'
-     WHERE id = (SELECT id FROM screening_identifiers WHERE job_id = ? AND state = 'pending'
-                 ORDER BY id LIMIT 1)
-     RETURNING *`,
-  ).get(jobId)
+  // A claim a power cut loses is recovered at the next run (recoverSearching): no disk sync.
+  return withoutDiskSync(db, () =>
+    prepare<[number], IdentifierRow>(
+      db,
+      `UPDATE screening_identifiers SET state = 'searching'
+       WHERE id = (SELECT id FROM screening_identifiers WHERE job_id = ? AND state = 'pending'
+                   ORDER BY id LIMIT 1)
+       RETURNING *`,
+    ).get(jobId),
+  )
 }
 
 export function markAnswered(
@@ -207,15 +211,20 @@ export function markAnswered(
   answer: { reportIds: string[]; publicReportIds: string[] },
   now: number,
 ): void {
-  prepare(
-    db,
-    `UPDATE screening_identifiers SET state = 'done', source = 'online', checked_at = ?,
-       report_ids_json = ?, public_report_ids_json = ?, message = NULL WHERE id = ?`,
-  ).run(now, JSON.stringify(answer.reportIds), JSON.stringify(answer.publicReportIds), id)
+  // The registry's answer: asked again if a power cut loses it, so no disk sync.
+  withoutDiskSync(db, () =>
+    prepare(
+      db,
+      `UPDATE screening_identifiers SET state = 'done', source = 'online', checked_at = ?,
+         report_ids_json = ?, public_report_ids_json = ?, message = NULL WHERE id = ?`,
+    ).run(now, JSON.stringify(answer.reportIds), JSON.stringify(answer.publicReportIds), id),
+  )
 }
 
 export function markPending(db: Db, id: number): void {
-  prepare(db, "UPDATE screening_identifiers SET state = 'pending' WHERE id = ?").run(id)
+  withoutDiskSync(db, () =>
+    prepare(db, "UPDATE screening_identifiers SET state = 'pending' WHERE id = ?").run(id),
+  )
 }
 
 export function markFailed(db: Db, id: number, message: string): void {

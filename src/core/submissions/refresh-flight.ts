@@ -1,6 +1,6 @@
 import { isHolderAlive, processHolder } from '../sync/lease-holder'
 import type { SubmissionsSource } from '../cache/registry-sources'
-import { withoutDiskSync } from '../cache/sliced-upsert'
+import { withoutDiskSync } from '../store/without-disk-sync'
 import {
   CACHE_STATE_KEYS,
   deleteCacheState,

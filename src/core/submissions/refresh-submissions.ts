@@ -11,7 +11,8 @@ import {
 import { isoTime, registryTimeMs } from '../cache/cache-times'
 import type { SubmissionsSource } from '../cache/registry-sources'
 import { UNLISTED, markUnlisted } from '../cache/reports-cache'
-import { upsertRegistryReportsInSlices, withoutDiskSync } from '../cache/sliced-upsert'
+import { upsertRegistryReportsInSlices } from '../cache/sliced-upsert'
+import { withoutDiskSync } from '../store/without-disk-sync'
 import { endFullPass, readFullPass, writeFullPass, type FullPass } from './full-pass'
 import { writeTransaction } from '../store/write-transaction'
 

@@ -2,6 +2,7 @@ import { reportIdentityKey } from '../../shared/domain/fingerprint'
 import type { ReportInput } from '../../shared/domain/report-input'
 import type { CreatedReport, ReportRecord } from '../../shared/domain/responses'
 import { RegistryError, isRegistryError } from '../registry/registry-error'
+import type { ClaimedIds } from './resolve-attachments'
 
 const identifiersKey = (identifiers: readonly { label?: string | null; value: string }[]) =>
   reportIdentityKey({
@@ -52,7 +53,7 @@ export function sameContent(copy: ReportRecord, sent: ReportInput): boolean {
 export function answerProblem(
   answer: CreatedReport,
   sent: ReportInput,
-  expect: { heldIds?: ReadonlySet<string>; id?: string },
+  expect: { heldIds?: ClaimedIds; id?: string },
 ): string | null {
   if (expect.id !== undefined && answer.id !== expect.id)
     return `The registry answered the update of report ${expect.id} with report ${answer.id}.`

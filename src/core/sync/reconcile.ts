@@ -6,6 +6,7 @@ import type { RegistryClient } from '../registry/registry-client'
 import { isRegistryError } from '../registry/registry-error'
 import type { ReconcileWindow } from './reconcile-window'
 import { createdAtOf, readSubmissions, type ListReading } from './reconcile-list'
+import type { ClaimedIds } from './resolve-attachments'
 
 export type ReconcileOutcome =
   | { outcome: 'found'; id: string }
@@ -17,7 +18,7 @@ type Client = Pick<RegistryClient, 'listSubmissions' | 'decodeSubmission' | 'sea
 interface Options {
   /** Asked once the registry has answered (its clock is then known). */
   window: () => ReconcileWindow
-  claimedIds: ReadonlySet<string>
+  claimedIds: ClaimedIds
   signal?: AbortSignal
   /** Inputs not to search for by identifier (rows the registry said it refused). */
   noSearch?: ReadonlySet<number>

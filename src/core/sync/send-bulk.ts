@@ -163,7 +163,7 @@ export async function sendBulk(
         sendable.map((s) => s.item.input),
         {
           window: () => reconcileWindow(context.registryClock, times(), 'now'),
-          claimedIds: new Set([...claimedRegistryIds(db), ...created.values()]),
+          claimedIds: claimedRegistryIds(db, created.values()),
           signal,
           noSearch: refusedIndexes,
         },
