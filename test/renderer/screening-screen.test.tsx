@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { cleanup, render, screen, waitFor } from '@testing-library/react'
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { ScreeningShowView } from '../../src/shared/contract-screening'
@@ -168,5 +168,34 @@ describe('the Screening screen', () => {
       timeout: 3000,
     })
     expect(api.screeningShow).toHaveBeenLastCalledWith({ job: 7, limit: 200 })
+  })
+
+  it('draws the rows of 5,000 hits that can be seen, and the others when scrolled to', async () => {
+    const hits = Array.from({ length: 5000 }, (_, i) =>
+      hit(i + 2, 'money_mule', '2026-02-01T00:00:00.000Z'),
+    )
+    const done = {
+      ...JOB,
+      state: 'done' as const,
+      totals: { ...JOB.totals, rows: 5000, hits: 5000, unchecked: 0 },
+      hits,
+      unchecked: [],
+    }
+    installCasefileDouble({ screeningList: [done], screeningShow: done })
+    render(<ScreeningScreen />)
+    await userEvent.click(
+      await screen.findByRole('button', { name: /^Open the screening of customers\.csv/ }),
+    )
+    const list = await screen.findByRole('list', { name: 'Results by row' })
+    const drawn = () => list.querySelectorAll('li.screening-row').length
+    expect(drawn()).toBeGreaterThan(2)
+    expect(drawn()).toBeLessThan(60)
+    const box = list.parentElement as HTMLElement
+    await act(async () => {
+      box.scrollTop = 4000 * 110
+      fireEvent.scroll(box)
+    })
+    expect(screen.queryAllByText('Row 4002').length).toBeGreaterThan(0)
+    expect(screen.queryAllByText('Row 2').length).toBe(0)
   })
 })

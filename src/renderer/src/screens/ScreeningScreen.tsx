@@ -20,6 +20,7 @@ import { formatDate, formatTime } from '../format'
 import { fraudTypeLabel } from '../report-title'
 import { useBankName, useBanksStore } from '../stores/banks-store'
 import { BankPicker } from '../components/BankPicker'
+import { useWindowedRows } from '../components/windowed-rows'
 import { useNavStore } from '../stores/nav-store'
 import {
   columnType,
@@ -534,6 +535,9 @@ function Results({ job }: { job: ScreeningShowView }) {
   const [sort, setSort] = useState<Sort>('row')
   const [saved, setSaved] = useState<{ ok: boolean; text: string } | null>(null)
   const rows = useMemo(() => resultRows(job, filter, sort), [job, filter, sort])
+  // Up to 5,000 rows of hits: drawn where they can be seen (windowed-rows.tsx).
+  const keys = useMemo(() => rows.map((row) => row.row), [rows])
+  const { setScroller, ...windowed } = useWindowedRows({ keys, estimate: 110 })
   const t = job.totals
   const noHit = t.clean
   const save = async () => {
@@ -653,32 +657,36 @@ function Results({ job }: { job: ScreeningShowView }) {
           {job.state === 'open' ? 'No hit so far.' : 'Nothing to show under this filter.'}
         </p>
       ) : (
-        <ul className="plain screening-results" aria-label="Results by row">
-          {rows.map((row) => (
-            <li key={row.row} className="screening-row">
-              <p className="screening-row-head">
-                <span>Row {row.row}</span>{' '}
-                {row.hits.length > 0 ? (
-                  <span className="badge screening-hit-badge">Hit</span>
-                ) : (
-                  <span className="badge screening-unchecked-badge">
-                    {row.outcome === 'partly'
-                      ? 'Partly checked'
-                      : row.outcome === 'unread'
-                        ? 'Could not read'
-                        : job.state === 'open' && row.unchecked && NOT_YET.test(row.unchecked)
-                          ? 'Not checked yet'
-                          : 'Could not check'}
-                  </span>
-                )}
-              </p>
-              {row.unchecked && row.hits.length === 0 && <p>{row.unchecked}</p>}
-              {row.hits.map((hit) => (
-                <Hit key={`${hit.type}-${hit.value}`} hit={hit} />
-              ))}
-            </li>
-          ))}
-        </ul>
+        <div ref={setScroller} className="rows-box" onScroll={windowed.onScroll}>
+          <ul className="plain screening-results" aria-label="Results by row">
+            {windowed.before > 0 && <li aria-hidden="true" style={{ height: windowed.before }} />}
+            {rows.slice(windowed.start, windowed.end).map((row) => (
+              <li key={row.row} ref={windowed.measure(row.row)} className="screening-row">
+                <p className="screening-row-head">
+                  <span>Row {row.row}</span>{' '}
+                  {row.hits.length > 0 ? (
+                    <span className="badge screening-hit-badge">Hit</span>
+                  ) : (
+                    <span className="badge screening-unchecked-badge">
+                      {row.outcome === 'partly'
+                        ? 'Partly checked'
+                        : row.outcome === 'unread'
+                          ? 'Could not read'
+                          : job.state === 'open' && row.unchecked && NOT_YET.test(row.unchecked)
+                            ? 'Not checked yet'
+                            : 'Could not check'}
+                    </span>
+                  )}
+                </p>
+                {row.unchecked && row.hits.length === 0 && <p>{row.unchecked}</p>}
+                {row.hits.map((hit) => (
+                  <Hit key={`${hit.type}-${hit.value}`} hit={hit} />
+                ))}
+              </li>
+            ))}
+            {windowed.after > 0 && <li aria-hidden="true" style={{ height: windowed.after }} />}
+          </ul>
+        </div>
       )}
     </section>
   )
