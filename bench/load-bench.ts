@@ -33,7 +33,7 @@ import {
   seedOwnReports,
   watchPhones,
 } from './load/load-fixtures'
-import { busyStretches } from './load/busy-stretches'
+import { lateTasks, type Delay } from './load/late-tasks'
 import { descendantRss } from './load/process-memory'
 import { startSandboxChild } from './load/sandbox-child'
 import {
@@ -72,6 +72,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 interface ProbeLine {
   at: number
   mono: number
+  long: Delay[]
   late: number[]
   rss: number
 }
@@ -120,7 +121,7 @@ async function main() {
     },
   })
   const { page, harness } = desk
-  let within = { from: 0, to: Infinity }
+  let delays: Delay[] = []
   const url = harness.url
   const call = <T = unknown>(method: string, input?: unknown) => callWindow<T>(url, method, input)
   try {
@@ -284,7 +285,7 @@ async function main() {
     const tasks = (await page.evaluate('window.__tasks')) as number[]
     const mixedLines = probeLines(probeFile, mixedFrom, mixedTo)
     const loop = loopFigures(mixedLines)
-    within = { from: mixedLines[0]?.mono ?? 0, to: mixedLines.at(-1)?.mono ?? Infinity }
+    delays = mixedLines.flatMap((line) => line.long)
     const { counts } = Outbox.outboxCounts(inspector)
 
     log(
@@ -329,10 +330,8 @@ async function main() {
     await desk.close().catch(() => undefined)
     await browser.close()
     if (values.profile) {
-      log(
-        "\nThe core's longest busy stretches (the project's innermost frames holding most of each):",
-      )
-      for (const line of busyStretches(join(dir, 'profile'), 100, within)) log(`  ${line}`)
+      log("\nWhat held the core's event loop when it was latest (ms of the profile's samples):")
+      for (const line of lateTasks(join(dir, 'profile'), delays)) log(`  ${line}`)
     }
     if (!values.profile) rmSync(dir, { recursive: true, force: true })
   }

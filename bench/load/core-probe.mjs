@@ -1,7 +1,7 @@
 // Loaded into the core process by `npm run bench:load` (NODE_OPTIONS=--import …), never by the
 // app: every 20 ms a timer notes how late it fired (the event loop's delay as a caller of the
 // core would feel it), and once a second the process's resident memory. Lines of JSON are
-// appended to the file CASEFILE_LOOP_PROBE names: { at, mono, late: [ms…], rss }.
+// appended to the file CASEFILE_LOOP_PROBE names: { at, mono, late: [ms…], long: [[mono, ms]…], rss }.
 import { appendFileSync } from 'node:fs'
 import { isMainThread } from 'node:worker_threads'
 
@@ -12,9 +12,13 @@ if (out && isMainThread && typeof process.send === 'function') {
   const TICK = 20
   let expected = performance.now() + TICK
   let late = []
+  // Each delay over 50 ms with when it ended (monotonic µs), to find what ran in it.
+  let long = []
   const tick = () => {
     const now = performance.now()
-    late.push(Math.max(0, Math.round(now - expected)))
+    const delay = Math.max(0, Math.round(now - expected))
+    late.push(delay)
+    if (delay > 50) long.push([Number(process.hrtime.bigint() / 1000n), delay])
     expected = now + TICK
     setTimeout(tick, TICK).unref()
   }
@@ -23,9 +27,10 @@ if (out && isMainThread && typeof process.send === 'function') {
     appendFileSync(
       out,
       // mono: the monotonic clock in µs, as a CPU profile's sample times are.
-      `${JSON.stringify({ at: Date.now(), mono: Number(process.hrtime.bigint() / 1000n), late, rss: process.memoryUsage().rss })}\n`,
+      `${JSON.stringify({ at: Date.now(), mono: Number(process.hrtime.bigint() / 1000n), late, long, rss: process.memoryUsage().rss })}\n`,
     )
     late = []
+    long = []
   }, 1000).unref()
   // Stopped by the harness with SIGTERM: leave through exit, so a --cpu-prof is written.
   process.on('SIGTERM', () => process.exit(0))
