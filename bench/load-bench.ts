@@ -34,6 +34,7 @@ import {
   watchPhones,
 } from './load/load-fixtures'
 import { lateTasks, type Delay } from './load/late-tasks'
+import { startPageProfile } from './load/page-profile'
 import { descendantRss } from './load/process-memory'
 import { startSandboxChild } from './load/sandbox-child'
 import {
@@ -122,6 +123,7 @@ async function main() {
   })
   const { page, harness } = desk
   let delays: Delay[] = []
+  let pageSelf: string[] = []
   const url = harness.url
   const call = <T = unknown>(method: string, input?: unknown) => callWindow<T>(url, method, input)
   try {
@@ -186,8 +188,18 @@ async function main() {
       for (const screen of ['Outbox', 'Submissions', 'Insights', 'Search'] as const)
         times.opened[screen].push(await openScreen(page, screen))
       const bvn = bvns[(round * 7919) % bvns.length] ?? '22000000000'
-      times.saved.push(await searchBvn(page, bvn, true))
-      times.registry.push(await searchBvn(page, String(24_000_000_000 + round), false))
+      for (const [kind, value, offline] of [
+        ['saved', bvn, true],
+        ['registry', String(24_000_000_000 + round), false],
+      ] as const) {
+        const ms = await searchBvn(page, value, offline)
+        times[kind].push(ms)
+        // A slow one said as it happens, with what the answer showed.
+        if (ms > 2000) {
+          const answer = (await page.locator('.answer').innerText()).replace(/\s+/g, ' ')
+          log(`    slow search (${kind}, ${value}): ${ms} ms — ${answer.slice(0, 160)}`)
+        }
+      }
     }
     const alone = windowTimes()
     for (let round = 0; round < 5; round++) await investigatorRound(alone, 1000 + round)
@@ -228,6 +240,7 @@ async function main() {
     // All at once, with the investigator at work.
     log('\nAll at once:')
     await page.evaluate(WATCH_TASKS)
+    const pageProfile = values.profile ? await startPageProfile(page) : null
     const mixedFrom = Date.now()
     const mixedJob = await startScreening('mixed.csv', files.mixedScreen)
     from = { at: Date.now(), n: await searched(mixedJob) }
@@ -283,6 +296,7 @@ async function main() {
     await cases
     await call('screeningPause', { job: mixedJob })
     const tasks = (await page.evaluate('window.__tasks')) as number[]
+    pageSelf = (await pageProfile?.()) ?? []
     const mixedLines = probeLines(probeFile, mixedFrom, mixedTo)
     const loop = loopFigures(mixedLines)
     delays = mixedLines.flatMap((line) => line.long)
@@ -330,6 +344,8 @@ async function main() {
     await desk.close().catch(() => undefined)
     await browser.close()
     if (values.profile) {
+      log('\nThe page, self time by function while all ran at once (ms):')
+      for (const line of pageSelf) log(`  ${line}`)
       log("\nWhat held the core's event loop when it was latest (ms of the profile's samples):")
       for (const line of lateTasks(join(dir, 'profile'), delays)) log(`  ${line}`)
     }

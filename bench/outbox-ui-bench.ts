@@ -11,6 +11,7 @@
  */
 import { launchChromium, openDesk } from '../test/e2e/desk-page'
 import * as Outbox from '../src/core/outbox/outbox'
+import { startPageProfile } from './load/page-profile'
 
 const argument = (name: string, fallback: number) => {
   const at = process.argv.indexOf(`--${name}`)
@@ -76,13 +77,7 @@ async function main() {
     if (shot >= 0) await page.screenshot({ path: process.argv[shot + 1] ?? 'outbox.png' })
     await page.evaluate(WATCH_TASKS)
     // --profile: where the page's time went during the drain, by function (self time).
-    const profiler = process.argv.includes('--profile')
-      ? await page.context().newCDPSession(page)
-      : null
-    if (profiler) {
-      await profiler.send('Profiler.enable')
-      await profiler.send('Profiler.start')
-    }
+    const profiler = process.argv.includes('--profile') ? await startPageProfile(page) : null
     const drainStart = Date.now()
     await harness.registryUp()
     // How long the page takes to take a click while the drain starts (it may be busy drawing).
@@ -100,19 +95,8 @@ async function main() {
     }
     const drainMs = Date.now() - drainStart
     if (profiler) {
-      const { profile } = await profiler.send('Profiler.stop')
-      const self = new Map<string, number>()
-      const deltas = profile.timeDeltas ?? []
-      const byId = new Map(profile.nodes.map((node) => [node.id, node]))
-      ;(profile.samples ?? []).forEach((id, i) => {
-        const frame = byId.get(id)?.callFrame
-        if (!frame) return
-        const name = `${frame.functionName || '(anonymous)'} ${frame.url.split('/').pop()}:${frame.lineNumber + 1}`
-        self.set(name, (self.get(name) ?? 0) + (deltas[i] ?? 0) / 1000)
-      })
       console.log('Self time by function during the drain (ms):')
-      for (const [name, ms] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 15))
-        console.log(`  ${ms.toFixed(0).padStart(7)}  ${name}`)
+      for (const line of await profiler()) console.log(`  ${line}`)
     }
     const tasks = (await page.evaluate('window.__tasks')) as number[]
     const client = await page.context().newCDPSession(page)
