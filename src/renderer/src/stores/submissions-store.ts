@@ -53,6 +53,7 @@ function queryOf(filters: SubmissionFilters) {
 }
 
 export const useSubmissionsStore = create<SubmissionsState>((set, get) => {
+  let refreshing: Promise<void> | null = null
   const fetchPage = async (page: number) => {
     const { generation, filters } = get()
     const key = `${generation}:${page}`
@@ -99,17 +100,20 @@ export const useSubmissionsStore = create<SubmissionsState>((set, get) => {
       )
         void fetchPage(page)
     },
-    refresh: async () => {
-      set({ refreshing: true })
-      const result = await api().submissionsRefresh()
-      set({
-        refreshing: false,
-        refreshNote: result.ok
-          ? refreshedNote(result.value.written)
-          : `Showing the saved copy: ${result.error.message}`,
-      })
-      if (result.ok) await get().reloadShown()
-    },
+    // One at a time: an opening of the screen while a refresh runs joins it (the core would
+    // join it too, but each call waiting on it holds one of the page's connections meanwhile).
+    refresh: () =>
+      (refreshing ??= (async () => {
+        set({ refreshing: true })
+        const result = await api().submissionsRefresh()
+        set({
+          refreshing: false,
+          refreshNote: result.ok
+            ? refreshedNote(result.value.written)
+            : `Showing the saved copy: ${result.error.message}`,
+        })
+        if (result.ok) await get().reloadShown()
+      })().finally(() => (refreshing = null))),
     select: (selected) => set({ selected }),
     reloadShown: async () => {
       const { generation, filters } = get()
