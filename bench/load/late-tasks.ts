@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs'
+import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 
 /**
@@ -23,10 +23,9 @@ interface CpuProfile {
 export type Delay = readonly [number, number]
 
 export function lateTasks(dir: string, delays: readonly Delay[], shown = 12): string[] {
-  // The core's main thread wrote the largest profile (its workers write their own).
-  const file = readdirSync(dir)
-    .filter((name) => name.endsWith('.cpuprofile'))
-    .sort((a, b) => statSync(join(dir, b)).size - statSync(join(dir, a)).size)[0]
+  // The core's main thread: thread 0 in the profile's name (CPU.<date>.<time>.<pid>.<thread>.<n>);
+  // its workers (the WAL checkpointer, drawings) write their own.
+  const file = readdirSync(dir).find((name) => /\.\d+\.0\.\d+\.cpuprofile$/.test(name))
   if (!file) return ['(the core wrote no CPU profile)']
   const profile = JSON.parse(readFileSync(join(dir, file), 'utf8')) as CpuProfile
   const byId = new Map(profile.nodes.map((node) => [node.id, node]))

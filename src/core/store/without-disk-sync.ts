@@ -1,4 +1,5 @@
 import type { Db } from './open-database'
+import { prepare } from './prepare'
 
 /**
  * Runs one write without the disk sync of its commit (`synchronous` NORMAL for it alone; the
@@ -11,12 +12,13 @@ import type { Db } from './open-database'
  * thread. Inside another transaction it changes nothing: that transaction's commit decides.
  */
 export function withoutDiskSync<T>(db: Db, write: () => T): T {
-  const level = db.pragma('synchronous', { simple: true })
+  // Prepared once (db.pragma prepares anew each call: 80 µs, six times an answer at 50 a second).
+  const level = prepare<[], { synchronous: number }>(db, 'PRAGMA synchronous').get()?.synchronous
   if (db.inTransaction || typeof level !== 'number' || level < 2) return write()
-  db.pragma('synchronous = NORMAL')
+  prepare(db, 'PRAGMA synchronous = NORMAL').run()
   try {
     return write()
   } finally {
-    db.pragma(`synchronous = ${level}`)
+    prepare(db, `PRAGMA synchronous = ${level}`).run()
   }
 }
