@@ -7,6 +7,6 @@ export default defineConfig({
     testTimeout: 20_000,
     hookTimeout: 30_000,
     reporters: ['default', './test/support/summary-reporter.ts'],
-    globalSetup: ['./test/support/build-cli.global.ts'],
+    globalSetup: ['./test/support/build-once.global.ts'],
   },
 })
