@@ -8,5 +8,6 @@ export default defineConfig({
     hookTimeout: 30_000,
     reporters: ['default', './test/support/summary-reporter.ts'],
     globalSetup: ['./test/support/build-once.global.ts'],
+    setupFiles: ['./test/support/close-databases.setup.ts'],
   },
 })
