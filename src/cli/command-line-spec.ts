@@ -1,3 +1,4 @@
+import type { ScryptParams } from '../core/encryption/key-transfer'
 import type { SecretBackend } from '../core/secrets/secret-backend'
 import type { CliIo } from './cli-io'
 
@@ -35,6 +36,11 @@ export interface CommandContext {
   folderKeychain?: SecretBackend | null
   /** Asks the user for a passphrase (no echo on a terminal); tests pass their own. */
   readPassphrase?: (prompt: string) => Promise<string>
+  /**
+   * scrypt's parameters for `key export`, EXPORT_SCRYPT when absent. Tests running the command
+   * in their own process pass cheap ones; no option or environment variable sets it.
+   */
+  keyExportScrypt?: ScryptParams
 }
 
 export interface GlobalOptions {

@@ -17,6 +17,7 @@ export interface CliEnvironment {
   signal?: AbortSignal
   folderKeychain?: CommandContext['folderKeychain']
   readPassphrase?: CommandContext['readPassphrase']
+  keyExportScrypt?: CommandContext['keyExportScrypt']
 }
 
 function printFailure(io: CliIo, failure: CliError, json: boolean): void {
@@ -67,6 +68,7 @@ export async function runCli(
       readKeychain: environment.readKeychain,
       folderKeychain: environment.folderKeychain,
       readPassphrase: environment.readPassphrase,
+      keyExportScrypt: environment.keyExportScrypt,
     })
   } catch (error) {
     if (env['CASEFILE_DEBUG'] && error instanceof Error) io.err(error.stack ?? error.message)

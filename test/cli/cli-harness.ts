@@ -6,6 +6,7 @@ import type { SecretBackend } from '../../src/core/secrets'
 import { keychainAccount, readFolderIdentity } from '../../src/core/encryption/folder-key'
 import { memorySecretBackend } from '../web-harness/memory-secret-backend'
 import { uniqueReason } from '../support/core-with-sandbox'
+import { TEST_SCRYPT } from '../support/test-scrypt'
 import { PDF_BYTES } from '../support/temp-store'
 
 export interface CliResult {
@@ -36,6 +37,7 @@ export async function runCasefile(
     readKeychain: async () => null,
     folderKeychain,
     readPassphrase: async () => passphrases.shift() ?? '',
+    keyExportScrypt: TEST_SCRYPT,
   })
   const stdout = out.join('\n')
   return { code, stdout, stderr: err.join('\n'), json: () => JSON.parse(stdout) }

@@ -40,7 +40,7 @@ describe('the packed and installed casefile command', () => {
     { timeout: 120_000 },
     async () => {
       const work = tempFolder('casefile-install-')
-      // --ignore-scripts: the bundle was built before the tests (test/support/build-cli.global.ts);
+      // --ignore-scripts: the bundle was built before the tests (test/support/build-once.global.ts);
       // prepack would rebuild it under the feet of the other tests that run it.
       run('npm', ['pack', '--ignore-scripts', '--pack-destination', work, '--silent'], {
         cwd: ROOT,

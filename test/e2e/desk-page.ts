@@ -21,12 +21,18 @@ export interface Desk {
 
 let built: Promise<string> | null = null
 /**
- * The renderer is built once per test file (a few seconds), into a folder of its own so files
- * running in parallel never overwrite each other's bundle, then shared by the file's journeys.
+ * The built renderer the desks serve. Under vitest it is the one global setup built for the
+ * whole run (test/support/build-once.global.ts; desk.ts hands it over with useBuiltRenderer);
+ * a script run by tsx builds its own once (a few seconds), into a folder of its own.
  */
 export function builtRenderer(): Promise<string> {
   built ??= buildRenderer(mkdtempSync(join(tmpdir(), 'casefile-renderer-')))
   return built
+}
+
+/** Serve the renderer already built in `dir` (by global setup) instead of building one. */
+export function useBuiltRenderer(dir: string): void {
+  built = Promise.resolve(dir)
 }
 
 export async function openDesk(

@@ -1,8 +1,12 @@
-import { afterAll, beforeAll } from 'vitest'
+import { afterAll, beforeAll, inject } from 'vitest'
 import type { Browser } from 'playwright-core'
-import { launchChromium, openDesk, type Desk } from './desk-page'
+import { launchChromium, openDesk, useBuiltRenderer, type Desk } from './desk-page'
 
 export * from './desk-page'
+
+// The renderer global setup built for this run, from the sources as they are: no journey
+// file builds its own.
+useBuiltRenderer(inject('rendererDir'))
 
 /**
  * Chromium and a desk (the harness with a sandbox registry behind it) for one test file:

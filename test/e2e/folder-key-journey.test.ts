@@ -11,6 +11,7 @@ import { databaseState } from '../../src/core/encryption/migrate-folder'
 import { openDataFolder } from '../../src/core/encryption/open-data-folder'
 import { keyringBackend } from '../../src/core/secrets/keyring-backend'
 import { profileDataDir } from '../../src/core/settings'
+import { TEST_SCRYPT } from '../support/test-scrypt'
 import { startHarness, type Harness } from '../web-harness/harness-server'
 import { expectAccessible } from './axe'
 import { builtRenderer, launchChromium, see } from './desk'
@@ -127,7 +128,9 @@ describe.runIf(runs)('a data folder whose key is lost, in Chromium', { timeout: 
     const identity = readFolderIdentity(folder.dataDir)!
     writeFileSync(
       exportFile,
-      JSON.stringify(await exportFolderKey(folder.key, identity.id, PASSPHRASE)),
+      JSON.stringify(
+        await exportFolderKey(folder.key, identity.id, PASSPHRASE, { scrypt: TEST_SCRYPT }),
+      ),
     )
     let chosen: string | null = null
     const page = await open(folder, () => chosen)

@@ -108,7 +108,9 @@ describe('the core in its own process', () => {
     await host.stop()
     await registry.stop()
     expect(statuses).toHaveLength(2) // a stop asked for is not a crash
-  })
+    // Two core processes from source (through tsx), one after the other, each below normal
+    // priority: with another test file running beside it on a busy two-core machine, over 20 s.
+  }, 60_000)
 
   it('a call waiting when the core dies fails with a plain message instead of hanging', async () => {
     const { core, child } = sandboxProcessCore()

@@ -53,7 +53,9 @@ export async function runExport(context: CommandContext): Promise<number> {
     throw new CliError('The two passphrases differ: nothing was written. Run the command again.')
   let sealed
   try {
-    sealed = await exportFolderKey(key, identity.id, passphrase)
+    sealed = await exportFolderKey(key, identity.id, passphrase, {
+      scrypt: context.keyExportScrypt,
+    })
   } catch (error) {
     throw folderKeyFailure(error)
   }

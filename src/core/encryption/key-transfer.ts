@@ -97,6 +97,17 @@ function passphraseKey(
   })
 }
 
+export interface ExportOptions {
+  /**
+   * scrypt's parameters for this export, EXPORT_SCRYPT when absent. Only a caller in code can
+   * give others (the tests, so hundreds of exports do not each cost a second and a half): no
+   * command-line option, environment variable, setting or file reaches this, so nobody can make
+   * Casefile write a cheaper export than EXPORT_SCRYPT by what they type or configure. Held to
+   * what an import accepts, so every export opens again.
+   */
+  scrypt?: ScryptParams
+}
+
 /**
  * Seals `key` for export. Refuses (FolderKeyError 'bad-key', nothing sealed) a passphrase that
  * could be guessed, with a sentence saying how to choose a strong one.
@@ -105,14 +116,18 @@ export async function exportFolderKey(
   key: Buffer,
   folderId: string,
   passphrase: string,
+  options: ExportOptions = {},
 ): Promise<ExportedKey> {
+  const { N, r, p } = options.scrypt ?? EXPORT_SCRYPT
+  const problem = scryptParamsProblem({ N, r, p })
+  if (problem) throw new Error(`An export cannot be made with these scrypt parameters: ${problem}.`)
   const weak = await passphraseProblem(passphrase, [folderId])
   if (weak) throw new FolderKeyError('bad-key', weak)
   const salt = randomBytes(16)
   const nonce = randomBytes(12)
   const cipher = createCipheriv(
     'aes-256-gcm',
-    await passphraseKey(passphrase, salt, EXPORT_SCRYPT),
+    await passphraseKey(passphrase, salt, { N, r, p }),
     nonce,
   )
   cipher.setAAD(Buffer.from(folderId))
@@ -121,7 +136,7 @@ export async function exportFolderKey(
     format: 'casefile-folder-key',
     version: 1,
     folderId,
-    kdf: { name: 'scrypt', ...EXPORT_SCRYPT, salt: salt.toString('base64') },
+    kdf: { name: 'scrypt', N, r, p, salt: salt.toString('base64') },
     cipher: 'aes-256-gcm',
     nonce: nonce.toString('base64'),
     sealedKey: sealedKey.toString('base64'),

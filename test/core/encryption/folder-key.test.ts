@@ -8,6 +8,7 @@ import { exportFolderKey, importFolderKey } from '../../../src/core/encryption/k
 import { openDataFolder } from '../../../src/core/encryption/open-data-folder'
 import type { SecretBackend } from '../../../src/core/secrets'
 import { filesUnder } from '../../support/folder-scan'
+import { TEST_SCRYPT } from '../../support/test-scrypt'
 import { copyFolder, makePlainFolder, snapshot } from '../../support/plain-folder'
 import { memorySecretBackend } from '../../web-harness/memory-secret-backend'
 
@@ -98,7 +99,9 @@ describe('the key of a data folder', () => {
   it('export and import move a folder to another data directory (another laptop) with its key', async () => {
     const { dataDir, keychain, key, before } = await encryptedFolder()
     const id = readFolderIdentity(dataDir)!.id
-    const exported = JSON.stringify(await exportFolderKey(key, id, 'correct horse battery staple'))
+    const exported = JSON.stringify(
+      await exportFolderKey(key, id, 'correct horse battery staple', { scrypt: TEST_SCRYPT }),
+    )
     expect(exported).not.toContain(key.toString('hex'))
     expect(exported).not.toContain(key.toString('base64'))
 

@@ -12,6 +12,7 @@ import {
   type ExportedKey,
 } from '../../../src/core/encryption/key-transfer'
 import { passphraseProblem } from '../../../src/core/encryption/passphrase-strength'
+import { TEST_SCRYPT } from '../../support/test-scrypt'
 
 const FOLDER_ID = 'a1b2c3d4-0000-4000-8000-000000000001'
 const STRONG = 'lantern okra harmattan velvet abacus'
@@ -51,8 +52,9 @@ function sealedWith(
 }
 
 let goodExport: Promise<ExportedKey> | null = null
-/** One real export for the tests that spoil it (each export costs a second of scrypt). */
-const aGoodExport = () => (goodExport ??= exportFolderKey(randomBytes(32), FOLDER_ID, STRONG))
+/** One real export for the tests that spoil it, at the tests' cheap scrypt cost. */
+const aGoodExport = () =>
+  (goodExport ??= exportFolderKey(randomBytes(32), FOLDER_ID, STRONG, { scrypt: TEST_SCRYPT }))
 
 describe('the passphrase of a key export', () => {
   it.each([
@@ -92,6 +94,16 @@ describe('scrypt on export and on import', () => {
     const opened = await importFolderKey(JSON.stringify(exported), STRONG)
     expect(opened.key.equals(key)).toBe(true)
   }, 60_000)
+
+  it('exports with other parameters only when code asks, held to what an import accepts', async () => {
+    const key = randomBytes(32)
+    const cheap = await exportFolderKey(key, FOLDER_ID, STRONG, { scrypt: TEST_SCRYPT })
+    expect(cheap.kdf).toMatchObject(TEST_SCRYPT)
+    expect((await importFolderKey(JSON.stringify(cheap), STRONG)).key.equals(key)).toBe(true)
+    await expect(
+      exportFolderKey(key, FOLDER_ID, STRONG, { scrypt: { N: 2 ** 20, r: 8, p: 1 } }),
+    ).rejects.toThrow(/cannot be made with these scrypt parameters: it asks for 1024 MiB/)
+  })
 
   it('still imports an export made before, at N=2^17', async () => {
     const key = randomBytes(32)
