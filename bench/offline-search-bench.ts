@@ -20,6 +20,7 @@ import { searchReasonsOffline } from '../src/core/search/reason-search'
 import { upsertRegistryReports } from '../src/core/cache/reports-cache'
 import type { IdentifierQuery } from '../src/core/cache/searches-cache'
 import { openDatabase, type Db } from '../src/core/store/open-database'
+import { writeTransaction } from '../src/core/store/write-transaction'
 import { FRAUD_TYPES } from '../src/shared/domain/fraud-types'
 import type { PublicReport, ReportRecord } from '../src/shared/domain/responses'
 
@@ -325,11 +326,12 @@ export function fillSearchCache(db: Db, options: FillOptions = {}): FilledCache 
           reportingCompany: { businessName: `Member institution ${r.int(1, 40)}`, id: 'cmp_x' },
         })
     }
-    db.transaction(() => {
+    // Begun IMMEDIATE (writeTransaction): bench:load fills the folder of a running app core.
+    writeTransaction(db, () => {
       upsertRegistryReports(db, 'report', own, { own: true, seenAt })
       upsertRegistryReports(db, 'report', others, { own: false, seenAt })
       upsertRegistryReports(db, 'public_report', publics, { own: false, seenAt })
-    })()
+    })
   }
   const vocabulary = [
     ...new Set(
