@@ -90,6 +90,30 @@ export const screeningTotalsSchema = z.strictObject({
   unread: count,
 })
 
+/** What a job will ask before its first search (issue 40): shown before Start, and by `--estimate`. */
+export const screeningEstimateSchema = z.strictObject({
+  rows: count,
+  identifiers: count,
+  /** Identifiers with a spelling still to ask (the rest reuse an earlier job's answers). */
+  identifiersToSearch: count,
+  reusedIdentifiers: count,
+  /** Requests to send: each spelling of each identifier once (a phone's several, an email's two). */
+  searches: count,
+  /** Requests an earlier job's answer, young enough, saves. */
+  reusedSearches: count,
+  /** At 'auto': the folder's pace now and the organization's ceiling it may rise to. */
+  pace: z.strictObject({
+    mode: z.enum(['fixed', 'auto']),
+    rate: z.number(),
+    ceiling: z.number().nullable(),
+  }),
+  /** The time the searches take at that pace (auto: at most, if the registry allows the ceiling). */
+  seconds: count,
+  /** The time without reuse: what reuse saves is the difference. */
+  secondsWithoutReuse: count,
+})
+export type ScreeningEstimate = z.infer<typeof screeningEstimateSchema>
+
 export const screeningJobSchema = z.strictObject({
   job: jobId,
   file: z.string(),
@@ -97,7 +121,10 @@ export const screeningJobSchema = z.strictObject({
   state: z.enum(['open', 'paused', 'cancelled', 'done']),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** Searches a second of a fixed pace (0 at 'auto'). */
   rate: z.number(),
+  /** fixed: `rate`; auto: the folder's pace, found from the registry's answers (issue 40). */
+  pace: z.enum(['fixed', 'auto']),
   totals: screeningTotalsSchema,
   /** A runner is working on it in this process now. */
   running: z.boolean(),

@@ -42,6 +42,7 @@ const JOB: ScreeningShowView = {
   createdAt: '2026-03-14T09:00:00.000Z',
   updatedAt: '2026-03-14T09:00:00.000Z',
   rate: 2,
+  pace: 'fixed',
   totals: {
     rows: 5,
     identifiers: 30,

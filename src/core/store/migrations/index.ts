@@ -15,6 +15,7 @@ import { migration0011 } from './0011-watch-written'
 import { migration0012 } from './0012-account-banks-trigger-plan'
 import { migration0013 } from './0013-own-seen-index'
 import { migration0014 } from './0014-screening-spellings'
+import { migration0015 } from './0015-screening-book'
 import { writeTransaction } from '../write-transaction'
 
 /** Every migration, in order. A new one gets the next number and its own file. */
@@ -33,6 +34,7 @@ export const MIGRATIONS: readonly Migration[] = [
   migration0012,
   migration0013,
   migration0014,
+  migration0015,
 ]
 
 /** The database was written by a newer Casefile: this one must not touch it. */
