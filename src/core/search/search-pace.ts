@@ -2,7 +2,6 @@ import type { CoreContext } from '../core-context'
 import type { Db } from '../store/open-database'
 import { prepare } from '../store/prepare'
 import { writeTransaction } from '../store/write-transaction'
-import { isRegistryError, registryQuietMs } from '../registry/registry-error'
 import { registryQuietFor } from './polite-search'
 
 /*
@@ -131,6 +130,8 @@ export interface Turn {
 /** One process's view of the folder's pace (the fastest answer it saw is its own). */
 export class SearchPace {
   private fastestMs = Number.POSITIVE_INFINITY
+  /** The caller of this process waiting for a turn, if any (the next waits behind it). */
+  private waiting: Promise<void> = Promise.resolve()
   /** Prompt answers since this process last took a turn: applied in that turn's commit. */
   private prompt = 0
   private readonly key: string
@@ -150,12 +151,22 @@ export class SearchPace {
    * the turn; throws the signal's reason when aborted while waiting.
    */
   async takeTurn(signal?: AbortSignal): Promise<Turn> {
-    for (;;) {
-      signal?.throwIfAborted()
-      const quiet = registryQuietFor(this.core)
-      const turn = quiet > 0 ? { wait: quiet } : this.tryTake()
-      if ('at' in turn) return turn
-      await sleep(turn.wait, signal)
+    // One caller of this process waits for a turn at a time, the others behind it: sixteen
+    // searches in flight do not each poll the folder at every turn.
+    const before = this.waiting
+    let release = () => undefined as void
+    this.waiting = new Promise<void>((resolve) => (release = resolve))
+    try {
+      await before
+      for (;;) {
+        signal?.throwIfAborted()
+        const quiet = registryQuietFor(this.core)
+        const turn = quiet > 0 ? { wait: quiet } : this.tryTake()
+        if ('at' in turn) return turn
+        await sleep(turn.wait, signal)
+      }
+    } finally {
+      release()
     }
   }
 
@@ -182,7 +193,11 @@ export class SearchPace {
       if (nextAt > now + 2 && !always) return { wait: nextAt - now }
       // The prompt answers are kept with the turn, in its commit.
       this.prompt = 0
-      writeJson(db, this.key, { ...state, nextAt: Math.max(now, nextAt) + interval })
+      // A turn taken a little late (this process was busy) keeps the schedule: the next is an
+      // interval after the one due, not after now, so lateness is not lost from the rate; a
+      // turn an interval late or more starts the schedule again from now.
+      const due = nextAt >= now - interval ? nextAt : now
+      writeJson(db, this.key, { ...state, nextAt: due + interval })
       return { at: now, rate: state.rate }
     })
   }
@@ -240,35 +255,6 @@ function sleep(ms: number, signal?: AbortSignal): Promise<void> {
     const timer = setTimeout(done, Math.max(1, ms))
     signal?.addEventListener('abort', done)
   })
-}
-
-/**
- * One search on the folder's pace: waits for its turn (or, `wait: false`, a search kept to a
- * slower pace of its own, uses one up at once), and tells the pace how it went (a
- * prompt answer raises it; a 429 or a 503 halves it, and its Retry-After is held in the folder
- * at once, so every process on it keeps the quiet).
- */
-export async function pacedSearch<T>(
-  core: CoreContext,
-  signal: AbortSignal | undefined,
-  search: () => Promise<T>,
-  options: { wait?: boolean } = {},
-): Promise<T> {
-  const pace = searchPaceOf(core)
-  const turn = options.wait === false ? pace.claimTurn() : await pace.takeTurn(signal)
-  const started = Date.now()
-  try {
-    const result = await search()
-    pace.answered(Date.now() - started)
-    return result
-  } catch (error) {
-    if (isRegistryError(error) && (error.status === 429 || error.status === 503)) {
-      pace.refused(turn)
-      const quiet = registryQuietMs(error)
-      if (quiet !== undefined) core.folderClock.holdQuiet(core.clock.now() + quiet)
-    }
-    throw error
-  }
 }
 
 /**

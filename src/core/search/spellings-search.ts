@@ -1,7 +1,7 @@
 import { identifierSpellings, type IdentifierType } from '../../shared/domain/identifiers'
 import type { SearchResult } from '../../shared/domain/responses'
 import type { CoreContext } from '../core-context'
-import { pacedSearch } from './search-pace'
+import { pacedSearch } from './paced-search'
 import { isRegistryError } from '../registry/registry-error'
 
 /*

@@ -1,7 +1,7 @@
 import { IDENTIFIER_TYPES, type IdentifierType } from '../../shared/domain/identifiers'
 import type { SearchResult } from '../../shared/domain/responses'
 import type { CoreContext } from '../core-context'
-import { pacedSearch } from '../search/search-pace'
+import { pacedSearch } from '../search/paced-search'
 import { getCachedReport } from '../cache/reports-cache'
 import { isRegistryError } from '../registry/registry-error'
 import { searchSpellingsOf, type StoredIdentifier } from '../search/spellings-search'
