@@ -30,6 +30,8 @@ const MIN_RATE = 0.5
 const STEP = 1
 const RECOVER_STEP = 5
 const PROBE_STEP = 0.1
+/** Where the fast step after a refusal ends: this share of the rate refused. */
+const NEAR = 0.9
 /** Slower than this (over the fastest answer seen) and the registry is queueing: no increase. */
 const PROMPT_FACTOR = 2
 const PROMPT_MARGIN_MS = 250
@@ -113,10 +115,13 @@ function stateOf(db: Db, key: string, ceiling: number): PaceState {
 /** The rate after `answers` prompt answers: a step a second per second of them. */
 function raised(state: PaceState, ceiling: number, answers: number): PaceState {
   let { rate } = state
+  const near = state.refusedAt === null ? Number.POSITIVE_INFINITY : state.refusedAt * NEAR
   for (let n = 0; n < answers && rate < ceiling; n++) {
-    const recovering = state.refusedAt !== null && rate < state.refusedAt * 0.9
-    const step = state.refusedAt === null ? STEP : recovering ? RECOVER_STEP : PROBE_STEP
-    rate = Math.min(ceiling, rate + step / rate)
+    const step = state.refusedAt === null ? STEP : rate < near ? RECOVER_STEP : PROBE_STEP
+    // The fast step stops at the rate near the refusal: at a low rate one answer's step is
+    // large (5 / 2.5 = 2 a second), and would carry the pace past the limit at once.
+    const next = rate + step / rate
+    rate = Math.min(ceiling, rate < near ? Math.min(next, near) : next)
   }
   return { ...state, rate }
 }
@@ -266,7 +271,7 @@ export function autoSeconds(searches: number, pace: PaceState & { ceiling: numbe
   if (searches <= 0) return 0
   const steady = Math.max(
     MIN_RATE,
-    Math.min(pace.ceiling, pace.refusedAt === null ? pace.ceiling : pace.refusedAt * 0.9),
+    Math.min(pace.ceiling, pace.refusedAt === null ? pace.ceiling : pace.refusedAt * NEAR),
   )
   const start = Math.min(pace.rate, steady)
   const step = pace.refusedAt === null ? STEP : RECOVER_STEP
