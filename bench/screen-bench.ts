@@ -13,6 +13,12 @@
  *    rows written two ways (0803… and +234 803…), with a 429 now and then: requests per
  *    distinct identifier (a phone asks seven spellings, an email two), registry searches a
  *    second, and how many spellings were asked more than once (target 0).
+ * 6. `--rate auto` against a registry that lets N searches a second through and answers 429
+ *    with `Retry-After: 1` above it (the sandbox's `rate_limit` rule with `perSecond`): N = 20
+ *    with 10,000 identifiers (target: at least 16 searches/s over the run) and N = 5 with 1,000
+ *    (target: settles at or below 5), both with 0 requests inside a Retry-After; the mean rate,
+ *    the 429s answered and the time. The organization's ceiling is set to 50 for it.
+ *    `-- --only auto` runs this phase alone; `--auto-identifiers`, `--auto-small` change the sizes.
  * Figures only: nothing here is asserted.
  */
 import { randomBytes } from 'node:crypto'
@@ -27,6 +33,7 @@ import * as Screening from '../src/core/screening/screening'
 import { runJob } from '../src/core/screening/screening-runner'
 import { exchangeLog } from '../src/core/log/log'
 import { DEFAULT_SCREENING_RATE } from '../src/shared/contract-screening'
+import { searchPaceOf, setMaxSearchRate } from '../src/core/search/search-pace'
 import type { IdentifierQuery } from '../src/core/cache/searches-cache'
 import { startSandbox } from '../src/sandbox'
 import { startCountingProxy } from '../test/support/counting-proxy'
@@ -254,12 +261,83 @@ async function spellingsPhase(dir: string): Promise<void> {
   }
 }
 
+/** Requests the client sent after a 429 came back and before its Retry-After ended. */
+function sentInsideRetryAfter(core: Core): { refused: number; inside: number } {
+  core.flushLog()
+  const log = exchangeLog(core, { limit: 1_000_000 }).filter((e) => e.endpoint.includes('search'))
+  const quiets = log
+    .filter((e) => e.status === 429)
+    .map((e) => Date.parse(e.at) + e.durationMs)
+    .sort((a, b) => a - b)
+  let inside = 0
+  for (const entry of log) {
+    if (entry.status == null) continue
+    const at = Date.parse(entry.at)
+    if (quiets.some((from) => at > from && at < from + 1000)) inside++
+  }
+  return { refused: quiets.length, inside }
+}
+
+async function autoPhase(dir: string, perSecond: number, count: number): Promise<void> {
+  const sandbox = await startSandbox({ port: 0, dataDir: join(dir, `sandbox-auto-${perSecond}`) })
+  const core: Core = openCore({
+    dataDir: join(dir, `auto-${perSecond}`),
+    folderKey: randomBytes(32),
+    connection: { baseUrl: sandbox.baseUrl, uploadUrl: sandbox.uploadUrl },
+    getApiKey: () => sandbox.demoKeys[0]?.key,
+  })
+  try {
+    await refreshBanks(core)
+    setMaxSearchRate(core.db, 50)
+    sandbox.setFaults([
+      { kind: 'latency', ms: 20, route: 'search' },
+      { kind: 'rate_limit', route: 'search', perSecond, retryAfterSeconds: 1 },
+    ])
+    const path = listFile(dir, `auto-${perSecond}.csv`, fresh(count, `auto${perSecond}-`))
+    const job = await Screening.startScreening(
+      core,
+      { kind: 'table', fileName: 'auto.csv', table: { path } },
+      { rate: 'auto' },
+    )
+    const answeredAt: number[] = []
+    const started = performance.now()
+    let searched = 0
+    await runJob(core, job, {
+      rate: 'auto',
+      onProgress: (event) => {
+        if (event.searched > searched) answeredAt.push(performance.now())
+        searched = event.searched
+      },
+    })
+    const seconds = (performance.now() - started) / 1000
+    const { refused, inside } = sentInsideRetryAfter(core)
+    const tail = answeredAt.filter((t) => t >= started + (seconds * 1000) / 2)
+    const tailRate = tail.length / (seconds / 2)
+    console.log(
+      `6. --rate auto, registry allows ${perSecond}/s (429, Retry-After: 1 above it): ${searched} searches in ${seconds.toFixed(1)} s = mean ${(searched / seconds).toFixed(2)} searches/s (second half ${tailRate.toFixed(2)}/s; pace at the end ${searchPaceOf(core).current().rate.toFixed(2)}/s); 429s answered: ${refused}; requests inside a Retry-After: ${inside} (target 0); job ${Screening.jobView(core, job).state}`,
+    )
+  } finally {
+    await core.close()
+    await sandbox.stop()
+  }
+}
+
 async function main(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'casefile-screen-bench-'))
+  const only = process.argv.includes('--only')
+    ? process.argv[process.argv.indexOf('--only') + 1]
+    : null
   try {
+    if (only === 'auto') {
+      await autoPhase(dir, 20, arg('auto-identifiers', 10_000))
+      await autoPhase(dir, 5, arg('auto-small', 1_000))
+      return
+    }
     await offlinePhase(dir)
     await onlinePhase(dir)
     await spellingsPhase(dir)
+    await autoPhase(dir, 20, arg('auto-identifiers', 10_000))
+    await autoPhase(dir, 5, arg('auto-small', 1_000))
   } finally {
     if (!process.argv.includes('--keep')) rmSync(dir, { recursive: true, force: true })
   }

@@ -131,6 +131,12 @@ export const COMMANDS: readonly CommandSpec[] = [
         type: 'boolean',
         description: 'stop trusting the extra CA file set earlier with --ca-file',
       },
+      'max-rate': {
+        type: 'string',
+        value: 'N|default',
+        description:
+          "the organization's ceiling on searches a second from this data folder (screening at --rate auto and the watchlist share it; default 10)",
+      },
     },
     details: [
       'Writes connection.json in the data folder. The API key is never written to disk.',
@@ -139,9 +145,11 @@ export const COMMANDS: readonly CommandSpec[] = [
       'Work queued for another registry stays paused until --confirm-registry-change.',
       "With --ca-file FILE, the organization's root certificate (a bank's TLS-inspecting proxy's) is",
       "trusted from then on, beside this computer's own store; it is checked before it is kept.",
+      '--max-rate alone changes only the ceiling, kept in the data folder (the app reads it too).',
     ],
     examples: [
       'casefile config set --base-url http://127.0.0.1:4010 --upload-url http://127.0.0.1:4010/upload-service --data-dir ./cases',
+      'casefile config set --max-rate 20',
     ],
     load: async () => (await import('./commands/config-command')).runSet,
   },
@@ -378,7 +386,23 @@ export const COMMANDS: readonly CommandSpec[] = [
         description:
           "the bank of every account whose row names none (a file of one bank's accounts): its name, slug or CBN code",
       },
-      rate: { type: 'string', value: 'N', description: 'searches a second (default 2)' },
+      rate: {
+        type: 'string',
+        value: 'N|auto',
+        description:
+          "searches a second (default 2); auto: start at 2, rise while the registry answers promptly, halve on a 429, never above the organization's --max-rate",
+      },
+      'fresher-than': {
+        type: 'string',
+        value: 'AGE',
+        description:
+          'reuse answers of earlier screenings younger than AGE (7d, 12h, 30m) instead of searching again; the record says which',
+      },
+      estimate: {
+        type: 'boolean',
+        description:
+          'print what the run would search and how long it takes at the chosen pace, then stop',
+      },
       offline: {
         type: 'boolean',
         description:
@@ -392,6 +416,8 @@ export const COMMANDS: readonly CommandSpec[] = [
       'Leading zeros a number cell lost are put back where the check digit proves them. An account',
       "with no bank (and no --bank) is searched at the banks its check digit fits: 'bank guessed'.",
       "Each spelling is searched once a job, at --rate, never inside the registry's Retry-After.",
+      'Before the first search an estimate (rows, identifiers, searches, time, what reuse saves) goes',
+      "to stderr (--json: its `estimate`). --rate auto shares the folder's pace with the watchlist.",
       'Exits 2 when a row hit; else 3 when any row is not fully checked (partly checked, waiting for',
       'the registry, --offline, or not read), 0 when every row was checked and none hit',
       '(`casefile screen resume JOB` goes on; a run that was killed is found by `casefile screen list`).',
@@ -400,6 +426,8 @@ export const COMMANDS: readonly CommandSpec[] = [
       'casefile screen customers.xlsx --out hits.xlsx --record record.xlsx',
       'casefile screen export.csv --map "Acct No=account" --map "Bank Name=bank" --map MSISDN=phone',
       'casefile screen gtbank-extract.xlsx --bank GTBank --header-row 3 --record record.xlsx',
+      'casefile screen book.xlsx --rate auto --fresher-than 7d --record record.xlsx',
+      'casefile screen book.xlsx --rate auto --fresher-than 7d --estimate',
     ],
     load: async () => (await import('./commands/screen-command')).run,
   },
@@ -436,7 +464,13 @@ export const COMMANDS: readonly CommandSpec[] = [
     name: 'screen resume',
     summary: 'go on with a screening job (after a kill, --offline, or no connection)',
     arguments: [{ name: 'JOB' }],
-    options: { rate: { type: 'string', value: 'N', description: 'searches a second from now on' } },
+    options: {
+      rate: {
+        type: 'string',
+        value: 'N|auto',
+        description: "searches a second from now on, or auto (the folder's pace)",
+      },
+    },
     json: true,
     examples: ['casefile screen resume 3 --rate 1'],
     load: async () => (await import('./commands/screen-command')).runResume,

@@ -16,6 +16,7 @@ import { assertSameFile, fileIdentity } from './store/storage-failure'
 import { startWalCheckpointer } from './store/wal-checkpointer'
 import { markUnlisted, upsertOwnSubmission } from './cache/reports-cache'
 import { FolderClock } from './sync/folder-clock'
+import { pacedSearch } from './search/paced-search'
 import { isHolderAlive, processHolder } from './sync/lease-holder'
 import type { RetryPolicy } from './sync/retry-policy'
 import { SyncEngine } from './sync/sync-engine'
@@ -103,10 +104,18 @@ export function openCore(options: CoreOptions): Core {
   // A quiet the registry asked for before this process started (a crash, the app beside) holds.
   const quietFor = folderClock.quietUntil() - clock.now()
   if (quietFor > 0) client.holdQuiet(quietFor)
+  // The outbox's searches (a lost create looked for among the organization's reports) use up
+  // turns of the folder's search pace, as the watchlist's do: a screening beside them leaves
+  // room (search-pace.ts). Called only once the engine runs, after `core` below is set.
+  const outboxClient: typeof client = {
+    ...client,
+    searchReports: (input, o) =>
+      pacedSearch(core, o?.signal, () => client.searchReports(input, o), { wait: false }),
+  }
   const engine = new SyncEngine({
     db,
     files,
-    client,
+    client: outboxClient,
     holder: processHolder(),
     isHolderAlive,
     clock,
@@ -128,8 +137,7 @@ export function openCore(options: CoreOptions): Core {
     },
   })
   const autoSync = options.autoSync === true
-  if (autoSync) engine.start()
-  return {
+  const core: Core = {
     dataDir,
     db,
     client,
@@ -152,4 +160,6 @@ export function openCore(options: CoreOptions): Core {
       db.close()
     },
   }
+  if (autoSync) engine.start()
+  return core
 }

@@ -37,11 +37,19 @@ export const faultRuleSchema = z.discriminatedUnion(
     }),
     /**
      * Answers 429 with Retry-After, as seconds or as an HTTP-date that many seconds ahead, for
-     * a share `rate` (0..1) of matching requests.
+     * a share `rate` (0..1) of matching requests; or, with `perSecond`, a registry's limit: it
+     * lets through at most that many matching requests in any one second (a sliding window
+     * over those it let through) and refuses the rest.
      */
     z.strictObject({
       kind: z.literal('rate_limit'),
       rate: z.number().min(0).max(1).default(1),
+      perSecond: z
+        .number()
+        .int()
+        .positive({ error: 'perSecond must be a whole number of requests a second, 1 or more.' })
+        .max(100_000)
+        .optional(),
       retryAfterSeconds: z.number().int().min(0).default(1),
       retryAfterForm: z.enum(['seconds', 'http-date']).default('seconds'),
       ...scope,
@@ -173,7 +181,13 @@ export function parseFaultRules(input: unknown): FaultRule[] {
  * admin route and startSandbox's setFaults/clearFaults both go through it.
  */
 export class FaultInjector {
-  private rules: { rule: FaultRule; remaining: number | undefined; applied: number }[] = []
+  private rules: {
+    rule: FaultRule
+    remaining: number | undefined
+    applied: number
+    /** When the requests a `perSecond` limit let through came (the last second's). */
+    passed: number[]
+  }[] = []
   private counters = zeroCounters()
 
   constructor(
@@ -186,7 +200,7 @@ export class FaultInjector {
   }
 
   setRules(rules: readonly FaultRule[]): void {
-    this.rules = rules.map((rule) => ({ rule, remaining: rule.count, applied: 0 }))
+    this.rules = rules.map((rule) => ({ rule, remaining: rule.count, applied: 0, passed: [] }))
   }
 
   /** Drops every rule and zeroes the counters. */
@@ -221,13 +235,13 @@ export class FaultInjector {
     )
     for (const entry of matching) {
       if (entry.remaining !== undefined) entry.remaining -= 1
-      this.apply(entry.rule, plan, entry.applied++)
+      this.apply(entry.rule, plan, entry.applied++, entry.passed)
     }
     this.rules = this.rules.filter(({ remaining }) => remaining === undefined || remaining > 0)
     return plan
   }
 
-  private apply(rule: FaultRule, plan: FaultPlan, earlier: number): void {
+  private apply(rule: FaultRule, plan: FaultPlan, earlier: number, passed: number[]): void {
     switch (rule.kind) {
       case 'latency':
         plan.delayMs += rule.ms
@@ -236,7 +250,10 @@ export class FaultInjector {
         plan.stall ??= { ms: rule.ms, then: rule.then }
         break
       case 'rate_limit':
-        if (plan.rateLimit !== undefined || (rule.rate < 1 && this.random() >= rule.rate)) break
+        if (plan.rateLimit !== undefined) break
+        if (rule.perSecond !== undefined) {
+          if (this.withinLimit(rule.perSecond, passed)) break
+        } else if (rule.rate < 1 && this.random() >= rule.rate) break
         plan.rateLimit = {
           seconds: rule.retryAfterSeconds,
           retryAfter:
@@ -267,6 +284,15 @@ export class FaultInjector {
         plan.list.maxLimit = Math.min(plan.list.maxLimit ?? rule.max, rule.max)
         break
     }
+  }
+
+  /** Whether a `perSecond` limit lets one more request through now (it is then counted). */
+  private withinLimit(perSecond: number, passed: number[]): boolean {
+    const now = Date.now()
+    while (passed.length > 0 && (passed[0] ?? 0) <= now - 1000) passed.shift()
+    if (passed.length >= perSecond) return false
+    passed.push(now)
+    return true
   }
 
   /** Records a fault that was applied (the plan may be cut short by an earlier one). */

@@ -90,6 +90,30 @@ export const screeningTotalsSchema = z.strictObject({
   unread: count,
 })
 
+/** What a job will ask before its first search (issue 40): shown before Start, and by `--estimate`. */
+export const screeningEstimateSchema = z.strictObject({
+  rows: count,
+  identifiers: count,
+  /** Identifiers with a spelling still to ask (the rest reuse an earlier job's answers). */
+  identifiersToSearch: count,
+  reusedIdentifiers: count,
+  /** Requests to send: each spelling of each identifier once (a phone's several, an email's two). */
+  searches: count,
+  /** Requests an earlier job's answer, young enough, saves. */
+  reusedSearches: count,
+  /** At 'auto': the folder's pace now and the organization's ceiling it may rise to. */
+  pace: z.strictObject({
+    mode: z.enum(['fixed', 'auto']),
+    rate: z.number(),
+    ceiling: z.number().nullable(),
+  }),
+  /** The time the searches take at that pace (auto: at most, if the registry allows the ceiling). */
+  seconds: count,
+  /** The time without reuse: what reuse saves is the difference. */
+  secondsWithoutReuse: count,
+})
+export type ScreeningEstimate = z.infer<typeof screeningEstimateSchema>
+
 export const screeningJobSchema = z.strictObject({
   job: jobId,
   file: z.string(),
@@ -97,7 +121,10 @@ export const screeningJobSchema = z.strictObject({
   state: z.enum(['open', 'paused', 'cancelled', 'done']),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** Searches a second of a fixed pace (0 at 'auto'). */
   rate: z.number(),
+  /** fixed: `rate`; auto: the folder's pace, found from the registry's answers (issue 40). */
+  pace: z.enum(['fixed', 'auto']),
   totals: screeningTotalsSchema,
   /** A runner is working on it in this process now. */
   running: z.boolean(),
@@ -124,7 +151,8 @@ export const screeningHitSchema = z.strictObject({
   bankGuessed: z.boolean(),
   /** When what the answer rests on was learned (ISO): the registry's answer or the cache's. */
   asOf: z.string(),
-  source: z.enum(['online', 'cache']),
+  /** online: searched by this job; reused: an earlier screening's answer; cache: this computer's copy. */
+  source: z.enum(['online', 'reused', 'cache']),
   reports: z.array(
     z.strictObject({
       id: z.string(),
@@ -175,6 +203,21 @@ export type ScreeningShowView = z.infer<typeof screeningShowSchema>
 const jobInput = z.strictObject({ job: jobId })
 const headerRowSchema = z.number().int().min(1).max(MAX_HEADER_ROW)
 
+/** A job's pace: searches a second, or 'auto' (the folder's pace, within the organization's ceiling). */
+const rateSchema = z.union([z.number().positive().max(MAX_SCREENING_RATE), z.literal('auto')])
+
+const screeningStartSchema = z.strictObject({
+  source: screeningSourceSchema,
+  mapping: screeningMappingSchema.optional(),
+  headerRow: headerRowSchema.optional(),
+  /** The bank (slug) of every account whose row names none: a file of one bank's accounts. */
+  bank: z.string().min(1).max(200).optional(),
+  rate: rateSchema.optional(),
+  /** Answers of earlier screenings younger than this many days are reused (issue 40). */
+  fresherThanDays: z.number().int().min(1).max(366).optional(),
+  offline: z.boolean().optional(),
+})
+
 export const screeningContract = {
   /** Reads a file's header and first rows, and the column mapping a start would use. */
   screeningPreview: {
@@ -193,16 +236,14 @@ export const screeningContract = {
    */
   screeningStart: {
     channel: C.screeningStart,
-    input: z.strictObject({
-      source: screeningSourceSchema,
-      mapping: screeningMappingSchema.optional(),
-      headerRow: headerRowSchema.optional(),
-      /** The bank (slug) of every account whose row names none: a file of one bank's accounts. */
-      bank: z.string().min(1).max(200).optional(),
-      rate: z.number().positive().max(MAX_SCREENING_RATE).optional(),
-      offline: z.boolean().optional(),
-    }),
+    input: screeningStartSchema,
     output: screeningShowSchema,
+  },
+  /** What a start with the same input would search, and how long it takes: nothing is kept. */
+  screeningEstimate: {
+    channel: C.screeningEstimate,
+    input: screeningStartSchema,
+    output: screeningEstimateSchema,
   },
   /** Every job, newest first. */
   screeningList: {
@@ -223,10 +264,7 @@ export const screeningContract = {
   screeningPause: { channel: C.screeningPause, input: jobInput, output: screeningJobSchema },
   screeningResume: {
     channel: C.screeningResume,
-    input: z.strictObject({
-      job: jobId,
-      rate: z.number().positive().max(MAX_SCREENING_RATE).optional(),
-    }),
+    input: z.strictObject({ job: jobId, rate: rateSchema.optional() }),
     output: screeningJobSchema,
   },
   screeningCancel: { channel: C.screeningCancel, input: jobInput, output: screeningJobSchema },

@@ -321,6 +321,15 @@ export type ConnectionReportView = z.infer<typeof connectionReportSchema>
 const opInput = z.strictObject({ operationId: z.number().int().positive() })
 const localInput = z.strictObject({ localId: id })
 
+/** The folder's search pace: where it is now, the ceiling, and whether the organization set it. */
+export const searchPaceSchema = z.strictObject({
+  rate: z.number(),
+  maxRate: z.number(),
+  defaultMaxRate: z.number(),
+  maxRateSet: z.boolean(),
+})
+export type SearchPaceView = z.infer<typeof searchPaceSchema>
+
 export const workContract = {
   draftCreate: {
     channel: C.draftCreate,
@@ -436,6 +445,14 @@ export const workContract = {
     output: z.array(operationViewSchema),
   },
   searchRun: { channel: C.searchRun, input: searchQuerySchema, output: searchAnswerSchema },
+  /** The folder's pace of background searches (issue 40) and the organization's ceiling. */
+  searchPace: { channel: C.searchPace, input: z.undefined(), output: searchPaceSchema },
+  /** Sets the organization's ceiling on searches a second (null: back to the default). */
+  searchSetMaxRate: {
+    channel: C.searchSetMaxRate,
+    input: z.strictObject({ maxRate: z.number().min(1).max(1000).nullable() }),
+    output: searchPaceSchema,
+  },
   searchReasons: {
     channel: C.searchReasons,
     input: z.strictObject({

@@ -6,6 +6,7 @@
 export const SCREENING_INVOKE_CHANNELS = {
   screeningPreview: 'screening:preview',
   screeningStart: 'screening:start',
+  screeningEstimate: 'screening:estimate',
   screeningList: 'screening:list',
   screeningShow: 'screening:show',
   screeningPause: 'screening:pause',

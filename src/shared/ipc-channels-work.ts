@@ -30,6 +30,8 @@ export const WORK_INVOKE_CHANNELS = {
   onFile: 'search:on-file',
   searchRun: 'search:run',
   searchReasons: 'search:reasons',
+  searchPace: 'search:pace',
+  searchSetMaxRate: 'search:set-max-rate',
   submissionsList: 'submissions:list',
   submissionsRefresh: 'submissions:refresh',
   submissionGet: 'submissions:get',

@@ -50,7 +50,16 @@ describe('casefile screen', () => {
     ])
     expect(run.code).toBe(2)
     const result = run.json()
-    expect(Object.keys(result)).toEqual(['job', 'state', 'totals', 'hits', 'problems', 'exitCode'])
+    // The estimate made before the first search (issue 40) comes before the exit code.
+    expect(Object.keys(result)).toEqual([
+      'job',
+      'state',
+      'totals',
+      'hits',
+      'problems',
+      'estimate',
+      'exitCode',
+    ])
     expect(result).toMatchObject({
       state: 'done',
       totals: { rows: 2, identifiers: 2, searched: 2, hits: 1, unchecked: 0 },
@@ -161,6 +170,7 @@ describe('casefile screen', () => {
       'totals',
       'hits',
       'problems',
+      'estimate',
       'exitCode',
     ])
     const read = async (path: string) => {

@@ -42,6 +42,7 @@ const JOB: ScreeningShowView = {
   createdAt: '2026-03-14T09:00:00.000Z',
   updatedAt: '2026-03-14T09:00:00.000Z',
   rate: 2,
+  pace: 'fixed',
   totals: {
     rows: 5,
     identifiers: 30,
@@ -104,6 +105,46 @@ describe('the Screening screen', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Save the hits (XLSX or CSV)…' }))
     expect(api.saveScreeningHits).toHaveBeenCalledWith({ job: 7 })
     await waitFor(() => screen.getByText('Saved 2 lines of hits in hits.xlsx.'))
+  })
+
+  it('estimates a run before Start, and starts it at the registry’s pace reusing answers of the last 7 days', async () => {
+    const estimate = {
+      rows: 2,
+      identifiers: 2,
+      identifiersToSearch: 1,
+      reusedIdentifiers: 1,
+      searches: 1,
+      reusedSearches: 1,
+      pace: { mode: 'auto', rate: 2, ceiling: 10 },
+      seconds: 1,
+      secondsWithoutReuse: 2,
+    }
+    const { api } = installCasefileDouble({
+      screeningList: [],
+      screeningEstimate: estimate,
+      screeningStart: { ...JOB, pace: 'auto', rate: 0 },
+    })
+    useScreeningStore.getState().paste('a@book.example\nb@book.example', 'email')
+    render(<ScreeningScreen />)
+    await userEvent.click(await screen.findByLabelText('As fast as the registry allows'))
+    expect(screen.queryByLabelText('Searches a second')).toBeNull()
+    await userEvent.type(
+      screen.getByLabelText('Reuse answers of earlier screenings younger than (days)'),
+      '7',
+    )
+    await userEvent.click(screen.getByRole('button', { name: 'Estimate the time' }))
+    const expected = {
+      source: { kind: 'list', text: 'a@book.example\nb@book.example', type: 'email' },
+      rate: 'auto',
+      offline: false,
+      fresherThanDays: 7,
+    }
+    expect(api.screeningEstimate).toHaveBeenCalledWith(expected)
+    await screen.findByText(/2 rows, 2 distinct values: 1 search to make/)
+    expect(screen.getByText(/rising to at most 10 while the registry allows it/)).toBeTruthy()
+    expect(screen.getByText(/Reusing earlier answers saves 1 search/)).toBeTruthy()
+    await userEvent.click(screen.getByRole('button', { name: 'Start screening' }))
+    expect(api.screeningStart).toHaveBeenCalledWith(expected)
   })
 
   it('saves the screening record of every row through main, from the keyboard', async () => {

@@ -129,6 +129,15 @@ describe('429 with Retry-After', () => {
     expect(header).toMatch(/^[A-Z][a-z]{2}, \d{2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}:\d{2} GMT$/)
     expect(Date.parse(header)).toBeGreaterThan(Date.now() + 30_000)
   })
+
+  it('as a registry’s limit: perSecond requests in any second pass, the rest are refused', async () => {
+    await setFaults([{ kind: 'rate_limit', perSecond: 3, retryAfterSeconds: 1, route: 'banks' }])
+    const statuses: number[] = []
+    for (let n = 0; n < 5; n++) statuses.push((await call(h.sandbox.baseUrl + paths.banks)).status)
+    expect(statuses).toEqual([200, 200, 200, 429, 429])
+    await new Promise((resolve) => setTimeout(resolve, 1100))
+    expect((await call(h.sandbox.baseUrl + paths.banks)).status).toBe(200)
+  })
 })
 
 describe('stall', () => {

@@ -15,6 +15,12 @@ import { CONNECTION_FILE_VERSION, keyAccount } from '../../shared/registry-addre
 import { checkFolderNotNewer } from '../../core/store/folder-schema'
 import { EXIT } from '../exit-codes'
 import { openCliCore } from '../open-core'
+import { withStore } from '../open-store'
+import {
+  DEFAULT_MAX_SEARCH_RATE,
+  maxRateProblem,
+  setMaxSearchRate,
+} from '../../core/search/search-pace'
 
 async function show(context: CommandContext, dataDir: string): Promise<number> {
   const { io, env, global } = context
@@ -67,9 +73,40 @@ const FLAG_OF: Record<string, string> = {
   profileId: '--profile',
 }
 
-/** casefile config set --base-url URL --upload-url URL [--profile P] */
+/** The --max-rate given: a number of searches a second, null for the default, undefined when absent. */
+function maxRateOption(context: CommandContext): number | null | undefined {
+  const text = context.options['max-rate']
+  if (typeof text !== 'string') return undefined
+  if (text.trim().toLowerCase() === 'default') return null
+  const rate = Number(text)
+  const problem = text.trim() === '' ? maxRateProblem(NaN) : maxRateProblem(rate)
+  if (problem)
+    throw new CliError(
+      `--max-rate: ${problem} Got "${text}"; \`--max-rate default\` goes back to ${DEFAULT_MAX_SEARCH_RATE}.`,
+    )
+  return rate
+}
+
+/** Keeps the organization's ceiling in the data folder's database, and says what it is now. */
+async function setMaxRate(context: CommandContext, rate: number | null): Promise<void> {
+  await withStore(context, (db) => setMaxSearchRate(db, rate))
+  if (!context.global.json)
+    context.io.out(
+      rate === null
+        ? `At most ${DEFAULT_MAX_SEARCH_RATE} searches a second from this data folder (the default).`
+        : `At most ${rate} searches a second from this data folder (screening at --rate auto and the watchlist together).`,
+    )
+}
+
+/** casefile config set --base-url URL --upload-url URL [--profile P] [--max-rate N] */
 export const runSet: CommandRun = async (context) => {
   const { options } = context
+  const maxRate = maxRateOption(context)
+  const addressGiven = options['base-url'] !== undefined || options['upload-url'] !== undefined
+  if (maxRate !== undefined && !addressGiven) {
+    await setMaxRate(context, maxRate)
+    return EXIT.ok
+  }
   const dataDir = await resolveDataDir(context.global, context.env)
   // A folder a newer Casefile wrote is refused here, before anything of it is rewritten.
   checkFolderNotNewer(dataDir)
@@ -95,6 +132,7 @@ export const runSet: CommandRun = async (context) => {
     const core = await openCliCore(context, { acceptOriginChange: true })
     await core.close()
   }
+  if (maxRate !== undefined) await setMaxRate(context, maxRate)
   return show(context, dataDir)
 }
 

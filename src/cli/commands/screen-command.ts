@@ -1,11 +1,12 @@
-import { readFile, stat } from 'node:fs/promises'
+import { readFile, stat, writeFile } from 'node:fs/promises'
 import { basename, extname } from 'node:path'
 import type { Core } from '../../core/open-core'
 import { MAX_HEADER_ROW, MAX_SCREENING_RATE } from '../../shared/contract-screening'
 import * as Screening from '../../core/screening/screening'
 import { runJob, type RunOutcome } from '../../core/screening/screening-runner'
 import { exportHits } from '../../core/screening/screening-export'
-import { exportRecord } from '../../core/screening/screening-record'
+import { exportRecord, recordAboutJson } from '../../core/screening/screening-record'
+import { aboutPathOf } from '../../core/screening/screening-about'
 import { checkOutputFile, writeReplacing } from '../../core/spreadsheet/output-file'
 import { TableFileError } from '../../core/spreadsheet/table-file-error'
 import { CliError } from '../cli-error'
@@ -15,19 +16,38 @@ import { EXIT } from '../exit-codes'
 import { interruptedError } from '../interrupted'
 import { withCore } from '../open-core'
 import { listOption, stringOption } from '../option-values'
-import { printJobList, printScreening, screenExitCode } from './screen-output'
+import { estimateWords, printJobList, printScreening, screenExitCode } from './screen-output'
+import { printJson } from '../cli-io'
+import type { ScreeningEstimate } from '../../shared/contract-screening'
 
 const MAX_LIST_BYTES = 5 * 1024 * 1024
 
-function rateOption(context: CommandContext): number | undefined {
+function rateOption(context: CommandContext): number | 'auto' | undefined {
   const text = stringOption(context, 'rate')
   if (text === undefined) return undefined
+  if (text.trim().toLowerCase() === 'auto') return 'auto'
   const rate = Number(text)
   if (text.trim() === '' || !Number.isFinite(rate) || rate <= 0 || rate > MAX_SCREENING_RATE)
     throw new CliError(
-      `--rate is searches a second, above 0 and at most ${MAX_SCREENING_RATE}; got "${text}".`,
+      `--rate is searches a second, above 0 and at most ${MAX_SCREENING_RATE}, or auto; got "${text}".`,
     )
   return rate
+}
+
+const AGE_UNITS: Record<string, number> = { d: 86_400_000, h: 3_600_000, m: 60_000 }
+
+/** --fresher-than AGE: how young an earlier answer must be to be reused (ms). */
+function fresherThanOption(context: CommandContext): number | undefined {
+  const text = stringOption(context, 'fresher-than')
+  if (text === undefined) return undefined
+  const match = /^\s*(\d+(?:\.\d+)?)\s*([dhm])\s*$/i.exec(text)
+  const unit = AGE_UNITS[match?.[2]?.toLowerCase() ?? '']
+  const age = match && unit ? Number(match[1]) * unit : NaN
+  if (!Number.isFinite(age) || age <= 0 || age > 366 * 86_400_000)
+    throw new CliError(
+      `--fresher-than is an age, a number of days (d), hours (h) or minutes (m) up to a year, such as 7d or 12h; got "${text}".`,
+    )
+  return age
 }
 
 function headerRowOption(context: CommandContext): number | undefined {
@@ -93,15 +113,17 @@ async function runAndPrint(
   context: CommandContext,
   core: Core,
   job: number,
-  rate: number | undefined,
+  rate: number | 'auto' | undefined,
   outputs: Outputs,
+  estimate?: ScreeningEstimate,
 ) {
   let outcome: RunOutcome | null = null
   const view = Screening.reopenJob(core, job, { rate })
   if (view.state === 'open') {
+    if (estimate && !context.global.json) context.io.err(estimateWords(estimate))
     const progress = progressLine(context, core, job)
     outcome = await runJob(core, job, {
-      rate: view.rate,
+      rate: view.pace === 'auto' ? 'auto' : view.rate,
       signal: context.signal,
       stopWhenUnreachable: true,
       onProgress: progress,
@@ -109,7 +131,7 @@ async function runAndPrint(
     if (progress) process.stderr.write('\r\x1b[K')
     if (context.signal.aborted) throw interruptedError(context.signal)
   }
-  return finish(context, core, job, outcome, outputs)
+  return finish(context, core, job, outcome, outputs, estimate)
 }
 
 async function finish(
@@ -118,6 +140,7 @@ async function finish(
   job: number,
   outcome: RunOutcome | null,
   outputs: Outputs,
+  estimate?: ScreeningEstimate,
 ) {
   const view = Screening.showJob(core, job)
   let code = screenExitCode(view)
@@ -138,8 +161,21 @@ async function finish(
       context.io.out(
         `The screening record (${written.rows === 1 ? '1 row' : `${written.rows} rows`}, each with its outcome) written to ${record.given}.`,
       )
+    // A CSV stays a plain table: what it says about itself for an auditor goes beside it.
+    if (record.format === 'csv') {
+      const about = aboutPathOf(record.path)
+      await writeReplacing(about, async (temporary) =>
+        writeFile(temporary, recordAboutJson(core, job), { mode: 0o600 }),
+      )
+      if (!context.global.json)
+        context.io.out(`What the record rests on (file hash, registry, pace…) written to ${about}.`)
+    }
   }
-  printScreening(context.io, view, code, { json: context.global.json, note: outcome?.message })
+  printScreening(context.io, view, code, {
+    json: context.global.json,
+    note: outcome?.message,
+    estimate,
+  })
   return code
 }
 
@@ -148,7 +184,9 @@ export const run: CommandRun = async (context) => {
   const file = context.args[0] as string
   const outputs = outOptions(context, [file])
   const rate = rateOption(context)
+  const fresherThanMs = fresherThanOption(context)
   const headerRow = headerRowOption(context)
+  const estimateOnly = context.options['estimate'] === true
   return withCore(context, async (core) => {
     let job: number
     try {
@@ -163,6 +201,7 @@ export const run: CommandRun = async (context) => {
         headerRow,
         bank: stringOption(context, 'bank'),
         rate,
+        fresherThanMs,
         offline: context.options['offline'] === true,
       })
     } catch (error) {
@@ -173,8 +212,17 @@ export const run: CommandRun = async (context) => {
       if (problem) throw new CliError(problem)
       throw error
     }
-    if (context.options['offline'] === true) return finish(context, core, job, null, outputs)
-    return runAndPrint(context, core, job, undefined, outputs)
+    const estimate = Screening.estimateScreening(core, job)
+    if (estimateOnly) {
+      // Nothing is searched and nothing is kept: the job was written only to count it.
+      Screening.discardJob(core, job)
+      if (context.global.json) printJson(context.io, { estimate })
+      else context.io.out(estimateWords(estimate))
+      return EXIT.ok
+    }
+    if (context.options['offline'] === true)
+      return finish(context, core, job, null, outputs, estimate)
+    return runAndPrint(context, core, job, undefined, outputs, estimate)
   })
 }
 

@@ -1,4 +1,8 @@
-import type { ScreeningJobView, ScreeningShowView } from '../../shared/contract-screening'
+import type {
+  ScreeningEstimate,
+  ScreeningJobView,
+  ScreeningShowView,
+} from '../../shared/contract-screening'
 import { printJson, printTable, type CliIo } from '../cli-io'
 import { EXIT } from '../exit-codes'
 import { GUESSED_BANK } from '../../core/screening/screening-outcome'
@@ -32,11 +36,39 @@ export function outcomeWords(totals: ScreeningJobView['totals']): string {
   return `${totals.rows} rows: ${parts.join(', ')}.`
 }
 
+/** "about 8 hours", "about 40 minutes", "about 12 seconds". */
+export function durationWords(seconds: number): string {
+  if (seconds < 90) return `about ${Math.max(1, Math.round(seconds))} seconds`
+  const minutes = Math.round(seconds / 60)
+  if (minutes < 90) return `about ${minutes} minutes`
+  const hours = seconds / 3600
+  return `about ${hours < 10 ? hours.toFixed(1) : Math.round(hours)} hours`
+}
+
+/** The estimate in a few lines a person reads before the run starts. */
+export function estimateWords(estimate: ScreeningEstimate): string {
+  const pace =
+    estimate.pace.mode === 'auto'
+      ? `at the folder's pace (now ${estimate.pace.rate} a second, rising to at most ${estimate.pace.ceiling} while the registry allows it)`
+      : `at ${estimate.pace.rate} searches a second`
+  const lines = [
+    `Estimate: ${estimate.rows} rows, ${estimate.identifiers} distinct identifiers; ${estimate.searches} searches to send (every spelling of ${estimate.identifiersToSearch} identifiers, each spelling once).`,
+    estimate.searches === 0
+      ? 'Nothing to search on the registry.'
+      : `Time: ${durationWords(estimate.seconds)} ${pace}.`,
+  ]
+  if (estimate.reusedSearches > 0 || estimate.reusedIdentifiers > 0)
+    lines.push(
+      `Reuse: ${estimate.reusedIdentifiers} identifiers answered by an earlier screening young enough; ${estimate.reusedSearches} searches saved (${durationWords(estimate.secondsWithoutReuse - estimate.seconds)}).`,
+    )
+  return lines.join('\n')
+}
+
 export function printScreening(
   io: CliIo,
   view: ScreeningShowView,
   exitCode: number,
-  options: { json: boolean; note?: string | null },
+  options: { json: boolean; note?: string | null; estimate?: ScreeningEstimate },
 ): void {
   if (options.json) {
     printJson(io, {
@@ -63,6 +95,7 @@ export function printScreening(
         value: p.value,
         message: p.message,
       })),
+      ...(options.estimate ? { estimate: options.estimate } : {}),
       exitCode,
     })
     return

@@ -268,3 +268,14 @@ function getCachedOfKind(db: Db, kind: CachedKind, id: string): CachedReport | n
 export function getCachedReport(db: Db, id: string): CachedReport | null {
   return getCachedOfKind(db, 'report', id) ?? getCachedOfKind(db, 'public_report', id)
 }
+
+/** The organization's name as its own reports carry it (the newest seen), or null when none is cached. */
+export function ownOrganizationName(db: Db): string | null {
+  return (
+    prepare<[], { name: string }>(
+      db,
+      `SELECT company_name AS name FROM cached_reports
+       WHERE own = 1 AND company_name IS NOT NULL ORDER BY seen_at DESC LIMIT 1`,
+    ).get()?.name ?? null
+  )
+}

@@ -1,9 +1,12 @@
 import { PassThrough } from 'node:stream'
-import type { FeatureHandlers } from '../core-context'
+import type { CoreContext, FeatureHandlers } from '../core-context'
+import type { WorkHandlers } from '../../shared/contract-work'
 import { exportHits } from './screening-export'
 import { exportRecord } from './screening-record'
 import {
   cancelJob,
+  discardJob,
+  estimateScreening,
   jobView,
   listJobs,
   pauseJob,
@@ -18,10 +21,39 @@ import {
 const exportName = (job: number, content: 'hits' | 'record', format: string) =>
   `screening-${job}-${content}.${format}`
 
+type StartInput = Parameters<WorkHandlers['screeningStart']>[0]
+
+/** A job written from the window's choices (the file or the pasted list, the mapping, the pace). */
+function startFromWindow(context: CoreContext, input: StartInput): Promise<number> {
+  const source =
+    input.source.kind === 'file'
+      ? {
+          kind: 'table' as const,
+          fileName: input.source.fileName,
+          table: { bytes: input.source.bytes },
+        }
+      : {
+          kind: 'list' as const,
+          fileName: 'Pasted list',
+          text: input.source.text,
+          type: input.source.type,
+        }
+  return startScreening(context, source, {
+    mapping: input.mapping,
+    headerRow: input.headerRow,
+    bank: input.bank,
+    rate: input.rate,
+    fresherThanMs:
+      input.fresherThanDays === undefined ? undefined : input.fresherThanDays * 86_400_000,
+    offline: input.offline,
+  })
+}
+
 /** Screening's slice of the contract: jobs run in the background of the app's core. */
 export const screeningHandlers: FeatureHandlers<
   | 'screeningPreview'
   | 'screeningStart'
+  | 'screeningEstimate'
   | 'screeningList'
   | 'screeningShow'
   | 'screeningPause'
@@ -34,28 +66,19 @@ export const screeningHandlers: FeatureHandlers<
     previewScreening(core(), { bytes: input.bytes }, { headerRow: input.headerRow }),
   async screeningStart(input) {
     const context = core()
-    const source =
-      input.source.kind === 'file'
-        ? {
-            kind: 'table' as const,
-            fileName: input.source.fileName,
-            table: { bytes: input.source.bytes },
-          }
-        : {
-            kind: 'list' as const,
-            fileName: 'Pasted list',
-            text: input.source.text,
-            type: input.source.type,
-          }
-    const job = await startScreening(context, source, {
-      mapping: input.mapping,
-      headerRow: input.headerRow,
-      bank: input.bank,
-      rate: input.rate,
-      offline: input.offline,
-    })
+    const job = await startFromWindow(context, input)
     reopenJob(context, job, { background: true })
     return showJob(context, job, { limit: 500 })
+  },
+  async screeningEstimate(input) {
+    const context = core()
+    // Written only to be counted, as `casefile screen --estimate` does, then forgotten.
+    const job = await startFromWindow(context, { ...input, offline: true })
+    try {
+      return estimateScreening(context, job)
+    } finally {
+      discardJob(context, job)
+    }
   },
   screeningList: () => listJobs(core()),
   screeningShow: (input) =>

@@ -3,6 +3,7 @@ import { prepare } from '../store/prepare'
 import { idList } from '../cache/searches-cache'
 import type { ScreeningProblem } from './screening-input'
 import type { IdentifierRow } from './screening-store'
+import { spellingGroupsOf } from './screening-spellings'
 import {
   GUESSED_BANK,
   OUTCOME_WORDS,
@@ -24,6 +25,7 @@ const PAGE = 500
 export const RECORD_OUTCOMES = OUTCOME_WORDS
 
 interface LinkRow {
+  id: number
   row: number
   column: string
   written: string
@@ -48,7 +50,11 @@ export interface Slot {
   reportIds: string
   publicReportIds: string
   asOf: string | null
+  /** searched now (by this job), reused (an earlier job's answer, young enough), or a local copy. */
+  answer: string
   checkedAgainst: string
+  /** The values sent to the registry for it, each spelling (or bank guessed) once. */
+  spellings: string
 }
 
 export interface RecordLine {
@@ -66,6 +72,7 @@ const NOT_SEARCHED =
 function identifierSlot(
   link: LinkRow,
   time: (ms: number) => string,
+  spellings: (link: LinkRow) => string,
 ): Slot & { standing: IdentifierStanding } {
   const reports = idList(link.reportIds)
   const publics = idList(link.publicReportIds)
@@ -93,12 +100,22 @@ function identifierSlot(
     reportIds: reports.join('; '),
     publicReportIds: publics.join('; '),
     asOf: checked && link.checkedAt !== null ? time(link.checkedAt) : null,
+    answer: !checked ? '' : (ANSWER_WORDS[link.source ?? 'cache'] ?? ''),
     checkedAgainst: !checked
       ? ''
       : link.source === 'online'
         ? 'registry search'
-        : "this computer's copies of earlier searches and reports",
+        : link.source === 'reused'
+          ? "an earlier screening's registry search"
+          : "this computer's copies of earlier searches and reports",
+    spellings: spellings(link),
   }
+}
+
+const ANSWER_WORDS: Record<string, string> = {
+  online: 'searched now',
+  reused: 'reused',
+  cache: "this computer's copy",
 }
 
 function unreadSlot(problem: ScreeningProblem): Slot {
@@ -112,7 +129,9 @@ function unreadSlot(problem: ScreeningProblem): Slot {
     reportIds: '',
     publicReportIds: '',
     asOf: null,
+    answer: '',
     checkedAgainst: '',
+    spellings: '',
   }
 }
 
@@ -125,8 +144,9 @@ function lineOf(
   links: LinkRow[],
   problems: ScreeningProblem[],
   time: (ms: number) => string,
+  spellings: (link: LinkRow) => string,
 ): RecordLine {
-  const identifiers = links.map((link) => identifierSlot(link, time))
+  const identifiers = links.map((link) => identifierSlot(link, time, spellings))
   const slots: Slot[] = [
     ...identifiers.map(({ standing: _standing, ...slot }) => slot),
     ...problems.map(unreadSlot),
@@ -163,7 +183,7 @@ function lineOf(
   }
 }
 
-const LINKS_SQL = `SELECT l.row_number AS row, l.column_name AS column, l.written AS written,
+const LINKS_SQL = `SELECT i.id AS id, l.row_number AS row, l.column_name AS column, l.written AS written,
     i.label AS label, i.value AS value, i.state AS state, i.source AS source,
     i.checked_at AS checkedAt, i.report_ids_json AS reportIds,
     i.public_report_ids_json AS publicReportIds, i.message AS message
@@ -183,6 +203,10 @@ export function* recordLines(
      WHERE job_id = ? AND row_number > ? ORDER BY row_number LIMIT ?`,
   )
   const linksOf = prepare<[number, number, number], LinkRow>(core.db, LINKS_SQL)
+  const spellings = (link: LinkRow) => {
+    const groups = spellingGroupsOf(core.db, link)
+    return typeof groups === 'string' ? '' : groups.flatMap((g) => g.values).join('; ')
+  }
   let after = Number.MIN_SAFE_INTEGER
   for (;;) {
     const rows = page.all(jobId, after, PAGE)
@@ -202,7 +226,7 @@ export function* recordLines(
       } catch {
         parsed = []
       }
-      yield lineOf(row, parsed, byRow.get(row) ?? [], problems.get(row) ?? [], time)
+      yield lineOf(row, parsed, byRow.get(row) ?? [], problems.get(row) ?? [], time, spellings)
     }
   }
 }

@@ -1,4 +1,5 @@
-import { clockWords, computerAheadMs, registryIso } from '../registry/clock-standing'
+import { registryIso } from '../registry/clock-standing'
+import { aboutFacts, aboutJson } from './screening-about'
 import type { Writable } from 'node:stream'
 import type { CoreContext } from '../core-context'
 import { exportRows, type ExportFormat } from '../spreadsheet/export'
@@ -31,6 +32,12 @@ import { noOutcomes } from './screening-outcome'
  * is); the record gives it on the registry's clock, moved by the offset the registry's Date
  * headers gave (the folder's registry clock), whenever that offset is known.
  */
+
+/** What a CSV record says about itself, for its sidecar `<name>.about.json` (screening-about.ts). */
+export function recordAboutJson(core: CoreContext, jobId: number): string {
+  const { job } = jobFileColumns<RecordLine>(core, jobId)
+  return `${JSON.stringify(aboutJson(aboutFacts(core, job)), null, 2)}\n`
+}
 
 export async function exportRecord(
   core: CoreContext,
@@ -66,7 +73,9 @@ export async function exportRecord(
       { header: `${name}report_ids`, value: slot(n, 'reportIds'), width: 30 },
       { header: `${name}public_report_ids`, value: slot(n, 'publicReportIds'), width: 30 },
       { header: `${name}as_of`, value: slot(n, 'asOf'), width: 24 },
+      { header: `${name}answer`, value: slot(n, 'answer'), width: 16 },
       { header: `${name}checked_against`, value: slot(n, 'checkedAgainst'), width: 24 },
+      { header: `${name}spellings_searched`, value: slot(n, 'spellings'), width: 30 },
     )
   }
   // The same counting as the job's totals (rowOutcome), over the lines this file holds.
@@ -78,13 +87,12 @@ export async function exportRecord(
     }
   }
   // Pulled after the last row was written: the totals are those of the lines above them.
+  const facts = aboutFacts(core, job)
   function* summary(): Generator<XlsxCellValue[]> {
-    yield ['Screening job', job.id]
-    yield ['Screened from', job.file_name]
-    yield ['Job started', time(job.created_at)]
+    for (const fact of facts) yield [fact.label, fact.value]
+    yield ['Job written', time(job.created_at)]
     yield ['Job state when this record was written', job.state]
     yield ['Record written', time(core.clock.now())]
-    yield ['Times are', clockWords(computerAheadMs(core), 'The times of this record')]
     yield ['Rows', Object.values(counts).reduce((a, b) => a + b, 0)]
     for (const kind of ['hit', 'clean', 'partly', 'unchecked', 'unread'] as const)
       yield [`Rows: ${RECORD_OUTCOMES[kind]}`, counts[kind]]

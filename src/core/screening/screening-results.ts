@@ -203,7 +203,10 @@ export function hitView(db: Db, link: RowLink, answers: JobAnswers, now: number)
     matchedAs: holdsAsWritten || link.written === identifier.value ? 'exact' : 'normalized',
     bankGuessed: isBankGuessed(identifier.label, identifier.value),
     asOf: isoTime(identifier.checked_at ?? now),
-    source: identifier.source === 'online' ? 'online' : 'cache',
+    source:
+      identifier.source === 'online' || identifier.source === 'reused'
+        ? identifier.source
+        : 'cache',
     reports: identifier.reportIds.map((id) => {
       const cached = reports.get(id)
       const record = cached?.kind === 'report' ? cached.record : null

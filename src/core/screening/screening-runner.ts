@@ -1,6 +1,8 @@
 import type { CoreContext } from '../core-context'
 import { registryQuietFor, searchFailureOf } from '../search/polite-search'
+import { searchPaceOf } from '../search/search-pace'
 import { processHolder } from '../sync/lease-holder'
+import { noteRunEnd, notePace, noteRunStart } from './screening-audit'
 import {
   JobSpellings,
   spellingGroupsOf,
@@ -33,8 +35,8 @@ import {
  */
 
 export interface RunOptions {
-  /** Searches a second; Infinity for no limit (the bench). */
-  rate: number
+  /** Searches a second; Infinity for no limit (the bench); 'auto': the folder's pace. */
+  rate: number | 'auto'
   concurrency?: number
   signal?: AbortSignal
   /** Stop when the registry cannot be reached, rows left waiting (the CLI), instead of waiting. */
@@ -78,7 +80,18 @@ export async function runJob(
   }
   recoverSearching(db, jobId)
   const concurrency = options.concurrency ?? DEFAULT_CONCURRENCY
-  const interval = Number.isFinite(options.rate) && options.rate > 0 ? 1000 / options.rate : 0
+  const auto = options.rate === 'auto'
+  const fixed = typeof options.rate === 'number' ? options.rate : 0
+  // At 'auto' each request takes its turn from the folder's pace (JobSpellings): no interval here.
+  const interval = Number.isFinite(fixed) && fixed > 0 ? 1000 / fixed : 0
+  const started = jobRow(db, jobId)
+  const createdAt = started?.created_at ?? 0
+  const fresherThan = started?.fresher_than_ms ?? null
+  const freshFrom = fresherThan === null ? null : core.clock.now() - fresherThan
+  const pace = searchPaceOf(core)
+  const paceNow = () => (auto ? pace.current().rate : fixed)
+  noteRunStart(core, jobId, paceNow())
+  let pacedAt = Date.now()
   const abort = new AbortController()
   const onAbort = () => abort.abort()
   options.signal?.addEventListener('abort', onAbort)
@@ -94,7 +107,7 @@ export async function runJob(
   })
   const progress = () => options.onProgress?.({ searched: outcome.searched, waiting })
   let renewedAt = core.clock.now()
-  const spellings = new JobSpellings(core, jobId)
+  const spellings = new JobSpellings(core, jobId, { paced: auto, freshFrom })
 
   const search = async (
     identifier: IdentifierRow,
@@ -106,7 +119,9 @@ export async function runJob(
     }
     try {
       const answer = await spellings.search(identifier, groups, abort.signal)
-      markAnswered(db, identifier.id, answer, core.clock.now())
+      // An answer older than the job is an earlier job's, reused (--fresher-than): as of then.
+      if (answer.asOf < createdAt) markAnswered(db, identifier.id, answer, answer.asOf, 'reused')
+      else markAnswered(db, identifier.id, answer, core.clock.now())
       outcome.searched++
       backoff = 0
       waiting = null
@@ -159,6 +174,10 @@ export async function runJob(
       const job = jobRow(db, jobId)
       if (!job || job.state !== 'open') break
       const now = core.clock.now()
+      if (auto && Date.now() - pacedAt > 1000) {
+        notePace(core, jobId, paceNow())
+        pacedAt = Date.now()
+      }
       if (now - renewedAt > LEASE_MS / 3) {
         takeJob(db, jobId, holder, now, LEASE_MS)
         renewedAt = now
@@ -189,9 +208,9 @@ export async function runJob(
         continue
       }
       // The rate is requests a second: a phone's seven spellings are seven of them, less those
-      // this job has answered already (another row's identifier shared them).
+      // this job has answered already (another row's identifier shared them) or reuses.
       const groups = spellingGroupsOf(db, next)
-      nextStart = Date.now() + interval * Math.max(1, unansweredSpellings(db, jobId, next, groups))
+      nextStart = Date.now() + interval * unansweredSpellings(db, jobId, next, groups, freshFrom)
       const running: Promise<void> = search(next, groups).finally(() => {
         inFlight.delete(running)
         progress()
@@ -201,6 +220,7 @@ export async function runJob(
     // A stop lets what is in flight finish (its answer is kept); an abort cancels it.
     await Promise.allSettled([...inFlight])
   } finally {
+    noteRunEnd(core, jobId, paceNow(), jobRow(db, jobId)?.state === 'done')
     unsubscribe?.()
     options.signal?.removeEventListener('abort', onAbort)
     releaseJob(db, jobId, holder)

@@ -111,8 +111,10 @@ export async function stopRunner(core: CoreContext, jobId: number): Promise<void
  * crash, a restart or a closed window left open goes on), and stops them all before it closes.
  */
 export function runOpenJobs(core: CoreContext): { stop(): Promise<void> } {
-  for (const jobId of openJobIds(core.db))
-    runInBackground(core, jobId, { rate: jobRow(core.db, jobId)?.rate ?? 1 })
+  for (const jobId of openJobIds(core.db)) {
+    const job = jobRow(core.db, jobId)
+    runInBackground(core, jobId, { rate: job?.pace === 'auto' ? 'auto' : (job?.rate ?? 1) })
+  }
   return {
     async stop() {
       await Promise.all([...runsOf(core).keys()].map((jobId) => stopRunner(core, jobId)))

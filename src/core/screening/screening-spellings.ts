@@ -10,6 +10,7 @@ import { listBanks } from '../banks/banks-cache'
 import { upsertRegistryReports } from '../cache/reports-cache'
 import { idList, storeSearchIds, type IdentifierQuery } from '../cache/searches-cache'
 import { isRegistryError } from '../registry/registry-error'
+import { pacedSearch } from '../search/paced-search'
 import { searchSpellingsOf } from '../search/spellings-search'
 import { isBankGuessed } from './screening-outcome'
 import { typedSpellingsOf, type IdentifierRow } from './screening-store'
@@ -38,7 +39,10 @@ export interface SpellingAnswer {
 }
 
 /** What an identifier is searched under; a string when it cannot be searched (no bank fits). */
-export function spellingGroupsOf(db: Db, identifier: IdentifierRow): SpellingGroup[] | string {
+export function spellingGroupsOf(
+  db: Db,
+  identifier: Pick<IdentifierRow, 'id' | 'label' | 'value'>,
+): SpellingGroup[] | string {
   const label = identifier.label as IdentifierType
   if (isBankGuessed(label, identifier.value)) {
     const fitting = banksFittingNuban(identifier.value, listBanks(db))
@@ -63,16 +67,25 @@ function storedAnswer(
   jobId: number,
   label: string,
   value: string,
+  freshFrom: number | null = null,
 ): SpellingAnswer | undefined {
-  const row = prepare<
-    [number, string, string],
-    { answeredAt: number; reportIds: string; publicReportIds: string }
-  >(
-    db,
-    `SELECT answered_at AS answeredAt, report_ids_json AS reportIds,
-       public_report_ids_json AS publicReportIds
-     FROM screening_spellings WHERE job_id = ? AND label = ? AND value = ?`,
-  ).get(jobId, label, value)
+  type Row = { answeredAt: number; reportIds: string; publicReportIds: string }
+  const columns = `answered_at AS answeredAt, report_ids_json AS reportIds,
+       public_report_ids_json AS publicReportIds`
+  // This job's answer, else (a job that reuses answers) the newest one of an earlier job that
+  // is young enough: the index on (label, value, answered_at) finds it (migration 0016).
+  const row =
+    prepare<[number, string, string], Row>(
+      db,
+      `SELECT ${columns} FROM screening_spellings WHERE job_id = ? AND label = ? AND value = ?`,
+    ).get(jobId, label, value) ??
+    (freshFrom === null
+      ? undefined
+      : prepare<[string, string, number], Row>(
+          db,
+          `SELECT ${columns} FROM screening_spellings WHERE label = ? AND value = ?
+             AND answered_at >= ? ORDER BY answered_at DESC LIMIT 1`,
+        ).get(label, value, freshFrom))
   return row
     ? {
         reportIds: idList(row.reportIds),
@@ -120,11 +133,45 @@ export function unansweredSpellings(
   jobId: number,
   identifier: IdentifierRow,
   groups: readonly SpellingGroup[] | string,
+  freshFrom: number | null = null,
 ): number {
   if (typeof groups === 'string') return 0
   return groups
     .flatMap((group) => group.values)
-    .filter((value) => !storedAnswer(db, jobId, identifier.label, value)).length
+    .filter((value) => !storedAnswer(db, jobId, identifier.label, value, freshFrom)).length
+}
+
+/** How a job searches: on the folder's pace or its own, and from when an earlier answer is reused. */
+export interface SpellingsOptions {
+  /** Take each request's turn from the folder's pace (search-pace.ts): a job at `--rate auto`. */
+  paced?: boolean
+  /** Answers of earlier jobs given at or after this time are reused; null: none is. */
+  freshFrom?: number | null
+}
+
+/** An identifier's answer: its spellings' reports, and as of when (the oldest spelling's answer). */
+export interface IdentifierAnswer {
+  reportIds: string[]
+  publicReportIds: string[]
+  asOf: number
+}
+
+/**
+ * Where a spelling's answer would come from: this job's own answer, an earlier job's young
+ * enough to reuse, or a request still to send.
+ */
+export function spellingSource(
+  db: Db,
+  jobId: number,
+  label: string,
+  value: string,
+  freshFrom: number | null,
+): 'answered' | 'reused' | 'search' {
+  const own = storedAnswer(db, jobId, label, value)
+  if (own) return 'answered'
+  return freshFrom !== null && storedAnswer(db, jobId, label, value, freshFrom)
+    ? 'reused'
+    : 'search'
 }
 
 /** A job's searches by spelling: one request a spelling, whichever identifier asks first. */
@@ -134,6 +181,7 @@ export class JobSpellings {
   constructor(
     private readonly core: CoreContext,
     private readonly jobId: number,
+    private readonly options: SpellingsOptions = {},
   ) {}
 
   /** Every spelling's answer, merged; throws what ended it (the identifier is asked again). */
@@ -141,9 +189,10 @@ export class JobSpellings {
     identifier: IdentifierRow,
     groups: readonly SpellingGroup[],
     signal: AbortSignal,
-  ): Promise<{ reportIds: string[]; publicReportIds: string[] }> {
+  ): Promise<IdentifierAnswer> {
     const reports = new Set<string>()
     const publics = new Set<string>()
+    let oldest = Number.POSITIVE_INFINITY
     let first = true
     for (const group of groups) {
       const groupReports = new Set<string>()
@@ -165,8 +214,13 @@ export class JobSpellings {
       )
       for (const id of groupReports) reports.add(id)
       for (const id of groupPublics) publics.add(id)
+      oldest = Math.min(oldest, asOf)
     }
-    return { reportIds: [...reports], publicReportIds: [...publics] }
+    return {
+      reportIds: [...reports],
+      publicReportIds: [...publics],
+      asOf: Number.isFinite(oldest) ? oldest : this.core.clock.now(),
+    }
   }
 
   private answerOf(
@@ -175,7 +229,13 @@ export class JobSpellings {
     storedForm: boolean,
     signal: AbortSignal,
   ): Promise<SpellingAnswer> {
-    const stored = storedAnswer(this.core.db, this.jobId, label, value)
+    const stored = storedAnswer(
+      this.core.db,
+      this.jobId,
+      label,
+      value,
+      this.options.freshFrom ?? null,
+    )
     if (stored) return Promise.resolve(stored)
     const key = `${label}\u0000${value}`
     const pending = this.asking.get(key)
@@ -194,10 +254,9 @@ export class JobSpellings {
     const { core, jobId } = this
     let result: SearchResult
     try {
-      result = await core.client.searchReports(
-        { identifier: label as IdentifierType, value },
-        { signal },
-      )
+      const search = () =>
+        core.client.searchReports({ identifier: label as IdentifierType, value }, { signal })
+      result = this.options.paced ? await pacedSearch(core, signal, search) : await search()
     } catch (error) {
       // Another spelling than the stored form, refused by the registry: passed over, as the
       // desk passes it over, and not asked again. Anything else ends the identifier's search.

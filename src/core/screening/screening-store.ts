@@ -20,6 +20,10 @@ export interface JobRow {
   file_name: string
   state: JobState
   rate: number
+  /** fixed: `rate`; auto: the folder's pace (search-pace.ts). Migration 0015. */
+  pace: 'fixed' | 'auto'
+  /** Earlier answers younger than this are reused (ms); null: none is. */
+  fresher_than_ms: number | null
   header_json: string
   problems_json: string
   runner: string | null
@@ -33,7 +37,8 @@ export interface IdentifierRow {
   label: string
   value: string
   state: 'pending' | 'searching' | 'done' | 'failed'
-  source: 'online' | 'cache' | null
+  /** online: this job searched it; reused: an earlier job's answer, young enough; cache: matched offline. */
+  source: 'online' | 'reused' | 'cache' | null
   checked_at: number | null
   report_ids_json: string
   public_report_ids_json: string
@@ -43,18 +48,31 @@ export interface IdentifierRow {
 /** Writes a new job: its rows, each distinct identifier once, and which rows hold which. */
 export function insertJob(
   db: Db,
-  job: { fileName: string; rate: number; state: JobState; input: ScreeningInput; now: number },
+  job: {
+    fileName: string
+    rate: number
+    pace: JobRow['pace']
+    fresherThanMs: number | null
+    audit: unknown
+    state: JobState
+    input: ScreeningInput
+    now: number
+  },
 ): { jobId: number; identifiers: Map<string, number> } {
   return writeTransaction(db, () => {
     const jobId = Number(
       prepare(
         db,
-        `INSERT INTO screening_jobs (file_name, state, rate, header_json, problems_json, created_at, updated_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?)`,
+        `INSERT INTO screening_jobs (file_name, state, rate, pace, fresher_than_ms, audit_json,
+           header_json, problems_json, created_at, updated_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       ).run(
         job.fileName,
         job.state,
         job.rate,
+        job.pace,
+        job.fresherThanMs,
+        JSON.stringify(job.audit),
         JSON.stringify(job.input.header),
         JSON.stringify(job.input.problems),
         job.now,
@@ -120,6 +138,11 @@ export function jobProblems(job: JobRow): ScreeningProblem[] {
   }
 }
 
+/** Deletes a job and everything of it (its rows, identifiers and answers go with it). */
+export function deleteJob(db: Db, jobId: number): void {
+  prepare(db, 'DELETE FROM screening_jobs WHERE id = ?').run(jobId)
+}
+
 export function setJobState(db: Db, jobId: number, state: JobState, now: number): void {
   prepare(db, 'UPDATE screening_jobs SET state = ?, updated_at = ? WHERE id = ?').run(
     state,
@@ -128,9 +151,11 @@ export function setJobState(db: Db, jobId: number, state: JobState, now: number)
   )
 }
 
-export function setJobRate(db: Db, jobId: number, rate: number, now: number): void {
-  prepare(db, 'UPDATE screening_jobs SET rate = ?, updated_at = ? WHERE id = ?').run(
-    rate,
+/** A new pace from now on: a fixed rate, or 'auto' (the folder's pace). */
+export function setJobRate(db: Db, jobId: number, rate: number | 'auto', now: number): void {
+  prepare(db, 'UPDATE screening_jobs SET rate = ?, pace = ?, updated_at = ? WHERE id = ?').run(
+    rate === 'auto' ? 0 : rate,
+    rate === 'auto' ? 'auto' : 'fixed',
     now,
     jobId,
   )
@@ -205,19 +230,27 @@ export function claimNext(db: Db, jobId: number): IdentifierRow | undefined {
   )
 }
 
+/** The identifier's answer: searched now (`online`, as of `checkedAt`) or reused (as of its answer). */
 export function markAnswered(
   db: Db,
   id: number,
   answer: { reportIds: string[]; publicReportIds: string[] },
-  now: number,
+  checkedAt: number,
+  source: 'online' | 'reused' = 'online',
 ): void {
-  // The registry's answer: asked again if a power cut loses it, so no disk sync.
+  // The registry's answer (or one reused): asked again if a power cut loses it, so no disk sync.
   withoutDiskSync(db, () =>
     prepare(
       db,
-      `UPDATE screening_identifiers SET state = 'done', source = 'online', checked_at = ?,
+      `UPDATE screening_identifiers SET state = 'done', source = ?, checked_at = ?,
          report_ids_json = ?, public_report_ids_json = ?, message = NULL WHERE id = ?`,
-    ).run(now, JSON.stringify(answer.reportIds), JSON.stringify(answer.publicReportIds), id),
+    ).run(
+      source,
+      checkedAt,
+      JSON.stringify(answer.reportIds),
+      JSON.stringify(answer.publicReportIds),
+      id,
+    ),
   )
 }
 

@@ -1,5 +1,6 @@
 import {
   DEFAULT_SCREENING_RATE,
+  type ScreeningEstimate,
   type ScreeningJobView,
   type ScreeningShowView,
 } from '../../shared/contract-screening'
@@ -21,6 +22,7 @@ import { forgetSpellingsBefore } from './screening-spellings'
 import { hitLinks, hitView, jobAnswers, totalsOf, uncheckedRows } from './screening-results'
 import { isRunning, runInBackground, stopRunner, waitingOf } from './screening-runs'
 import {
+  deleteJob,
   insertJob,
   jobProblems,
   jobRow,
@@ -30,6 +32,8 @@ import {
   setJobState,
   type JobRow,
 } from './screening-store'
+import { inputDigest, startingAudit } from './screening-audit'
+import { estimateJob } from './screening-estimate'
 import { prepare } from '../store/prepare'
 import { writeTransaction } from '../store/write-transaction'
 
@@ -43,7 +47,10 @@ import { writeTransaction } from '../store/write-transaction'
 export { ScreeningInputError, previewScreening, type ScreeningSourceInput }
 
 export interface StartOptions extends ReadOptions {
-  rate?: number
+  /** Searches a second, or 'auto': the folder's pace, within the organization's ceiling. */
+  rate?: number | 'auto'
+  /** Answers of earlier jobs younger than this (ms) are reused, not searched again. */
+  fresherThanMs?: number
   /** Match against the cache only: the job waits, paused, for a resume to search online. */
   offline?: boolean
 }
@@ -56,13 +63,21 @@ export async function startScreening(
 ): Promise<number> {
   await ensureBanks(core, options.offline === true)
   const input = await screeningInputFor(core, source, options)
+  const pace = options.rate === 'auto' ? 'auto' : 'fixed'
+  const audit = startingAudit(core, await inputDigest(source), {
+    pace,
+    fresherThanMs: options.fresherThanMs,
+  })
   const banks = bankLookup(listBanks(core.db))
   const now = core.clock.now()
   const { db } = core
   return writeTransaction(db, () => {
     const { jobId, identifiers } = insertJob(db, {
       fileName: source.fileName,
-      rate: options.rate ?? DEFAULT_SCREENING_RATE,
+      rate: options.rate === 'auto' ? 0 : (options.rate ?? DEFAULT_SCREENING_RATE),
+      pace,
+      fresherThanMs: options.fresherThanMs ?? null,
+      audit,
       state: options.offline ? 'paused' : 'open',
       input,
       now,
@@ -96,6 +111,22 @@ export async function startScreening(
   })
 }
 
+/** What the job will ask and how long it takes at its pace (before its first search). */
+export function estimateScreening(core: CoreContext, jobId: number): ScreeningEstimate {
+  const job = requireJob(core, jobId)
+  return estimateJob(core, job, totalsOf(jobAnswers(core.db, jobId)).rows)
+}
+
+/** Forgets a job (an estimate only, `--estimate`): its rows, identifiers and answers. */
+export function discardJob(core: CoreContext, jobId: number): void {
+  writeTransaction(core.db, () => deleteJob(core.db, jobId))
+}
+
+/** The pace a job runs at: its fixed rate, or 'auto'. */
+export function jobRate(job: Pick<JobRow, 'pace' | 'rate'>): number | 'auto' {
+  return job.pace === 'auto' ? 'auto' : job.rate
+}
+
 function requireJob(core: CoreContext, jobId: number): JobRow {
   const job = jobRow(core.db, jobId)
   if (!job)
@@ -118,6 +149,7 @@ function viewOf(
     createdAt: isoTime(job.created_at),
     updatedAt: isoTime(job.updated_at),
     rate: job.rate,
+    pace: job.pace,
     totals,
     running: isRunning(core, job.id),
     waiting: waiting
@@ -174,7 +206,7 @@ export async function cancelJob(core: CoreContext, jobId: number): Promise<Scree
 export function reopenJob(
   core: CoreContext,
   jobId: number,
-  options: { rate?: number; background?: boolean } = {},
+  options: { rate?: number | 'auto'; background?: boolean } = {},
 ): ScreeningJobView {
   const job = requireJob(core, jobId)
   if (job.state === 'cancelled')
@@ -184,7 +216,7 @@ export function reopenJob(
   if (job.state === 'paused') setJobState(core.db, jobId, 'open', now)
   const after = requireJob(core, jobId)
   if (options.background && after.state === 'open')
-    runInBackground(core, jobId, { rate: after.rate })
+    runInBackground(core, jobId, { rate: jobRate(after) })
   return jobView(core, jobId)
 }
 

@@ -1,6 +1,7 @@
 import { identifierSpellings, type IdentifierType } from '../../shared/domain/identifiers'
 import type { SearchResult } from '../../shared/domain/responses'
 import type { CoreContext } from '../core-context'
+import { pacedSearch } from './paced-search'
 import { isRegistryError } from '../registry/registry-error'
 
 /*
@@ -50,7 +51,14 @@ export async function searchSpellings(
   for (const [index, value] of searchSpellingsOf(item).entries()) {
     let result: SearchResult
     try {
-      result = await core.client.searchReports({ identifier, value }, { signal })
+      // A turn of the folder's pace (search-pace.ts), so a screening at 'auto' leaves room;
+      // the watchlist's own budget keeps it well below that pace, so it does not wait for it.
+      result = await pacedSearch(
+        core,
+        signal,
+        () => core.client.searchReports({ identifier, value }, { signal }),
+        { wait: false },
+      )
     } catch (error) {
       // Another spelling than the stored form, refused by the registry: passed over, as the
       // desk passes it over. Anything else ends the search (it is asked again whole).

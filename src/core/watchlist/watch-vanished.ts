@@ -1,6 +1,7 @@
 import { IDENTIFIER_TYPES, type IdentifierType } from '../../shared/domain/identifiers'
 import type { SearchResult } from '../../shared/domain/responses'
 import type { CoreContext } from '../core-context'
+import { pacedSearch } from '../search/paced-search'
 import { getCachedReport } from '../cache/reports-cache'
 import { isRegistryError } from '../registry/registry-error'
 import { searchSpellingsOf, type StoredIdentifier } from '../search/spellings-search'
@@ -58,7 +59,12 @@ export async function findStillListed(
       const query = { identifier: other.label, value: other.value }
       let result: SearchResult
       try {
-        result = await core.client.searchReports(query, { signal })
+        result = await pacedSearch(
+          core,
+          signal,
+          () => core.client.searchReports(query, { signal }),
+          { wait: false },
+        )
       } catch (error) {
         // A value the registry will not search (it was filed before a rule changed): the next.
         if (isRegistryError(error) && error.kind === 'validation') continue

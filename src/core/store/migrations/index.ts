@@ -16,6 +16,7 @@ import { migration0012 } from './0012-account-banks-trigger-plan'
 import { migration0013 } from './0013-own-seen-index'
 import { migration0014 } from './0014-screening-spellings'
 import { migration0015 } from './0015-cached-fingerprints'
+import { migration0016 } from './0016-screening-book'
 import { writeTransaction } from '../write-transaction'
 
 /** Every migration, in order. A new one gets the next number and its own file. */
@@ -35,6 +36,7 @@ export const MIGRATIONS: readonly Migration[] = [
   migration0013,
   migration0014,
   migration0015,
+  migration0016,
 ]
 
 /** The database was written by a newer Casefile: this one must not touch it. */

@@ -3,6 +3,7 @@ import {
   DEFAULT_SCREENING_RATE,
   MAX_SCREENING_RATE,
   SCREENING_COLUMN_TYPES,
+  type ScreeningEstimate,
   type ScreeningColumnType,
   type ScreeningHitView,
   type ScreeningJobView,
@@ -237,13 +238,40 @@ function Mapping({ input }: { input: Extract<ScreeningInput, { kind: 'file' }> }
   )
 }
 
+/** What the run will search and about how long it takes, before Start. */
+function EstimateNote({ estimate }: { estimate: ScreeningEstimate }) {
+  const pace =
+    estimate.pace.mode === 'auto'
+      ? `at the registry’s pace (now ${estimate.pace.rate} a second, rising to at most ${estimate.pace.ceiling} while the registry allows it)`
+      : `at ${estimate.pace.rate} searches a second`
+  return (
+    <p className="callout" role="status">
+      {plural(estimate.rows, 'row')}, {plural(estimate.identifiers, 'distinct value')}:{' '}
+      {plural(estimate.searches, 'search', 'searches')} to make (each way of writing each value
+      once).{' '}
+      {estimate.searches === 0
+        ? 'Nothing to search on the registry.'
+        : `About ${durationWords(estimate.seconds).replace(/^about /, '')} ${pace}.`}
+      {estimate.reusedSearches > 0 &&
+        ` Reusing earlier answers saves ${plural(estimate.reusedSearches, 'search', 'searches')} (${durationWords(estimate.secondsWithoutReuse - estimate.seconds)}).`}
+    </p>
+  )
+}
+
 function StartList({ input }: { input: ScreeningInput }) {
   const id = useId()
   const s = useScreeningStore()
   const [rate, setRate] = useState(String(DEFAULT_SCREENING_RATE))
+  const [auto, setAuto] = useState(false)
+  const [fresher, setFresher] = useState('')
   const [offline, setOffline] = useState(false)
   const rateNumber = Number(rate)
-  const rateOk = rateNumber > 0 && rateNumber <= MAX_SCREENING_RATE
+  const rateOk = auto || (rateNumber > 0 && rateNumber <= MAX_SCREENING_RATE)
+  const fresherDays = fresher.trim() === '' ? undefined : Number(fresher)
+  const fresherOk =
+    fresherDays === undefined ||
+    (Number.isInteger(fresherDays) && fresherDays >= 1 && fresherDays <= 366)
+  const pace = auto ? ('auto' as const) : rateNumber
   const nothing =
     input.kind === 'file' && !s.mapping.some((m) => m.type !== 'ignore' && m.type !== 'bank')
   const lines = input.kind === 'list' ? input.text.split(/\r?\n/).filter((l) => l.trim()).length : 0
@@ -281,21 +309,67 @@ function StartList({ input }: { input: ScreeningInput }) {
           </span>
         </div>
       )}
-      <div className="field screening-rate">
-        <label htmlFor={`${id}-rate`}>Searches a second</label>
+      <div className="checkbox">
         <input
-          id={`${id}-rate`}
-          type="number"
-          min={0.1}
-          max={MAX_SCREENING_RATE}
-          step="any"
-          value={rate}
-          aria-describedby={`${id}-rate-hint`}
-          onChange={(event) => setRate(event.target.value)}
+          id={`${id}-auto`}
+          type="checkbox"
+          checked={auto}
+          aria-describedby={`${id}-auto-hint`}
+          onChange={(event) => {
+            setAuto(event.target.checked)
+            s.clearEstimate()
+          }}
         />
-        <span id={`${id}-rate-hint`} className="muted">
-          {DEFAULT_SCREENING_RATE} by default, kind to the shared registry; at most{' '}
-          {MAX_SCREENING_RATE}.
+        <label htmlFor={`${id}-auto`}>As fast as the registry allows</label>
+        <span id={`${id}-auto-hint`} className="muted">
+          Starts at {DEFAULT_SCREENING_RATE} a second, speeds up while the registry answers
+          promptly, slows down when it says too many requests; never above your organization’s
+          ceiling (set with casefile config set --max-rate; 10 a second unless set), and shared with
+          the watchlist.
+        </span>
+      </div>
+      {!auto && (
+        <div className="field screening-rate">
+          <label htmlFor={`${id}-rate`}>Searches a second</label>
+          <input
+            id={`${id}-rate`}
+            type="number"
+            min={0.1}
+            max={MAX_SCREENING_RATE}
+            step="any"
+            value={rate}
+            aria-describedby={`${id}-rate-hint`}
+            onChange={(event) => {
+              setRate(event.target.value)
+              s.clearEstimate()
+            }}
+          />
+          <span id={`${id}-rate-hint`} className="muted">
+            {DEFAULT_SCREENING_RATE} by default, kind to the shared registry; at most{' '}
+            {MAX_SCREENING_RATE}.
+          </span>
+        </div>
+      )}
+      <div className="field screening-fresher">
+        <label htmlFor={`${id}-fresher`}>
+          Reuse answers of earlier screenings younger than (days)
+        </label>
+        <input
+          id={`${id}-fresher`}
+          type="number"
+          min={1}
+          max={366}
+          step={1}
+          value={fresher}
+          aria-describedby={`${id}-fresher-hint`}
+          onChange={(event) => {
+            setFresher(event.target.value)
+            s.clearEstimate()
+          }}
+        />
+        <span id={`${id}-fresher-hint`} className="muted">
+          Empty by default: every value is searched. With 7, a value an earlier screening searched
+          in the last 7 days is not searched again; the record says which answers were reused.
         </span>
       </div>
       <div className="checkbox">
@@ -314,6 +388,12 @@ function StartList({ input }: { input: ScreeningInput }) {
           The rate is a number of searches a second, above 0 and at most {MAX_SCREENING_RATE}.
         </p>
       )}
+      {!fresherOk && (
+        <p className="field-error">
+          Reuse is a whole number of days from 1 to 366, or empty to search every value.
+        </p>
+      )}
+      {s.estimate && <EstimateNote estimate={s.estimate} />}
       {nothing && (
         <p className="callout warn">
           No column is set to an identifier: choose what at least one column holds.
@@ -323,10 +403,17 @@ function StartList({ input }: { input: ScreeningInput }) {
         <button
           type="button"
           className="primary"
-          disabled={s.busy || !rateOk || nothing}
-          onClick={() => void s.start(rateNumber, offline)}
+          disabled={s.busy || !rateOk || !fresherOk || nothing}
+          onClick={() => void s.start(pace, offline, fresherDays)}
         >
           Start screening
+        </button>
+        <button
+          type="button"
+          disabled={s.busy || !rateOk || !fresherOk || nothing}
+          onClick={() => void s.makeEstimate(pace, fresherDays)}
+        >
+          Estimate the time
         </button>
         <button type="button" className="quiet" onClick={() => s.reset()}>
           Choose another list
@@ -363,7 +450,11 @@ function Progress({ job }: { job: ScreeningShowView }) {
       <p role="status" data-testid="screening-counts">
         Searched {n(t.searched)} of {plural(t.identifiers, 'identifier')} · {plural(t.hits, 'row')}{' '}
         with a hit · {n(t.unchecked)} {live ? 'not fully checked yet' : 'not fully checked'}
-        {live && left !== null ? ` · ${durationWords(left)} left at ${job.rate} a second` : ''}
+        {live && left !== null
+          ? job.pace === 'auto'
+            ? ` · at most ${durationWords(left).replace(/^about /, '')} left at the registry’s pace`
+            : ` · ${durationWords(left)} left at ${job.rate} a second`
+          : ''}
       </p>
       <div className="actions">
         {job.state === 'open' && (

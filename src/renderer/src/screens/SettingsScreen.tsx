@@ -4,6 +4,7 @@ import type { KeyStatus, ProfileId } from '../../../shared/contract'
 import { api } from '../api'
 import { ConfirmButton } from '../components/ConfirmButton'
 import { NetworkPanels } from '../components/NetworkPanels'
+import { SearchPacePanel } from '../components/SearchPacePanel'
 import { UpdatesPanel } from '../components/UpdatesPanel'
 import { useStatusStore } from '../stores/status-store'
 
@@ -197,6 +198,7 @@ export function SettingsScreen() {
       </section>
 
       <NetworkPanels />
+      <SearchPacePanel />
       <UpdatesPanel />
       <AppearanceSection />
     </div>

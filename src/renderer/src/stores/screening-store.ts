@@ -2,6 +2,7 @@ import { create } from 'zustand'
 import {
   DEFAULT_SCREENING_RATE,
   type ScreeningColumnType,
+  type ScreeningEstimate,
   type ScreeningJobView,
   type ScreeningMapping,
   type ScreeningPreview,
@@ -40,13 +41,53 @@ interface ScreeningState {
   /** Reads the file again with its column names on this row (title rows above it). */
   setHeaderRow: (row: number) => Promise<void>
   setBank: (slug: string) => void
-  start: (rate: number, offline: boolean) => Promise<void>
+  start: (rate: number | 'auto', offline: boolean, fresherThanDays?: number) => Promise<void>
+  /** What a start with these choices would search and how long it takes (shown before Start). */
+  estimate: ScreeningEstimate | null
+  makeEstimate: (rate: number | 'auto', fresherThanDays?: number) => Promise<void>
+  clearEstimate: () => void
   refresh: () => Promise<void>
   loadJobs: () => Promise<void>
   open: (job: number) => Promise<void>
   act: (action: 'pause' | 'resume' | 'cancel', rate?: number) => Promise<void>
   rescreen: (olderThanDays: number) => Promise<void>
   reset: () => void
+}
+
+/** What the core is asked to start (or to estimate) from the window's choices; null with no list. */
+function startRequest(
+  state: Pick<ScreeningState, 'input' | 'mapping' | 'bank'>,
+  rate: number | 'auto',
+  offline: boolean,
+  fresherThanDays: number | undefined,
+) {
+  const { input, mapping, bank } = state
+  if (!input) return null
+  const choices = {
+    ...(bank ? { bank } : {}),
+    rate,
+    offline,
+    ...(fresherThanDays === undefined ? {} : { fresherThanDays }),
+  }
+  return input.kind === 'file'
+    ? {
+        source: { kind: 'file' as const, fileName: input.fileName, bytes: input.bytes },
+        // Every column said, so a column left as "nothing to check" is not suggested again.
+        mapping: input.preview.columns.map((c) => ({
+          column: c.index,
+          type: columnType(mapping, c.index),
+        })),
+        headerRow: input.preview.headerRow,
+        ...choices,
+      }
+    : {
+        source: {
+          kind: 'list' as const,
+          text: input.text,
+          ...(input.type ? { type: input.type } : {}),
+        },
+        ...choices,
+      }
 }
 
 /** Every column's type: the mapping's, else "ignore". */
@@ -58,7 +99,10 @@ export function columnType(mapping: ScreeningMapping, column: number): Screening
 export function secondsLeft(job: ScreeningJobView): number | null {
   const left = job.totals.identifiers - job.totals.searched
   if (left <= 0 || job.state === 'done' || job.state === 'cancelled') return null
-  return Math.ceil(left / (job.rate > 0 ? job.rate : DEFAULT_SCREENING_RATE))
+  // At 'auto' the pace is not known here: the time left at the polite default, the most it takes.
+  return Math.ceil(
+    left / (job.pace === 'fixed' && job.rate > 0 ? job.rate : DEFAULT_SCREENING_RATE),
+  )
 }
 
 /** "about 2 minutes", "about 40 seconds", "under a second". */
@@ -71,7 +115,14 @@ export function durationWords(seconds: number): string {
   return `about ${hours} hour${hours === 1 ? '' : 's'}`
 }
 
-const initialInput = { input: null, mapping: [], bank: '', busy: false, error: null }
+const initialInput = {
+  input: null,
+  mapping: [],
+  bank: '',
+  busy: false,
+  error: null,
+  estimate: null,
+}
 
 /**
  * The Screening screen's state: a list chosen and mapped, then a job started in the core and
@@ -109,7 +160,7 @@ export const useScreeningStore = create<ScreeningState>((set, get) => ({
       })
     else set({ error: preview.error.message, busy: false })
   },
-  setBank: (bank) => set({ bank }),
+  setBank: (bank) => set({ bank, estimate: null }),
   paste: (text, type) => set({ ...initialInput, job: null, input: { kind: 'list', text, type } }),
   setColumn: (column, type) =>
     set((s) => ({
@@ -117,36 +168,25 @@ export const useScreeningStore = create<ScreeningState>((set, get) => ({
         (a, b) => a.column - b.column,
       ),
     })),
-  start: async (rate, offline) => {
-    const { input, mapping, bank } = get()
-    if (!input) return
-    const oneBank = bank ? { bank } : {}
+  start: async (rate, offline, fresherThanDays) => {
+    const request = startRequest(get(), rate, offline, fresherThanDays)
+    if (!request) return
     set({ busy: true, error: null })
-    const answer = await api().screeningStart(
-      input.kind === 'file'
-        ? {
-            source: { kind: 'file', fileName: input.fileName, bytes: input.bytes },
-            // Every column said, so a column left as "nothing to check" is not suggested again.
-            mapping: input.preview.columns.map((c) => ({
-              column: c.index,
-              type: columnType(mapping, c.index),
-            })),
-            headerRow: input.preview.headerRow,
-            ...oneBank,
-            rate,
-            offline,
-          }
-        : {
-            source: { kind: 'list', text: input.text, ...(input.type ? { type: input.type } : {}) },
-            ...oneBank,
-            rate,
-            offline,
-          },
-    )
+    const answer = await api().screeningStart(request)
     if (answer.ok) {
-      set({ job: answer.value, busy: false, input: null })
+      set({ job: answer.value, busy: false, input: null, estimate: null })
       void get().loadJobs()
     } else set({ error: answer.error.message, busy: false })
+  },
+  estimate: null,
+  clearEstimate: () => set({ estimate: null }),
+  makeEstimate: async (rate, fresherThanDays) => {
+    const request = startRequest(get(), rate, false, fresherThanDays)
+    if (!request) return
+    set({ busy: true, error: null, estimate: null })
+    const answer = await api().screeningEstimate(request)
+    if (answer.ok) set({ estimate: answer.value, busy: false })
+    else set({ error: answer.error.message, busy: false })
   },
   refresh: async () => {
     const job = get().job
