@@ -107,11 +107,13 @@ export function openCore(options: CoreOptions): Core {
   // The outbox's searches (a lost create looked for among the organization's reports) use up
   // turns of the folder's search pace, as the watchlist's do: a screening beside them leaves
   // room (search-pace.ts). Called only once the engine runs, after `core` below is set.
-  const outboxClient: typeof client = {
-    ...client,
+  // Every other call is the core's client's own, looked up when made (a copy of its methods
+  // would miss one replaced later, as a test's watch on createReport does).
+  const pacedSearches: Pick<typeof client, 'searchReports'> = {
     searchReports: (input, o) =>
       pacedSearch(core, o?.signal, () => client.searchReports(input, o), { wait: false }),
   }
+  const outboxClient = Object.assign(Object.create(client) as typeof client, pacedSearches)
   const engine = new SyncEngine({
     db,
     files,

@@ -179,7 +179,7 @@ describe(
         // 0690000031 fits only Heritage Bank (030) and Rand Merchant Bank (502): filed at Zenith.
         await filedElsewhere(harness, [{ label: 'account', value: '0690000031_zenith-bank' }])
         await searchFor(page, 'account', '0690000031')
-        await answer(page).getByRole('heading', { name: 'Reports (0)' }).waitFor()
+        await answer(page).getByRole('heading', { name: 'Reports (0)', exact: true }).waitFor()
         await answer(page)
           .getByTestId('searched-as')
           .getByText(
@@ -190,7 +190,7 @@ describe(
         expect(await answer(page).getByText('No reports carry this identifier.').count()).toBe(0)
         await expectAccessible(page)
         await answer(page).getByRole('button', { name: 'Search all banks' }).click()
-        await answer(page).getByRole('heading', { name: 'Reports (1)' }).waitFor()
+        await answer(page).getByRole('heading', { name: 'Reports (1)', exact: true }).waitFor()
         await answer(page)
           .getByTestId('searched-as')
           .getByText('Account 0690000031 was searched at all 38 banks of the list.')
