@@ -1,6 +1,7 @@
 import type { CoreContext } from '../core-context'
 import type { Db } from '../store/open-database'
 import { prepare } from '../store/prepare'
+import { readSyncValue, writeSyncValue } from '../sync/sync-state'
 import { writeTransaction } from '../store/write-transaction'
 import { withoutDiskSync } from '../store/without-disk-sync'
 import { registryQuietFor } from './polite-search'
@@ -50,29 +51,9 @@ export interface PaceState {
   nextAt: number
 }
 
-function readJson<T>(db: Db, key: string): T | null {
-  const row = prepare<[string], { value: string }>(
-    db,
-    'SELECT value FROM sync_state WHERE key = ?',
-  ).get(key)
-  if (!row) return null
-  try {
-    return JSON.parse(row.value) as T
-  } catch {
-    return null
-  }
-}
-
-function writeJson(db: Db, key: string, value: unknown): void {
-  prepare(
-    db,
-    'INSERT INTO sync_state (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
-  ).run(key, JSON.stringify(value))
-}
-
 /** The organization's ceiling on searches a second from this folder (Settings, `config set --max-rate`). */
 export function maxSearchRate(db: Db): number {
-  const value = readJson<number>(db, MAX_RATE_KEY)
+  const value = readSyncValue<number>(db, MAX_RATE_KEY)
   return typeof value === 'number' && value > 0 && value <= MAX_MAX_SEARCH_RATE
     ? value
     : DEFAULT_MAX_SEARCH_RATE
@@ -80,7 +61,7 @@ export function maxSearchRate(db: Db): number {
 
 /** Whether the organization set its ceiling (else the default holds). */
 export function maxSearchRateSet(db: Db): boolean {
-  return readJson<number>(db, MAX_RATE_KEY) !== null
+  return readSyncValue<number>(db, MAX_RATE_KEY) !== null
 }
 
 /** What is wrong with a ceiling, in words, or null when it can be used. */
@@ -93,7 +74,7 @@ export function maxRateProblem(rate: number): string | null {
 export function setMaxSearchRate(db: Db, rate: number | null): void {
   writeTransaction(db, () => {
     if (rate === null) prepare(db, 'DELETE FROM sync_state WHERE key = ?').run(MAX_RATE_KEY)
-    else writeJson(db, MAX_RATE_KEY, rate)
+    else writeSyncValue(db, MAX_RATE_KEY, rate)
   })
 }
 
@@ -107,7 +88,7 @@ function originOf(core: CoreContext): string {
 }
 
 function stateOf(db: Db, key: string, ceiling: number): PaceState {
-  const kept = readJson<PaceState>(db, key)
+  const kept = readSyncValue<PaceState>(db, key)
   const valid = kept && Number.isFinite(kept.rate) && kept.rate > 0 && Number.isFinite(kept.nextAt)
   const state = valid ? kept : { rate: START_RATE, refusedAt: null, cutAt: 0, nextAt: 0 }
   return { ...state, rate: Math.max(MIN_RATE, Math.min(state.rate, ceiling)) }
@@ -205,7 +186,7 @@ export class SearchPace {
         // interval after the one due, not after now, so lateness is not lost from the rate; a
         // turn an interval late or more starts the schedule again from now.
         const due = nextAt >= now - interval ? nextAt : now
-        writeJson(db, this.key, { ...state, nextAt: due + interval })
+        writeSyncValue(db, this.key, { ...state, nextAt: due + interval })
         return { at: now, rate: state.rate }
       }),
     )
@@ -238,7 +219,7 @@ export class SearchPace {
     withoutDiskSync(db, () =>
       writeTransaction(db, () => {
         const ceiling = maxSearchRate(db)
-        writeJson(db, this.key, update(stateOf(db, this.key, ceiling)))
+        writeSyncValue(db, this.key, update(stateOf(db, this.key, ceiling)))
       }),
     )
   }

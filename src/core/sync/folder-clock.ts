@@ -6,6 +6,7 @@ import {
   type ClockSample,
 } from '../registry/registry-clock'
 import type { Db } from '../store/open-database'
+import { readSyncValue, writeSyncValue } from './sync-state'
 import { prepare } from '../store/prepare'
 import { writeTransaction } from '../store/write-transaction'
 
@@ -14,26 +15,6 @@ const QUIET_KEY = 'registry_quiet_until'
 /** A reading is written again only when it moved by more than the noise of the Date header. */
 const REWRITE_MS = 2_000
 const UNFINISHED = "state NOT IN ('done', 'cancelled')"
-
-function readValue<T>(db: Db, key: string): T | null {
-  const row = prepare<[string], { value: string }>(
-    db,
-    'SELECT value FROM sync_state WHERE key = ?',
-  ).get(key)
-  if (!row) return null
-  try {
-    return JSON.parse(row.value) as T
-  } catch {
-    return null
-  }
-}
-
-function writeValue(db: Db, key: string, value: unknown): void {
-  prepare(
-    db,
-    'INSERT INTO sync_state (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
-  ).run(key, JSON.stringify(value))
-}
 
 /**
  * Moves the outbox's times, which are this computer's, by `jumpMs`: its clock jumped (NTP, a
@@ -75,7 +56,7 @@ export class FolderClock {
     private readonly db: Db,
     private readonly laptop: { now(): number },
   ) {
-    this.written = readValue<ClockReading>(db, READING_KEY)
+    this.written = readSyncValue<ClockReading>(db, READING_KEY)
     const valid =
       this.written && Number.isFinite(this.written.offsetMs) && Number.isFinite(this.written.at)
     if (!valid) this.written = null
@@ -134,15 +115,15 @@ export class FolderClock {
 
   /** Until when (this computer's time) the registry asked for quiet; 0 when it did not. */
   quietUntil(): number {
-    const until = readValue<number>(this.db, QUIET_KEY)
+    const until = readSyncValue<number>(this.db, QUIET_KEY)
     return typeof until === 'number' && Number.isFinite(until) ? this.registry.toLaptop(until) : 0
   }
 
   /** Keeps a quiet the registry asked for until `laptopUntil` (this computer's time). */
   holdQuiet(laptopUntil: number): void {
     const until = this.registry.toRegistry(laptopUntil)
-    const current = readValue<number>(this.db, QUIET_KEY)
-    if (typeof current !== 'number' || current < until) writeValue(this.db, QUIET_KEY, until)
+    const current = readSyncValue<number>(this.db, QUIET_KEY)
+    if (typeof current !== 'number' || current < until) writeSyncValue(this.db, QUIET_KEY, until)
   }
 
   private keep(force: boolean): void {
@@ -150,7 +131,7 @@ export class FolderClock {
     if (!reading) return
     if (!force && this.written && Math.abs(reading.offsetMs - this.written.offsetMs) <= REWRITE_MS)
       return
-    writeValue(this.db, READING_KEY, reading)
+    writeSyncValue(this.db, READING_KEY, reading)
     this.written = reading
   }
 }

@@ -53,3 +53,24 @@ export function lastSyncAt(db: Db): number | null {
   ).get()
   return row ? Number(row.value) : null
 }
+
+/** A JSON value kept under `key` (null when absent or unreadable): the folder clock's, the search pace's. */
+export function readSyncValue<T>(db: Db, key: string): T | null {
+  const row = prepare<[string], { value: string }>(
+    db,
+    'SELECT value FROM sync_state WHERE key = ?',
+  ).get(key)
+  if (!row) return null
+  try {
+    return JSON.parse(row.value) as T
+  } catch {
+    return null
+  }
+}
+
+export function writeSyncValue(db: Db, key: string, value: unknown): void {
+  prepare(
+    db,
+    'INSERT INTO sync_state (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
+  ).run(key, JSON.stringify(value))
+}
