@@ -30,7 +30,7 @@ import {
   bvnList,
   fillCache,
   reportsWorkbook,
-  seedOwnReports,
+  fileOwnReports,
   watchPhones,
 } from './load/load-fixtures'
 import { lateTasks, type Delay } from './load/late-tasks'
@@ -130,8 +130,12 @@ async function main() {
     // The afternoon's setting: the registry and the folder as an organization's would be.
     const sandbox = harness.sandbox()
     const key = sandbox.demoKeys[0]?.key ?? ''
+    const client = createRegistryClient(
+      { baseUrl: sandbox.baseUrl, uploadUrl: sandbox.uploadUrl },
+      { getApiKey: () => key, timeoutMs: 60_000, uploadTimeoutMs: 120_000 },
+    )
     let at = Date.now()
-    await seedOwnReports(sandbox.baseUrl, key, N.own)
+    await fileOwnReports(client, 0, N.own)
     log(
       `Registry: ${N.own.toLocaleString()} of the organization's reports filed (${s(Date.now() - at)}).`,
     )
@@ -143,10 +147,6 @@ async function main() {
     at = Date.now()
     await call('submissionsRefresh', {})
     log(`First refresh of Submissions (a full pass at 50 ms a request): ${s(Date.now() - at)}.`)
-    const client = createRegistryClient(
-      { baseUrl: sandbox.baseUrl, uploadUrl: sandbox.uploadUrl },
-      { getApiKey: () => key, timeoutMs: 60_000 },
-    )
     const registryTotal = async () =>
       (await client.listSubmissions({ page: 1, limit: 1 })).meta.total ?? NaN
     const caseId = (await client.listSubmissions({ page: 1, limit: 1 })).data[0]?.id ?? ''

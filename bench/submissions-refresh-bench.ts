@@ -20,6 +20,7 @@ import { monitorEventLoopDelay, performance } from 'node:perf_hooks'
 import { parseArgs } from 'node:util'
 import { fillSearchCache } from './offline-search-bench'
 import { startSandboxChild } from './load/sandbox-child'
+import { fileOwnReports } from './load/load-fixtures'
 import {
   CACHED_REPORT_COLUMNS,
   toCachedReport,
@@ -27,7 +28,6 @@ import {
 } from '../src/core/cache/reports-cache'
 import { refreshSubmissions } from '../src/core/submissions/refresh-submissions'
 import { createRegistryClient } from '../src/core/registry/registry-client'
-import { bulkCsv, bulkRowCells } from '../src/core/sync/bulk-file-of-reports'
 import { openDatabase, type Db } from '../src/core/store/open-database'
 import { startWalCheckpointer } from '../src/core/store/wal-checkpointer'
 import type { ReportRecord } from '../src/shared/domain/responses'
@@ -156,24 +156,7 @@ async function refreshes(db: Db) {
       return client.listSubmissions(...args)
     },
   }
-  const file = async (from: number, count: number) => {
-    for (let start = 0; start < count; start += 1000) {
-      const rows = Array.from({ length: Math.min(1000, count - start) }, (_, i) => {
-        const n = from + start + i
-        const row = bulkRowCells({
-          fraudType: 'money_mule',
-          fraudReason: `Case ${n}: funds from a hijacked account were moved through this account within minutes.`,
-          identifiers: [{ label: 'account', value: `${String(4_000_000_000 + n)}_access-bank` }],
-          attachments: [],
-          showUploaderInfo: false,
-        })
-        if (!row.ok) throw new Error(row.message)
-        return row.cells
-      })
-      const bytes = new TextEncoder().encode(bulkCsv(rows))
-      await client.bulkUpload({ bytes, fileName: 'seed.csv', mimeType: 'text/csv' })
-    }
-  }
+  const file = (from: number, count: number) => fileOwnReports(client, from, count)
   try {
     const seeded = performance.now()
     const run = async (label: string, full = false) => {

@@ -2,21 +2,24 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { benchReportRows } from '../bulk-fixture'
 import { fillSearchCache } from '../offline-search-bench'
-import { createRegistryClient } from '../../src/core/registry/registry-client'
+import type { RegistryClient } from '../../src/core/registry/registry-client'
 import { bulkCsv, bulkRowCells } from '../../src/core/sync/bulk-file-of-reports'
 import { writeXlsx } from '../../src/core/spreadsheet/xlsx-writer'
 import * as Watchlist from '../../src/core/watchlist/watchlist'
 import type { Core } from '../../src/core/open-core'
 
-/** The organization's reports already on the registry, filed in bulk files of 1,000. */
-export async function seedOwnReports(baseUrl: string, key: string, count: number): Promise<void> {
-  const client = createRegistryClient(
-    { baseUrl, uploadUrl: `${baseUrl}/upload-service` },
-    { getApiKey: () => key, timeoutMs: 60_000, uploadTimeoutMs: 120_000 },
-  )
+/**
+ * The organization's reports filed on the registry in bulk files of 1,000, numbered from
+ * `from` (an account each, at Access Bank): bench:load's and bench:submissions' own reports.
+ */
+export async function fileOwnReports(
+  client: RegistryClient,
+  from: number,
+  count: number,
+): Promise<void> {
   for (let start = 0; start < count; start += 1000) {
     const rows = Array.from({ length: Math.min(1000, count - start) }, (_, i) => {
-      const n = start + i
+      const n = from + start + i
       const row = bulkRowCells({
         fraudType: 'money_mule',
         fraudReason: `Case ${n}: funds from a hijacked account were moved through this account within minutes.`,
