@@ -143,6 +143,8 @@ export function createCasefileAppCore(
         if (state === 'online' && reach === 'unreachable') Sync.connectivityChanged(casefile, true)
         reach = state
       })
+      // The window's searches and Insights read on a thread of their own from the first one.
+      void casefile.reader.warmUp()
       core = casefile
       started = { connection, network, getApiKey }
       screening = runOpenJobs(casefile)

@@ -3,6 +3,7 @@ import type { FolderClock } from './sync/folder-clock'
 import type { Reachability } from './registry/reachability'
 import type { RegistryClient } from './registry/registry-client'
 import type { Db } from './store/open-database'
+import type { Reader } from './store/read-thread'
 import type { SyncEngine } from './sync/sync-engine'
 import type { WorkHandlers } from '../shared/contract-work'
 
@@ -20,6 +21,11 @@ export interface Clock {
 export interface CoreContext {
   readonly dataDir: string
   readonly db: Db
+  /**
+   * Reads that scan many rows, answered on a thread of their own (store/read-thread.ts) so the
+   * core's loop goes on meanwhile; the database as committed when the read began.
+   */
+  readonly reader: Reader
   readonly client: RegistryClient
   readonly clock: Clock
   /** The registry's clock, learned from its answers and kept in the folder. */

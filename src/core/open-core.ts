@@ -13,6 +13,7 @@ import type { RegistryConnection } from './registry/registry-connection'
 import { ATTACHMENTS_DIR, DATABASE_FILE } from './store/folder-layout'
 import { openDatabase } from './store/open-database'
 import { assertSameFile, fileIdentity } from './store/storage-failure'
+import { startReader } from './store/read-thread'
 import { startWalCheckpointer } from './store/wal-checkpointer'
 import { markUnlisted, upsertOwnSubmission } from './cache/reports-cache'
 import { FolderClock } from './sync/folder-clock'
@@ -77,6 +78,7 @@ export function openCore(options: CoreOptions): Core {
   const checkFolder = () => assertSameFile(dbFile, dbPath, dataDir)
   // WAL pages are copied into the database file from a thread of its own (wal-checkpointer.ts).
   const checkpointer = startWalCheckpointer(db, dbPath, options.folderKey)
+  const reader = startReader(db, dbPath, options.folderKey)
   const files = new AttachmentFiles(
     join(dataDir, ATTACHMENTS_DIR),
     options.folderKey ? attachmentKeys(options.folderKey) : null,
@@ -142,6 +144,7 @@ export function openCore(options: CoreOptions): Core {
   const core: Core = {
     dataDir,
     db,
+    reader,
     client,
     clock,
     folderClock,
@@ -158,6 +161,7 @@ export function openCore(options: CoreOptions): Core {
       await engine.stop(graceMs)
       client.close()
       log.flushQuietly()
+      await reader.close()
       await checkpointer?.close()
       db.close()
     },

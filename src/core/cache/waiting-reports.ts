@@ -2,6 +2,7 @@ import { cachedIdentifier } from './cached-identifiers'
 import { isoTime } from './cache-times'
 import type { Db } from '../store/open-database'
 import { prepare } from '../store/prepare'
+import type { ReadQuery, Reader } from '../store/read-thread'
 
 /**
  * A report of this computer's outbox that carries the identifier and is not yet on the
@@ -95,19 +96,29 @@ function parsed<T>(json: string | null): T | null {
   }
 }
 
-/**
- * The reports waiting in this computer's outbox that carry any of `values` as an identifier of
- * type `label`, newest first; an account number given alone finds it at any bank. Never touches
- * the network: what waits here is known at once.
- */
-export function waitingReports(db: Db, label: string, values: readonly string[]): WaitingReport[] {
+/** The values looked for: each as given and as the cache keeps it. */
+function wantedOf(label: string, values: readonly string[]): Set<string> {
   const wanted = new Set<string>()
   for (const value of values) {
     wanted.add(value)
     const normalized = cachedIdentifier(label, value)
     if (normalized) wanted.add(normalized.value)
   }
-  if (wanted.size === 0) return []
+  return wanted
+}
+
+/** The read that finds the candidates (a text scan of what waits), or null when nothing is sought. */
+function waitingQuery(label: string, wanted: ReadonlySet<string>): ReadQuery | null {
+  if (wanted.size === 0) return null
+  return { sql: WAITING_SQL, params: { needles: JSON.stringify(needlesFor(label, wanted)) } }
+}
+
+/** The candidates that truly carry a sought value as an identifier of type `label`. */
+function waitingFromRows(
+  label: string,
+  wanted: ReadonlySet<string>,
+  rows: readonly WaitingRow[],
+): WaitingReport[] {
   const anyBank = new Set(
     label === 'account' ? [...wanted].filter((value) => !value.includes('_')) : [],
   )
@@ -117,9 +128,6 @@ export function waitingReports(db: Db, label: string, values: readonly string[])
     if (anyBank.size > 0 && anyBank.has((normalized?.value ?? '').split('_')[0] ?? '')) return true
     return wanted.has(identifier.value) || (normalized ? wanted.has(normalized.value) : false)
   }
-  const rows = prepare<[{ needles: string }], WaitingRow>(db, WAITING_SQL).all({
-    needles: JSON.stringify(needlesFor(label, wanted)),
-  })
   return rows.flatMap((row) => {
     // A draft that does not parse still waits: it is shown by what its payload says.
     const draft = parsed<DraftFields>(row.draft_json) ?? {}
@@ -146,4 +154,34 @@ export function waitingReports(db: Db, label: string, values: readonly string[])
       },
     ]
   })
+}
+
+/**
+ * The reports waiting in this computer's outbox that carry any of `values` as an identifier of
+ * type `label`, newest first; an account number given alone finds it at any bank. Never touches
+ * the network: what waits here is known at once.
+ */
+export function waitingReports(db: Db, label: string, values: readonly string[]): WaitingReport[] {
+  const wanted = wantedOf(label, values)
+  const query = waitingQuery(label, wanted)
+  if (!query) return []
+  const rows = prepare<[ReadQuery['params']], WaitingRow>(db, query.sql).all(query.params)
+  return waitingFromRows(label, wanted, rows)
+}
+
+/**
+ * waitingReports with its text scan on the core's reading thread: with 20,000 reports queued,
+ * the scan holds whoever runs it for a few hundred ms, and the window's search should not
+ * hold the core's loop that long.
+ */
+export async function readWaitingReports(
+  reader: Reader,
+  label: string,
+  values: readonly string[],
+): Promise<WaitingReport[]> {
+  const wanted = wantedOf(label, values)
+  const query = waitingQuery(label, wanted)
+  if (!query) return []
+  const [rows] = await reader.read([query])
+  return waitingFromRows(label, wanted, rows as WaitingRow[])
 }

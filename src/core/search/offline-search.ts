@@ -202,7 +202,7 @@ export function searchOffline(
   db: Db,
   query: IdentifierQuery,
   now: number = Date.now(),
-  options: PlanOptions = {},
+  options: PlanOptions & { waiting?: readonly WaitingReport[] } = {},
 ): OfflineSearchAnswer {
   const plan = planSearch(db, query, options)
   const found = lookUpCached(db, plan)
@@ -221,22 +221,34 @@ export function searchOffline(
     reports,
     publicReports,
     asOf,
-    ...spellingsOf(plan, found.matchedAs, waitingFor(db, plan, reports), found.foundHere),
+    ...spellingsOf(
+      plan,
+      found.matchedAs,
+      waitingFor(db, plan, reports, options.waiting),
+      found.foundHere,
+    ),
   }
 }
 
-/** What waits in the outbox for a plan's values, less updates of reports already in the answer. */
+/** The values what waits in the outbox is looked through for. */
+export function waitingValues(plan: SearchPlan): string[] {
+  // An account number without its bank: what waits here carrying it, at any bank.
+  return plan.banks ? [...plan.values, plan.value] : plan.values
+}
+
+/**
+ * What waits in the outbox for a plan's values, less updates of reports already in the answer:
+ * `known` when it was read already (on the reading thread, search.ts), else read now.
+ */
 export function waitingFor(
   db: Db,
   plan: SearchPlan,
   reports: readonly { id: string }[],
+  known?: readonly WaitingReport[],
 ): WaitingReport[] {
   const answered = new Set(reports.map((report) => report.id))
-  // An account number without its bank: what waits here carrying it, at any bank.
-  const values = plan.banks ? [...plan.values, plan.value] : plan.values
-  return waitingReports(db, plan.identifier, values).filter(
-    (waiting) => !waiting.registryId || !answered.has(waiting.registryId),
-  )
+  const waiting = known ?? waitingReports(db, plan.identifier, waitingValues(plan))
+  return waiting.filter((w) => !w.registryId || !answered.has(w.registryId))
 }
 
 export function spellingsOf(

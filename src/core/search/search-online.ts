@@ -13,6 +13,7 @@ import {
   type SearchSpellings,
 } from './offline-search'
 import type { SearchSource } from '../cache/registry-sources'
+import type { WaitingReport } from '../cache/waiting-reports'
 import { planSearch, type PlanOptions } from './search-plan'
 import { searchKey, storeSearchResult, type IdentifierQuery } from '../cache/searches-cache'
 
@@ -103,19 +104,21 @@ export async function searchOnline(
   client: SearchSource,
   input: IdentifierQuery,
   now: number,
-  options: CallOptions & PlanOptions = {},
+  options: CallOptions & PlanOptions & { waiting?: Promise<WaitingReport[] | undefined> } = {},
 ): Promise<SearchAnswer> {
-  const { allBanks, ...call } = options
+  const { allBanks, waiting: reading, ...call } = options
   const plan = planSearch(db, input, { allBanks })
   // An account number whose check digit fits no bank of the list: nothing to ask but all banks.
-  if (plan.values.length === 0) return searchOffline(db, input, now)
+  if (plan.values.length === 0) return searchOffline(db, input, now, { waiting: await reading })
   const outcomes = await askEach(client, plan.identifier, plan.values, call)
+  // What waits in the outbox, read on the reading thread while the registry was asked.
+  const waiting = await reading
   const unreachable = outcomes.find(
     (o) => 'error' in o && isRegistryError(o.error) && FALL_BACK_ON.includes(o.error.kind),
   )
   if (unreachable && 'error' in unreachable && isRegistryError(unreachable.error))
     return {
-      ...searchOffline(db, input, now),
+      ...searchOffline(db, input, now, { waiting }),
       offlineReason: { kind: unreachable.error.kind, message: unreachable.error.message },
     }
   const answered = outcomes.flatMap((o) => ('result' in o ? [o] : []))
@@ -172,7 +175,7 @@ export async function searchOnline(
   const spellings = spellingsOf(
     { ...plan, values: answered.map((o) => o.value) },
     matchedAs,
-    waitingFor(db, plan, reports),
+    waitingFor(db, plan, reports, waiting),
     foundHere,
   )
   return {
