@@ -269,13 +269,16 @@ export function getCachedReport(db: Db, id: string): CachedReport | null {
   return getCachedOfKind(db, 'report', id) ?? getCachedOfKind(db, 'public_report', id)
 }
 
-/** The organization's name as its own reports carry it (the newest seen), or null when none is cached. */
+/** The organization's name as its own reports carry it (the newest filed), or null when none is cached. */
 export function ownOrganizationName(db: Db): string | null {
   return (
     prepare<[], { name: string }>(
       db,
-      `SELECT company_name AS name FROM cached_reports
-       WHERE own = 1 AND company_name IS NOT NULL ORDER BY seen_at DESC LIMIT 1`,
+      // Newest first down the own list's index, stopping at the first named: no scan of every
+      // own report to sort it by seen_at (58 ms at the start of a screening with 24,000).
+      `SELECT company_name AS name FROM cached_reports INDEXED BY cached_reports_own_created
+       WHERE own = 1 AND kind = 'report' AND company_name IS NOT NULL
+       ORDER BY created_at DESC LIMIT 1`,
     ).get()?.name ?? null
   )
 }
