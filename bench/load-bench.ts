@@ -347,7 +347,7 @@ async function main() {
       log('\nThe page, self time by function while all ran at once (ms):')
       for (const line of pageSelf) log(`  ${line}`)
       log("\nWhat held the core's event loop when it was latest (ms of the profile's samples):")
-      for (const line of lateTasks(join(dir, 'profile'), delays)) log(`  ${line}`)
+      for (const line of await lateTasks(join(dir, 'profile'), delays)) log(`  ${line}`)
     }
     if (!values.profile) rmSync(dir, { recursive: true, force: true })
   }

@@ -22,12 +22,33 @@ interface CpuProfile {
 /** [when the delay ended (monotonic µs), how long it was (ms)]. */
 export type Delay = readonly [number, number]
 
-export function lateTasks(dir: string, delays: readonly Delay[], shown = 12): string[] {
-  // The core's main thread: thread 0 in the profile's name (CPU.<date>.<time>.<pid>.<thread>.<n>);
-  // its workers (the WAL checkpointer, drawings) write their own.
-  const file = readdirSync(dir).find((name) => /\.\d+\.0\.\d+\.cpuprofile$/.test(name))
-  if (!file) return ['(the core wrote no CPU profile)']
-  const profile = JSON.parse(readFileSync(join(dir, file), 'utf8')) as CpuProfile
+/**
+ * The core's profile once its process has written it whole: the core is stopped with the
+ * harness, and Node writes a large profile for a while after (a read too soon ends mid-string).
+ */
+async function wholeProfile(dir: string, waitMs = 60_000): Promise<CpuProfile | null> {
+  const until = Date.now() + waitMs
+  for (;;) {
+    // The core's main thread: thread 0 in the name (CPU.<date>.<time>.<pid>.<thread>.<n>);
+    // its workers (the WAL checkpointer, drawings) write their own.
+    const file = readdirSync(dir).find((name) => /\.\d+\.0\.\d+\.cpuprofile$/.test(name))
+    try {
+      if (file) return JSON.parse(readFileSync(join(dir, file), 'utf8')) as CpuProfile
+    } catch {
+      // Still being written.
+    }
+    if (Date.now() > until) return null
+    await new Promise((resolve) => setTimeout(resolve, 500))
+  }
+}
+
+export async function lateTasks(
+  dir: string,
+  delays: readonly Delay[],
+  shown = 12,
+): Promise<string[]> {
+  const profile = await wholeProfile(dir)
+  if (!profile) return ['(the core wrote no whole CPU profile within a minute)']
   const byId = new Map(profile.nodes.map((node) => [node.id, node]))
   const parent = new Map<number, number>()
   for (const node of profile.nodes)
