@@ -48,7 +48,6 @@ const mainOwnCoreOnly = {
     // A folder is re-included first (gitignore rules), then the files named in it.
     '!**/core/network/',
     '!**/core/network/proxy-choice',
-    '!**/core/network/pac-result',
     '!**/core/network/network-failure',
     '!**/core/network/certificate-trust',
     '!**/core/network/environment-proxy',
