@@ -48,7 +48,6 @@ const mainOwnCoreOnly = {
     // A folder is re-included first (gitignore rules), then the files named in it.
     '!**/core/network/',
     '!**/core/network/proxy-choice',
-    '!**/core/network/pac-result',
     '!**/core/network/network-failure',
     '!**/core/network/certificate-trust',
     '!**/core/network/environment-proxy',
@@ -66,6 +65,68 @@ const mainOwnCoreOnly = {
   message:
     "Main imports of the core only what it runs itself (keychain, settings file, private folders, network helpers): the store, outbox, sync, import, caches and handlers run in the core process, behind src/main/core-host's protocol.",
 }
+
+// What the sandbox registry may import of the app: the spec's data shapes only, from src/shared
+// (a gitignore-style allow-list: a folder is re-included first, then the files named in it).
+// Behaviour it imitates (phone rewriting, file sniffing, suggestions, issue wording, statement
+// caching) it writes itself; the shell, the window, the core and the CLI it never imports.
+const sandboxSharedDataShapes = [
+  'domain/report-input', // 2.2: the create/update body as a zod schema, ReportInput
+  'domain/search-input', // 4.3: the search body as a zod schema
+  'domain/fraud-types', // 2.2's list of fraud types, with their labels
+  'domain/identifiers', // registry-notes: the identifier types (names limited below)
+  'bulk-template', // the bulk template's columns (data only: names limited below)
+  'sandbox-demo', // the demo organizations' names the app's Sandbox profile also shows
+]
+const sandboxShapesOnly = "The sandbox takes only the spec's data shapes from src/shared"
+export const sandboxImportPatterns = [
+  {
+    group: [
+      '**/core',
+      '**/core/**',
+      '**/cli',
+      '**/cli/**',
+      '**/main',
+      '**/main/**',
+      '**/renderer',
+      '**/renderer/**',
+      '**/preload',
+      '**/preload/**',
+      '**/core-process',
+      '**/core-process/**',
+    ],
+    message:
+      'The sandbox registry shares no code with the client (src/sandbox/README.md): write it in src/sandbox.',
+  },
+  {
+    group: [
+      '**/shared/**',
+      '!**/shared/domain/',
+      ...sandboxSharedDataShapes.map((module) => `!**/shared/${module}`),
+    ],
+    message: `${sandboxShapesOnly} (${sandboxSharedDataShapes.join(', ')}): behaviour it imitates it writes itself, in src/sandbox.`,
+  },
+  {
+    group: ['**/shared/domain/identifiers'],
+    allowImportNames: ['IDENTIFIER_TYPES', 'IdentifierType', 'identifierTypeSchema'],
+    message: `${sandboxShapesOnly}: of identifiers.ts the types' list, not the app's rewriting or checks of values (write the registry's own in src/sandbox).`,
+  },
+  {
+    group: ['**/shared/bulk-template'],
+    allowImportNames: [
+      'BULK_COLUMNS',
+      'BULK_HEADERS',
+      'BulkColumn',
+      'BULK_MAX_ACCOUNTS',
+      'BULK_MAX_ATTACHMENTS',
+      'BULK_MULTI_VALUE_SEPARATOR',
+      'BULK_BOOKKEEPING_HEADERS',
+      'BULK_ROW_NUMBER_HEADER',
+      'BULK_ERRORS_HEADER',
+    ],
+    message: `${sandboxShapesOnly}: of bulk-template.ts the columns and their names, not the app's header matching (the sandbox reads headers itself).`,
+  },
+]
 
 export default tseslint.config(
   { ignores: ['out/**', 'dist/**', 'node_modules/**', 'coverage/**', 'resources/**'] },
@@ -159,26 +220,14 @@ export default tseslint.config(
   },
   {
     // The sandbox is the registry double the client is tested against: code shared with the
-    // client would agree with it by construction and hide its mistakes. It takes only the spec
-    // (src/shared) and its own code.
+    // client would agree with it by construction and hide its mistakes. It takes the spec's data
+    // shapes (an allow-list of src/shared) and writes every behaviour it imitates itself
+    // (src/sandbox/README.md, "Shares no code with the client").
     files: ['src/sandbox/**/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
-        {
-          paths: [electronImport],
-          patterns: [
-            {
-              group: ['**/main/**', '**/renderer/**', '**/preload/**'],
-              message: 'Core, sandbox and CLI must not depend on the shell or the renderer.',
-            },
-            {
-              group: ['**/core/**', '**/core-process/**', '**/cli/**'],
-              message:
-                'The sandbox registry shares no code with the client (src/sandbox/README.md): write it here, or take it from src/shared if it is the spec.',
-            },
-          ],
-        },
+        { paths: [electronImport], patterns: sandboxImportPatterns },
       ],
     },
   },

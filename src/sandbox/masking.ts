@@ -1,5 +1,3 @@
-import { splitAccountValue } from '../shared/domain/identifiers'
-
 export const MASK_CHARACTER = '*'
 export const VISIBLE_TAIL = 4
 
@@ -19,9 +17,9 @@ function maskAllButTail(text: string): string {
  * masked, so the bank stays readable: `0123456789_access-bank` → `******6789_access-bank`.
  */
 export function maskIdentifierValue(label: string, value: string): string {
-  if (label === 'account') {
-    const parts = splitAccountValue(value)
-    if (parts) return `${maskAllButTail(parts.accountNumber)}_${parts.bankSlug}`
-  }
+  // The number ends at the first underscore; a value without a number and a slug is masked whole.
+  const at = label === 'account' ? value.indexOf('_') : -1
+  if (at > 0 && at < value.length - 1)
+    return `${maskAllButTail(value.slice(0, at))}_${value.slice(at + 1)}`
   return maskAllButTail(value)
 }

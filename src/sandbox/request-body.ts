@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify'
 import type { ReportInput } from '../shared/domain/report-input'
-import { describeIssues } from '../shared/validation-messages'
 import { SandboxError } from './envelope'
+import { issueLines } from './issue-lines'
 import type { Organization } from './organizations'
 import type { SandboxContext } from './sandbox-context'
 
@@ -28,7 +28,7 @@ export function parseReportBody(context: SandboxContext, body: unknown): ReportI
     )
   const result = context.reportInputSchema.safeParse(normalizeReportBody(body))
   if (!result.success)
-    throw new SandboxError(400, `The report was not saved:\n${describeIssues(result.error)}`)
+    throw new SandboxError(400, `The report was not saved:\n${issueLines(result.error)}`)
   return result.data
 }
 

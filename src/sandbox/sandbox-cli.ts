@@ -3,9 +3,9 @@ import { homedir } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { z } from 'zod'
-import { describeIssues } from '../shared/validation-messages'
 import type { SandboxLogger } from './error-handling'
 import { parseFaultRules, type FaultRule } from './fault-injection'
+import { issueLines } from './issue-lines'
 import { DEFAULT_HOST, startSandbox, type RunningSandbox } from './sandbox-server'
 
 export const DEFAULT_CLI_PORT = 4010
@@ -69,7 +69,7 @@ function readFaultsJson(flag: string, text: string): FaultRule[] {
     return parseFaultRules(json)
   } catch (error) {
     if (error instanceof z.ZodError)
-      throw new SandboxUsageError(`--${flag} has a bad fault rule:\n${describeIssues(error)}`)
+      throw new SandboxUsageError(`--${flag} has a bad fault rule:\n${issueLines(error)}`)
     throw error
   }
 }

@@ -1,8 +1,8 @@
 import { createHash, randomUUID } from 'node:crypto'
 import { existsSync, renameSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { ATTACHMENT_TYPES, type AttachmentType } from '../shared/file-types'
 import { prepare, type SandboxDb } from './sandbox-db'
+import { UPLOAD_TYPES, type UploadType } from './upload-types'
 
 export interface StoredUpload {
   id: string
@@ -19,7 +19,7 @@ export function storeUpload(
   db: SandboxDb,
   uploadsDir: string,
   bytes: Buffer,
-  type: AttachmentType,
+  type: UploadType,
   originalName: string,
   now: Date,
 ): StoredUpload {
@@ -39,12 +39,12 @@ export function storeUpload(
   ).run(
     id,
     storedName,
-    ATTACHMENT_TYPES[type].mime,
+    UPLOAD_TYPES[type].mime,
     bytes.length,
     originalName || null,
     now.toISOString(),
   )
-  return { id, storedName, mediaType: ATTACHMENT_TYPES[type].mime, size: bytes.length }
+  return { id, storedName, mediaType: UPLOAD_TYPES[type].mime, size: bytes.length }
 }
 
 export function findUpload(db: SandboxDb, storedName: string): StoredUpload | undefined {

@@ -3,9 +3,10 @@ import type { IdentifierType } from './domain/identifiers'
 
 /**
  * The Casefile bulk template: one row per report. This one definition is what the template
- * files in resources/ are generated from, what the importer reads, and what the sandbox
+ * files in resources/ are generated from, what the importer reads, and the columns the sandbox
  * registry's bulk endpoint accepts (CSV or XLSX, first sheet, first row = these headers;
  * header matching ignores case, spaces and order; unknown columns are reported, not read).
+ * The sandbox takes the columns only, as data (eslint.config.mjs): it matches headers itself.
  */
 export const BULK_MAX_ACCOUNTS = 3
 export const BULK_MAX_ATTACHMENTS = 3

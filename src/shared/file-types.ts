@@ -1,7 +1,8 @@
 /**
  * Evidence file types the registry's upload takes, recognised by their content (magic bytes),
- * never by the name a file happens to have. Pure: bytes in, type out, so the renderer, core
- * and the sandbox registry all refuse the same files with the same words.
+ * never by the name a file happens to have. Pure: bytes in, type out, so the renderer and the
+ * core refuse the same files with the same words (the sandbox registry types uploads with its
+ * own code, src/sandbox/upload-types.ts, to test this one against).
  */
 export const MAX_ATTACHMENT_BYTES = 10 * 1024 * 1024
 

@@ -1,5 +1,5 @@
 import { ProxySettingError } from '../../core/network/network-failure'
-import { proxyFromPacResult } from '../../core/network/pac-result'
+import { proxyFromPacResult } from './pac-result'
 import {
   proxyAddress,
   type ProxyCredentials,

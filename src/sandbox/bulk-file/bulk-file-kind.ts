@@ -1,4 +1,4 @@
-import { ATTACHMENT_TYPES, sniffFileType } from '../../shared/file-types'
+import { UPLOAD_TYPES, uploadTypeOf } from '../upload-types'
 import { refuse } from './bulk-file-refusals'
 
 export type BulkFileKind = 'csv' | 'xlsx'
@@ -38,10 +38,9 @@ export function bulkFileKind(bytes: Uint8Array): BulkFileKind {
     throw refuse.notASpreadsheet(
       'The file is "Unicode text" (UTF-16); in Excel choose Save As → "CSV UTF-8 (Comma delimited)".',
     )
-  const type = sniffFileType(bytes)
+  // No name given: text is never typed here, so only a document, an image or an Office file.
+  const type = uploadTypeOf(bytes)
   if (type !== null)
-    throw refuse.notASpreadsheet(
-      `The file is a ${ATTACHMENT_TYPES[type].label}, not a spreadsheet.`,
-    )
+    throw refuse.notASpreadsheet(`The file is a ${UPLOAD_TYPES[type].label}, not a spreadsheet.`)
   return 'csv'
 }

@@ -1,10 +1,6 @@
-import {
-  BULK_BOOKKEEPING_HEADERS,
-  BULK_COLUMNS,
-  normalizeBulkHeader,
-} from '../../shared/bulk-template'
-import { closestMatch } from '../../shared/did-you-mean'
+import { BULK_BOOKKEEPING_HEADERS, BULK_COLUMNS } from '../../shared/bulk-template'
 import { columnName, refuse } from './bulk-file-refusals'
+import { nearestColumn } from './nearest-column'
 import type { SheetRow } from './sheet-rows'
 
 /** The header row read against the template (src/shared/bulk-template.ts). */
@@ -18,7 +14,14 @@ export interface BulkHeader {
   notRead: string[]
 }
 
-const TEMPLATE = new Map(BULK_COLUMNS.map((column) => [normalizeBulkHeader(column.header), column]))
+/** A header as it is matched: trimmed, lower case, each run of spaces, dashes and underscores one `_`. */
+const foldHeader = (header: string) =>
+  header
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_-]+/g, '_')
+
+const TEMPLATE = new Map(BULK_COLUMNS.map((column) => [foldHeader(column.header), column]))
 const TEMPLATE_HEADERS = BULK_COLUMNS.map((column) => column.header)
 
 /**
@@ -45,11 +48,11 @@ export function readBulkHeader(row: SheetRow): BulkHeader {
     }
     if (name === '') return
     header.headed.add(index)
-    const normalized = normalizeBulkHeader(name)
+    const normalized = foldHeader(name)
     const column = TEMPLATE.get(normalized)
     if (!column) {
       if (BULK_BOOKKEEPING_HEADERS.includes(normalized)) return
-      const nearest = closestMatch(normalized, TEMPLATE_HEADERS)
+      const nearest = nearestColumn(normalized, TEMPLATE_HEADERS)
       header.notRead.push(
         `Column ${letter} "${name}" is not a column of the template and was not read${nearest ? ` (did you mean "${nearest}"?)` : ''}.`,
       )

@@ -1,10 +1,11 @@
 import { BULK_COLUMNS, BULK_MULTI_VALUE_SEPARATOR } from '../../shared/bulk-template'
 import { FRAUD_TYPES, FRAUD_TYPE_LABELS } from '../../shared/domain/fraud-types'
-import { normalizeIdentifierValue, type IdentifierType } from '../../shared/domain/identifiers'
+import type { IdentifierType } from '../../shared/domain/identifiers'
 import type { createReportInputSchema, ReportInput } from '../../shared/domain/report-input'
 import { createBankLookup, type ListedBank } from './bank-lookup'
 import type { BulkHeader } from './bulk-header'
 import { columnName } from './bulk-file-refusals'
+import { fileableIdentifierValue } from './identifier-cells'
 import type { SheetRow } from './sheet-rows'
 
 export type RowOutcome = { ok: true; input: ReportInput } | { ok: false; reason: string }
@@ -87,7 +88,7 @@ export function createRowRules(
     const identifiers: { label: IdentifierType; value: string }[] = []
     const sourceOf: string[] = []
     const identifier = (label: IdentifierType, value: string, column: string) => {
-      identifiers.push({ label, value: normalizeIdentifierValue(label, value) })
+      identifiers.push({ label, value: fileableIdentifierValue(label, value) })
       sourceOf.push(column)
     }
     for (const { number: numberColumn, bank: bankColumn } of accountColumns) {

@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { z } from 'zod'
-import { describeIssues } from '../../shared/validation-messages'
 import { SandboxError, success } from '../envelope'
 import { parseFaultRules, type FaultInjector } from '../fault-injection'
+import { issueLines } from '../issue-lines'
 import { isLoopbackAddress } from '../loopback'
 import { countReports } from '../report-repository'
 import type { SandboxContext } from '../sandbox-context'
@@ -42,7 +42,7 @@ export function registerAdminRoutes(app: FastifyInstance, context: SandboxContex
       if (error instanceof z.ZodError)
         throw new SandboxError(
           400,
-          `The fault rules were not applied:\n${describeIssues(error)}\nSend {"rules": [{"kind": "latency", "ms": 200, "route": "create", "count": 1}, …]}.`,
+          `The fault rules were not applied:\n${issueLines(error)}\nSend {"rules": [{"kind": "latency", "ms": 200, "route": "create", "count": 1}, …]}.`,
         )
       throw error
     }

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import { searchInputSchema } from '../../shared/domain/search-input'
-import { describeIssues } from '../../shared/validation-messages'
 import { SandboxError, success } from '../envelope'
+import { issueLines } from '../issue-lines'
 import { searchPublicReports } from '../public-reports'
 import { searchListedReports } from '../report-repository'
 import { reportRecordView } from '../report-views'
@@ -24,7 +24,7 @@ export function registerSearchRoute(app: FastifyInstance, context: SandboxContex
         )
       const parsed = searchInputSchema.safeParse(request.body)
       if (!parsed.success)
-        throw new SandboxError(400, `The search was not run:\n${describeIssues(parsed.error)}`)
+        throw new SandboxError(400, `The search was not run:\n${issueLines(parsed.error)}`)
       const { identifier, value } = parsed.data
       const reports = searchListedReports(context.db, identifier, value)
       const publicReports = searchPublicReports(context.db, identifier, value)

@@ -2,11 +2,11 @@ import type { FastifyInstance } from 'fastify'
 import { createReadStream } from 'node:fs'
 import { join } from 'node:path'
 import { SandboxError, success } from '../envelope'
-import { MAX_ATTACHMENT_BYTES, checkAttachment, sniffFileType } from '../../shared/file-types'
 import { receiveFilePart, receivedFile } from '../multipart-file'
 import { UPLOAD_SERVICE_PREFIX } from '../route-names'
 import type { SandboxContext } from '../sandbox-context'
 import { findUpload, storeUpload } from '../upload-store'
+import { MAX_UPLOAD_BYTES, uploadRefusal, uploadTypeOf } from '../upload-types'
 
 export const FILES_PATH = `${UPLOAD_SERVICE_PREFIX}/files`
 
@@ -14,12 +14,12 @@ export const FILES_PATH = `${UPLOAD_SERVICE_PREFIX}/files`
 export function registerUploadRoutes(app: FastifyInstance, context: SandboxContext): void {
   app.post(
     `${UPLOAD_SERVICE_PREFIX}/api/v1/upload`,
-    { config: { sandboxRoute: 'upload' }, preValidation: receiveFilePart(MAX_ATTACHMENT_BYTES) },
+    { config: { sandboxRoute: 'upload' }, preValidation: receiveFilePart(MAX_UPLOAD_BYTES) },
     async (request) => {
       const { bytes, fileName } = receivedFile(request)
-      // The type comes from the bytes (shared with the client, so both refuse the same files).
-      const type = sniffFileType(bytes, fileName)
-      const problem = checkAttachment(bytes.length, type, fileName || 'The file')
+      // The type comes from the bytes, read by the sandbox's own sniffing (upload-types.ts).
+      const type = uploadTypeOf(bytes, fileName)
+      const problem = uploadRefusal(bytes.length, type, fileName || 'The file')
       if (problem || !type) throw new SandboxError(bytes.length === 0 ? 400 : 415, problem ?? '')
       const upload = storeUpload(
         context.db,

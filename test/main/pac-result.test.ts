@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { ProxySettingError } from '../../../src/core/network/network-failure'
-import { proxyFromPacResult } from '../../../src/core/network/pac-result'
+import { ProxySettingError } from '../../src/core/network/network-failure'
+import { proxyFromPacResult } from '../../src/main/network/pac-result'
 
 const URL = 'https://registry.example.ng/'
 

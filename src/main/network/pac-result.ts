@@ -1,6 +1,6 @@
 import { isLoopbackHostname } from '../../shared/registry-address'
-import type { ProxyChoice, ProxyCredentials } from './proxy-choice'
-import { ProxySettingError } from './network-failure'
+import type { ProxyChoice, ProxyCredentials } from '../../core/network/proxy-choice'
+import { ProxySettingError } from '../../core/network/network-failure'
 
 /**
  * The proxy for a URL from the computer's settings, as Chromium's `session.resolveProxy` gives
