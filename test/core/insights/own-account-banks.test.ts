@@ -49,7 +49,7 @@ function saveBanks(db: Db, banks: [slug: string, name: string][]) {
 }
 
 describe('the own reports’ banks Insights counts', () => {
-  it('follow every write of the cache: new, updated, own or no longer own', () => {
+  it('follow every write of the cache: new, updated, own or no longer own', async () => {
     const db = tempDatabase()
     const first = reportRecord({
       id: 'a',
@@ -117,7 +117,7 @@ describe('the own reports’ banks Insights counts', () => {
     expect(pairs(db)).toEqual([])
   })
 
-  it('are filled from the identifiers already saved when the folder is migrated', () => {
+  it('are filled from the identifiers already saved when the folder is migrated', async () => {
     const db = new Database(':memory:')
     migrate(db, MIGRATIONS.slice(0, 6))
     db.prepare(
@@ -141,7 +141,7 @@ describe('the own reports’ banks Insights counts', () => {
     ])
   })
 
-  it('count a report once for a bank the list names under two slugs, and once among unknown banks', () => {
+  it('count a report once for a bank the list names under two slugs, and once among unknown banks', async () => {
     const db = tempDatabase()
     saveBanks(db, [
       ['gtbank', 'Guaranty Trust Bank'],
@@ -158,7 +158,7 @@ describe('the own reports’ banks Insights counts', () => {
       ],
       { own: true, seenAt: SEEN },
     )
-    expect(insightsSummary({ db, clock }, { utcOffsetMinutes: 0 }).byBank).toEqual({
+    expect((await insightsSummary({ db, clock }, { utcOffsetMinutes: 0 })).byBank).toEqual({
       withAccounts: 3,
       banks: [
         { name: 'Guaranty Trust Bank', reports: 2 },
