@@ -13,13 +13,22 @@ interface TitleContent {
   identifiers: readonly { label: string; value: string }[]
 }
 
-function titleOf(core: CoreContext, content: TitleContent | null): string {
+type BankNames = (slug: string) => string | undefined
+
+function titleOf(content: TitleContent | null, names: BankNames): string {
   if (!content) return 'Report'
   const type = FRAUD_TYPE_LABELS[content.fraudType as FraudType] ?? (content.fraudType || 'Report')
   const first = content.identifiers[0]
-  return first
-    ? `${type} · ${displayIdentifierValue(first.label, first.value, (slug) => bankName(core, slug))}`
-    : type
+  return first ? `${type} · ${displayIdentifierValue(first.label, first.value, names)}` : type
+}
+
+/** The bank list's names, each slug asked once: a list of 7,000 operations names a few banks. */
+function bankNames(core: CoreContext): BankNames {
+  const known = new Map<string, string | undefined>()
+  return (slug) => {
+    if (!known.has(slug)) known.set(slug, bankName(core, slug))
+    return known.get(slug)
+  }
 }
 
 /** The report content a create or an update carries (what it sends, or sent). */
@@ -53,7 +62,11 @@ function contentAt(
 }
 
 /** An outbox operation as the window shows it, with a line that tells its report apart. */
-export function toOperationView(core: CoreContext, op: Operation): OperationView {
+export function toOperationView(
+  core: CoreContext,
+  op: Operation,
+  names: BankNames = bankNames(core),
+): OperationView {
   const report = findReport(core, op.chainId)
   const note = op.kind === 'unlist_report' ? (op.payload as { note?: unknown } | null)?.note : null
   return {
@@ -63,7 +76,7 @@ export function toOperationView(core: CoreContext, op: Operation): OperationView
     reportTitle:
       op.kind === 'bulk_upload'
         ? `Bulk upload · ${(op.payload as { rows?: unknown[] } | null)?.rows?.length ?? 0} reports`
-        : titleOf(core, contentAt(core, op, report)),
+        : titleOf(contentAt(core, op, report), names),
     ...(typeof note === 'string' && note ? { note } : {}),
     kind: op.kind,
     state: op.state,
@@ -79,4 +92,10 @@ export function toOperationView(core: CoreContext, op: Operation): OperationView
       : null,
     updatedAt: op.updatedAt,
   }
+}
+
+/** Operations as the window shows them, the bank list's names read once for all of them. */
+export function toOperationViews(core: CoreContext, ops: readonly Operation[]): OperationView[] {
+  const names = bankNames(core)
+  return ops.map((op) => toOperationView(core, op, names))
 }

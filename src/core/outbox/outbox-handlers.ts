@@ -3,7 +3,7 @@ import { cachedReport } from '../submissions/submissions'
 import type { CoreContext, FeatureHandlers } from '../core-context'
 import { findReport, localRecordOf } from '../drafts/drafts'
 import { reportView } from '../drafts/report-view'
-import { toOperationView } from './operation-view'
+import { toOperationView, toOperationViews } from './operation-view'
 import {
   discardOperation,
   editAndRequeue,
@@ -21,7 +21,7 @@ function queueView(core: CoreContext, result: QueueResult): QueueResultView {
     ? {
         ok: true,
         report: reportView(core, result.report),
-        operations: result.operations.map((op) => toOperationView(core, op)),
+        operations: toOperationViews(core, result.operations),
       }
     : result
 }
@@ -56,19 +56,22 @@ export const outboxHandlers: FeatureHandlers<
     const snapshot = outbox(core())
     return {
       ...snapshot,
-      operations: snapshot.operations.map((op) => toOperationView(core(), op)),
+      operations: toOperationViews(core(), snapshot.operations),
     }
   },
   outboxRetry: ({ operationId }) => toOperationView(core(), retryNow(core(), operationId)),
   outboxDiscard: ({ operationId }) =>
-    discardOperation(core(), operationId).map((op) => toOperationView(core(), op)),
+    toOperationViews(core(), discardOperation(core(), operationId)),
   outboxEdit: ({ operationId, draft }) =>
     queueView(core(), editAndRequeue(core(), operationId, draft)),
   outboxHistory: ({ state, from, to, limit }) =>
-    outboxHistory(core(), {
-      states: state ? [state] : ['done', 'cancelled'],
-      from,
-      to,
-      limit,
-    }).map((op) => toOperationView(core(), op)),
+    toOperationViews(
+      core(),
+      outboxHistory(core(), {
+        states: state ? [state] : ['done', 'cancelled'],
+        from,
+        to,
+        limit,
+      }),
+    ),
 })
