@@ -194,6 +194,8 @@ export const screeningShowSchema = screeningJobSchema.extend({
       reason: z.string(),
     }),
   ),
+  /** More rows not fully checked than `unchecked` holds (it holds a page, as `hits` does). */
+  moreUnchecked: z.boolean(),
   problems: z.array(screeningProblemSchema),
   /** More hits than this page holds. */
   more: z.boolean(),

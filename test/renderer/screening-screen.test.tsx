@@ -62,6 +62,7 @@ const JOB: ScreeningShowView = {
   ],
   unchecked: [{ row: 3, outcome: 'unchecked', reason: 'Phone: not searched on the registry yet.' }],
   problems: [],
+  moreUnchecked: false,
   more: false,
 }
 

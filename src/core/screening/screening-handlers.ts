@@ -8,12 +8,12 @@ import {
   discardJob,
   estimateScreening,
   jobView,
-  listJobs,
   pauseJob,
   previewScreening,
   reopenJob,
+  readListJobs,
+  readShowJob,
   rescreenJob,
-  showJob,
   startScreening,
 } from './screening'
 
@@ -68,7 +68,7 @@ export const screeningHandlers: FeatureHandlers<
     const context = core()
     const job = await startFromWindow(context, input)
     reopenJob(context, job, { background: true })
-    return showJob(context, job, { limit: 500 })
+    return readShowJob(context, job, { limit: 500 })
   },
   async screeningEstimate(input) {
     const context = core()
@@ -80,9 +80,9 @@ export const screeningHandlers: FeatureHandlers<
       discardJob(context, job)
     }
   },
-  screeningList: () => listJobs(core()),
+  screeningList: () => readListJobs(core()),
   screeningShow: (input) =>
-    showJob(core(), input.job, { offset: input.offset, limit: input.limit ?? 500 }),
+    readShowJob(core(), input.job, { offset: input.offset, limit: input.limit ?? 500 }),
   screeningPause: (input) => pauseJob(core(), input.job),
   screeningResume: (input) => reopenJob(core(), input.job, { rate: input.rate, background: true }),
   screeningCancel: (input) => cancelJob(core(), input.job),

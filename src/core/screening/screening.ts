@@ -19,7 +19,8 @@ import { isBankGuessed } from './screening-outcome'
 import { bankLookup } from './screening-normalize'
 import { listBanks } from '../banks/banks-cache'
 import { forgetSpellingsBefore } from './screening-spellings'
-import { hitLinks, hitView, jobAnswers, totalsOf, uncheckedRows } from './screening-results'
+import { hitView, jobAnswers, totalsOf } from './screening-results'
+import { jobProgress, readJobProgress, type JobProgress } from './screening-progress'
 import { isRunning, runInBackground, stopRunner, waitingOf } from './screening-runs'
 import {
   deleteJob,
@@ -160,30 +161,52 @@ function viewOf(
 
 export function jobView(core: CoreContext, jobId: number): ScreeningJobView {
   const job = requireJob(core, jobId)
-  return viewOf(core, job, totalsOf(jobAnswers(core.db, jobId)))
+  return viewOf(core, job, jobProgress(core.db, job).totals)
 }
 
 export function listJobs(core: CoreContext): ScreeningJobView[] {
-  return jobRows(core.db).map((job) => viewOf(core, job, totalsOf(jobAnswers(core.db, job.id))))
+  return jobRows(core.db).map((job) => viewOf(core, job, jobProgress(core.db, job).totals))
 }
 
+/** listJobs with each job's counts on the core's reading thread (the window's list). */
+export async function readListJobs(core: CoreContext): Promise<ScreeningJobView[]> {
+  const jobs = jobRows(core.db)
+  const progress = await Promise.all(jobs.map((job) => readJobProgress(core, job)))
+  return jobs.map((job, i) => viewOf(core, job, progress[i]!.totals))
+}
+
+/**
+ * A job with a page of its hits and of its rows not fully checked (the window asks 500 of each
+ * every second while a job runs; the CLI, every one).
+ */
 export function showJob(
   core: CoreContext,
   jobId: number,
   page: { offset?: number; limit?: number } = {},
 ): ScreeningShowView {
   const job = requireJob(core, jobId)
-  const answers = jobAnswers(core.db, jobId)
-  const links = hitLinks(answers)
-  const offset = page.offset ?? 0
-  const limit = page.limit ?? Number.MAX_SAFE_INTEGER
+  return showOf(core, job, jobProgress(core.db, job, page))
+}
+
+/** showJob with its counts on the core's reading thread: what the window polls every second. */
+export async function readShowJob(
+  core: CoreContext,
+  jobId: number,
+  page: { offset?: number; limit?: number } = {},
+): Promise<ScreeningShowView> {
+  const job = requireJob(core, jobId)
+  return showOf(core, job, await readJobProgress(core, job, page))
+}
+
+function showOf(core: CoreContext, job: JobRow, progress: JobProgress): ScreeningShowView {
   const now = core.clock.now()
   return {
-    ...viewOf(core, job, totalsOf(answers)),
-    hits: links.slice(offset, offset + limit).map((link) => hitView(core.db, link, answers, now)),
-    unchecked: uncheckedRows(answers),
+    ...viewOf(core, job, progress.totals),
+    hits: progress.hitLinks.map((link) => hitView(core.db, link, progress.answers, now)),
+    unchecked: progress.unchecked,
+    moreUnchecked: progress.moreUnchecked,
     problems: jobProblems(job),
-    more: links.length > offset + limit,
+    more: progress.more,
   }
 }
 

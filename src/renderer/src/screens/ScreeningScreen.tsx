@@ -743,6 +743,13 @@ function Results({ job }: { job: ScreeningShowView }) {
           {job.state === 'open' ? ' while the job runs' : ''}: save the hits to read every one.
         </p>
       )}
+      {job.moreUnchecked && (
+        <p className="callout warn">
+          Only the first {n(job.unchecked.length)} of the {n(job.totals.unchecked)} rows not fully
+          checked are listed here
+          {job.state === 'open' ? ' while the job runs' : ''}: save the record to read every one.
+        </p>
+      )}
       {rows.length === 0 ? (
         <p className="muted">
           {job.state === 'open' ? 'No hit so far.' : 'Nothing to show under this filter.'}
