@@ -176,7 +176,7 @@ async function main() {
       return Date.now() - started
     }
     const windowTimes = () => ({
-      opened: { Outbox: [], Submissions: [], Insights: [], Search: [] } as Record<
+      opened: { Outbox: [], Submissions: [], Insights: [], Screening: [], Search: [] } as Record<
         ScreenName,
         number[]
       >,
@@ -185,7 +185,7 @@ async function main() {
     })
     /** The investigator: each screen opened in turn, a BVN searched in the saved copy and at the registry. */
     const investigatorRound = async (times: ReturnType<typeof windowTimes>, round: number) => {
-      for (const screen of ['Outbox', 'Submissions', 'Insights', 'Search'] as const)
+      for (const screen of ['Outbox', 'Submissions', 'Insights', 'Screening', 'Search'] as const)
         times.opened[screen].push(await openScreen(page, screen))
       const bvn = bvns[(round * 7919) % bvns.length] ?? '22000000000'
       for (const [kind, value, offline] of [

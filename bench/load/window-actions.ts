@@ -14,6 +14,8 @@ export const SCREENS = {
   Outbox: ['#outbox-h', 'tbody tr[data-state], .panel .empty'],
   Submissions: ['#subs-h', '.submissions-list .row-button, p.empty'],
   Insights: ['#insights-h', '[data-testid="insights-as-of"]'],
+  // The job that runs (its progress, asked every second while shown), else the earlier ones.
+  Screening: ['main h2', '[data-testid="screening-outcome"], .screening-jobs'],
   Search: ['#search-h', '#search-h'],
 } as const
 export type ScreenName = keyof typeof SCREENS
