@@ -1,3 +1,4 @@
+import { yieldToLoop } from '../cache/sliced-upsert'
 import type { ScreeningMapping } from '../../shared/contract-screening'
 import type { IdentifierType } from '../../shared/domain/identifiers'
 import { cellReference, columnLetter } from '../spreadsheet/cell-reference'
@@ -135,12 +136,15 @@ export interface AccountOptions {
 }
 
 /** Every row's identifiers by the mapping; every cell that cannot be read is a problem, never dropped. */
-export function screeningInputOf(
+/** Rows read between two turns of the core's loop (10,000 rows at once: 200 ms and more). */
+const ROWS_AT_ONCE = 500
+
+export async function screeningInputOf(
   table: Omit<ScreeningTable, 'headerRow'>,
   mapping: ScreeningMapping,
   banks: BankLookup,
   accounts: AccountOptions = {},
-): ScreeningInput {
+): Promise<ScreeningInput> {
   const nameOf = (index: number) => table.header[index] || columnLetter(index)
   const pairs = accountPairs(mapping)
   const others = mapping.filter(
@@ -148,7 +152,8 @@ export function screeningInputOf(
   )
   const problems: ScreeningProblem[] = []
   const rows: ScreeningRow[] = []
-  for (const row of table.rows) {
+  for (const [index, row] of table.rows.entries()) {
+    if (index > 0 && index % ROWS_AT_ONCE === 0) await yieldToLoop()
     const cell = (index: number) => row.cells[index] ?? ''
     const problem = (index: number, message: string) =>
       problems.push({

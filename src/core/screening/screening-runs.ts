@@ -1,3 +1,4 @@
+import { forgetCutOffWrites } from './screening-write'
 import type { CoreContext } from '../core-context'
 import { jobRow, openJobIds } from './screening-store'
 import { runJob, type RunOptions, type RunOutcome, type Waiting } from './screening-runner'
@@ -111,6 +112,8 @@ export async function stopRunner(core: CoreContext, jobId: number): Promise<void
  * crash, a restart or a closed window left open goes on), and stops them all before it closes.
  */
 export function runOpenJobs(core: CoreContext): { stop(): Promise<void> } {
+  // A job whose writing a killed process left half done is forgotten (screening-write.ts).
+  forgetCutOffWrites(core.db, core.clock.now())
   for (const jobId of openJobIds(core.db)) {
     const job = jobRow(core.db, jobId)
     runInBackground(core, jobId, { rate: job?.pace === 'auto' ? 'auto' : (job?.rate ?? 1) })

@@ -2,8 +2,9 @@ import type { Db } from '../store/open-database'
 import { typedSpelling } from '../../shared/domain/identifiers'
 import { prepare } from '../store/prepare'
 import { isHolderAlive } from '../sync/lease-holder'
-import type { ScreeningInput, ScreeningProblem } from './screening-input'
+import type { ScreeningProblem } from './screening-input'
 import { writeTransaction } from '../store/write-transaction'
+import { WHOLE_JOB } from './screening-write'
 import { withoutDiskSync } from '../store/without-disk-sync'
 
 /*
@@ -45,70 +46,6 @@ export interface IdentifierRow {
   message: string | null
 }
 
-/** Writes a new job: its rows, each distinct identifier once, and which rows hold which. */
-export function insertJob(
-  db: Db,
-  job: {
-    fileName: string
-    rate: number
-    pace: JobRow['pace']
-    fresherThanMs: number | null
-    audit: unknown
-    state: JobState
-    input: ScreeningInput
-    now: number
-  },
-): { jobId: number; identifiers: Map<string, number> } {
-  return writeTransaction(db, () => {
-    const jobId = Number(
-      prepare(
-        db,
-        `INSERT INTO screening_jobs (file_name, state, rate, pace, fresher_than_ms, audit_json,
-           header_json, problems_json, created_at, updated_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      ).run(
-        job.fileName,
-        job.state,
-        job.rate,
-        job.pace,
-        job.fresherThanMs,
-        JSON.stringify(job.audit),
-        JSON.stringify(job.input.header),
-        JSON.stringify(job.input.problems),
-        job.now,
-        job.now,
-      ).lastInsertRowid,
-    )
-    const insertRow = prepare(
-      db,
-      'INSERT INTO screening_rows (job_id, row_number, cells_json) VALUES (?, ?, ?)',
-    )
-    const insertIdentifier = prepare(
-      db,
-      `INSERT INTO screening_identifiers (job_id, label, value, state) VALUES (?, ?, ?, 'pending')`,
-    )
-    const link = prepare(
-      db,
-      `INSERT INTO screening_row_identifiers (job_id, row_number, identifier_id, column_name, written)
-       VALUES (?, ?, ?, ?, ?)`,
-    )
-    const identifiers = new Map<string, number>()
-    for (const row of job.input.rows) {
-      insertRow.run(jobId, row.rowNumber, JSON.stringify(row.cells))
-      for (const value of row.values) {
-        const key = `${value.label}\u0000${value.value}`
-        let id = identifiers.get(key)
-        if (id === undefined) {
-          id = Number(insertIdentifier.run(jobId, value.label, value.value).lastInsertRowid)
-          identifiers.set(key, id)
-        }
-        link.run(jobId, row.rowNumber, id, value.column, value.written)
-      }
-    }
-    return { jobId, identifiers }
-  })
-}
-
 /**
  * How the rows wrote one identifier, where that adds a spelling to search (typedSpelling: an
  * email with capitals, searched as written as well as in lower case).
@@ -127,7 +64,10 @@ export function jobRow(db: Db, jobId: number): JobRow | undefined {
 }
 
 export function jobRows(db: Db): JobRow[] {
-  return prepare<[], JobRow>(db, 'SELECT * FROM screening_jobs ORDER BY id DESC').all()
+  return prepare<[], JobRow>(
+    db,
+    `SELECT * FROM screening_jobs WHERE ${WHOLE_JOB} ORDER BY id DESC`,
+  ).all()
 }
 
 export function jobProblems(job: JobRow): ScreeningProblem[] {
@@ -165,7 +105,7 @@ export function setJobRate(db: Db, jobId: number, rate: number | 'auto', now: nu
 export function openJobIds(db: Db): number[] {
   return prepare<[], { id: number }>(
     db,
-    "SELECT id FROM screening_jobs WHERE state = 'open' ORDER BY id",
+    `SELECT id FROM screening_jobs WHERE state = 'open' AND ${WHOLE_JOB} ORDER BY id`,
   )
     .all()
     .map((row) => row.id)

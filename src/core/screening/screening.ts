@@ -21,10 +21,11 @@ import { listBanks } from '../banks/banks-cache'
 import { forgetSpellingsBefore } from './screening-spellings'
 import { hitView, jobAnswers, totalsOf } from './screening-results'
 import { jobProgress, readJobProgress, type JobProgress } from './screening-progress'
+import { forgetCutOffWrites, writeJobInSlices } from './screening-write'
+import { processHolder } from '../sync/lease-holder'
 import { isRunning, runInBackground, stopRunner, waitingOf } from './screening-runs'
 import {
   deleteJob,
-  insertJob,
   jobProblems,
   jobRow,
   jobRows,
@@ -64,7 +65,7 @@ export async function startScreening(
 ): Promise<number> {
   await ensureBanks(core, options.offline === true)
   const input = await screeningInputFor(core, source, options)
-  const pace = options.rate === 'auto' ? 'auto' : 'fixed'
+  const pace: 'auto' | 'fixed' = options.rate === 'auto' ? 'auto' : 'fixed'
   const audit = startingAudit(core, await inputDigest(source), {
     pace,
     fresherThanMs: options.fresherThanMs,
@@ -72,17 +73,20 @@ export async function startScreening(
   const banks = bankLookup(listBanks(core.db))
   const now = core.clock.now()
   const { db } = core
-  return writeTransaction(db, () => {
-    const { jobId, identifiers } = insertJob(db, {
-      fileName: source.fileName,
-      rate: options.rate === 'auto' ? 0 : (options.rate ?? DEFAULT_SCREENING_RATE),
-      pace,
-      fresherThanMs: options.fresherThanMs ?? null,
-      audit,
-      state: options.offline ? 'paused' : 'open',
-      input,
-      now,
-    })
+  forgetCutOffWrites(db, now)
+  const job = {
+    fileName: source.fileName,
+    rate: options.rate === 'auto' ? 0 : (options.rate ?? DEFAULT_SCREENING_RATE),
+    pace,
+    fresherThanMs: options.fresherThanMs ?? null,
+    audit,
+    state: options.offline ? ('paused' as const) : ('open' as const),
+    input,
+    now,
+    holder: processHolder(),
+  }
+  // Rows in slices; the cache's answers and the job's state in the last one (screening-write.ts).
+  return writeJobInSlices(db, job, (jobId, identifiers) => {
     const list = [...identifiers.keys()].map((key) => {
       const [label = '', value = ''] = key.split('\u0000')
       return { label, value }
@@ -108,7 +112,6 @@ export async function startScreening(
       )
     })
     if (identifiers.size === 0) setJobState(db, jobId, 'done', now)
-    return jobId
   })
 }
 

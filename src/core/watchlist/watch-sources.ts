@@ -65,7 +65,7 @@ export async function importList(
       throw new WatchInputError(
         'No column says which identifier it holds: use the screening template, or a CSV with the header type,value.',
       )
-    const input = screeningInputOf(table, mapping, banksOf(core))
+    const input = await screeningInputOf(table, mapping, banksOf(core))
     problems = input.problems
     values = input.rows.flatMap((r) => r.values)
   }
