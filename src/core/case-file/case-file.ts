@@ -1,5 +1,6 @@
 import * as Banks from '../banks/banks'
 import type { CoreContext } from '../core-context'
+import type { CertificateFacts, SigningKey } from '../signing/signing-key'
 import { caseAttachments } from './case-attachments'
 import { caseClock, inRegistryTime } from './case-clock'
 import type { RetrievalEntry } from './case-model'
@@ -22,6 +23,8 @@ export interface CaseFileSummary {
   files: { name: string; sha256: string; size: number }[]
   /** The SHA-256 of SHA256SUMS, as the certificate states it. */
   fingerprint: string
+  /** The certificate that signed SHA256SUMS.p7s; null when the case file is unsigned. */
+  signedBy: CertificateFacts | null
   attachments: { fileName: string; from: 'registry' | 'kept' | 'missing' }[]
 }
 
@@ -42,7 +45,7 @@ export interface CaseFile {
 export async function exportCaseFile(
   core: CoreContext,
   id: string,
-  options: { signal?: AbortSignal } = {},
+  options: { signal?: AbortSignal; sign?: SigningKey | null } = {},
 ): Promise<CaseFile> {
   const report = await caseReport(core, id, options.signal)
   const log: RetrievalEntry[] = [...report.exchanges]
@@ -129,7 +132,7 @@ export async function exportCaseFile(
   const sealed = await sealCaseFile(
     core,
     { caseId: id, evidence, documents, exportedAt, registry, system },
-    { signal: options.signal },
+    { signal: options.signal, sign: options.sign },
   )
   const safeId = id.replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 60)
   return {
@@ -140,6 +143,7 @@ export async function exportCaseFile(
       source: report.source.kind,
       files: sealed.files,
       fingerprint: sealed.fingerprint,
+      signedBy: sealed.signedBy,
       attachments: attachments.map((a) => ({ fileName: a.fileName, from: a.from })),
     },
   }

@@ -1,10 +1,14 @@
 import { createHash } from 'node:crypto'
 import type { CoreContext } from '../core-context'
-import { CERTIFICATE_ODT, CERTIFICATE_PDF, SUMS_NAME } from './case-file-names'
+import { signDetached } from '../signing/cms-signature'
+import { signer } from '../signing/signer'
+import { certificateFacts, type CertificateFacts, type SigningKey } from '../signing/signing-key'
+import { CERTIFICATE_ODT, CERTIFICATE_PDF, SIGNATURE_NAME, SUMS_NAME } from './case-file-names'
 import type { ProducedDocument } from './case-model'
 import type { ProducingSystem } from './case-resources'
-import { certificateBlocks, writeCertificatePdf } from './certificate'
+import { certificateBlocks, writeCertificatePdf, type CertificateInput } from './certificate'
 import { writeCertificateOdt } from './certificate-odt'
+import { deviceParticulars } from './device-particulars'
 import { zipBytes, type ZipPart } from './zip-bytes'
 
 /*
@@ -29,6 +33,8 @@ export interface SealInput {
 
 export interface SealOptions {
   signal?: AbortSignal
+  /** The organization's signing key: SHA256SUMS.p7s is written with it. Without: unsigned. */
+  sign?: SigningKey | null
 }
 
 export interface SealedCaseFile {
@@ -37,6 +43,8 @@ export interface SealedCaseFile {
   files: { name: string; sha256: string; size: number }[]
   /** The SHA-256 of SHA256SUMS, as the certificate states it. */
   fingerprint: string
+  /** The certificate that signed SHA256SUMS.p7s; null: unsigned. */
+  signedBy: CertificateFacts | null
 }
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex')
@@ -58,7 +66,7 @@ export const producedDocument = (
  * for the CLI or main to write where the person says.
  */
 export async function sealCaseFile(
-  _core: CoreContext,
+  core: CoreContext,
   input: SealInput,
   options: SealOptions = {},
 ): Promise<SealedCaseFile> {
@@ -68,13 +76,18 @@ export async function sealCaseFile(
   // that one figure on the signed paper with `sha256sum SHA256SUMS` of the copy in hand.
   const sums = Buffer.from(sha256Sums(input.evidence), 'utf8')
   const fingerprint = sha256(sums)
-  const certificate = {
+  const signature = options.sign ? await signDetached(sums, options.sign, at) : null
+  const signedBy = options.sign ? certificateFacts(options.sign.certificate) : null
+  const certificate: CertificateInput = {
     caseId: input.caseId,
     exportedAt: input.exportedAt,
     registry: input.registry,
     system: input.system,
     documents: input.documents,
     fingerprint,
+    device: await deviceParticulars(core),
+    signer: signer(core.db),
+    signature: signedBy,
   }
   const parts: ZipPart[] = [
     ...input.evidence,
@@ -85,10 +98,18 @@ export async function sealCaseFile(
       store: true,
     },
   ]
-  const bytes = await zipBytes([...parts, { name: SUMS_NAME, bytes: sums }], at)
+  const bytes = await zipBytes(
+    [
+      ...parts,
+      { name: SUMS_NAME, bytes: sums },
+      ...(signature ? [{ name: SIGNATURE_NAME, bytes: signature }] : []),
+    ],
+    at,
+  )
   return {
     bytes,
     files: parts.map((p) => ({ name: p.name, sha256: sha256(p.bytes), size: p.bytes.length })),
     fingerprint,
+    signedBy,
   }
 }
