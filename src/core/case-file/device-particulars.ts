@@ -44,7 +44,7 @@ export async function deviceParticulars(core: CoreContext): Promise<DevicePartic
   if (seen) route = describeProxyChoice(seen.proxy)
   else
     try {
-      route = `${describeProxyChoice(await environmentProxyResolver()(registry))} (no connection was made in this session; as this computer's settings say now)`
+      route = `${describeProxyChoice(await environmentProxyResolver()(registry)).replace(/\.$/, '')}: as this computer\u2019s settings give it now, since no encrypted connection to the registry was made while this case file was produced.`
     } catch {
       route = 'Not known'
     }
