@@ -1,5 +1,5 @@
 // The `casefile` commands: what each takes, its help, and where its code is (loaded on use).
-import { CASE_COMMANDS } from './case-command-specs'
+import { CASE_COMMANDS, SIGNING_COMMANDS } from './case-command-specs'
 import { WATCH_COMMANDS } from './watch-command-specs'
 import type { CommandSpec, OptionSpec } from './command-line-spec'
 
@@ -137,6 +137,21 @@ export const COMMANDS: readonly CommandSpec[] = [
         description:
           "the organization's ceiling on searches a second from this data folder (screening at --rate auto and the watchlist share it; default 10)",
       },
+      'signer-name': {
+        type: 'string',
+        value: 'TEXT',
+        description: 'the officer who signs s.84 certificates (an empty value clears it)',
+      },
+      'signer-position': {
+        type: 'string',
+        value: 'TEXT',
+        description: "that officer's position in the organization",
+      },
+      organization: {
+        type: 'string',
+        value: 'TEXT',
+        description: 'the organization named on s.84 certificates',
+      },
     },
     details: [
       'Writes connection.json in the data folder. The API key is never written to disk.',
@@ -146,10 +161,13 @@ export const COMMANDS: readonly CommandSpec[] = [
       "With --ca-file FILE, the organization's root certificate (a bank's TLS-inspecting proxy's) is",
       "trusted from then on, beside this computer's own store; it is checked before it is kept.",
       '--max-rate alone changes only the ceiling, kept in the data folder (the app reads it too).',
+      '--signer-name, --signer-position and --organization fill in the officer on every case',
+      "file's s.84 certificate (the signature and date stay for the hand); kept in the data folder.",
     ],
     examples: [
       'casefile config set --base-url http://127.0.0.1:4010 --upload-url http://127.0.0.1:4010/upload-service --data-dir ./cases',
       'casefile config set --max-rate 20',
+      'casefile config set --signer-name "Ngozi Okafor" --signer-position "Head, Fraud Desk" --organization "Lagoon MFB"',
     ],
     load: async () => (await import('./commands/config-command')).runSet,
   },
@@ -512,6 +530,7 @@ export const COMMANDS: readonly CommandSpec[] = [
     load: async () => (await import('./commands/doctor-command')).run,
   },
   ...CASE_COMMANDS,
+  ...SIGNING_COMMANDS,
 ]
 
 /** `config` is only a group: `casefile config` alone asks for set or show. */

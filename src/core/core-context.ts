@@ -1,4 +1,5 @@
 import type { AttachmentFiles } from './attachments/attachment-files'
+import type { ConnectionSeen } from './network/registry-agent'
 import type { FolderClock } from './sync/folder-clock'
 import type { Reachability } from './registry/reachability'
 import type { RegistryClient } from './registry/registry-client'
@@ -44,6 +45,8 @@ export interface CoreContext {
   queued(): void
   /** Whether this core syncs on its own (the app) or only when asked (one-shot CLI runs). */
   readonly autoSync: boolean
+  /** The last TLS connection made to the registry in this session (its route and certificate). */
+  readonly connectionSeen?: () => ConnectionSeen | null
   /** Throws FolderGoneError when the folder's database is no longer the file that was opened. */
   checkFolder(): void
 }

@@ -4,6 +4,7 @@ import { AttachmentFiles } from './attachments/attachment-files'
 import type { Clock, CoreContext } from './core-context'
 import { attachmentKeys } from './encryption/attachment-cipher'
 import { ExchangeLogWriter } from './log/exchange-log-writer'
+import type { ConnectionSeen } from './network/registry-agent'
 import type { NetworkSettings } from './network/registry-transport'
 import { bindOutboxOrigin } from './outbox/outbox-origin'
 import { tightenPrivateTree } from './private-files'
@@ -86,12 +87,19 @@ export function openCore(options: CoreOptions): Core {
   const folderClock = new FolderClock(db, clock)
   const log = new ExchangeLogWriter(db)
   const reachability = new ReachabilityWatch()
+  let lastConnection: ConnectionSeen | null = null
   const client = createRegistryClient(options.connection, {
     getApiKey: options.getApiKey,
     timeoutMs: options.timeoutMs,
     uploadTimeoutMs: options.uploadTimeoutMs,
     userAgent: options.userAgent,
-    network: options.network,
+    network: {
+      ...options.network,
+      onConnection: (seen) => {
+        lastConnection = seen
+        options.network?.onConnection?.(seen)
+      },
+    },
     onServerClock: (sample) => folderClock.noteAnswer(sample),
     onExchange: (entry) => {
       log.push(entry)
@@ -142,6 +150,7 @@ export function openCore(options: CoreOptions): Core {
   })
   const autoSync = options.autoSync === true
   const core: Core = {
+    connectionSeen: () => lastConnection,
     dataDir,
     db,
     reader,

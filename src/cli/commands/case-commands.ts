@@ -1,4 +1,4 @@
-import { existsSync, renameSync, rmSync } from 'node:fs'
+import { existsSync, readFileSync, renameSync, rmSync } from 'node:fs'
 import { basename, dirname, join, resolve } from 'node:path'
 import { printJson } from '../cli-io'
 import { CliError } from '../cli-error'
@@ -6,7 +6,17 @@ import type { CommandContext } from '../command-line-spec'
 import { EXIT } from '../exit-codes'
 import { withCore } from '../open-core'
 import * as CaseFiles from '../../core/case-file/case-file'
-import { CaseVerifyRefused, verifyCaseFile } from '../../core/case-file/case-verify'
+import {
+  CaseVerifyRefused,
+  verifyCaseFile,
+  type VerifyResult,
+} from '../../core/case-file/case-verify'
+import { logCaseFileEvent, logCaseFileEventIn } from '../../core/case-file/case-file-log'
+import { readConnection } from '../../core/data-folder'
+import type { SigningKey } from '../../core/signing/signing-key'
+import { resolveDataDir } from '../cli-context'
+import { withStore } from '../open-store'
+import { signingKeyOption } from './signing-commands'
 import { writePrivateFile } from '../../core/private-files'
 import type { Core } from '../../core/open-core'
 
@@ -31,10 +41,12 @@ export async function writeCaseFile(
   core: Core,
   id: string,
   target: string,
+  sign: SigningKey | null = null,
 ): Promise<CaseFiles.CaseFile> {
   let file: CaseFiles.CaseFile
+  const started = Date.now()
   try {
-    file = await CaseFiles.exportCaseFile(core, id, { signal: context.signal })
+    file = await CaseFiles.exportCaseFile(core, id, { signal: context.signal, sign })
   } catch (error) {
     if (error instanceof CaseFiles.CaseFileError)
       throw new CliError(error.message, { code: 'invalid_input' })
@@ -48,6 +60,17 @@ export async function writeCaseFile(
   } finally {
     rmSync(temporary, { force: true })
   }
+  logCaseFileEventIn(core, {
+    action: 'export',
+    file: target,
+    fingerprint: file.summary.fingerprint,
+    ok: true,
+    detail: file.summary.signedBy
+      ? `signed with the certificate ${file.summary.signedBy.fingerprint} (${file.summary.signedBy.subject})`
+      : 'unsigned',
+    durationMs: Date.now() - started,
+    at: core.clock.now(),
+  })
   if (context.global.json) return file
   context.io.out(`Case file of ${id} written to ${target} (${file.bytes.length} bytes).`)
   if (file.summary.source === 'saved')
@@ -64,6 +87,11 @@ export async function writeCaseFile(
   context.io.out(
     `Its fingerprint, the SHA-256 of its SHA256SUMS, stated on the certificate: ${file.summary.fingerprint}`,
   )
+  context.io.out(
+    file.summary.signedBy
+      ? `Signed: SHA256SUMS.p7s, by ${file.summary.signedBy.subject} (certificate SHA-256 ${file.summary.signedBy.fingerprint}).`
+      : 'UNSIGNED: no SHA256SUMS.p7s (give --sign FILE.p12, or --sign kept after `casefile signing-key create`); the certificate says so.',
+  )
   context.io.out(`Check it any time: casefile case verify ${target}`)
   return file
 }
@@ -72,8 +100,9 @@ export async function writeCaseFile(
 export async function runExport(context: CommandContext): Promise<number> {
   const id = context.args[0] ?? ''
   const target = caseFileTarget(context)
+  const sign = await signingKeyOption(context)
   return withCore(context, async (core) => {
-    const file = await writeCaseFile(context, core, id, target)
+    const file = await writeCaseFile(context, core, id, target, sign)
     if (context.global.json) printJson(context.io, { written: target, ...file.summary })
     return EXIT.ok
   })
@@ -85,6 +114,58 @@ const WORDS = {
   missing: 'MISSING',
   added: 'ADDED (not in SHA256SUMS)',
   certificate: 'certificate (not in SHA256SUMS; states its fingerprint)',
+  signature: 'signature over SHA256SUMS (checked below)',
+}
+
+/** --ca's certificate file, read; null when not given. */
+function caOption(context: CommandContext): Buffer | null {
+  const ca = context.options['ca']
+  if (typeof ca !== 'string' || ca === '') return null
+  try {
+    return readFileSync(resolve(ca))
+  } catch (error) {
+    throw new CliError(`--ca: ${resolve(ca)} cannot be read (${(error as Error).message}).`, {
+      code: 'invalid_input',
+    })
+  }
+}
+
+/** The verification in this data folder's log, when there is one here already (a recipient may have none). */
+async function logVerification(
+  context: CommandContext,
+  path: string,
+  result: VerifyResult,
+  ms: number,
+) {
+  try {
+    const dataDir = await resolveDataDir(context.global, context.env)
+    if (!readConnection(dataDir)) return
+    await withStore(context, (db) =>
+      logCaseFileEvent(db, {
+        action: 'verify',
+        file: path,
+        fingerprint: result.fingerprint,
+        ok: result.ok,
+        detail: result.ok
+          ? `all files match; ${result.signature.message}`
+          : [
+              ...result.files
+                .filter(
+                  (f) =>
+                    f.verdict === 'changed' || f.verdict === 'missing' || f.verdict === 'added',
+                )
+                .map((f) => `${f.name} ${f.verdict}`),
+              ...result.disagreements,
+              ...(result.signature.ok ? [] : [result.signature.message]),
+              ...(result.fingerprintMismatch ? [result.fingerprintMismatch] : []),
+            ].join(' '),
+        durationMs: ms,
+        at: Date.now(),
+      }),
+    )
+  } catch {
+    // Verifying does not need a data folder: without a usable one, nothing is logged.
+  }
 }
 
 /**
@@ -94,9 +175,15 @@ const WORDS = {
  */
 export async function runVerify(context: CommandContext): Promise<number> {
   const path = resolve(context.args[0] ?? '')
-  let result
+  const ca = caOption(context)
+  const given = context.options['fingerprint']
+  const started = Date.now()
+  let result: VerifyResult
   try {
-    result = await verifyCaseFile(path)
+    result = await verifyCaseFile(path, {
+      ca,
+      fingerprint: typeof given === 'string' ? given : null,
+    })
   } catch (error) {
     if (error instanceof CaseVerifyRefused)
       throw new CliError(`${basename(path)}: ${error.message}`, {
@@ -105,11 +192,16 @@ export async function runVerify(context: CommandContext): Promise<number> {
       })
     throw error
   }
+  await logVerification(context, path, result, Date.now() - started)
   if (context.global.json) printJson(context.io, result)
   else {
     for (const f of result.files) context.io.out(`${WORDS[f.verdict].padEnd(9)}  ${f.name}`)
-    const listed = result.files.filter((f) => f.verdict !== 'certificate' && f.verdict !== 'added')
-    const wrong = result.files.filter((f) => f.verdict !== 'ok' && f.verdict !== 'certificate')
+    const listed = result.files.filter(
+      (f) => f.verdict !== 'certificate' && f.verdict !== 'added' && f.verdict !== 'signature',
+    )
+    const wrong = result.files.filter(
+      (f) => f.verdict !== 'ok' && f.verdict !== 'certificate' && f.verdict !== 'signature',
+    )
     context.io.out(
       wrong.length === 0
         ? `All ${listed.length} files match SHA256SUMS.`
@@ -124,10 +216,23 @@ export async function runVerify(context: CommandContext): Promise<number> {
       context.io.out(
         'The certificate (PDF and ODT) is not in SHA256SUMS, as in every case file: it states the fingerprint below instead, and lists the same hashes as SHA256SUMS and the retrieval log.',
       )
-    context.io.out(`Fingerprint (the SHA-256 of SHA256SUMS): ${result.fingerprint}`)
     context.io.out(
-      'A match proves this case file unchanged only when this fingerprint is the one on the signed certificate: compare them figure by figure.',
+      result.signature.ok
+        ? `Signature: ${result.signature.message}`
+        : `SIGNATURE: ${result.signature.message}`,
     )
+    if (result.signature.ok && result.signature.signer && !result.signature.againstCa)
+      context.io.out(
+        'Without --ca this proves only that SHA256SUMS is what its certificate signed, not whose certificate it is: give --ca ORG-CA.pem.',
+      )
+    context.io.out(`Fingerprint (the SHA-256 of SHA256SUMS): ${result.fingerprint}`)
+    if (result.fingerprintMismatch) context.io.out(`FINGERPRINT: ${result.fingerprintMismatch}`)
+    else if (typeof given === 'string')
+      context.io.out('It is the fingerprint given with --fingerprint, figure for figure.')
+    else
+      context.io.out(
+        'A match proves this case file unchanged only when this fingerprint is the one on the signed certificate: compare them figure by figure, or give it with --fingerprint.',
+      )
   }
   return result.ok ? EXIT.ok : EXIT.needsAttention
 }

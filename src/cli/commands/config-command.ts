@@ -14,6 +14,7 @@ import type { CommandContext, CommandRun } from '../command-line-spec'
 import { CONNECTION_FILE_VERSION, keyAccount } from '../../shared/registry-address'
 import { checkFolderNotNewer } from '../../core/store/folder-schema'
 import { EXIT } from '../exit-codes'
+import { setSigner, signerFieldProblem, type Signer } from '../../core/signing/signer'
 import { openCliCore } from '../open-core'
 import { withStore } from '../open-store'
 import {
@@ -98,13 +99,44 @@ async function setMaxRate(context: CommandContext, rate: number | null): Promise
     )
 }
 
-/** casefile config set --base-url URL --upload-url URL [--profile P] [--max-rate N] */
+const SIGNER_FLAGS = {
+  name: 'signer-name',
+  position: 'signer-position',
+  organization: 'organization',
+} as const
+
+/** The signer's fields given, checked; null when none was. */
+function signerOptions(context: CommandContext): Partial<Signer> | null {
+  const change: Partial<Signer> = {}
+  for (const [field, flag] of Object.entries(SIGNER_FLAGS) as [keyof Signer, string][]) {
+    const value = context.options[flag]
+    if (typeof value !== 'string') continue
+    const problem = signerFieldProblem(value)
+    if (problem) throw new CliError(`--${flag}: ${problem}`)
+    change[field] = value
+  }
+  return Object.keys(change).length > 0 ? change : null
+}
+
+/** Keeps the officer who signs certificates in the data folder's database, and says who it is now. */
+async function setSignerFields(context: CommandContext, change: Partial<Signer>): Promise<void> {
+  const now = await withStore(context, (db) => setSigner(db, change))
+  if (context.global.json) return
+  const shown = (value: string | null) => value ?? '(not set: left blank for the hand)'
+  context.io.out(
+    `Certificates will name: ${shown(now.name)}, ${shown(now.position)}, ${shown(now.organization)}.`,
+  )
+}
+
+/** casefile config set --base-url URL --upload-url URL [--profile P] [--max-rate N] [--signer-name …] */
 export const runSet: CommandRun = async (context) => {
   const { options } = context
   const maxRate = maxRateOption(context)
+  const signerChange = signerOptions(context)
   const addressGiven = options['base-url'] !== undefined || options['upload-url'] !== undefined
-  if (maxRate !== undefined && !addressGiven) {
-    await setMaxRate(context, maxRate)
+  if ((maxRate !== undefined || signerChange) && !addressGiven) {
+    if (maxRate !== undefined) await setMaxRate(context, maxRate)
+    if (signerChange) await setSignerFields(context, signerChange)
     return EXIT.ok
   }
   const dataDir = await resolveDataDir(context.global, context.env)
@@ -133,6 +165,7 @@ export const runSet: CommandRun = async (context) => {
     await core.close()
   }
   if (maxRate !== undefined) await setMaxRate(context, maxRate)
+  if (signerChange) await setSignerFields(context, signerChange)
   return show(context, dataDir)
 }
 

@@ -6,6 +6,8 @@
 
 /** Every file of the case file but the two certificates, with its SHA-256, as `sha256sum -c` reads it. */
 export const SUMS_NAME = 'SHA256SUMS'
+/** A detached CMS signature over SHA256SUMS, when the case file is signed; not in SHA256SUMS. */
+export const SIGNATURE_NAME = 'SHA256SUMS.p7s'
 export const LOG_NAME = 'retrieval-log.json'
 export const CASE_PDF_NAME = 'case.pdf'
 export const CERTIFICATE_PDF = 'certificate-s84.pdf'

@@ -1,21 +1,20 @@
-import { createHash } from 'node:crypto'
 import * as Banks from '../banks/banks'
 import type { CoreContext } from '../core-context'
+import type { CertificateFacts, SigningKey } from '../signing/signing-key'
 import { caseAttachments } from './case-attachments'
 import { caseClock, inRegistryTime } from './case-clock'
-import { CERTIFICATE_ODT, CERTIFICATE_PDF, SUMS_NAME } from './case-file-names'
-import type { ProducedDocument, RetrievalEntry } from './case-model'
+import type { RetrievalEntry } from './case-model'
 import { writeCasePdf } from './case-pdf'
 import { caseReport } from './case-report'
 import { producingSystem } from './case-resources'
 import { stampOf } from './case-time'
-import { certificateBlocks, writeCertificatePdf } from './certificate'
-import { writeCertificateOdt } from './certificate-odt'
-import { zipBytes, type ZipPart } from './zip-bytes'
+import { producedDocument, sealCaseFile } from './case-seal'
+import type { ZipPart } from './zip-bytes'
 
 export { CaseFileError } from './case-report'
 
 export { SUMS_NAME } from './case-file-names'
+export { sha256Sums } from './case-seal'
 
 export interface CaseFileSummary {
   id: string
@@ -24,6 +23,8 @@ export interface CaseFileSummary {
   files: { name: string; sha256: string; size: number }[]
   /** The SHA-256 of SHA256SUMS, as the certificate states it. */
   fingerprint: string
+  /** The certificate that signed SHA256SUMS.p7s; null when the case file is unsigned. */
+  signedBy: CertificateFacts | null
   attachments: { fileName: string; from: 'registry' | 'kept' | 'missing' }[]
 }
 
@@ -33,20 +34,6 @@ export interface CaseFile {
   bytes: Buffer
   summary: CaseFileSummary
 }
-
-const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex')
-
-/** `<hash>  <name>` lines, as `sha256sum -c` reads them (names in the zip have no newline). */
-export function sha256Sums(parts: readonly ZipPart[]): string {
-  return parts.map((p) => `${sha256(p.bytes)}  ${p.name}\n`).join('')
-}
-
-const document = (name: string, description: string, bytes: Buffer): ProducedDocument => ({
-  name,
-  description,
-  sha256: sha256(bytes),
-  size: bytes.length,
-})
 
 /**
  * A case file of one report, for the police or a court: a zip in memory with case.pdf, the
@@ -58,7 +45,7 @@ const document = (name: string, description: string, bytes: Buffer): ProducedDoc
 export async function exportCaseFile(
   core: CoreContext,
   id: string,
-  options: { signal?: AbortSignal } = {},
+  options: { signal?: AbortSignal; sign?: SigningKey | null } = {},
 ): Promise<CaseFile> {
   const report = await caseReport(core, id, options.signal)
   const log: RetrievalEntry[] = [...report.exchanges]
@@ -119,12 +106,12 @@ export async function exportCaseFile(
     { name: 'retrieval-log.json', bytes: logBytes },
   ]
   const documents = [
-    document(
+    producedDocument(
       'case.pdf',
       'the report, its retrieval and its attachments, for a person to read',
       casePdf,
     ),
-    document(
+    producedDocument(
       report.answer.fileName,
       report.source.kind === 'registry'
         ? 'the registry\u2019s answer, as its bytes came'
@@ -133,39 +120,30 @@ export async function exportCaseFile(
     ),
     ...attachments.flatMap((a) =>
       a.bytes && a.zipName
-        ? [document(a.zipName, `attachment ${a.number}, ${a.fileName}`, a.bytes)]
+        ? [producedDocument(a.zipName, `attachment ${a.number}, ${a.fileName}`, a.bytes)]
         : [],
     ),
-    document(
+    producedDocument(
       'retrieval-log.json',
       'the exchanges with the registry that produced these documents',
       logBytes,
     ),
   ]
-  // SHA256SUMS lists every file but the certificates, which state its hash: a person compares
-  // that one figure on the signed paper with `sha256sum SHA256SUMS` of the copy in hand.
-  const sums = Buffer.from(sha256Sums(evidence), 'utf8')
-  const fingerprint = sha256(sums)
-  const certificate = { caseId: id, exportedAt, registry, system, documents, fingerprint }
-  const parts: ZipPart[] = [
-    ...evidence,
-    { name: CERTIFICATE_PDF, bytes: await writeCertificatePdf(certificate), store: true },
-    {
-      name: CERTIFICATE_ODT,
-      bytes: await writeCertificateOdt(certificateBlocks(certificate), at),
-      store: true,
-    },
-  ]
-  const bytes = await zipBytes([...parts, { name: SUMS_NAME, bytes: sums }], at)
+  const sealed = await sealCaseFile(
+    core,
+    { caseId: id, evidence, documents, exportedAt, registry, system },
+    { signal: options.signal, sign: options.sign },
+  )
   const safeId = id.replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 60)
   return {
     fileName: `case-${safeId}-${stampOf(exportedAt)}.zip`,
-    bytes,
+    bytes: sealed.bytes,
     summary: {
       id,
       source: report.source.kind,
-      files: parts.map((p) => ({ name: p.name, sha256: sha256(p.bytes), size: p.bytes.length })),
-      fingerprint,
+      files: sealed.files,
+      fingerprint: sealed.fingerprint,
+      signedBy: sealed.signedBy,
       attachments: attachments.map((a) => ({ fileName: a.fileName, from: a.from })),
     },
   }

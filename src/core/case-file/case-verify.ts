@@ -5,8 +5,10 @@ import {
   CERTIFICATE_ODT,
   CERTIFICATE_PDF,
   LOG_NAME,
+  SIGNATURE_NAME,
   SUMS_NAME,
 } from './case-file-names'
+import { checkSignature, fingerprintProblem, type SignatureVerdict } from './verify-signature'
 import { odtText, OdtUnreadable } from './odt-text'
 import { certificateDisagreements, logDisagreements, type Bundle } from './verify-claims'
 import { casePdfDisagreements, certificatePdfDisagreements } from './verify-pdfs'
@@ -26,8 +28,11 @@ import { CaseVerifyRefused, checkName } from './zip-entry-checks'
 export { CaseVerifyRefused } from './zip-entry-checks'
 export { VERIFY_LIMITS } from './verify-zip'
 
-/** certificate: one of the two certificate files, which SHA256SUMS does not list. */
-export type FileVerdict = 'ok' | 'changed' | 'missing' | 'added' | 'certificate'
+/**
+ * certificate: one of the two certificate files, which SHA256SUMS does not list; signature:
+ * SHA256SUMS.p7s, the signature over SHA256SUMS, which it cannot list either.
+ */
+export type FileVerdict = 'ok' | 'changed' | 'missing' | 'added' | 'certificate' | 'signature'
 
 export interface VerifyResult {
   ok: boolean
@@ -36,10 +41,23 @@ export interface VerifyResult {
   files: { name: string; verdict: FileVerdict }[]
   /** What a file of the case file states that the files or SHA256SUMS do not bear out. */
   disagreements: string[]
+  /** SHA256SUMS.p7s checked against SHA256SUMS (and the CA given), or why there is none. */
+  signature: SignatureVerdict
+  /** With --fingerprint: null when it is this one, else what differs, in words. */
+  fingerprintMismatch: string | null
+}
+
+export interface VerifyOptions {
+  /** The organization's certificate (DER or PEM bytes) the signature must lead to. */
+  ca?: Buffer | null
+  /** The fingerprint on the signed paper, to be compared with this SHA256SUMS's. */
+  fingerprint?: string | null
 }
 
 const KEEP = {
   [SUMS_NAME]: VERIFY_LIMITS.maxSumsBytes,
+  /** The signer's certificate and a chain of a few more. */
+  [SIGNATURE_NAME]: 256 * 1024,
   [LOG_NAME]: 4 * 1024 * 1024,
   [CERTIFICATE_ODT]: 2 * 1024 * 1024,
   /** Its fonts' subsets and a few pages of text. */
@@ -92,7 +110,10 @@ async function odtDisagreements(bytes: Buffer | undefined, bundle: Bundle, liste
   }
 }
 
-export async function verifyCaseFile(path: string): Promise<VerifyResult> {
+export async function verifyCaseFile(
+  path: string,
+  options: VerifyOptions = {},
+): Promise<VerifyResult> {
   const { hashes, kept } = await readCaseZip(path, KEEP)
   const sumsBytes = kept.get(SUMS_NAME)
   if (!sumsBytes)
@@ -112,7 +133,14 @@ export async function verifyCaseFile(path: string): Promise<VerifyResult> {
   const certificates = new Set<string>(CERTIFICATE_FILES.filter((name) => !sums.has(name)))
   for (const name of hashes.keys())
     if (name !== SUMS_NAME && !sums.has(name))
-      files.push({ name, verdict: certificates.has(name) ? 'certificate' : 'added' })
+      files.push({
+        name,
+        verdict: certificates.has(name)
+          ? 'certificate'
+          : name === SIGNATURE_NAME
+            ? 'signature'
+            : 'added',
+      })
   for (const name of certificates) if (!hashes.has(name)) files.push({ name, verdict: 'missing' })
   const bundle: Bundle = { sums, hashes, fingerprint }
   const logBytes = kept.get(LOG_NAME)
@@ -126,6 +154,19 @@ export async function verifyCaseFile(path: string): Promise<VerifyResult> {
       : []),
     ...(casePdf ? await casePdfDisagreements(casePdf, bundle) : []),
   ]
-  const filesOk = files.every((f) => f.verdict === 'ok' || f.verdict === 'certificate')
-  return { ok: filesOk && disagreements.length === 0, fingerprint, files, disagreements }
+  const signature = await checkSignature(kept.get(SIGNATURE_NAME) ?? null, sumsBytes, options.ca)
+  const fingerprintMismatch = options.fingerprint
+    ? fingerprintProblem(options.fingerprint, fingerprint)
+    : null
+  const filesOk = files.every(
+    (f) => f.verdict !== 'changed' && f.verdict !== 'missing' && f.verdict !== 'added',
+  )
+  return {
+    ok: filesOk && disagreements.length === 0 && signature.ok && fingerprintMismatch === null,
+    fingerprint,
+    files,
+    disagreements,
+    signature,
+    fingerprintMismatch,
+  }
 }

@@ -1,12 +1,18 @@
+import type { Signer } from '../signing/signer'
+import type { CertificateFacts } from '../signing/signing-key'
 import { CERTIFICATE_WORDS } from './case-file-names'
+import { ACT, ACT_TITLE, COMBINATION, CONDITIONS, SUBSECTION_4 } from './certificate-law'
+import type { DeviceParticulars } from './device-particulars'
 import type { ProducedDocument } from './case-model'
 import { lagosShortTime, lagosTime } from './case-time'
 import { createPdfWriter } from './pdf-writer'
 
 /*
- * A certificate under section 84(4) of the Evidence Act 2011 (Nigeria), as a template: the
- * system, the registry, the documents and their hashes, and the s.84(2) conditions written out,
- * with blanks for the officer who signs. The same blocks make certificate-s84.pdf and .odt.
+ * A certificate under section 84(4) of the Evidence Act 2011 as amended in 2023, as a template:
+ * the documents and their hashes, the device that produced them and the period it was used, the
+ * bundle's fingerprint and signature, the s.84(2) conditions for this device only, the officer
+ * (pre-filled from the folder's settings, signature and date by hand), and an annex for the
+ * registry operator's own certificate for its servers. The same blocks make the PDF and the ODT.
  */
 
 export type CertificateBlock =
@@ -25,12 +31,82 @@ export interface CertificateInput {
   documents: ProducedDocument[]
   /** The SHA-256 of the case file's SHA256SUMS, which lists the documents. */
   fingerprint: string
+  /** The device's particulars; absent in callers that do not know them (they are then not stated). */
+  device?: DeviceParticulars
+  /** Who signs by hand, from the folder's settings. */
+  signer?: Signer
+  /** The certificate that signed SHA256SUMS (SHA256SUMS.p7s), or null: unsigned. */
+  signature?: CertificateFacts | null
+}
+
+/** A field filled in from the folder's settings, or a line for the hand when it is not set. */
+const filled = (label: string, value: string | null | undefined): CertificateBlock =>
+  value ? { kind: 'field', label, value } : { kind: 'blank', label }
+
+function deviceBlocks(input: CertificateInput): CertificateBlock[] {
+  const d = input.device
+  const field = (label: string, value: string): CertificateBlock => ({
+    kind: 'field',
+    label,
+    value,
+  })
+  return [
+    field('Software', input.system.software),
+    ...(d
+      ? [
+          field('Operating system and version', d.operatingSystem),
+          field('Machine name', d.machine),
+          field('Casefile data folder id', d.dataFolderId),
+          field('Route to the registry', d.route),
+        ]
+      : [field('Computer (name on the network)', input.system.computer)]),
+    field(
+      'Source of the information',
+      `The fraud report registry at ${input.registry}, read through its API`,
+    ),
+    ...(d
+      ? [
+          field(
+            'TLS certificate the registry showed (SHA-256)',
+            d.registryCertificate ??
+              'Not recorded: no encrypted connection to the registry was made while this case file was produced (a plain http address, or answers already kept)',
+          ),
+          field(
+            'Period of use of this data folder',
+            d.firstUse && d.lastUse
+              ? `From its first exchange with the registry, ${lagosTime(Date.parse(d.firstUse))}, to its last, ${lagosTime(Date.parse(d.lastUse))} (this computer\u2019s log)`
+              : 'No exchange with the registry is logged in this data folder',
+          ),
+        ]
+      : []),
+    field('Date and time of production', lagosTime(input.exportedAt)),
+  ]
+}
+
+function signatureBlocks(input: CertificateInput): CertificateBlock[] {
+  const signed = input.signature
+  if (!signed)
+    return [
+      {
+        kind: 'paragraph',
+        text: 'This case file is UNSIGNED: it has no SHA256SUMS.p7s. Only the fingerprint above, on this paper signed by hand, identifies it.',
+      },
+    ]
+  return [
+    {
+      kind: 'paragraph',
+      text: `SHA256SUMS is signed digitally: SHA256SUMS.p7s is a detached CMS (PKCS#7) signature over it, which \u201copenssl cms -verify -binary -inform DER -content SHA256SUMS -in SHA256SUMS.p7s -CAfile ORG-CA.pem\u201d or \u201ccasefile case verify --ca ORG-CA.pem\u201d checks against the organization\u2019s certificate.`,
+    },
+    { kind: 'field', label: 'Signing certificate (subject)', value: signed.subject },
+    { kind: 'field', label: 'Signing certificate (its SHA-256)', value: signed.fingerprint },
+  ]
 }
 
 export function certificateBlocks(input: CertificateInput): CertificateBlock[] {
   const at = lagosTime(input.exportedAt)
+  const signer = input.signer
   return [
-    { kind: 'title', text: 'Certificate under section 84(4) of the Evidence Act 2011' },
+    { kind: 'title', text: ACT_TITLE },
     {
       kind: 'notice',
       text: 'TEMPLATE \u2014 to be reviewed by the organization\u2019s counsel before it is signed or relied on. Casefile filled in what the computer knows; the officer completes the rest, and counsel adapts the wording to the case.',
@@ -38,7 +114,7 @@ export function certificateBlocks(input: CertificateInput): CertificateBlock[] {
     { kind: 'heading', text: '1. The documents' },
     {
       kind: 'paragraph',
-      text: `The documents listed below are computer-produced statements of fraud report ${input.caseId}, produced on ${at} from the records of the fraud report registry at ${input.registry}, retrieved through the computer and software named in part 2. Each is identified by its SHA-256 hash: ${CERTIFICATE_WORDS.listFollows}`,
+      text: `The documents listed below are computer-produced statements (documents and electronic records) of ${input.caseId}, produced on ${at} from the records of the fraud report registry at ${input.registry}, retrieved through the device named in part 2. Each is identified by its SHA-256 hash: ${CERTIFICATE_WORDS.listFollows}`,
     },
     ...input.documents.map((d): CertificateBlock => ({
       kind: 'field',
@@ -47,50 +123,46 @@ export function certificateBlocks(input: CertificateInput): CertificateBlock[] {
     })),
     { kind: 'field', label: CERTIFICATE_WORDS.fingerprint, value: input.fingerprint },
     { kind: 'paragraph', text: CERTIFICATE_WORDS.howToCheck },
+    ...signatureBlocks(input),
     { kind: 'heading', text: CERTIFICATE_WORDS.nextPart },
-    { kind: 'field', label: 'Software', value: input.system.software },
-    { kind: 'field', label: 'Computer (name on the network)', value: input.system.computer },
-    {
-      kind: 'field',
-      label: 'Source of the information',
-      value: `The fraud report registry at ${input.registry}, read through its API`,
-    },
-    { kind: 'field', label: 'Date and time of production', value: at },
-    { kind: 'heading', text: '3. The conditions of section 84(2)' },
-    { kind: 'paragraph', text: 'I certify, to the best of my knowledge and belief, that:' },
+    ...deviceBlocks(input),
+    { kind: 'heading', text: '3. The conditions of section 84(2), for this device' },
+    { kind: 'paragraph', text: SUBSECTION_4 },
     {
       kind: 'paragraph',
-      text: '(a) the documents were produced by the computer during a period over which the computer was used regularly to store or process information for the purposes of activities regularly carried on over that period by the organization, namely the detection, reporting and investigation of fraud;',
+      text: `I certify, to the best of my knowledge and belief, as to the device named in part 2 (and not as to the registry\u2019s servers: see the annex), the conditions of section 84(2) of ${ACT}:`,
     },
+    { kind: 'paragraph', text: CONDITIONS.a },
+    { kind: 'paragraph', text: CONDITIONS.b },
+    { kind: 'paragraph', text: CONDITIONS.c },
+    { kind: 'paragraph', text: CONDITIONS.d },
     {
       kind: 'paragraph',
-      text: '(b) over that period there was regularly supplied to the computer, in the ordinary course of those activities, information of the kind contained in the documents, or of the kind from which that information is derived;',
-    },
-    {
-      kind: 'paragraph',
-      text: '(c) throughout the material part of that period the computer was operating properly or, if not, any respect in which it was not operating properly or was out of operation during that part of the period was not such as to affect the production of the documents or the accuracy of their contents;',
-    },
-    {
-      kind: 'paragraph',
-      text: '(d) the information contained in the documents reproduces or is derived from information supplied to the computer in the ordinary course of those activities.',
+      text: 'The activities are the detection, reporting and investigation of fraud by the organization named in part 4.',
     },
     { kind: 'heading', text: '4. The officer who certifies' },
     {
       kind: 'paragraph',
       text: 'I occupy a responsible position in relation to the operation of the relevant device or the management of the relevant activities, and I state the above to the best of my knowledge and belief.',
     },
-    { kind: 'blank', label: 'Name of the officer' },
-    { kind: 'blank', label: 'Position held in the organization' },
-    { kind: 'blank', label: 'Organization' },
+    filled('Name of the officer', signer?.name),
+    filled('Position held in the organization', signer?.position),
+    filled('Organization', signer?.organization),
     { kind: 'blank', label: 'Signature' },
     { kind: 'blank', label: 'Date' },
+    { kind: 'heading', text: 'Annex: the registry operator\u2019s certificate for its servers' },
+    { kind: 'paragraph', text: COMBINATION },
+    {
+      kind: 'notice',
+      text: `TO BE REQUESTED FROM THE OPERATOR of the registry at ${input.registry}: its own certificate under section 84(4), signed by a person in a responsible position in relation to the operation of its servers, as to the conditions of section 84(2) for the period covering the retrievals listed in retrieval-log.json. Attach it here.`,
+    },
   ]
 }
 
 /** certificate-s84.pdf: the blocks in the case file's fonts, its footer on every page. */
 export async function writeCertificatePdf(input: CertificateInput): Promise<Buffer> {
   const pdf = createPdfWriter({
-    title: `Certificate under section 84(4), Evidence Act 2011: case ${input.caseId}`,
+    title: `${ACT_TITLE}: ${input.caseId}`,
     subject: 'Template to be reviewed by counsel',
   })
   for (const block of certificateBlocks(input)) {

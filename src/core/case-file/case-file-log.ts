@@ -1,0 +1,49 @@
+import { userInfo } from 'node:os'
+import type { CoreContext } from '../core-context'
+import { appendExchange } from '../log/exchange-log'
+import type { Db } from '../store/open-database'
+import { writeTransaction } from '../store/write-transaction'
+
+/*
+ * Every case file exported from this data folder, and every one verified with it, written to
+ * its append-only log (exchange_log, which `casefile log` and the window's log read) beside the
+ * exchanges with the registry: when, by whom (the OS user), which file, its fingerprint, signed
+ * or not, and for a verification what was found.
+ */
+
+function osUser(): string {
+  try {
+    return userInfo().username
+  } catch {
+    return 'unknown'
+  }
+}
+
+export interface CaseFileEvent {
+  action: 'export' | 'verify'
+  /** The zip's path or name. */
+  file: string
+  fingerprint: string
+  ok: boolean
+  /** What it was or what was found: "signed by CN=…", "unsigned", a failure in words. */
+  detail: string
+  durationMs: number
+  at: number
+}
+
+export function logCaseFileEvent(db: Db, event: CaseFileEvent): void {
+  writeTransaction(db, () =>
+    appendExchange(db, {
+      at: new Date(event.at).toISOString(),
+      endpoint: `casefile case ${event.action} ${event.file}`,
+      durationMs: event.durationMs,
+      outcome: event.ok ? 'ok' : 'validation',
+      message: `by ${osUser()}; fingerprint ${event.fingerprint}; ${event.detail}`.slice(0, 2000),
+    }),
+  )
+}
+
+export const logCaseFileEventIn = (core: CoreContext, event: CaseFileEvent) => {
+  core.flushLog()
+  logCaseFileEvent(core.db, event)
+}

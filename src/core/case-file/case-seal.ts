@@ -1,0 +1,115 @@
+import { createHash } from 'node:crypto'
+import type { CoreContext } from '../core-context'
+import { signDetached } from '../signing/cms-signature'
+import { signer } from '../signing/signer'
+import { certificateFacts, type CertificateFacts, type SigningKey } from '../signing/signing-key'
+import { CERTIFICATE_ODT, CERTIFICATE_PDF, SIGNATURE_NAME, SUMS_NAME } from './case-file-names'
+import type { ProducedDocument } from './case-model'
+import type { ProducingSystem } from './case-resources'
+import { certificateBlocks, writeCertificatePdf, type CertificateInput } from './certificate'
+import { writeCertificateOdt } from './certificate-odt'
+import { deviceParticulars } from './device-particulars'
+import { zipBytes, type ZipPart } from './zip-bytes'
+
+/*
+ * The tail every case file shares, whether of one report or of a case of many items: SHA256SUMS
+ * over the evidence, its fingerprint, the s.84 certificate (PDF and ODT) that states it, and the
+ * zip of them all. What goes into the evidence is the caller's; what seals it is here.
+ */
+
+export interface SealInput {
+  /** The report id, or the case's id: what the certificate and the zip's name say it is of. */
+  caseId: string
+  /** The files SHA256SUMS lists, in the zip's order. */
+  evidence: ZipPart[]
+  /** The same files, each with the words the certificate describes it in. */
+  documents: ProducedDocument[]
+  /** Registry time (ms) of the export, as every date of the case file states it. */
+  exportedAt: number
+  /** The registry's address. */
+  registry: string
+  system: ProducingSystem
+}
+
+export interface SealOptions {
+  signal?: AbortSignal
+  /** The organization's signing key: SHA256SUMS.p7s is written with it. Without: unsigned. */
+  sign?: SigningKey | null
+}
+
+export interface SealedCaseFile {
+  bytes: Buffer
+  /** Every file of the zip but SHA256SUMS, with its hash. */
+  files: { name: string; sha256: string; size: number }[]
+  /** The SHA-256 of SHA256SUMS, as the certificate states it. */
+  fingerprint: string
+  /** The certificate that signed SHA256SUMS.p7s; null: unsigned. */
+  signedBy: CertificateFacts | null
+}
+
+const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex')
+
+/** `<hash>  <name>` lines, as `sha256sum -c` reads them (names in the zip have no newline). */
+export function sha256Sums(parts: readonly ZipPart[]): string {
+  return parts.map((p) => `${sha256(p.bytes)}  ${p.name}\n`).join('')
+}
+
+/** A file of the zip as the certificate lists it: its name, words for it, hash and size. */
+export const producedDocument = (
+  name: string,
+  description: string,
+  bytes: Buffer,
+): ProducedDocument => ({ name, description, sha256: sha256(bytes), size: bytes.length })
+
+/**
+ * SHA256SUMS over the evidence, the certificate stating its fingerprint, and the zip: in memory,
+ * for the CLI or main to write where the person says.
+ */
+export async function sealCaseFile(
+  core: CoreContext,
+  input: SealInput,
+  options: SealOptions = {},
+): Promise<SealedCaseFile> {
+  options.signal?.throwIfAborted()
+  const at = new Date(input.exportedAt)
+  // SHA256SUMS lists every file but the certificates, which state its hash: a person compares
+  // that one figure on the signed paper with `sha256sum SHA256SUMS` of the copy in hand.
+  const sums = Buffer.from(sha256Sums(input.evidence), 'utf8')
+  const fingerprint = sha256(sums)
+  const signature = options.sign ? await signDetached(sums, options.sign, at) : null
+  const signedBy = options.sign ? certificateFacts(options.sign.certificate) : null
+  const certificate: CertificateInput = {
+    caseId: input.caseId,
+    exportedAt: input.exportedAt,
+    registry: input.registry,
+    system: input.system,
+    documents: input.documents,
+    fingerprint,
+    device: await deviceParticulars(core),
+    signer: signer(core.db),
+    signature: signedBy,
+  }
+  const parts: ZipPart[] = [
+    ...input.evidence,
+    { name: CERTIFICATE_PDF, bytes: await writeCertificatePdf(certificate), store: true },
+    {
+      name: CERTIFICATE_ODT,
+      bytes: await writeCertificateOdt(certificateBlocks(certificate), at),
+      store: true,
+    },
+  ]
+  const bytes = await zipBytes(
+    [
+      ...parts,
+      { name: SUMS_NAME, bytes: sums },
+      ...(signature ? [{ name: SIGNATURE_NAME, bytes: signature }] : []),
+    ],
+    at,
+  )
+  return {
+    bytes,
+    files: parts.map((p) => ({ name: p.name, sha256: sha256(p.bytes), size: p.bytes.length })),
+    fingerprint,
+    signedBy,
+  }
+}
