@@ -7,7 +7,8 @@
 import { deflateSync, crc32 } from 'node:zlib'
 
 export type Drawing =
-  | { drawn: true; png: Buffer; width: number; height: number }
+  /** `pages`: for a page of a PDF, how many pages the file has. */
+  | { drawn: true; png: Buffer; width: number; height: number; pages?: number }
   /**
    * unavailable: the renderer cannot be loaded here; unreadable: this file could not be drawn;
    * timeout: not drawn in the time allowed; too-large: it declares more pixels than Casefile

@@ -1,5 +1,5 @@
 /*
- * A piece of evidence drawn for case.pdf (a PDF attachment's first page, an image attachment) as
+ * A piece of evidence drawn for case.pdf (a page of a PDF attachment, an image attachment) as
  * a PNG, in a worker thread the core can stop. The file is anyone's upload to the registry: one
  * of pdf.js's steps (parsing a content stream of a million operators, say) can run for as long
  * as the file likes, a stream can inflate to gigabytes, and a time limit in the core's own thread
@@ -9,7 +9,7 @@
  * DRAWING_MEMORY_MB since the worker was ready: V8's heap limit alone does not count the
  * ArrayBuffers an inflated stream or a decoded image lives in, so the core watches the process's
  * resident memory itself, every MEMORY_SAMPLE_MS. One worker per attachment, so no file's state
- * is left for the next. An image is not even given to a worker when its header declares more
+ * is left for the next (and one per page of a PDF). An image is not even given to a worker when its header declares more
  * than MAX_DECODE_PIXELS (image-draw.ts). `casefile case verify` reads its PDFs' text
  * (readEvidenceText) in the same worker, within the same bounds.
  */
@@ -22,7 +22,7 @@ import { Worker } from 'node:worker_threads'
 import { message, type Drawing } from './drawing'
 import type { EvidenceJob } from './evidence-worker'
 import { drawImage, imageRefusal } from './image-draw'
-import { drawFirstPage, MAX_PAGE_PIXELS, PAGE_TIME_LIMIT_MS } from './pdf-draw'
+import { drawPage, MAX_PAGE_PIXELS, PAGE_TIME_LIMIT_MS } from './pdf-draw'
 import { readPdfText, type PdfText, type TextLimits } from './pdf-text'
 
 export { MAX_PAGE_PIXELS, PAGE_TIME_LIMIT_MS } from './pdf-draw'
@@ -81,6 +81,8 @@ export interface DrawingOptions {
   memoryLimitMb?: number
   /** The worker's file (evidenceWorkerFile()); null draws in this thread, as when none is found. */
   workerFile?: string | null
+  /** Which page of a PDF to draw (from 1; the first when not given). */
+  page?: number
 }
 
 /**
@@ -104,7 +106,7 @@ export async function drawEvidence(
   const inWorker = file
     ? await runInWorker<Drawing>(
         file,
-        { kind, bytes, timeLimitMs, maxPixels },
+        { kind, bytes, timeLimitMs, maxPixels, page: options.page },
         {
           heapLimitMb: options.heapLimitMb ?? PAGE_HEAP_LIMIT_MB,
           memoryLimitMb: options.memoryLimitMb ?? DRAWING_MEMORY_MB,
@@ -117,8 +119,40 @@ export async function drawEvidence(
   // with the time limit acting between pdf.js's steps and images within the pixel cap.
   if (inWorker) return received(inWorker)
   return kind === 'pdf'
-    ? drawFirstPage(bytes, { timeLimitMs, maxPixels })
+    ? drawPage(bytes, { timeLimitMs, maxPixels, page: options.page })
     : drawImage(bytes, maxPixels)
+}
+
+/** The most pages of one PDF attachment case.pdf draws; the rest are in the file in the zip. */
+export const MAX_DRAWN_PAGES = 20
+
+/** A PDF's pages as drawn: each page from the first, up to the cap or the first that failed. */
+export interface DrawnPages {
+  /** Page 1, 2, … in order; the last may be a failure (why it and those after were not drawn). */
+  pages: Drawing[]
+  /** How many pages the file has; null when not even its first page could be opened. */
+  total: number | null
+}
+
+/**
+ * Every page of a PDF up to `maxPages` (MAX_DRAWN_PAGES), each in a worker of its own with the
+ * same bounds as one page (time, pixels, heap, memory): a page that fails stops the drawing,
+ * so a file whose every page takes the full time costs one page's time. Never throws.
+ */
+export async function drawPdfPages(
+  bytes: Uint8Array,
+  options: DrawingOptions & { maxPages?: number } = {},
+): Promise<DrawnPages> {
+  const maxPages = options.maxPages ?? MAX_DRAWN_PAGES
+  const pages: Drawing[] = []
+  let total: number | null = null
+  for (let page = 1; page <= Math.min(maxPages, total ?? 1); page++) {
+    const drawing = await drawEvidence('pdf', bytes, { ...options, page })
+    pages.push(drawing)
+    if (!drawing.drawn) break
+    total = drawing.pages ?? 1
+  }
+  return { pages, total }
 }
 
 /** A PDF's first page (drawEvidence for a PDF). */

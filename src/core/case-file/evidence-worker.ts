@@ -1,5 +1,5 @@
 /*
- * The worker thread that draws one piece of evidence for case.pdf, a PDF's first page or an
+ * The worker thread that draws one piece of evidence for case.pdf, a page of a PDF or an
  * image, or reads a case file's PDF's text back for `casefile case verify` (started by
  * evidence-drawing.ts, one thread per file, stopped when its time is up or the process's memory
  * has grown too far). Its own file in every build: the source under
@@ -15,11 +15,18 @@
 import { parentPort, workerData } from 'node:worker_threads'
 import { message } from './drawing'
 import { drawImage, loadCanvas } from './image-draw'
-import { drawFirstPage, loadRenderer } from './pdf-draw'
+import { drawPage, loadRenderer } from './pdf-draw'
 import { loadPdfJs, readPdfText, type TextLimits } from './pdf-text'
 
 export type EvidenceJob =
-  | { kind: 'pdf' | 'image'; bytes: Uint8Array; timeLimitMs: number; maxPixels: number }
+  | {
+      kind: 'pdf' | 'image'
+      bytes: Uint8Array
+      timeLimitMs: number
+      maxPixels: number
+      /** Which page of a PDF (from 1; the first when not given). */
+      page?: number
+    }
   /** A PDF's text, for verify. */
   | ({ kind: 'text'; bytes: Uint8Array } & TextLimits)
 
@@ -31,7 +38,11 @@ function loaded(job: EvidenceJob): Promise<unknown> {
 function answer(job: EvidenceJob): Promise<unknown> {
   if (job.kind === 'text') return readPdfText(job.bytes, job)
   return job.kind === 'pdf'
-    ? drawFirstPage(job.bytes, { timeLimitMs: job.timeLimitMs, maxPixels: job.maxPixels })
+    ? drawPage(job.bytes, {
+        timeLimitMs: job.timeLimitMs,
+        maxPixels: job.maxPixels,
+        page: job.page,
+      })
     : drawImage(job.bytes, job.maxPixels)
 }
 
