@@ -1,12 +1,11 @@
 import { createHash } from 'node:crypto'
-import * as Banks from '../banks/banks'
 import type { CoreContext } from '../core-context'
 import { caseAttachments } from './case-attachments'
 import { caseClock, inRegistryTime } from './case-clock'
 import { CERTIFICATE_ODT, CERTIFICATE_PDF, SUMS_NAME } from './case-file-names'
 import type { ProducedDocument, RetrievalEntry } from './case-model'
 import { writeCasePdf } from './case-pdf'
-import { caseReport } from './case-report'
+import { caseBankNames, caseReport } from './case-report'
 import { producingSystem } from './case-resources'
 import { stampOf } from './case-time'
 import { certificateBlocks, writeCertificatePdf } from './certificate'
@@ -76,6 +75,11 @@ export async function exportCaseFile(
   const at = new Date(exportedAt)
   if (report.source.kind === 'registry')
     report.source = { ...report.source, at: clock.toRegistry(report.source.at) }
+  else
+    report.source = {
+      ...report.source,
+      seenAt: new Date(clock.toRegistry(Date.parse(report.source.seenAt))).toISOString(),
+    }
   const system = producingSystem()
   const registry = core.client.connection.baseUrl
   const logBytes = Buffer.from(
@@ -108,7 +112,7 @@ export async function exportCaseFile(
     computerAheadMs: clock.computerAheadMs,
     registry,
     system,
-    bankName: (slug) => Banks.bankName(core, slug),
+    bankName: await caseBankNames(core, report.record, options.signal),
   })
   const evidence: ZipPart[] = [
     { name: 'case.pdf', bytes: casePdf, store: true },
