@@ -1,6 +1,7 @@
 import { CASE_PDF_WORDS } from './case-file-names'
 import type { CaseAttachment } from './case-model'
-import { drawEvidence, drawPdfPages, MAX_DRAWN_PAGES, type DrawnPages } from './evidence-drawing'
+import { drawEvidence } from './evidence-drawing'
+import { drawPdfPages, MAX_DRAWN_PAGES, type DrawnPages } from './pdf-pages-drawing'
 import type { Drawing } from './drawing'
 import type { Detail, PdfWriter, Picture } from './pdf-writer'
 

@@ -123,38 +123,6 @@ export async function drawEvidence(
     : drawImage(bytes, maxPixels)
 }
 
-/** The most pages of one PDF attachment case.pdf draws; the rest are in the file in the zip. */
-export const MAX_DRAWN_PAGES = 20
-
-/** A PDF's pages as drawn: each page from the first, up to the cap or the first that failed. */
-export interface DrawnPages {
-  /** Page 1, 2, … in order; the last may be a failure (why it and those after were not drawn). */
-  pages: Drawing[]
-  /** How many pages the file has; null when not even its first page could be opened. */
-  total: number | null
-}
-
-/**
- * Every page of a PDF up to `maxPages` (MAX_DRAWN_PAGES), each in a worker of its own with the
- * same bounds as one page (time, pixels, heap, memory): a page that fails stops the drawing,
- * so a file whose every page takes the full time costs one page's time. Never throws.
- */
-export async function drawPdfPages(
-  bytes: Uint8Array,
-  options: DrawingOptions & { maxPages?: number } = {},
-): Promise<DrawnPages> {
-  const maxPages = options.maxPages ?? MAX_DRAWN_PAGES
-  const pages: Drawing[] = []
-  let total: number | null = null
-  for (let page = 1; page <= Math.min(maxPages, total ?? 1); page++) {
-    const drawing = await drawEvidence('pdf', bytes, { ...options, page })
-    pages.push(drawing)
-    if (!drawing.drawn) break
-    total = drawing.pages ?? 1
-  }
-  return { pages, total }
-}
-
 /** A PDF's first page (drawEvidence for a PDF). */
 export const renderFirstPage = (bytes: Uint8Array, options: DrawingOptions = {}) =>
   drawEvidence('pdf', bytes, options)
@@ -185,9 +153,13 @@ export async function readEvidenceText(
 }
 
 type WorkerMessage =
-  { type: 'ready' } | { type: 'done'; answer: unknown } | { type: 'failed'; detail: string }
+  | { type: 'ready' }
+  | { type: 'done'; answer: unknown }
+  | { type: 'failed'; detail: string }
+  /** A PDF's page drawn, of several: given to the caller, and the next page's time starts. */
+  | { type: 'page'; answer: unknown }
 
-type Failed<A> = (
+export type Failed<A> = (
   why: 'unreadable' | 'timeout' | 'too-large',
   detail: (verb: 'drawn' | 'read') => string,
 ) => A
@@ -195,12 +167,16 @@ type Failed<A> = (
 const MB = 1024 * 1024
 const doing = (verb: 'drawn' | 'read') => (verb === 'drawn' ? 'drawing' : 'reading')
 
-/** The answer of a worker started from `file` for `workerData`, or null if none could start. */
-function runInWorker<A>(
+/**
+ * The answer of a worker started from `file` for `workerData`, or null if none could start.
+ * `onPage`: each page of a PDF as the worker draws it; the time limit is then each page's.
+ */
+export function runInWorker<A>(
   file: string,
   workerData: EvidenceJob,
   limits: { heapLimitMb: number; memoryLimitMb: number },
   failed: Failed<A>,
+  onPage?: (answer: unknown) => void,
 ): Promise<A | null> {
   const execArgv = workerExecArgv(file)
   if (!execArgv) return Promise.resolve(null)
@@ -236,9 +212,22 @@ function runInWorker<A>(
     const tooLarge = (mb: number) =>
       failed('too-large', (verb) => `${doing(verb)} it needed more than ${mb} MB of memory`)
     timer = setTimeout(() => finish(null), START_LIMIT_MS)
+    const startClock = () => {
+      clearTimeout(timer)
+      timer = setTimeout(
+        () =>
+          finish(
+            failed('timeout', (verb) => `not ${verb} within ${workerData.timeLimitMs / 1000} s`),
+          ),
+        workerData.timeLimitMs,
+      )
+    }
     worker.on('message', (m: WorkerMessage) => {
       if (m.type === 'failed') finish(null)
-      else if (m.type === 'done') finish(m.answer as A)
+      else if (m.type === 'page' && ready && !done) {
+        onPage?.(m.answer)
+        startClock()
+      } else if (m.type === 'done') finish(m.answer as A)
       else if (m.type === 'ready' && !ready) {
         ready = true
         clearTimeout(timer)
@@ -249,13 +238,7 @@ function runInWorker<A>(
           if (process.memoryUsage.rss() - baseline > limits.memoryLimitMb * MB)
             finish(tooLarge(limits.memoryLimitMb))
         }, MEMORY_SAMPLE_MS)
-        timer = setTimeout(
-          () =>
-            finish(
-              failed('timeout', (verb) => `not ${verb} within ${workerData.timeLimitMs / 1000} s`),
-            ),
-          workerData.timeLimitMs,
-        )
+        startClock()
         worker.postMessage('go')
       }
     })
@@ -281,7 +264,7 @@ function runInWorker<A>(
 }
 
 /** A drawing as it comes out of the worker: its PNG a Uint8Array again, made a Buffer. */
-function received(drawing: Drawing): Drawing {
+export function received(drawing: Drawing): Drawing {
   if (!drawing.drawn) return drawing
   const png = drawing.png as Uint8Array
   return { ...drawing, png: Buffer.from(png.buffer, png.byteOffset, png.byteLength) }
