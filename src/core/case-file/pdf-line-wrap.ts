@@ -5,10 +5,10 @@
  * only; a token wider than the line (a long link) gets a line of its own and, only if it is
  * still too wide, is broken after a slash, "?", "&" or "=" (never inside an id or a hash, which
  * have none), and as a last resort where it runs out of room. The lines given to pdfkit then
- * fit, so it breaks none of them again.
+ * fit, and pdfkit is given room past them (pdf-writer.ts), so it breaks none of them again.
  */
 
-/** A little less than the line: pdfkit sums word widths its own way, and must not break again. */
+/** A little less than the line, for rounding. */
 const SLACK = 1
 
 /** A long token cut after its separators, into pieces that each fit where possible. */

@@ -23,6 +23,8 @@ const SLICE_MS = 20
 
 const MARGIN = 56
 const FOOTER_SPACE = 28
+/** Points of room pdfkit is given past the text's width, so it never breaks a line again. */
+const OVERRUN = 48
 
 /** A line of an exhibit's details: a labelled field, or a paragraph. */
 export type Detail =
@@ -68,25 +70,19 @@ export function createPdfWriter(info: {
   subject: string
   createdAt?: number
 }): PdfWriter {
-  const made =
-    info.createdAt === undefined
-      ? {}
-      : { CreationDate: new Date(info.createdAt), ModDate: new Date(info.createdAt) }
+  const at = info.createdAt === undefined ? {} : { CreationDate: new Date(info.createdAt) }
   const fonts = caseFonts()
   const doc = new PDFDocument({
     size: 'A4',
     margins: { top: MARGIN, left: MARGIN, right: MARGIN, bottom: MARGIN + FOOTER_SPACE },
     bufferPages: true,
-    info: {
-      Title: nfc(info.title),
-      Subject: nfc(info.subject),
-      Creator: 'Casefile',
-      ...made,
-    },
+    info: { Title: nfc(info.title), Subject: nfc(info.subject), Creator: 'Casefile', ...at },
     pdfVersion: '1.7',
   })
   doc.registerFont('body', fonts.regular)
   doc.registerFont('bold', fonts.bold)
+  // pdfkit writes CreationDate itself; ModDate, only when given: the same time.
+  if (info.createdAt !== undefined) doc.info.ModDate = new Date(info.createdAt)
   const chunks: Buffer[] = []
   doc.on('data', (chunk: Buffer) => chunks.push(chunk))
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -116,8 +112,10 @@ export function createPdfWriter(info: {
       .font(style.font)
       .fontSize(size)
       .fillColor(style.color)
-      .text(broken.join('\n'), left(), doc.y, {
-        width: width(),
+      // Wider than the text by OVERRUN (centred lines shifted back by half): the lines fit the
+      // text's width already, and pdfkit, which sums its own pieces' widths, must break none.
+      .text(broken.join('\n'), left() - (style.align === 'center' ? OVERRUN / 2 : 0), doc.y, {
+        width: width() + OVERRUN,
         lineGap: style.lineGap ?? 0,
         align: style.align ?? 'left',
       })
@@ -127,7 +125,7 @@ export function createPdfWriter(info: {
     const { lines: broken, size } = lines(text, style)
     doc.font(style.font).fontSize(size)
     const tall = doc.heightOfString(broken.join('\n'), {
-      width: width(),
+      width: width() + OVERRUN,
       lineGap: style.lineGap ?? 0,
     })
     return tall + after * doc.currentLineHeight(true)
@@ -158,6 +156,8 @@ export function createPdfWriter(info: {
     caption: string,
   ) => {
     doc.image(image as unknown as Buffer, left(), doc.y, { width: size.w, height: size.h })
+    // A thin frame: a page drawn white on white paper shows where it ends.
+    doc.rect(left(), doc.y, size.w, size.h).lineWidth(0.5).strokeColor('#999999').stroke()
     doc.y += size.h + 3
     write(caption, CAPTION)
     doc.moveDown(0.5)
