@@ -33,22 +33,11 @@ type RenderParameters = Parameters<
 
 let renderer: Promise<{ pdfjs: PdfJs; canvas: Canvas }> | null = null
 
-/**
- * pdf.js's own "worker" code, which in Node it runs in the calling thread and imports on the
- * first getDocument: loaded here with the rest, so a drawing's time limit (counted once the
- * renderer is loaded) is spent drawing, not importing 2 MB of JavaScript on a busy machine.
- */
-export async function loadPdfJsWorker(): Promise<void> {
-  const worker: unknown = await import('pdfjs-dist/legacy/build/pdf.worker.mjs')
-  ;(globalThis as { pdfjsWorker?: unknown }).pdfjsWorker ??= worker
-}
-
 /** pdf.js and the canvas, loaded once, on first use. */
 export function loadRenderer(): Promise<{ pdfjs: PdfJs; canvas: Canvas }> {
   renderer ??= Promise.all([
     import('@napi-rs/canvas'),
     import('pdfjs-dist/legacy/build/pdf.mjs'),
-    loadPdfJsWorker(),
   ]).then(([canvas, pdfjs]) => ({ canvas, pdfjs }))
   // A failed load is remembered: the same answer for every attachment of this process.
   return renderer

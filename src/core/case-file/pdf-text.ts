@@ -9,7 +9,7 @@
 
 import type * as PdfJsModule from 'pdfjs-dist/legacy/build/pdf.mjs'
 import { message } from './drawing'
-import { hostilePdfParams, loadPdfJsWorker } from './pdf-draw'
+import { hostilePdfParams } from './pdf-draw'
 
 /** What reading a PDF's text gives: its lines, or why not (as a drawing's failure says it). */
 export type PdfText =
@@ -24,11 +24,9 @@ export interface TextLimits {
 
 let pdfjs: Promise<typeof PdfJsModule> | null = null
 
-/** pdf.js alone (no canvas: nothing is drawn), its worker code with it, loaded once, on first use. */
+/** pdf.js alone (no canvas: nothing is drawn), loaded once, on first use. */
 export function loadPdfJs(): Promise<typeof PdfJsModule> {
-  pdfjs ??= Promise.all([import('pdfjs-dist/legacy/build/pdf.mjs'), loadPdfJsWorker()]).then(
-    ([lib]) => lib,
-  )
+  pdfjs ??= import('pdfjs-dist/legacy/build/pdf.mjs')
   return pdfjs
 }
 
