@@ -1,5 +1,5 @@
 /*
- * What drawing one piece of evidence (a PDF's first page, an image) gives back for case.pdf, and
+ * What drawing one piece of evidence (a page of a PDF, an image) gives back for case.pdf, and
  * the PNG it is given as: one Casefile makes from its own canvas, opaque RGB, so pdfkit embeds
  * its compressed rows as they are and decodes nothing in the core's thread.
  */
