@@ -15,7 +15,7 @@
 import { parentPort, workerData } from 'node:worker_threads'
 import { message } from './drawing'
 import { drawImage, loadCanvas } from './image-draw'
-import { drawPage, loadRenderer } from './pdf-draw'
+import { drawPage, loadPdfJsWorker, loadRenderer } from './pdf-draw'
 import { loadPdfJs, readPdfText, type TextLimits } from './pdf-text'
 
 export type EvidenceJob =
@@ -33,7 +33,8 @@ export type EvidenceJob =
   | ({ kind: 'text'; bytes: Uint8Array } & TextLimits)
 
 function loaded(job: EvidenceJob): Promise<unknown> {
-  if (job.kind === 'pdf' || job.kind === 'pages') return loadRenderer()
+  if (job.kind === 'pages') return Promise.all([loadRenderer(), loadPdfJsWorker()])
+  if (job.kind === 'pdf') return loadRenderer()
   return job.kind === 'text' ? loadPdfJs() : loadCanvas()
 }
 

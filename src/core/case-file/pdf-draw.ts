@@ -33,6 +33,16 @@ type RenderParameters = Parameters<
 
 let renderer: Promise<{ pdfjs: PdfJs; canvas: Canvas }> | null = null
 
+/**
+ * pdf.js's own "worker" code, which in Node it runs in the calling thread and imports on the
+ * first getDocument, inside a page's time limit: on a busy machine that import alone can take
+ * the 5 s. The worker that draws a PDF's pages loads it before it says it is ready.
+ */
+export async function loadPdfJsWorker(): Promise<void> {
+  const worker: unknown = await import('pdfjs-dist/legacy/build/pdf.worker.mjs')
+  ;(globalThis as { pdfjsWorker?: unknown }).pdfjsWorker ??= worker
+}
+
 /** pdf.js and the canvas, loaded once, on first use. */
 export function loadRenderer(): Promise<{ pdfjs: PdfJs; canvas: Canvas }> {
   renderer ??= Promise.all([
