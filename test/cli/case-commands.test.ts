@@ -168,8 +168,8 @@ describe('casefile case', () => {
     const pdf = join(unpack(readFileSync(out)).dir, 'case.pdf')
     expect(pdfImages(pdf)).toContainEqual({ width: 1000, height: 1415, type: 'image' })
     const text = pdfText(pdf).replace(/\s+/g, ' ')
-    // The registry names an uploaded file by its SHA-256.
-    expect(text).toMatch(/Attachment 1, \w+\.pdf: its first page, drawn by Casefile/)
+    // The registry's link ends in the file's SHA-256: case.pdf names it by its number instead.
+    expect(text).toContain('Attachment 1, attachment-1.pdf: page 1 of 1, drawn by Casefile')
     expect(text).not.toMatch(/could not be drawn/)
   }, 90_000)
 })

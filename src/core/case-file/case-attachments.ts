@@ -9,6 +9,7 @@ import {
   type AttachmentContext,
 } from '../attachments/attachment-bytes'
 import { LinkFetchError } from '../registry/registry-client'
+import { attachmentName } from './case-file-names'
 import type { CaseAttachment, RetrievalEntry } from './case-model'
 
 function describe(bytes: Buffer, fileName: string) {
@@ -38,7 +39,11 @@ export async function caseAttachments(
   const used = new Set<string>()
   const results = await Promise.all(
     urls.map(async (url, index) => {
-      const fileName = names[index]?.fileName ?? linkFileName(url)
+      // The name it was attached under here, else the link's (never a bare hash).
+      const fromLink = linkFileName(url)
+      const attached = names[index]?.fileName
+      const fileName =
+        attached && attached !== fromLink ? attached : attachmentName(fromLink, index + 1)
       const started = options.now()
       let bytes: Buffer | null = null
       let from: CaseAttachment['from'] = 'missing'

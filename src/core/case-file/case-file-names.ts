@@ -37,3 +37,17 @@ export const CASE_PDF_WORDS = {
   /** In the label of the registry's answer's hash: `(kept as <name>)`, the hash after it. */
   keptAs: 'kept as',
 }
+
+/** A link's last segment that is only a hash or an id (a3f9…e1.pdf): no name for a person. */
+const BARE_HASH =
+  /^(?:[0-9a-f]{24,}|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(\.[A-Za-z0-9]{1,8})?$/i
+
+/**
+ * An attachment's name for case.pdf and the zip: its original name when known (this computer
+ * attached it; the registry's answers carry only links), else the link's last segment, unless
+ * that is a bare hash: then "attachment-2.pdf", by its number, keeping the extension.
+ */
+export function attachmentName(name: string, number: number): string {
+  const hashed = BARE_HASH.exec(name)
+  return hashed ? `attachment-${number}${hashed[1] ?? ''}` : name
+}

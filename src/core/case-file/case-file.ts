@@ -1,11 +1,10 @@
-import * as Banks from '../banks/banks'
 import type { CoreContext } from '../core-context'
 import type { CertificateFacts, SigningKey } from '../signing/signing-key'
 import { caseAttachments } from './case-attachments'
 import { caseClock, inRegistryTime } from './case-clock'
 import type { RetrievalEntry } from './case-model'
 import { writeCasePdf } from './case-pdf'
-import { caseReport } from './case-report'
+import { caseBankNames, caseReport } from './case-report'
 import { producingSystem } from './case-resources'
 import { stampOf } from './case-time'
 import { producedDocument, sealCaseFile } from './case-seal'
@@ -63,6 +62,11 @@ export async function exportCaseFile(
   const at = new Date(exportedAt)
   if (report.source.kind === 'registry')
     report.source = { ...report.source, at: clock.toRegistry(report.source.at) }
+  else
+    report.source = {
+      ...report.source,
+      seenAt: new Date(clock.toRegistry(Date.parse(report.source.seenAt))).toISOString(),
+    }
   const system = producingSystem()
   const registry = core.client.connection.baseUrl
   const logBytes = Buffer.from(
@@ -95,7 +99,7 @@ export async function exportCaseFile(
     computerAheadMs: clock.computerAheadMs,
     registry,
     system,
-    bankName: (slug) => Banks.bankName(core, slug),
+    bankName: await caseBankNames(core, report.record, options.signal),
   })
   const evidence: ZipPart[] = [
     { name: 'case.pdf', bytes: casePdf, store: true },

@@ -19,13 +19,13 @@ export interface CaseAttachment {
   /** 1, 2, 3: the report's order. */
   number: number
   url: string
-  /** The name it was attached under (this folder uploaded it), else the link's last segment. */
+  /** The name it was attached under (this folder uploaded it), else the link's last segment (attachment-N.ext when that is a bare hash). */
   fileName: string
   /** Its path in the zip (attachments/1-name.pdf); null when it could not be had at all. */
   zipName: string | null
   /** "PDF", "PNG image"…, from its first bytes; null when not had or not a type known. */
   typeLabel: string | null
-  /** What case.pdf draws of it: a PDF's first page, an image (PNG, JPEG, GIF, WebP); other: nothing. */
+  /** What case.pdf draws of it: a PDF's pages (up to 20), an image (PNG, JPEG, GIF, WebP); other: nothing. */
   kind: 'pdf' | 'image' | 'other' | null
   size: number | null
   sha256: string | null

@@ -7,10 +7,14 @@ import {
 import { CASE_PDF_WORDS } from './case-file-names'
 import type { CaseAttachment } from './case-model'
 import type { CaseReport } from './case-report'
-import { lagosShortTime, lagosTime } from './case-time'
+import { lagosMinute, lagosShortTime, lagosTime } from './case-time'
 import { clockWords } from '../registry/clock-standing'
 import { createPdfWriter, type PdfWriter } from './pdf-writer'
-import { drawEvidence, type Drawing } from './evidence-drawing'
+import {
+  attachmentsSection,
+  drawAttachments,
+  type AttachmentDrawings,
+} from './case-pdf-attachments'
 
 export interface CasePdfInput {
   id: string
@@ -32,7 +36,7 @@ export const formatSize = (bytes: number): string =>
     ? `${bytes} bytes`
     : `${(bytes / 1024 / (bytes < 1024 * 1024 ? 1 : 1024)).toFixed(1)} ${bytes < 1024 * 1024 ? 'KiB' : 'MiB'} (${bytes.toLocaleString('en-GB')} bytes)`
 
-/** "Bank account: 0123456789 at Access Bank (registry value 0123456789_access-bank)". */
+/** "Bank account: 0123456789 — Access Bank (registry value 0123456789_access-bank)". */
 function identifierLine(
   identifier: { label?: string | null; value?: string | null },
   bankName: (slug: string) => string | undefined,
@@ -44,7 +48,7 @@ function identifierLine(
   const parts = splitAccountValue(value)
   if (!parts) return `${type}: ${value}`
   const bank = bankName(parts.bankSlug)
-  return `${type}: ${parts.accountNumber} at ${bank ?? `the bank with slug \u201c${parts.bankSlug}\u201d (not in the saved bank list)`} (registry value ${value})`
+  return `${type}: ${parts.accountNumber} \u2014 ${bank ?? `the bank with slug \u201c${parts.bankSlug}\u201d (not in the registry\u2019s bank list)`} (registry value ${value})`
 }
 
 function fraudTypeWords(type: unknown): string {
@@ -75,7 +79,13 @@ function organization(record: Record<string, unknown>): string {
 
 function reportSection(pdf: PdfWriter, input: CasePdfInput) {
   const record = input.report.record as Record<string, unknown>
+  const { source } = input.report
   pdf.heading('The report')
+  if (source.kind === 'saved' && source.foundBySearch)
+    pdf.paragraph(
+      `As found by a search at ${lagosMinute(source.seenAt)} (registry time): a report ${source.reportKind === 'public_report' ? 'a member of the public filed' : 'another organization filed'}, as the registry\u2019s answer to that search gave it.`,
+      { bold: true },
+    )
   pdf.field('Report id (registry)', text(record.id ?? input.id))
   pdf.field('Fraud type', fraudTypeWords(record.fraudType))
   pdf.field('Reason given', text(record.fraudReason))
@@ -117,6 +127,17 @@ function retrievalSection(pdf: PdfWriter, input: CasePdfInput) {
       `SHA-256 of the registry\u2019s answer (${CASE_PDF_WORDS.keptAs} ${answer.fileName})`,
       answer.sha256,
     )
+  } else if (source.foundBySearch) {
+    // The registry gives a report's full record only to its filer: another organization's
+    // report is what a search answered, said as such, not as the registry's refusal.
+    pdf.paragraph(
+      `The registry gives the full record of a report only to the organization that filed it. What this case file shows is the registry\u2019s answer to a search made on this computer, saved then: not a fresh retrieval.`,
+    )
+    pdf.field('Found by a search', `${lagosTime(source.seenAt)} (registry time)`)
+    pdf.field(
+      `SHA-256 of the saved copy (${CASE_PDF_WORDS.keptAs} ${answer.fileName})`,
+      answer.sha256,
+    )
   } else {
     pdf.paragraph(
       `The registry did not give this report now (${source.why}). What follows is the copy this computer saved from the registry\u2019s answer to a ${source.reportKind === 'public_report' ? 'search (a public report)' : 'search or the submissions list'}, not a fresh retrieval.`,
@@ -134,79 +155,37 @@ function retrievalSection(pdf: PdfWriter, input: CasePdfInput) {
   )
 }
 
-function attachmentWords(a: CaseAttachment): string {
-  if (a.from === 'registry')
-    return `Fetched from its link for this case file; kept as ${a.zipName}.`
-  if (a.from === 'kept')
-    return `The link could not be fetched (${a.linkProblem ?? 'no answer'}). Included instead: the sealed copy this computer kept when the file was attached and uploaded here, kept as ${a.zipName}. It is the file this computer sent, not a copy fetched from the registry now.`
-  return `Not included. The link could not be fetched (${a.linkProblem ?? 'no answer'}), and ${a.keptProblem ?? 'this computer keeps no copy of it'}`
-}
-
-const IN_THE_ZIP = 'the file itself is in the zip unchanged'
-
-/** Why an attachment is not drawn, in words; the file is in the zip either way. */
-function notDrawnWords(kind: 'pdf' | 'image', drawing: Exclude<Drawing, { drawn: true }>): string {
-  const what = kind === 'pdf' ? 'A PDF: its first page' : 'The image'
-  const open = 'open the file in the zip to read it'
-  if (drawing.why === 'unavailable')
-    return `${what} could not be drawn, because this copy of Casefile cannot load its renderer (${drawing.detail}); ${open}.`
-  if (drawing.why === 'timeout')
-    return `${what} could not be drawn (${drawing.detail}, the time allowed); ${open}.`
-  if (drawing.why === 'too-large') return `${what} was not drawn: ${drawing.detail}; ${IN_THE_ZIP}.`
-  return kind === 'pdf'
-    ? `${what} could not be drawn (the file cannot be read as a PDF: ${drawing.detail}); ${open}.`
-    : `${what} was not drawn: ${drawing.detail}; ${IN_THE_ZIP}.`
-}
-
-function attachmentsSection(
+/**
+ * One report's sections of a case file: the report, every field labelled, how it was retrieved,
+ * and its attachments with their pictures (drawn beforehand by drawAttachments). A case of many
+ * items writes each report's sections so, in its own writer.
+ */
+export function writeReportSections(
   pdf: PdfWriter,
   input: CasePdfInput,
-  drawings: ReadonlyMap<number, Drawing>,
-) {
-  pdf.heading(`Attachments (${input.attachments.length})`)
-  if (input.attachments.length === 0) pdf.paragraph('The report has no attachments.')
-  for (const a of input.attachments) {
-    pdf.paragraph(`Attachment ${a.number}: ${a.fileName}`, { bold: true })
-    pdf.field('Link', a.url)
-    pdf.field(
-      'Type',
-      a.typeLabel ?? (a.bytes ? 'A file of a type Casefile does not name' : '\u2014'),
-    )
-    pdf.field('Size', a.size === null ? '\u2014' : formatSize(a.size))
-    // The name and the hash on lines of their own, for a person and for `case verify`.
-    if (a.zipName) pdf.field(CASE_PDF_WORDS.inZip, a.zipName)
-    pdf.field(CASE_PDF_WORDS.hash, a.sha256 ?? '\u2014 (not had)')
-    pdf.field('Obtained', attachmentWords(a))
-    const drawing = drawings.get(a.number)
-    if (!drawing || (a.kind !== 'pdf' && a.kind !== 'image')) continue
-    const caption =
-      a.kind === 'pdf'
-        ? `Attachment ${a.number}, ${a.fileName}: its first page, drawn by Casefile (pdf.js); the file itself is in the zip.`
-        : `Attachment ${a.number}, ${a.fileName}, as a picture drawn by Casefile; the file itself is in the zip.`
-    if (!drawing.drawn) pdf.paragraph(notDrawnWords(a.kind, drawing), { muted: true })
-    else pdf.picture(drawing.png, caption, `It could not be drawn; ${IN_THE_ZIP}.`)
-  }
+  drawings: AttachmentDrawings,
+): void {
+  reportSection(pdf, input)
+  retrievalSection(pdf, input)
+  attachmentsSection(pdf, input.attachments, drawings, formatSize)
 }
 
 /** case.pdf: the report as the registry returned it, every field labelled, its retrieval and its files. */
 export async function writeCasePdf(input: CasePdfInput): Promise<Buffer> {
-  // Each PDF attachment's first page and each image, one at a time, in a worker (each bounded
-  // in pixels, time and memory): pdfkit embeds only the PNGs Casefile made of them.
-  const drawings = new Map<number, Drawing>()
-  for (const a of input.attachments)
-    if (a.bytes && (a.kind === 'pdf' || a.kind === 'image'))
-      drawings.set(a.number, await drawEvidence(a.kind, a.bytes))
+  // Each PDF attachment's pages and each image, one at a time, in workers (each bounded in
+  // pixels, time and memory): pdfkit embeds only the PNGs Casefile made of them.
+  const drawings = await drawAttachments(input.attachments)
   const pdf = createPdfWriter({
     title: `Case file: fraud report ${input.id}`,
     subject: 'A fraud report of the registry, as retrieved for the police or a court',
+    // The registry's time, as the body states it: never this computer's clock.
+    createdAt: input.exportedAt,
   })
   pdf.title(
     `Case file: fraud report ${input.id}`,
     `Exported ${lagosTime(input.exportedAt)} from ${input.registry}. Every file of this case file but the certificate is listed with its SHA-256 in SHA256SUMS, whose own SHA-256 the certificate states; check them with \u201csha256sum -c SHA256SUMS\u201d or \u201ccasefile case verify\u201d.`,
   )
-  reportSection(pdf, input)
-  retrievalSection(pdf, input)
-  attachmentsSection(pdf, input, drawings)
+  writeReportSections(pdf, input, drawings)
   return pdf.finish(
     (page, pages) =>
       `Case ${input.id} \u00b7 exported ${lagosShortTime(input.exportedAt)} \u00b7 page ${page} of ${pages}`,

@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto'
 import { reportRecordSchema, type ReportRecord } from '../../shared/domain/responses'
+import { splitAccountValue } from '../../shared/domain/identifiers'
+import * as Banks from '../banks/banks'
 import { getCachedReport } from '../cache/reports-cache'
 import type { CoreContext } from '../core-context'
 import { exchangeLog } from '../log/log'
@@ -21,7 +23,14 @@ export interface CaseReport {
   answer: { fileName: string; bytes: Buffer; sha256: string }
   source:
     | { kind: 'registry'; endpoint: string; at: number }
-    | { kind: 'saved'; seenAt: string; why: string; reportKind: 'report' | 'public_report' }
+    | {
+        kind: 'saved'
+        seenAt: string
+        why: string
+        reportKind: 'report' | 'public_report'
+        /** Another organization's (or a public) report, saved from a search's answer. */
+        foundBySearch: boolean
+      }
   exchanges: RetrievalEntry[]
 }
 
@@ -93,8 +102,34 @@ export async function caseReport(
     return {
       record,
       answer: { fileName: 'saved-report.json', bytes, sha256: sha256(bytes) },
-      source: { kind: 'saved', seenAt: saved.seenAt, why, reportKind: saved.kind },
+      source: {
+        kind: 'saved',
+        seenAt: saved.seenAt,
+        why,
+        reportKind: saved.kind,
+        // Only a search brings another organization's report to this computer.
+        foundBySearch: !saved.own,
+      },
       exchanges: [failed],
     }
   }
+}
+
+/**
+ * The bank names of the report's accounts, from the registry's bank list: fetched first when it
+ * does not name every bank the report's accounts name (a new data folder has no list yet). A
+ * list that cannot be fetched leaves a bank unnamed, which case.pdf then says.
+ */
+export async function caseBankNames(
+  core: CoreContext,
+  record: CaseReport['record'],
+  signal?: AbortSignal,
+): Promise<(slug: string) => string | undefined> {
+  const identifiers = (record as { identifiers?: { label?: string; value?: string }[] }).identifiers
+  const slugs = (Array.isArray(identifiers) ? identifiers : []).flatMap((i) =>
+    i.label === 'account' && i.value ? [splitAccountValue(i.value)?.bankSlug ?? ''] : [],
+  )
+  if (slugs.some((slug) => slug && !Banks.bankName(core, slug)))
+    await Banks.refreshBanks(core, signal).catch(() => undefined)
+  return (slug) => Banks.bankName(core, slug)
 }

@@ -26,6 +26,26 @@ export function lagosTime(value: string | number | null | undefined): string {
   return `${lagos.format(at).replace(' at ', ', ')} Lagos time (${utc})`
 }
 
+const lagosClock = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Africa/Lagos',
+  hour: '2-digit',
+  minute: '2-digit',
+  hour12: false,
+})
+const lagosDay = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Africa/Lagos',
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+})
+
+/** "18:11 on 24 November 2026" (Lagos time), for a sentence; a text that is no date, as it is. */
+export function lagosMinute(value: string | number): string {
+  const at = typeof value === 'number' ? value : Date.parse(value)
+  if (Number.isNaN(at)) return String(value)
+  return `${lagosClock.format(at)} on ${lagosDay.format(at)}`
+}
+
 const lagosShort = new Intl.DateTimeFormat('sv-SE', {
   timeZone: 'Africa/Lagos',
   dateStyle: 'short',

@@ -1,5 +1,5 @@
 /*
- * What drawing one piece of evidence (a PDF's first page, an image) gives back for case.pdf, and
+ * What drawing one piece of evidence (a page of a PDF, an image) gives back for case.pdf, and
  * the PNG it is given as: one Casefile makes from its own canvas, opaque RGB, so pdfkit embeds
  * its compressed rows as they are and decodes nothing in the core's thread.
  */
@@ -7,7 +7,8 @@
 import { deflateSync, crc32 } from 'node:zlib'
 
 export type Drawing =
-  | { drawn: true; png: Buffer; width: number; height: number }
+  /** `pages`: for a page of a PDF, how many pages the file has. */
+  | { drawn: true; png: Buffer; width: number; height: number; pages?: number }
   /**
    * unavailable: the renderer cannot be loaded here; unreadable: this file could not be drawn;
    * timeout: not drawn in the time allowed; too-large: it declares more pixels than Casefile

@@ -1,5 +1,5 @@
 /*
- * A piece of evidence drawn for case.pdf (a PDF attachment's first page, an image attachment) as
+ * A piece of evidence drawn for case.pdf (a page of a PDF attachment, an image attachment) as
  * a PNG, in a worker thread the core can stop. The file is anyone's upload to the registry: one
  * of pdf.js's steps (parsing a content stream of a million operators, say) can run for as long
  * as the file likes, a stream can inflate to gigabytes, and a time limit in the core's own thread
@@ -9,7 +9,7 @@
  * DRAWING_MEMORY_MB since the worker was ready: V8's heap limit alone does not count the
  * ArrayBuffers an inflated stream or a decoded image lives in, so the core watches the process's
  * resident memory itself, every MEMORY_SAMPLE_MS. One worker per attachment, so no file's state
- * is left for the next. An image is not even given to a worker when its header declares more
+ * is left for the next (and one per page of a PDF). An image is not even given to a worker when its header declares more
  * than MAX_DECODE_PIXELS (image-draw.ts). `casefile case verify` reads its PDFs' text
  * (readEvidenceText) in the same worker, within the same bounds.
  */
@@ -22,7 +22,7 @@ import { Worker } from 'node:worker_threads'
 import { message, type Drawing } from './drawing'
 import type { EvidenceJob } from './evidence-worker'
 import { drawImage, imageRefusal } from './image-draw'
-import { drawFirstPage, MAX_PAGE_PIXELS, PAGE_TIME_LIMIT_MS } from './pdf-draw'
+import { drawPage, MAX_PAGE_PIXELS, PAGE_TIME_LIMIT_MS } from './pdf-draw'
 import { readPdfText, type PdfText, type TextLimits } from './pdf-text'
 
 export { MAX_PAGE_PIXELS, PAGE_TIME_LIMIT_MS } from './pdf-draw'
@@ -81,6 +81,8 @@ export interface DrawingOptions {
   memoryLimitMb?: number
   /** The worker's file (evidenceWorkerFile()); null draws in this thread, as when none is found. */
   workerFile?: string | null
+  /** Which page of a PDF to draw (from 1; the first when not given). */
+  page?: number
 }
 
 /**
@@ -104,7 +106,7 @@ export async function drawEvidence(
   const inWorker = file
     ? await runInWorker<Drawing>(
         file,
-        { kind, bytes, timeLimitMs, maxPixels },
+        { kind, bytes, timeLimitMs, maxPixels, page: options.page },
         {
           heapLimitMb: options.heapLimitMb ?? PAGE_HEAP_LIMIT_MB,
           memoryLimitMb: options.memoryLimitMb ?? DRAWING_MEMORY_MB,
@@ -117,7 +119,7 @@ export async function drawEvidence(
   // with the time limit acting between pdf.js's steps and images within the pixel cap.
   if (inWorker) return received(inWorker)
   return kind === 'pdf'
-    ? drawFirstPage(bytes, { timeLimitMs, maxPixels })
+    ? drawPage(bytes, { timeLimitMs, maxPixels, page: options.page })
     : drawImage(bytes, maxPixels)
 }
 
@@ -151,9 +153,13 @@ export async function readEvidenceText(
 }
 
 type WorkerMessage =
-  { type: 'ready' } | { type: 'done'; answer: unknown } | { type: 'failed'; detail: string }
+  | { type: 'ready' }
+  | { type: 'done'; answer: unknown }
+  | { type: 'failed'; detail: string }
+  /** A PDF's page drawn, of several: given to the caller, and the next page's time starts. */
+  | { type: 'page'; answer: unknown }
 
-type Failed<A> = (
+export type Failed<A> = (
   why: 'unreadable' | 'timeout' | 'too-large',
   detail: (verb: 'drawn' | 'read') => string,
 ) => A
@@ -161,12 +167,16 @@ type Failed<A> = (
 const MB = 1024 * 1024
 const doing = (verb: 'drawn' | 'read') => (verb === 'drawn' ? 'drawing' : 'reading')
 
-/** The answer of a worker started from `file` for `workerData`, or null if none could start. */
-function runInWorker<A>(
+/**
+ * The answer of a worker started from `file` for `workerData`, or null if none could start.
+ * `onPage`: each page of a PDF as the worker draws it; the time limit is then each page's.
+ */
+export function runInWorker<A>(
   file: string,
   workerData: EvidenceJob,
   limits: { heapLimitMb: number; memoryLimitMb: number },
   failed: Failed<A>,
+  onPage?: (answer: unknown) => void,
 ): Promise<A | null> {
   const execArgv = workerExecArgv(file)
   if (!execArgv) return Promise.resolve(null)
@@ -202,9 +212,22 @@ function runInWorker<A>(
     const tooLarge = (mb: number) =>
       failed('too-large', (verb) => `${doing(verb)} it needed more than ${mb} MB of memory`)
     timer = setTimeout(() => finish(null), START_LIMIT_MS)
+    const startClock = () => {
+      clearTimeout(timer)
+      timer = setTimeout(
+        () =>
+          finish(
+            failed('timeout', (verb) => `not ${verb} within ${workerData.timeLimitMs / 1000} s`),
+          ),
+        workerData.timeLimitMs,
+      )
+    }
     worker.on('message', (m: WorkerMessage) => {
       if (m.type === 'failed') finish(null)
-      else if (m.type === 'done') finish(m.answer as A)
+      else if (m.type === 'page' && ready && !done) {
+        onPage?.(m.answer)
+        startClock()
+      } else if (m.type === 'done') finish(m.answer as A)
       else if (m.type === 'ready' && !ready) {
         ready = true
         clearTimeout(timer)
@@ -215,13 +238,7 @@ function runInWorker<A>(
           if (process.memoryUsage.rss() - baseline > limits.memoryLimitMb * MB)
             finish(tooLarge(limits.memoryLimitMb))
         }, MEMORY_SAMPLE_MS)
-        timer = setTimeout(
-          () =>
-            finish(
-              failed('timeout', (verb) => `not ${verb} within ${workerData.timeLimitMs / 1000} s`),
-            ),
-          workerData.timeLimitMs,
-        )
+        startClock()
         worker.postMessage('go')
       }
     })
@@ -247,7 +264,7 @@ function runInWorker<A>(
 }
 
 /** A drawing as it comes out of the worker: its PNG a Uint8Array again, made a Buffer. */
-function received(drawing: Drawing): Drawing {
+export function received(drawing: Drawing): Drawing {
   if (!drawing.drawn) return drawing
   const png = drawing.png as Uint8Array
   return { ...drawing, png: Buffer.from(png.buffer, png.byteOffset, png.byteLength) }

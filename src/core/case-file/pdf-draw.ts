@@ -20,7 +20,7 @@ import { message, opaquePng, type Drawing } from './drawing'
 
 /** The canvas at most: 2 million pixels (an A4 page at about 170 dpi). */
 export const MAX_PAGE_PIXELS = 2_000_000
-/** The time allowed to open the file and draw its first page. */
+/** The time allowed to open the file and draw one of its pages. */
 export const PAGE_TIME_LIMIT_MS = 5_000
 /** An A4 page of 595 points drawn 1,000 pixels wide at most: plenty for a 320-point picture. */
 const MAX_SCALE = 1000 / 595
@@ -32,6 +32,16 @@ type RenderParameters = Parameters<
 >[0]
 
 let renderer: Promise<{ pdfjs: PdfJs; canvas: Canvas }> | null = null
+
+/**
+ * pdf.js's own "worker" code, which in Node it runs in the calling thread and imports on the
+ * first getDocument, inside a page's time limit: on a busy machine that import alone can take
+ * the 5 s. The worker that draws a PDF's pages loads it before it says it is ready.
+ */
+export async function loadPdfJsWorker(): Promise<void> {
+  const worker: unknown = await import('pdfjs-dist/legacy/build/pdf.worker.mjs')
+  ;(globalThis as { pdfjsWorker?: unknown }).pdfjsWorker ??= worker
+}
 
 /** pdf.js and the canvas, loaded once, on first use. */
 export function loadRenderer(): Promise<{ pdfjs: PdfJs; canvas: Canvas }> {
@@ -84,13 +94,20 @@ export function hostilePdfParams(bytes: Uint8Array) {
   }
 }
 
-/**
- * The first page of `bytes`, drawn in this thread within MAX_PAGE_PIXELS and `timeLimitMs`
- * (checked between pdf.js's steps only). Never throws.
- */
-export async function drawFirstPage(
+/** The first page of `bytes` (drawPage's page 1). */
+export const drawFirstPage = (
   bytes: Uint8Array,
   options: { timeLimitMs?: number; maxPixels?: number } = {},
+) => drawPage(bytes, options)
+
+/**
+ * Page `options.page` (from 1) of `bytes`, drawn in this thread within MAX_PAGE_PIXELS and
+ * `timeLimitMs` (checked between pdf.js's steps only), with the file's number of pages. Never
+ * throws; a page the file does not have is 'unreadable'.
+ */
+export async function drawPage(
+  bytes: Uint8Array,
+  options: { timeLimitMs?: number; maxPixels?: number; page?: number } = {},
 ): Promise<Drawing> {
   const timeLimitMs = options.timeLimitMs ?? PAGE_TIME_LIMIT_MS
   const maxPixels = options.maxPixels ?? MAX_PAGE_PIXELS
@@ -118,7 +135,9 @@ export async function drawFirstPage(
   const draw = async (): Promise<Drawing> => {
     task = pdfjs.getDocument(hostilePdfParams(bytes))
     const pdf = await task.promise
-    const page = await pdf.getPage(1)
+    const number = options.page ?? 1
+    if (number > pdf.numPages) throw new Error(`it has no page ${number}`)
+    const page = await pdf.getPage(number)
     const natural = page.getViewport({ scale: 1 })
     const area = Math.max(1, natural.width * natural.height)
     const scale = Math.min(MAX_SCALE, Math.sqrt(maxPixels / area))
@@ -141,7 +160,7 @@ export async function drawFirstPage(
     render.onContinue = (next: () => void) => void setImmediate(next)
     await render.promise
     const png = opaquePng(context.getImageData(0, 0, width, height).data, width, height)
-    return { drawn: true, png, width, height }
+    return { drawn: true, png, width, height, pages: pdf.numPages }
   }
   try {
     return await Promise.race([

@@ -1,6 +1,9 @@
 import { setImmediate as nextTurn } from 'node:timers/promises'
 import PDFDocument from 'pdfkit'
 import { caseFonts } from './case-resources'
+import { widestWord, wrapAtSpaces } from './pdf-line-wrap'
+import { placePicture, type PictureRoom } from './pdf-picture-place'
+import { CAPTION, FIELD_LABEL, FIELD_VALUE, paragraphStyle, type Style } from './pdf-text-styles'
 
 /*
  * A small layout over pdfkit for the case file's documents: headings, labelled fields,
@@ -20,6 +23,19 @@ const SLICE_MS = 20
 
 const MARGIN = 56
 const FOOTER_SPACE = 28
+/** Points of room pdfkit is given past the text's width, so it never breaks a line again. */
+const OVERRUN = 48
+
+/** A line of an exhibit's details: a labelled field, or a paragraph. */
+export type Detail =
+  { label: string; value: string } | { text: string; bold?: boolean; muted?: boolean }
+
+/** A picture (a PNG Casefile made), its caption, and what to write when pdfkit cannot read it. */
+export interface Picture {
+  bytes: Buffer
+  caption: string
+  otherwise: string
+}
 
 export interface PdfWriter {
   title(text: string, subtitle?: string): void
@@ -31,6 +47,12 @@ export interface PdfWriter {
    * written instead when pdfkit cannot read it.
    */
   picture(bytes: Buffer, caption: string, otherwise: string): void
+  /**
+   * Details and their pictures kept together: the first picture on the page of the details (a
+   * new page started before them when it would not fit, or drawn smaller where the page is
+   * more than half empty), each later one on the page it fits.
+   */
+  exhibit(details: Detail[], pictures: Picture[]): void
   /** A line to write on: a blank for a person to fill in by hand. */
   blank(label: string): void
   /** The finished file, with each page's footer. */
@@ -39,17 +61,28 @@ export interface PdfWriter {
 
 const nfc = (text: string) => text.normalize('NFC')
 
-export function createPdfWriter(info: { title: string; subject: string }): PdfWriter {
+/**
+ * `info.createdAt`: the file's CreationDate and ModDate (the registry's time the body states,
+ * never this computer's clock, which may be an hour off).
+ */
+export function createPdfWriter(info: {
+  title: string
+  subject: string
+  createdAt?: number
+}): PdfWriter {
+  const at = info.createdAt === undefined ? {} : { CreationDate: new Date(info.createdAt) }
   const fonts = caseFonts()
   const doc = new PDFDocument({
     size: 'A4',
     margins: { top: MARGIN, left: MARGIN, right: MARGIN, bottom: MARGIN + FOOTER_SPACE },
     bufferPages: true,
-    info: { Title: nfc(info.title), Subject: nfc(info.subject), Creator: 'Casefile' },
+    info: { Title: nfc(info.title), Subject: nfc(info.subject), Creator: 'Casefile', ...at },
     pdfVersion: '1.7',
   })
   doc.registerFont('body', fonts.regular)
   doc.registerFont('bold', fonts.bold)
+  // pdfkit writes CreationDate itself; ModDate, only when given: the same time.
+  if (info.createdAt !== undefined) doc.info.ModDate = new Date(info.createdAt)
   const chunks: Buffer[] = []
   doc.on('data', (chunk: Buffer) => chunks.push(chunk))
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -63,22 +96,83 @@ export function createPdfWriter(info: { title: string; subject: string }): PdfWr
     if (doc.y + points > bottom()) doc.addPage()
   }
   const left = () => doc.page.margins.left
+  /** `text` in `style`, its lines broken at spaces only (pdf-line-wrap.ts), from the left margin. */
+  const lines = (text: string, style: Style): { lines: string[]; size: number } => {
+    doc.font(style.font)
+    let size = style.size
+    const measure = (s: string) => doc.fontSize(size).widthOfString(s)
+    // A word that does not fit (an id in a narrow place, a hash): smaller, down to `smallest`.
+    while (style.smallest && size > style.smallest && widestWord(nfc(text), measure) > width())
+      size -= 0.5
+    return { lines: wrapAtSpaces(nfc(text), width(), measure), size }
+  }
+  const write = (text: string, style: Style) => {
+    const { lines: broken, size } = lines(text, style)
+    doc
+      .font(style.font)
+      .fontSize(size)
+      .fillColor(style.color)
+      // Wider than the text by OVERRUN (centred lines shifted back by half): the lines fit the
+      // text's width already, and pdfkit, which sums its own pieces' widths, must break none.
+      .text(broken.join('\n'), left() - (style.align === 'center' ? OVERRUN / 2 : 0), doc.y, {
+        width: width() + OVERRUN,
+        lineGap: style.lineGap ?? 0,
+        align: style.align ?? 'left',
+      })
+  }
+  /** How tall `text` is in `style`, and the space after it. */
+  const heightOf = (text: string, style: Style, after: number) => {
+    const { lines: broken, size } = lines(text, style)
+    doc.font(style.font).fontSize(size)
+    const tall = doc.heightOfString(broken.join('\n'), {
+      width: width() + OVERRUN,
+      lineGap: style.lineGap ?? 0,
+    })
+    return tall + after * doc.currentLineHeight(true)
+  }
+  const detailHeight = (d: Detail) =>
+    'label' in d
+      ? heightOf(d.label, FIELD_LABEL, 0) + heightOf(d.value || '\u2014', FIELD_VALUE, 0.35)
+      : heightOf(d.text, paragraphStyle(d), 0.35)
+  /** pdfkit opens (and checks) an image once; its typings leave this method out. */
+  const open = (bytes: Buffer): { width: number; height: number } | null => {
+    try {
+      return (
+        doc as unknown as { openImage(src: Buffer): { width: number; height: number } }
+      ).openImage(bytes)
+    } catch {
+      return null
+    }
+  }
+  const room = (): PictureRoom => ({
+    below: bottom() - doc.y,
+    page: bottom() - doc.page.margins.top,
+    width: width(),
+  })
+  /** An opened image at `w`×`h`, its caption under it. */
+  const drawPicture = (
+    image: { width: number; height: number },
+    size: { w: number; h: number },
+    caption: string,
+  ) => {
+    doc.image(image as unknown as Buffer, left(), doc.y, { width: size.w, height: size.h })
+    // A thin frame: a page drawn white on white paper shows where it ends.
+    doc.rect(left(), doc.y, size.w, size.h).lineWidth(0.5).strokeColor('#999999').stroke()
+    doc.y += size.h + 3
+    write(caption, CAPTION)
+    doc.moveDown(0.5)
+  }
 
   const now: Omit<PdfWriter, 'finish'> = {
     title(text, subtitle) {
-      doc.font('bold').fontSize(17).fillColor('#111111').text(nfc(text), left(), doc.y, {
-        width: width(),
-      })
-      if (subtitle)
-        doc.font('body').fontSize(9.5).fillColor('#444444').text(nfc(subtitle), { width: width() })
+      write(text, { font: 'bold', size: 17, color: '#111111', smallest: 11 })
+      if (subtitle) write(subtitle, { font: 'body', size: 9.5, color: '#444444' })
       doc.moveDown(0.6)
     },
     heading(text) {
       keep(60)
       doc.moveDown(0.5)
-      doc.font('bold').fontSize(12.5).fillColor('#111111').text(nfc(text), left(), doc.y, {
-        width: width(),
-      })
+      write(text, { font: 'bold', size: 12.5, color: '#111111', smallest: 9 })
       const y = doc.y + 2
       doc
         .moveTo(left(), y)
@@ -90,48 +184,49 @@ export function createPdfWriter(info: { title: string; subject: string }): PdfWr
     },
     field(label, value) {
       keep(34)
-      doc.font('bold').fontSize(8.5).fillColor('#555555').text(nfc(label), left(), doc.y, {
-        width: width(),
-      })
-      doc
-        .font('body')
-        .fontSize(10)
-        .fillColor('#111111')
-        .text(nfc(value || '\u2014'), { width: width(), lineGap: 1 })
+      write(label, FIELD_LABEL)
+      write(value || '\u2014', FIELD_VALUE)
       doc.moveDown(0.35)
     },
     paragraph(text, options = {}) {
       keep(24)
-      doc
-        .font(options.bold ? 'bold' : 'body')
-        .fontSize(options.muted ? 8.5 : 10)
-        .fillColor(options.muted ? '#555555' : '#111111')
-        .text(nfc(text), left(), doc.y, { width: width(), lineGap: 1 })
+      write(text, paragraphStyle(options))
       doc.moveDown(0.35)
     },
     picture(bytes, caption, otherwise) {
-      let image: { width: number; height: number }
-      try {
-        // pdfkit opens (and checks) an image once; its typings leave this method out.
-        const opener = doc as unknown as { openImage(src: Buffer): typeof image }
-        image = opener.openImage(bytes)
-      } catch {
-        now.paragraph(otherwise, { muted: true })
-        return
+      const image = open(bytes)
+      if (!image) return now.paragraph(otherwise, { muted: true })
+      const caption_ = heightOf(caption, CAPTION, 0.5) + 3
+      const place = placePicture(image, room(), { before: 0, caption: caption_, keepHere: false })
+      if (place.newPage) doc.addPage()
+      drawPicture(image, place, caption)
+    },
+    exhibit(details, pictures) {
+      const opened = pictures.map((p) => ({ ...p, image: open(p.bytes) }))
+      const before = details.reduce((sum, d) => sum + detailHeight(d), 0)
+      const first = opened.find((p) => p.image)
+      if (first?.image) {
+        const caption = heightOf(first.caption, CAPTION, 0.5) + 3
+        const place = placePicture(first.image, room(), { before, caption, keepHere: false })
+        if (place.newPage) doc.addPage()
+      } else keep(Math.min(before, 60))
+      for (const d of details)
+        if ('label' in d) now.field(d.label, d.value)
+        else now.paragraph(d.text, d)
+      for (const p of opened) {
+        if (!p.image) {
+          now.paragraph(p.otherwise, { muted: true })
+          continue
+        }
+        const caption = heightOf(p.caption, CAPTION, 0.5) + 3
+        const place = placePicture(p.image, room(), {
+          before: 0,
+          caption,
+          keepHere: p === first,
+        })
+        if (place.newPage) doc.addPage()
+        drawPicture(p.image, place, p.caption)
       }
-      const maxHeight = 320
-      const scale = Math.min(1, width() / image.width, maxHeight / image.height)
-      const w = image.width * scale
-      const h = image.height * scale
-      keep(h + 24)
-      doc.image(image as unknown as Buffer, left(), doc.y, { width: w, height: h })
-      doc.y += h + 3
-      doc
-        .font('body')
-        .fontSize(8)
-        .fillColor('#555555')
-        .text(nfc(caption), left(), doc.y, { width: width() })
-      doc.moveDown(0.5)
     },
     blank(label) {
       keep(40)
@@ -163,9 +258,9 @@ export function createPdfWriter(info: { title: string; subject: string }): PdfWr
     ops.length = 0
   }
   const later =
-    <A extends unknown[]>(write: (...args: A) => void) =>
+    <A extends unknown[]>(op: (...args: A) => void) =>
     (...args: A) =>
-      void ops.push(() => write(...args))
+      void ops.push(() => op(...args))
 
   return {
     title: later(now.title),
@@ -173,6 +268,7 @@ export function createPdfWriter(info: { title: string; subject: string }): PdfWr
     field: later(now.field),
     paragraph: later(now.paragraph),
     picture: later(now.picture),
+    exhibit: later(now.exhibit),
     blank: later(now.blank),
     async finish(footer) {
       await play()
@@ -183,15 +279,13 @@ export function createPdfWriter(info: { title: string; subject: string }): PdfWr
           // Written in the bottom margin: without lifting it, pdfkit would start a new page.
           const margin = doc.page.margins.bottom
           doc.page.margins.bottom = 0
-          doc
-            .font('body')
-            .fontSize(7.5)
-            .fillColor('#555555')
-            .text(nfc(footer(i + 1, range.count)), left(), doc.page.height - MARGIN, {
-              width: width(),
-              align: 'center',
-              lineBreak: true,
-            })
+          doc.y = doc.page.height - MARGIN
+          write(footer(i + 1, range.count), {
+            font: 'body',
+            size: 7.5,
+            color: '#555555',
+            align: 'center',
+          })
           doc.page.margins.bottom = margin
         })
       await play()

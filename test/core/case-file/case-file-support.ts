@@ -100,3 +100,67 @@ export function renderPages(path: string): string[] {
   execFileSync('pdftoppm', ['-r', '20', '-png', path, join(dir, 'page')])
   return readdirSync(dir).filter((name) => name.endsWith('.png'))
 }
+
+/** A PDF of `pages` A4 pages, each saying "Statement page N" in Helvetica (pdfkit makes it). */
+export async function statementPages(pages: number): Promise<Buffer> {
+  const { default: PDFDocument } = await import('pdfkit')
+  const doc = new PDFDocument({ size: 'A4', autoFirstPage: false })
+  const chunks: Buffer[] = []
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk))
+  const done = new Promise<Buffer>((resolve) => doc.on('end', () => resolve(Buffer.concat(chunks))))
+  for (let n = 1; n <= pages; n++) {
+    doc.addPage()
+    doc.rect(56, 56, 483, 120).fill('#1f4e9c')
+    doc.fillColor('#000000').fontSize(28).text(`Statement page ${n}`, 72, 300)
+  }
+  doc.end()
+  return done
+}
+
+/** Each image of a PDF with its page and its x resolution, as `pdfimages -list` gives them. */
+export function pdfImagePages(path: string): { page: number; width: number; xPpi: number }[] {
+  const out = execFileSync('pdfimages', ['-list', path], { encoding: 'utf8' })
+  return out
+    .split('\n')
+    .slice(2)
+    .filter((line) => line.trim())
+    .map((line) => line.trim().split(/\s+/))
+    .filter((cols) => cols[2] === 'image')
+    .map((cols) => ({ page: Number(cols[0]), width: Number(cols[3]), xPpi: Number(cols[12]) }))
+}
+
+/** The text of one page (pdftotext -f N -l N). */
+export const pageText = (path: string, page: number) =>
+  execFileSync('pdftotext', ['-f', String(page), '-l', String(page), '-enc', 'UTF-8', path, '-'], {
+    encoding: 'utf8',
+  })
+
+/**
+ * The largest blank stretch of each page, as a share of the text's height (from the top margin
+ * to the footer: 56 to 758 points of an A4 page): each page rendered by pdftoppm in grey at 36
+ * dpi, a row blank when no pixel in it is darker than 235.
+ */
+export function blankShares(path: string): number[] {
+  const dir = mkdtempSync(join(tmpdir(), 'casefile-blank-'))
+  execFileSync('pdftoppm', ['-gray', '-r', '36', path, join(dir, 'page')])
+  return readdirSync(dir)
+    .filter((name) => name.endsWith('.pgm'))
+    .sort()
+    .map((name) => {
+      const pgm = readFileSync(join(dir, name))
+      // P5\n<width> <height>\n<max>\n then the pixels, a byte each.
+      const header = /^P5\s+(\d+)\s+(\d+)\s+(\d+)\s/.exec(pgm.toString('latin1', 0, 40))!
+      const [width, height] = [Number(header[1]), Number(header[2])]
+      const pixels = pgm.subarray(header[0].length)
+      const toRow = (points: number) => Math.round((points / 842) * height)
+      const [top, bottom] = [toRow(56), toRow(758)]
+      let longest = 0
+      let run = 0
+      for (let y = top; y < bottom; y++) {
+        const row = pixels.subarray(y * width, (y + 1) * width)
+        run = row.some((v) => v < 235) ? 0 : run + 1
+        longest = Math.max(longest, run)
+      }
+      return longest / (bottom - top)
+    })
+}

@@ -122,7 +122,7 @@ describe('a case file of a report with a PDF, a PNG and a JPEG', () => {
     expect(flat).toContain(YORUBA_NAME)
     expect(flat).toContain('₦2,450,000')
     expect(flat).toContain('Social engineering')
-    expect(flat).toContain(`0123456789 at ${bank.name}`)
+    expect(flat).toContain(`0123456789 \u2014 ${bank.name}`)
     expect(flat).toContain('BVN: 22212345678')
     expect(flat).toContain('Phone: 08031234567')
     expect(flat).toMatch(/Listing status Listed/)
@@ -141,14 +141,14 @@ describe('a case file of a report with a PDF, a PNG and a JPEG', () => {
     expect(flat).toMatch(new RegExp(`Case ${id} · exported .* · page 1 of \\d`))
   })
 
-  it('draws the PDF attachment\u2019s first page as a picture, with the PNG and the JPEG', () => {
+  it('draws the PDF attachment\u2019s page as a picture, with the PNG and the JPEG', () => {
     const path = join(unpacked.dir, 'case.pdf')
     const images = pdfImages(path).filter((image) => image.type === 'image')
     // The PNG, the JPEG and the PDF's first page: an A4 page drawn 1,000 pixels wide.
     expect(images).toHaveLength(3)
     expect(images).toContainEqual({ width: 1000, height: 1415, type: 'image' })
     const flat = pdfText(path).replace(/\s+/g, ' ')
-    expect(flat).toContain('Attachment 1, statement.pdf: its first page, drawn by Casefile')
+    expect(flat).toContain('Attachment 1, statement.pdf: page 1 of 1, drawn by Casefile')
     expect(flat).not.toMatch(/could not be drawn/)
   })
 
