@@ -164,6 +164,8 @@ export async function writeCertificatePdf(input: CertificateInput): Promise<Buff
   const pdf = createPdfWriter({
     title: `${ACT_TITLE}: ${input.caseId}`,
     subject: 'Template to be reviewed by counsel',
+    // Dated as case.pdf is: the export's time on the registry's clock, not this computer's.
+    createdAt: input.exportedAt,
   })
   for (const block of certificateBlocks(input)) {
     if (block.kind === 'title') pdf.title(block.text)
