@@ -31,7 +31,12 @@ const input = (rows: number) => ({
     rowNumber: i + 2,
     cells: [String(22_200_000_000 + i)],
     values: [
-      { label: 'bvn', value: String(22_200_000_000 + i), column: 'BVN', written: String(i) },
+      {
+        label: 'bvn' as const,
+        value: String(22_200_000_000 + i),
+        column: 'BVN',
+        written: String(i),
+      },
     ],
   })),
 })
