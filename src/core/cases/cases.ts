@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import {
-  CASE_ID_PATTERN,
+  isCaseId,
   MAX_CASE_NOTE,
   MAX_CASE_TITLE,
   type CaseAddSource,
@@ -28,8 +28,7 @@ import { caseView, summaryView } from './case-views'
 export { CaseInputError } from './case-input'
 export { exportCase, type CaseBundle } from './case-bundle'
 
-/** Whether an id names a case (`case-…`) rather than a registry report. */
-export const isCaseId = (id: string): boolean => CASE_ID_PATTERN.test(id)
+export { isCaseId }
 
 /** Now on the registry's clock, as the folder last read it (this computer's if never). */
 const registryNow = (core: CoreContext) => core.folderClock.registry.toRegistry(core.clock.now())
