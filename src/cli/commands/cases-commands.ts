@@ -142,10 +142,7 @@ export async function exportCaseTo(
   target: string,
 ): Promise<number> {
   return withCore(context, async (core) => {
-    const bundle = await Cases.exportCase(core, caseId, {
-      signal: context.signal,
-      fileName: () => basename(target),
-    })
+    const bundle = await Cases.exportCase(core, caseId, { signal: context.signal, record: 'later' })
     const temporary = join(dirname(target), `.${basename(target)}.${process.pid}.tmp`)
     try {
       writePrivateFile(temporary, bundle.bytes)
@@ -153,6 +150,8 @@ export async function exportCaseTo(
     } finally {
       rmSync(temporary, { force: true })
     }
+    // Recorded once the zip is where it was asked for, under that name.
+    bundle.record(basename(target))
     if (context.global.json) {
       printJson(context.io, {
         written: target,

@@ -226,7 +226,10 @@ describe('a case with two own reports, another organization’s found by search,
       (e) => e.endpoint === `CASE EXPORT ${caseId}`,
     )
     expect(logged?.message).toContain(bundle.fingerprint)
-    const second = await Cases.exportCase(core, caseId, { fileName: () => 'for-the-efcc.zip' })
+    const second = await Cases.exportCase(core, caseId, { record: 'later' })
+    expect(Cases.showCase(core, caseId).exports).toEqual(first)
+    second.record('for-the-efcc.zip')
+    second.record('twice.zip')
     const earlier = JSON.parse(
       readFileSync(join(unpack(second.bytes).dir, 'exports-log.json'), 'utf8'),
     )
