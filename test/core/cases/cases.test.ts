@@ -210,6 +210,8 @@ describe('a case with two own reports, another organization’s found by search,
     expect([...places].sort((a, b) => a - b)).toEqual(places)
     expect(text).toContain('Mule network around 0123456789')
     expect(text).toContain('plain http')
+    expect(text).toContain(`Alert ${alertId}: New report (its state when added: new)`)
+    expect(text).toContain(`What it found (1) Report ${other}`)
   })
 
   it('records the export in the case, the folder’s log and the next bundle’s exports-log.json', async () => {
