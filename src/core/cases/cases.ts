@@ -9,11 +9,10 @@ import {
 } from '../../shared/contract-cases'
 import { getCachedReport } from '../cache/reports-cache'
 import type { CoreContext } from '../core-context'
-import { isRegistryError } from '../registry/registry-error'
 import { writeTransaction } from '../store/write-transaction'
 import * as Watchlist from '../watchlist/watchlist'
 import { alertRow } from '../watchlist/watch-store'
-import { CaseInputError } from './case-input'
+import { CaseInputError, isRefusal } from './case-input'
 import { runCaseSearch } from './case-search'
 import * as Store from './case-store'
 import { caseView, summaryView } from './case-views'
@@ -129,11 +128,11 @@ async function checkReport(core: CoreContext, reportId: string, signal?: AbortSi
   try {
     await core.client.getSubmission(reportId, { signal })
   } catch (error) {
-    if (!isRegistryError(error)) throw error
+    if (!isRefusal(error)) throw error
     throw new CaseInputError(
       error.kind === 'not_found'
         ? `No report ${reportId} among the organization's reports, and no search on this computer found it: add the search that finds it first (case add CASE --search VALUE --type T).`
-        : `Report ${reportId} is not known on this computer and the registry could not be asked (${error.message}): try again when it can, or add the search that finds it.`,
+        : `Report ${reportId} could not be added: ${error.message}`,
     )
   }
 }
