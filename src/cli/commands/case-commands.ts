@@ -18,6 +18,7 @@ import { resolveDataDir } from '../cli-context'
 import { withStore } from '../open-store'
 import { signingKeyOption } from './signing-commands'
 import { writePrivateFile } from '../../core/private-files'
+import { isCaseId } from '../../shared/contract-cases'
 import type { Core } from '../../core/open-core'
 
 /** Where --out FILE.zip says to write a case file: never over a file, into a folder that exists. */
@@ -101,6 +102,9 @@ export async function runExport(context: CommandContext): Promise<number> {
   const id = context.args[0] ?? ''
   const target = caseFileTarget(context)
   const sign = await signingKeyOption(context)
+  // A case's id (case-…) is never a registry report's: its bundle, every item of the case.
+  if (isCaseId(id))
+    return (await import('./cases-commands')).exportCaseTo(context, id, target, sign)
   return withCore(context, async (core) => {
     const file = await writeCaseFile(context, core, id, target, sign)
     if (context.global.json) printJson(context.io, { written: target, ...file.summary })

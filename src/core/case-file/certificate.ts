@@ -114,7 +114,7 @@ export function certificateBlocks(input: CertificateInput): CertificateBlock[] {
     { kind: 'heading', text: '1. The documents' },
     {
       kind: 'paragraph',
-      text: `The documents listed below are computer-produced statements (documents and electronic records) of ${input.caseId}, produced on ${at} from the records of the fraud report registry at ${input.registry}, retrieved through the device named in part 2. Each is identified by its SHA-256 hash: ${CERTIFICATE_WORDS.listFollows}`,
+      text: `The documents listed below are computer-produced statements (documents and electronic records) of ${input.caseId.startsWith('case-') ? `the case ${input.caseId}, an investigation's reports, searches, alerts and notes` : `the report ${input.caseId}`}, produced on ${at} from the records of the fraud report registry at ${input.registry}, retrieved through the device named in part 2. Each is identified by its SHA-256 hash: ${CERTIFICATE_WORDS.listFollows}`,
     },
     ...input.documents.map((d): CertificateBlock => ({
       kind: 'field',
