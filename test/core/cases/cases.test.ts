@@ -1,6 +1,6 @@
-import { execFileSync } from 'node:child_process'
+import { execFileSync, spawnSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
-import { readFileSync } from 'node:fs'
+import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Core } from '../../../src/core/open-core'
@@ -14,6 +14,7 @@ import * as Sync from '../../../src/core/sync/sync'
 import * as Watchlist from '../../../src/core/watchlist/watchlist'
 import { checkNow } from '../../../src/core/watchlist/watch-check-now'
 import { verifyCaseFile } from '../../../src/core/case-file/case-verify'
+import { certificatePem, createSelfSignedKey } from '../../../src/core/signing/signing-key'
 import { exchangeLog } from '../../../src/core/log/log'
 import { caseViewSchema } from '../../../src/shared/contract-cases'
 import {
@@ -218,6 +219,61 @@ describe('a case with two own reports, another organization’s found by search,
     expect(text).toContain(`Alert ${alertId}: New report (its state when added: new)`)
     expect(text).toContain(`What it found (1) Report ${other}`)
   })
+
+  it('signed with the organization’s key: openssl cms -verify and case verify --ca accept it, and refuse a changed byte with SHA256SUMS made again', async () => {
+    const key = await createSelfSignedKey({
+      name: 'Lagoon MFB — fraud case files',
+      now: new Date(),
+    })
+    const signed = await Cases.exportCase(core, caseId, { record: 'later', sign: key })
+    expect(signed.signedBy?.fingerprint).toBe(sha(key.certificate))
+    const files = unpack(signed.bytes)
+    expect(files.files).toContain('SHA256SUMS.p7s')
+    const ca = join(files.dir, '..', `ca-${process.pid}.pem`)
+    writeFileSync(ca, certificatePem(key.certificate))
+    const openssl = (dir: string) =>
+      spawnSync(
+        'openssl',
+        [
+          'cms',
+          '-verify',
+          '-binary',
+          '-inform',
+          'DER',
+          '-content',
+          'SHA256SUMS',
+          '-in',
+          'SHA256SUMS.p7s',
+          '-CAfile',
+          ca,
+          '-out',
+          '/dev/null',
+        ],
+        { cwd: dir, encoding: 'utf8' },
+      )
+    expect(openssl(files.dir).status).toBe(0)
+    const caPem = readFileSync(ca)
+    expect(await verifyCaseFile(files.zip, { ca: caPem })).toMatchObject({ ok: true })
+
+    // A byte of the saved copy of another organization's report changed, SHA256SUMS made again
+    // to match: sha256sum -c is content, the signature and case verify are not.
+    const changed = `items/05-report-${other}/saved-report.json`
+    const bytes = readFileSync(join(files.dir, changed))
+    bytes[bytes.length - 2] ^= 1
+    writeFileSync(join(files.dir, changed), bytes)
+    const sums = readFileSync(join(files.dir, 'SHA256SUMS'), 'utf8')
+      .split('\n')
+      .map((line) => (line.endsWith(`  ${changed}`) ? `${sha(bytes)}  ${changed}` : line))
+      .join('\n')
+    writeFileSync(join(files.dir, 'SHA256SUMS'), sums)
+    expect(
+      execFileSync('sha256sum', ['-c', 'SHA256SUMS'], { cwd: files.dir, encoding: 'utf8' }),
+    ).not.toMatch(/FAILED/)
+    expect(openssl(files.dir).status).not.toBe(0)
+    const rezipped = join(files.dir, '..', `changed-${process.pid}.zip`)
+    execFileSync('zip', ['-q', '-r', rezipped, '.'], { cwd: files.dir })
+    expect((await verifyCaseFile(rezipped, { ca: caPem })).ok).toBe(false)
+  }, 120_000)
 
   it('records the export in the case, the folder’s log and the next bundle’s exports-log.json', async () => {
     const first = Cases.showCase(core, caseId).exports
