@@ -2,6 +2,7 @@ import type { WorkHandlers } from '../shared/contract-work'
 import { attachmentHandlers } from './attachments/attachment-handlers'
 import { banksHandlers } from './banks/banks-handlers'
 import { caseFileHandlers } from './case-file/case-file-handlers'
+import { casesHandlers } from './cases/cases-handlers'
 import type { CoreContext } from './core-context'
 import { draftsHandlers } from './drafts/drafts-handlers'
 import { importHandlers } from './import/import-handlers'
@@ -48,6 +49,7 @@ export function createWorkHandlers(
     ...logHandlers(core),
     ...insightsHandlers(core),
     ...caseFileHandlers(core),
+    ...casesHandlers(core),
     ...screeningHandlers(core),
     ...watchlistHandlers(core),
     ...connectionCheckHandlers(core, options.connectionCheck),

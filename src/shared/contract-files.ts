@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { attachmentRefSchema } from './contract-attachments'
 import { caseFileInputSchema } from './contract-case-file'
+import { caseSaveSchemas } from './contract-cases'
 import { FILES_INVOKE_CHANNELS as C } from './ipc-channels-files'
 
 // Files Casefile writes on the person's request, where they choose in main's own save dialog:
@@ -50,6 +51,12 @@ export const filesContract = {
       message: z.string().nullable(),
     }),
   },
+  /**
+   * A case's bundle (src/core/cases), where the person chooses: the core builds the zip
+   * (caseBuild), main asks where and writes it. `saved` is false when the dialog was closed or no
+   * bundle could be made (`message` says why); `fingerprint` is the one its certificate states.
+   */
+  saveCase: { channel: C.saveCase, ...caseSaveSchemas },
   /**
    * The hits of a screening job (one line per input row and matching report), where the person
    * chooses: the core makes the file (screeningExport), main asks where and writes it; the

@@ -8,6 +8,7 @@ import { watchlistContract, watchAlertsRaisedSchema } from './contract-watchlist
 import { WORK_EVENT_CHANNELS, WORK_INVOKE_CHANNELS as C } from './ipc-channels-work'
 import { attachmentsContract } from './contract-attachments'
 import { caseFileContract } from './contract-case-file'
+import { casesContract } from './contract-cases'
 
 /*
  * The investigator's work over IPC. Inputs are strict (main parses them); outputs describe
@@ -559,6 +560,7 @@ export const workContract = {
   ...insightsContract,
   ...attachmentsContract,
   ...caseFileContract,
+  ...casesContract,
   ...screeningContract,
   ...watchlistContract,
 } as const

@@ -7,6 +7,7 @@ export const FILES_INVOKE_CHANNELS = {
   saveRejectedRows: 'files:save-rejected-rows',
   saveAttachment: 'files:save-attachment',
   saveCaseFile: 'files:save-case-file',
+  saveCase: 'files:save-case',
   saveScreeningHits: 'files:save-screening-hits',
   saveScreeningRecord: 'files:save-screening-record',
 } as const

@@ -1,6 +1,7 @@
 import { INSIGHTS_INVOKE_CHANNELS } from './ipc-channels-insights'
 import { ATTACHMENT_INVOKE_CHANNELS } from './ipc-channels-attachments'
 import { CASE_FILE_INVOKE_CHANNELS } from './ipc-channels-case-file'
+import { CASES_INVOKE_CHANNELS } from './ipc-channels-cases'
 import { SCREENING_EVENT_CHANNELS, SCREENING_INVOKE_CHANNELS } from './ipc-channels-screening'
 import { WATCHLIST_EVENT_CHANNELS, WATCHLIST_INVOKE_CHANNELS } from './ipc-channels-watchlist'
 
@@ -46,6 +47,7 @@ export const WORK_INVOKE_CHANNELS = {
   ...INSIGHTS_INVOKE_CHANNELS,
   ...ATTACHMENT_INVOKE_CHANNELS,
   ...CASE_FILE_INVOKE_CHANNELS,
+  ...CASES_INVOKE_CHANNELS,
   ...SCREENING_INVOKE_CHANNELS,
   ...WATCHLIST_INVOKE_CHANNELS,
 } as const

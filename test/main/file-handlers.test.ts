@@ -31,6 +31,17 @@ function services(chosen: string | null, rows = 2) {
         }
       : { ok: false as const, message: `No case file was made of ${id}.` },
   )
+  const caseBuild = vi.fn(async ({ caseId }: { caseId: string }) =>
+    caseId === 'case-0123456789'
+      ? {
+          ok: true as const,
+          fileName: 'case-0123456789-20260314-090503.zip',
+          bytes: new Uint8Array(ZIP),
+          fingerprint: 'f'.repeat(64),
+          savedCopies: [],
+        }
+      : { ok: false as const, message: `No case ${caseId} in this data folder.` },
+  )
   const screeningExport = vi.fn(
     async ({
       job,
@@ -51,9 +62,10 @@ function services(chosen: string | null, rows = 2) {
     bulkRejectedRows,
     attachmentCopy,
     caseFileBuild,
+    caseBuild,
     screeningExport,
     chooseSavePath,
-    work: () => ({ bulkRejectedRows, attachmentCopy, caseFileBuild, screeningExport }),
+    work: () => ({ bulkRejectedRows, attachmentCopy, caseFileBuild, caseBuild, screeningExport }),
   }
 }
 
@@ -159,6 +171,44 @@ describe('saving a case file', () => {
     expect(await createFileHandlers(services(null)).saveCaseFile({ id: 'r1' })).toEqual({
       saved: false,
       fileName: null,
+      message: null,
+    })
+  })
+})
+
+/* A case's bundle, saved as a report's case file is: the core's zip, main's dialog. */
+describe('saving a case', () => {
+  it('writes the zip where the person chose, with .zip, and says its fingerprint', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'casefile-save-'))
+    const chosen = services(join(folder, 'mule-network'))
+    expect(await createFileHandlers(chosen).saveCase({ caseId: 'case-0123456789' })).toEqual({
+      saved: true,
+      fileName: 'mule-network.zip',
+      fingerprint: 'f'.repeat(64),
+      message: null,
+    })
+    expect(chosen.chooseSavePath).toHaveBeenCalledWith(
+      'case-0123456789-20260314-090503.zip',
+      'case-file',
+    )
+    expect(readFileSync(join(folder, 'mule-network.zip'))).toEqual(ZIP)
+    expect(statSync(join(folder, 'mule-network.zip')).mode & 0o777).toBe(0o600)
+  })
+
+  it('asks nothing when no bundle can be made, and writes nothing when the dialog is closed', async () => {
+    const refused = services('/nowhere/x.zip')
+    expect(await createFileHandlers(refused).saveCase({ caseId: 'case-ffffffffff' })).toEqual({
+      saved: false,
+      fileName: null,
+      fingerprint: null,
+      message: 'No case case-ffffffffff in this data folder.',
+    })
+    expect(refused.chooseSavePath).not.toHaveBeenCalled()
+    const closed = services(null)
+    expect(await createFileHandlers(closed).saveCase({ caseId: 'case-0123456789' })).toEqual({
+      saved: false,
+      fileName: null,
+      fingerprint: null,
       message: null,
     })
   })

@@ -212,3 +212,17 @@ export async function writeCasePdf(input: CasePdfInput): Promise<Buffer> {
       `Case ${input.id} \u00b7 exported ${lagosShortTime(input.exportedAt)} \u00b7 page ${page} of ${pages}`,
   )
 }
+
+/**
+ * A report's sections (the report, its retrieval, its attachments, each picture drawn as in its
+ * own case file) written into another document: a case's case.pdf, which covers many items.
+ */
+export async function drawReportInto(pdf: PdfWriter, input: CasePdfInput): Promise<void> {
+  const drawings = new Map<number, Drawing>()
+  for (const a of input.attachments)
+    if (a.bytes && (a.kind === 'pdf' || a.kind === 'image'))
+      drawings.set(a.number, await drawEvidence(a.kind, a.bytes))
+  reportSection(pdf, input)
+  retrievalSection(pdf, input)
+  attachmentsSection(pdf, input, drawings)
+}

@@ -26,6 +26,7 @@ import { fetchLink, type FetchedLink } from './link-fetch'
 import { assertUsableConnection, type RegistryConnection } from './registry-connection'
 import {
   createRegistryRequester,
+  type AnswerSeen,
   type CallOptions,
   type RegistryClientOptions,
   type UploadProgress,
@@ -116,6 +117,26 @@ export function createRegistryClient(
     },
     async searchReports(input: SearchInput, o: CallOptions = {}): Promise<SearchResult> {
       return (await call('searchReports', searchResponseSchema, { json: input, ...o })).data
+    },
+    /**
+     * A search with the answer's body as the registry sent it, its status, when it came and the
+     * registry's certificate: a case keeps the very answer (src/core/cases).
+     */
+    async searchReportsAnswer(
+      input: SearchInput,
+      o: CallOptions = {},
+    ): Promise<{ result: SearchResult; body: string; seen: AnswerSeen }> {
+      let body = ''
+      let seen: AnswerSeen = { status: 0, receivedAt: 0, certificateSha256: null }
+      const answer = await call('searchReports', searchResponseSchema, {
+        json: input,
+        onBody: (text, answerSeen) => {
+          body = text
+          seen = answerSeen
+        },
+        ...o,
+      })
+      return { result: answer.data, body, seen }
     },
     async listSubmissions(
       query: SubmissionsQuery = {},

@@ -16,6 +16,9 @@ import { ENDPOINTS, fillPath, joinUrl, type EndpointName } from './endpoints'
 import { answerTooLarge, MAX_RESPONSE_BYTES, readAnswer } from './registry-answer'
 import type { RegistryConnection } from './registry-connection'
 import { RegistryError, registryQuietMs } from './registry-error'
+import { peerCertificateSha256, type AnswerSeen } from './answer-seen'
+
+export type { AnswerSeen }
 
 type NetworkRefusalType = NetworkRefusal['type']
 
@@ -80,7 +83,7 @@ export type RegistryRequest = {
   timeoutMs?: number
   onProgress?: (progress: UploadProgress) => void
   /** Told of the answer's body, as its bytes came, once it was checked (a case file hashes it). */
-  onBody?: (body: string) => void
+  onBody?: (body: string, seen: AnswerSeen) => void
 } & CallOptions
 
 export const DEFAULT_TIMEOUT_MS = 15_000
@@ -262,7 +265,11 @@ export function createRegistryRequester(
     }
     log('ok', status)
     if (auth && apiKey) acceptedKey = fingerprint(apiKey)
-    request.onBody?.(body)
+    request.onBody?.(body, {
+      status,
+      receivedAt: Date.now(),
+      certificateSha256: peerCertificateSha256(answer),
+    })
     return read.data
   }
 

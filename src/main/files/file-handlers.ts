@@ -11,6 +11,7 @@ export const FILE_METHODS = [
   'saveRejectedRows',
   'saveAttachment',
   'saveCaseFile',
+  'saveCase',
   'saveScreeningHits',
   'saveScreeningRecord',
 ] as const
@@ -20,7 +21,7 @@ export interface FileServices {
   /** The running core's work handlers (the core process makes the file's bytes). */
   work: () => Pick<
     WorkHandlers,
-    'bulkRejectedRows' | 'attachmentCopy' | 'caseFileBuild' | 'screeningExport'
+    'bulkRejectedRows' | 'attachmentCopy' | 'caseFileBuild' | 'caseBuild' | 'screeningExport'
   >
   /**
    * Asks the person, in main's own save dialog, where to save a file (the name suggested);
@@ -111,6 +112,22 @@ export function createFileHandlers(services: FileServices): FileHandlers {
       const path = extname(chosen).toLowerCase() === '.zip' ? chosen : `${chosen}.zip`
       await writeReplacing(path, built.bytes)
       return { saved: true, fileName: basename(path), message: null }
+    },
+    // A case's bundle: built by the core like a report's case file, saved the same way.
+    saveCase: async (input) => {
+      const built = await services.work().caseBuild(input)
+      if (!built.ok)
+        return { saved: false, fileName: null, fingerprint: null, message: built.message }
+      const chosen = await services.chooseSavePath(built.fileName, 'case-file')
+      if (chosen === null) return { saved: false, fileName: null, fingerprint: null, message: null }
+      const path = extname(chosen).toLowerCase() === '.zip' ? chosen : `${chosen}.zip`
+      await writeReplacing(path, built.bytes)
+      return {
+        saved: true,
+        fileName: basename(path),
+        fingerprint: built.fingerprint,
+        message: null,
+      }
     },
     // A screening job's hits: the core writes them (formulas neutralized), main asks where.
     saveScreeningHits: ({ job }) => saveScreening(job, 'hits'),

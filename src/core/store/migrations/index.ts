@@ -17,6 +17,7 @@ import { migration0013 } from './0013-own-seen-index'
 import { migration0014 } from './0014-screening-spellings'
 import { migration0015 } from './0015-cached-fingerprints'
 import { migration0016 } from './0016-screening-book'
+import { migration0017 } from './0017-cases'
 import { writeTransaction } from '../write-transaction'
 
 /** Every migration, in order. A new one gets the next number and its own file. */
@@ -37,6 +38,7 @@ export const MIGRATIONS: readonly Migration[] = [
   migration0014,
   migration0015,
   migration0016,
+  migration0017,
 ]
 
 /** The database was written by a newer Casefile: this one must not touch it. */

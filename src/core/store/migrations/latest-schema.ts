@@ -4,4 +4,4 @@
  * MIGRATIONS (test/core/store checks it), and apart from it so reading a folder's identity does
  * not load every migration.
  */
-export const LATEST_SCHEMA = 16
+export const LATEST_SCHEMA = 17

@@ -1,0 +1,297 @@
+import { userInfo } from 'node:os'
+import type { CaseItemView, CaseView } from '../../shared/contract-cases'
+import * as Banks from '../banks/banks'
+import { caseAttachments } from '../case-file/case-attachments'
+import { caseClock, inRegistryTime, type CaseClock } from '../case-file/case-clock'
+import { CaseFileError, caseReport } from '../case-file/case-report'
+import type { RetrievalEntry } from '../case-file/case-model'
+import type { CasePdfInput } from '../case-file/case-pdf'
+import { producingSystem } from '../case-file/case-resources'
+import { stampOf } from '../case-file/case-time'
+import type { CoreContext } from '../core-context'
+import { CaseInputError } from './case-input'
+import { writeCaseBundlePdf, type BundleItem } from './case-bundle-pdf'
+import { sealBundle, type EvidencePart } from './case-bundle-seal'
+import { recordExport } from './case-exports'
+import * as Store from './case-store'
+import { caseView } from './case-views'
+
+/*
+ * One bundle per case: case.pdf over every item in order, the registry's answers as their bytes
+ * came (each report's, each search's), each report's attachments, each alert as raised, the
+ * case itself (case.json), the log of the exchanges that produced them (retrieval-log.json),
+ * the case's earlier exports (exports-log.json), then SHA256SUMS and the certificate as a
+ * report's case file has them. Each item's files are in a folder of their own, named by its
+ * place: items/03-report-<id>/. Built in memory; the export is recorded in the case and in the
+ * folder's log.
+ */
+
+export interface CaseBundle {
+  /** <case id>-<time>.zip */
+  fileName: string
+  bytes: Buffer
+  /** The SHA-256 of SHA256SUMS, as the certificate states it. */
+  fingerprint: string
+  /** Reports the registry did not give now: the bundle holds this computer's copy of each. */
+  savedCopies: string[]
+}
+
+const json = (value: unknown) => Buffer.from(`${JSON.stringify(value, null, 2)}\n`, 'utf8')
+const place = (position: number) => String(position).padStart(2, '0')
+const safe = (text: string) => text.replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 60)
+
+/** The operating system's user running Casefile, as an export is recorded under. */
+export function osUser(): string {
+  try {
+    return userInfo().username || 'unknown'
+  } catch {
+    return process.env.USER ?? process.env.USERNAME ?? 'unknown'
+  }
+}
+
+interface Gathered {
+  items: BundleItem[]
+  evidence: EvidencePart[]
+  log: (RetrievalEntry & { item: number })[]
+  searchLog: Record<string, unknown>[]
+  savedCopies: string[]
+  reports: { source: CasePdfInput['report']['source'] }[]
+}
+
+async function gatherReport(
+  core: CoreContext,
+  view: Extract<CaseItemView, { kind: 'report' }>,
+  into: Gathered,
+  signal?: AbortSignal,
+): Promise<CasePdfInput> {
+  const folder = `items/${place(view.position)}-report-${safe(view.reportId)}/`
+  let report
+  try {
+    report = await caseReport(core, view.reportId, signal)
+  } catch (error) {
+    if (error instanceof CaseFileError)
+      throw new CaseInputError(`Item ${view.position} of the case: ${error.message}`)
+    throw error
+  }
+  const log: RetrievalEntry[] = [...report.exchanges]
+  const record = report.record as { attachments?: unknown }
+  const urls = Array.isArray(record.attachments)
+    ? record.attachments.filter((u): u is string => typeof u === 'string')
+    : []
+  const attachments = (
+    await caseAttachments(core, urls, log, { signal, now: () => core.clock.now() })
+  ).map((a) => ({ ...a, zipName: a.zipName && `${folder}${a.zipName}` }))
+  report.answer = { ...report.answer, fileName: `${folder}${report.answer.fileName}` }
+  for (const entry of log)
+    into.log.push({
+      ...entry,
+      item: view.position,
+      ...(entry.savedAs ? { savedAs: `${folder}${entry.savedAs}` } : {}),
+    })
+  if (report.source.kind === 'saved') into.savedCopies.push(view.reportId)
+  into.reports.push(report)
+  into.evidence.push({
+    name: report.answer.fileName,
+    bytes: report.answer.bytes,
+    description:
+      report.source.kind === 'registry'
+        ? `item ${view.position}: the registry\u2019s answer for report ${view.reportId}, as its bytes came`
+        : `item ${view.position}: the copy of report ${view.reportId} saved on this computer`,
+  })
+  for (const a of attachments)
+    if (a.bytes && a.zipName)
+      into.evidence.push({
+        name: a.zipName,
+        bytes: a.bytes,
+        store: true,
+        description: `item ${view.position}, report ${view.reportId}: attachment ${a.number}, ${a.fileName}`,
+      })
+  return {
+    id: view.reportId,
+    report,
+    attachments,
+    exportedAt: 0,
+    computerAheadMs: null,
+    registry: core.client.connection.baseUrl,
+    system: producingSystem(),
+    bankName: (slug) => Banks.bankName(core, slug),
+  }
+}
+
+function gatherSearch(row: Store.CaseItemRow, view: Extract<CaseItemView, { kind: 'search' }>) {
+  const folder = `items/${place(view.position)}-search-${safe(view.identifier)}/`
+  const answer = row.answer ?? Buffer.alloc(0)
+  let parsed: unknown = null
+  try {
+    parsed = JSON.parse(answer.toString('utf8'))
+  } catch {
+    parsed = null
+  }
+  const { position, addedAt, kind, ...kept } = view
+  void kind
+  return {
+    answerName: `${folder}registry-answer.json`,
+    requestName: `${folder}request.json`,
+    answer,
+    parsed,
+    request: json({ item: position, addedAt, ...kept }),
+  }
+}
+
+async function gather(core: CoreContext, caseId: string, view: CaseView, signal?: AbortSignal) {
+  const rows = new Map(Store.itemRows(core.db, caseId).map((r) => [r.position, r]))
+  const into: Gathered = {
+    items: [],
+    evidence: [],
+    log: [],
+    searchLog: [],
+    savedCopies: [],
+    reports: [],
+  }
+  for (const item of view.items) {
+    if (item.kind === 'report')
+      into.items.push({ view: item, report: await gatherReport(core, item, into, signal) })
+    else if (item.kind === 'search') {
+      const s = gatherSearch(rows.get(item.position)!, item)
+      into.items.push({ view: item, answerName: s.answerName, answer: s.parsed })
+      into.evidence.push(
+        {
+          name: s.answerName,
+          bytes: s.answer,
+          description: `item ${item.position}: the registry\u2019s answer to the search, as its bytes came`,
+        },
+        {
+          name: s.requestName,
+          bytes: s.request,
+          description: `item ${item.position}: the search as it was sent (no key), when and how it was answered`,
+        },
+      )
+      into.searchLog.push({
+        item: item.position,
+        at: item.answeredAt,
+        clock: item.clock,
+        request: `${item.request.method} ${item.request.url}`,
+        requestBody: item.request.body,
+        status: item.status,
+        outcome: 'ok',
+        bytes: item.answerBytes,
+        sha256: item.answerSha256,
+        certificateSha256: item.certificateSha256,
+        savedAs: s.answerName,
+      })
+    } else if (item.kind === 'alert') {
+      const fileName = `items/${place(item.position)}-alert-${item.alertId}.json`
+      into.items.push({ view: item, fileName })
+      into.evidence.push({
+        name: fileName,
+        bytes: json(item),
+        description: `item ${item.position}: watch alert ${item.alertId} as it was when added`,
+      })
+    } else into.items.push({ view: item })
+  }
+  return into
+}
+
+function retrievalLog(
+  caseId: string,
+  clock: CaseClock,
+  into: Gathered,
+  at: number,
+  registry: string,
+) {
+  return json({
+    case: caseId,
+    exportedAt: new Date(at).toISOString(),
+    producedBy: producingSystem(),
+    registry,
+    computerClock: {
+      aheadOfRegistryMs: clock.computerAheadMs,
+      note:
+        clock.computerAheadMs === null
+          ? 'No answer of the registry gave its clock: the times are this computer\u2019s.'
+          : 'The times are the registry\u2019s, read from the Date header of its answers; this is how far this computer\u2019s clock was from it (negative: behind).',
+    },
+    note: 'Every exchange with the registry that produced this bundle: the reports and attachments fetched now, and each search as it was answered when it was added to the case. No API key is ever written here.',
+    exchanges: [...inRegistryTime(into.log, clock), ...into.searchLog],
+  })
+}
+
+/** The case's bundle, in memory; the export recorded in the case and the folder's log. */
+export async function exportCase(
+  core: CoreContext,
+  caseId: string,
+  options: { signal?: AbortSignal; fileName?: (suggested: string) => string } = {},
+): Promise<CaseBundle> {
+  const row = Store.caseRow(core.db, caseId)
+  if (!row)
+    throw new CaseInputError(
+      `No case ${caseId} in this data folder: \`casefile case list\` lists them.`,
+    )
+  const earlier = Store.exportRows(core.db, row.id)
+  const view = caseView(row, Store.itemRows(core.db, row.id), earlier)
+  const into = await gather(core, row.id, view, options.signal)
+  // Every answer is in: the registry's clock as they read it, for every time the bundle says.
+  const clock = caseClock(core)
+  const exportedAt = clock.now()
+  for (const report of into.reports)
+    if (report.source.kind === 'registry')
+      report.source = { ...report.source, at: clock.toRegistry(report.source.at) }
+  const registry = core.client.connection.baseUrl
+  const system = producingSystem()
+  for (const item of into.items)
+    if ('report' in item)
+      item.report = { ...item.report, exportedAt, computerAheadMs: clock.computerAheadMs }
+  const casePdf = await writeCaseBundlePdf({
+    caseId: row.id,
+    title: row.title,
+    createdAt: view.createdAt,
+    exportedAt,
+    computerAheadMs: clock.computerAheadMs,
+    registry,
+    system,
+    items: into.items,
+  })
+  const evidence: EvidencePart[] = [
+    {
+      name: 'case.pdf',
+      bytes: casePdf,
+      store: true,
+      description: 'every item of the case in order, with its retrieval, for a person to read',
+    },
+    {
+      name: 'case.json',
+      bytes: json(view),
+      description: 'the case as Casefile keeps it: its title and items in order',
+    },
+    ...into.evidence,
+    {
+      name: 'retrieval-log.json',
+      bytes: retrievalLog(row.id, clock, into, exportedAt, registry),
+      description: 'the exchanges with the registry that produced these documents',
+    },
+    {
+      name: 'exports-log.json',
+      bytes: json({
+        case: row.id,
+        note: 'Every earlier export of this case: when (the registry\u2019s clock where known), by which user of the computer, and the fingerprint its certificate stated.',
+        exports: view.exports,
+      }),
+      description: 'the earlier exports of this case: when, by whom, with which fingerprint',
+    },
+  ]
+  const sealed = await sealBundle({ caseId: row.id, exportedAt, registry, system, evidence })
+  const suggested = `${row.id}-${stampOf(exportedAt)}.zip`
+  const bundle: CaseBundle = {
+    fileName: suggested,
+    bytes: sealed.bytes,
+    fingerprint: sealed.fingerprint,
+    savedCopies: into.savedCopies,
+  }
+  recordExport(core, row.id, {
+    at: exportedAt,
+    fingerprint: sealed.fingerprint,
+    fileName: options.fileName?.(suggested) ?? suggested,
+    by: osUser(),
+  })
+  return bundle
+}

@@ -1,0 +1,39 @@
+import type { FeatureHandlers } from '../core-context'
+import * as Cases from './cases'
+
+/** What a case call the window could not have known was wrong says, in words to show. */
+async function answered<T>(work: () => T | Promise<T>) {
+  try {
+    return { ok: true as const, case: await work() }
+  } catch (error) {
+    if (error instanceof Cases.CaseInputError) return { ok: false as const, message: error.message }
+    throw error
+  }
+}
+
+/** Cases' slice of the contract: the case's zip is built in memory for main to save. */
+export const casesHandlers: FeatureHandlers<
+  'caseList' | 'caseShow' | 'caseNew' | 'caseAdd' | 'caseNote' | 'caseBuild'
+> = (core) => ({
+  caseList: () => Cases.listCases(core()),
+  caseShow: ({ caseId }) => answered(() => Cases.showCase(core(), caseId)),
+  caseNew: ({ title, note }) => answered(() => Cases.newCase(core(), title, note)),
+  caseAdd: ({ caseId, source }) => answered(() => Cases.addToCase(core(), caseId, source)),
+  caseNote: ({ caseId, text }) => answered(() => Cases.addNote(core(), caseId, text)),
+  caseBuild: async ({ caseId }) => {
+    try {
+      const bundle = await Cases.exportCase(core(), caseId)
+      return {
+        ok: true,
+        fileName: bundle.fileName,
+        // A copy of its own: a Buffer may be a view of a larger shared pool.
+        bytes: new Uint8Array(bundle.bytes),
+        fingerprint: bundle.fingerprint,
+        savedCopies: bundle.savedCopies,
+      }
+    } catch (error) {
+      if (error instanceof Cases.CaseInputError) return { ok: false, message: error.message }
+      throw error
+    }
+  },
+})
