@@ -63,7 +63,7 @@ export const caseItemSchema = z.discriminatedUnion('kind', [
       .strictObject({
         fraudType: z.string().nullable(),
         identifiers: z.array(z.strictObject({ label: z.string(), value: z.string() })),
-        /** The organization that filed it, or null when it is this organization's own. */
+        /** Who filed it (an organization's name, or a member of the public), or null when not known. */
         reportedBy: z.string().nullable(),
       })
       .nullable()

@@ -23,7 +23,7 @@ const FULL: CaseView = {
       about: {
         fraudType: 'money_mule',
         identifiers: [{ label: 'account', value: '0123456789_access-bank' }],
-        reportedBy: null,
+        reportedBy: 'Sandbox Microfinance Bank',
       },
     },
     {
@@ -63,7 +63,13 @@ const FULL: CaseView = {
 
 describe('the Cases screen', () => {
   beforeEach(() => {
-    useCasesStore.setState({ cases: null, opened: null, openProblem: null, listProblem: null })
+    useCasesStore.setState({
+      cases: null,
+      opened: null,
+      openProblem: null,
+      listProblem: null,
+      seen: {},
+    })
     useBanksStore.setState({
       banks: [{ id: 1, name: 'Access Bank', slug: 'access-bank', code: '044' }] as never,
     })
@@ -110,7 +116,7 @@ describe('the Cases screen', () => {
     const text = items.textContent ?? ''
     expect(text).toMatch(/Money mule report/)
     expect(text).toMatch(/Bank account 0123456789 · Access Bank/)
-    expect(text).toMatch(/Filed by your organization/)
+    expect(text).toMatch(/Filed by Sandbox Microfinance Bank/)
     expect(text).toMatch(/Search answer 2\. Added [^P]*Phone 08031234567/)
     expect(text).toMatch(/The registry answered with 2 reports and 0 public reports/)
     expect(text).toMatch(/the registry’s time/)
@@ -129,6 +135,35 @@ describe('the Cases screen', () => {
       'case-item case-item-alert',
       'case-item case-item-note',
     ])
+  })
+
+  it('names a report the core gave no words for by what its details showed when added, else says so', async () => {
+    const bare: CaseView = {
+      ...CASE,
+      items: [{ kind: 'report', position: 1, addedAt: CASE.createdAt, reportId: 'r-9' }],
+    }
+    installCasesDouble({ caseList: [], caseShow: { ok: true, case: bare } })
+    useCasesStore.setState({ opened: bare })
+    const { unmount } = render(<CasesScreen />)
+    const items = await screen.findByRole('list', { name: 'Items of the case' })
+    expect(items.textContent).toMatch(
+      /A reportReference r-9\. Its fraud type and identifiers are not shown/,
+    )
+    unmount()
+    useCasesStore.setState({
+      seen: {
+        'r-9': {
+          fraudType: 'hacker',
+          identifiers: [{ label: 'phone', value: '08031234567' }],
+          reportedBy: null,
+        },
+      },
+    })
+    render(<CasesScreen />)
+    const named = await screen.findByRole('list', { name: 'Items of the case' })
+    expect(named.textContent).toMatch(
+      /Hacker \/ account takeover reportPhone 08031234567Reference r-9/,
+    )
   })
 
   it('keeps a note, refusing an empty one in words', async () => {

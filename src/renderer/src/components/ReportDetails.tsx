@@ -104,6 +104,14 @@ export function ReportDetails({ record }: { record: ReportRecord | PublicReport 
         source={{ kind: 'report', reportId: record.id }}
         what={`the ${fraudTypeLabel(type)} report`}
         context={reportTitle(record, bankName)}
+        about={{
+          fraudType: type ?? null,
+          identifiers: (record.identifiers ?? []).map((i) => ({
+            label: i.label ?? '',
+            value: i.value,
+          })),
+          reportedBy: company ?? null,
+        }}
       />
       {!publicReport && record.identifiers?.length ? (
         <WatchReportButton reportId={record.id} />

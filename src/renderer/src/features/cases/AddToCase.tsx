@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react'
 import type { CaseAddSource } from '../../../../shared/contract-cases'
 import { SaidLine } from '../../components/SaidLine'
-import { useCasesStore, type Said } from './cases-store'
+import { useCasesStore, type ReportAbout, type Said } from './cases-store'
 import './cases.css'
 
 const NEW = 'new'
@@ -18,8 +18,11 @@ export function AddToCase({
   label = 'Add to a case…',
   context,
   onAdded,
+  about,
 }: {
   source: CaseAddSource
+  /** A report's fraud type and identifiers as its details show them, to name it in the case. */
+  about?: ReportAbout
   /** The item in words, for what is said once added ("the Money mule report"). */
   what: string
   label?: string
@@ -49,7 +52,7 @@ export function AddToCase({
   }
   const submit = async () => {
     setBusy(true)
-    const answer = await add(choice === NEW ? { title } : { caseId: choice }, source, what)
+    const answer = await add(choice === NEW ? { title } : { caseId: choice }, source, what, about)
     setBusy(false)
     setSaid(answer)
     if (answer.ok) {

@@ -17,6 +17,7 @@ const WHERE_FROM: { screen: ScreenId; words: string }[] = [
 /** The case's items in the order added, each in words. */
 function Items({ view }: { view: CaseView }) {
   const bankName = useBankName()
+  const seen = useCasesStore((s) => s.seen)
   if (view.items.length === 0)
     return (
       <p className="muted">
@@ -26,7 +27,7 @@ function Items({ view }: { view: CaseView }) {
   return (
     <ol className="plain case-items" aria-label="Items of the case">
       {view.items.map((item) => {
-        const words = caseItemWords(item, bankName)
+        const words = caseItemWords(item, bankName, seen)
         return (
           <li key={item.position} className={`case-item case-item-${item.kind}`}>
             <p className="case-item-head">

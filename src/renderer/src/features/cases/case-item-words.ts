@@ -35,23 +35,23 @@ const ALERT_WORDS: Record<string, string> = {
   identifier_added: 'A report carried again',
 }
 
-function reportWords(item: Extract<CaseItemView, { kind: 'report' }>, bankName: BankName) {
-  const about = item.about
+type ReportItem = Extract<CaseItemView, { kind: 'report' }>
+
+function reportWords(item: ReportItem, bankName: BankName, seen?: ReportItem['about']) {
+  const about = item.about ?? seen
   if (!about)
     return {
       kind: 'Report',
-      headline: 'A report not saved on this computer',
+      headline: 'A report',
       lines: [
-        `Reference ${item.reportId}. Its details are not saved here; the export asks the registry for them.`,
+        `Reference ${item.reportId}. Its fraud type and identifiers are not shown with the case here; the export gives the report in full.`,
       ],
     }
   const lines = about.identifiers.length
     ? [about.identifiers.map((i) => identifierWords(i.label, i.value, bankName)).join('; ')]
     : []
-  lines.push(
-    about.reportedBy ? `Filed by ${about.reportedBy}` : 'Filed by your organization',
-    `Reference ${item.reportId}`,
-  )
+  if (about.reportedBy) lines.push(`Filed by ${about.reportedBy}`)
+  lines.push(`Reference ${item.reportId}`)
   return { kind: 'Report', headline: `${fraudTypeLabel(about.fraudType)} report`, lines }
 }
 
@@ -92,10 +92,14 @@ function alertWords(item: Extract<CaseItemView, { kind: 'alert' }>, bankName: Ba
 }
 
 /** A case's item in words: never a schema's names, a bank by its name where the list has it. */
-export function caseItemWords(item: CaseItemView, bankName: BankName): ItemWords {
+export function caseItemWords(
+  item: CaseItemView,
+  bankName: BankName,
+  seen: Readonly<Record<string, ReportItem['about']>> = {},
+): ItemWords {
   switch (item.kind) {
     case 'report':
-      return reportWords(item, bankName)
+      return reportWords(item, bankName, seen[item.reportId])
     case 'search':
       return searchWords(item, bankName)
     case 'alert':

@@ -19,12 +19,22 @@ export interface Said {
 /** Where an item goes: a case of the list, or a new one by its title. */
 export type CaseTarget = { caseId: string } | { title: string }
 
+/** What the window saw of a report it added, to name it when the core keeps no copy's words. */
+export type ReportAbout = NonNullable<
+  Extract<CaseView['items'][number], { kind: 'report' }>['about']
+>
+
 type CaseAnswer = IpcResult<{ ok: true; case: CaseView } | { ok: false; message: string }>
 
 interface CasesState {
   /** Every case of the data folder, newest first (null until asked). */
   cases: CaseSummary[] | null
   listProblem: string | null
+  /**
+   * Reports added from this window, as their details showed them: the words for a report item
+   * whose `about` the core did not give (kept for this session only).
+   */
+  seen: Record<string, ReportAbout>
   /** The case open on the screen. */
   opened: CaseView | null
   openProblem: string | null
@@ -38,6 +48,7 @@ interface CasesState {
     target: CaseTarget,
     source: CaseAddSource,
     what: string,
+    about?: ReportAbout,
   ) => Promise<Said & { caseTitle?: string }>
   note: (caseId: string, text: string) => Promise<Said>
   /** The case's bundle, made by the core and saved where the person chooses in main's dialog. */
@@ -122,6 +133,7 @@ export const useCasesStore = create<CasesState>((set, get) => {
   return {
     cases: null,
     listProblem: null,
+    seen: {},
     opened: null,
     openProblem: null,
     load: async () => {
@@ -148,7 +160,9 @@ export const useCasesStore = create<CasesState>((set, get) => {
       changed(got.case)
       return { ok: true, text: `Case “${got.case.title}” made.`, case: got.case }
     },
-    add: async (target, source, what) => {
+    add: async (target, source, what, about) => {
+      if (source.kind === 'report' && about)
+        set({ seen: { ...get().seen, [source.reportId]: about } })
       try {
         let caseId: string
         if ('title' in target) {
