@@ -58,10 +58,13 @@ function reportWords(item: ReportItem, bankName: BankName, seen?: ReportItem['ab
 function searchWords(item: Extract<CaseItemView, { kind: 'search' }>, bankName: BankName) {
   const reports = item.reportIds.length
   const publicReports = item.publicReportIds.length
-  const found =
-    reports + publicReports === 0
-      ? 'The registry had no report on it'
-      : `The registry answered with ${plural(reports, 'report')} and ${plural(publicReports, 'public report')}`
+  const parts = [
+    ...(reports ? [plural(reports, 'report')] : []),
+    ...(publicReports ? [plural(publicReports, 'public report')] : []),
+  ]
+  const found = parts.length
+    ? `The registry answered with ${parts.join(' and ')}`
+    : 'The registry had no report on it'
   const clock = item.clock === 'registry' ? 'the registry’s time' : 'this computer’s clock'
   const lines = [`${found}, at ${formatTime(item.answeredAt)} (${clock}).`]
   if (item.status < 200 || item.status > 299)
