@@ -17,8 +17,12 @@ export const CASE_COMMANDS: readonly CommandSpec[] = [
       'links (this computer\u2019s sealed copies where a link cannot be reached), retrieval-log.json,',
       'SHA256SUMS over all of these, and a section 84 certificate template (PDF and ODT) that',
       'lists them and states the fingerprint of SHA256SUMS (its SHA-256).',
+      'ID may be a case (case-…, from `case new`): one zip of every item of the case, in order.',
     ],
-    examples: ['casefile case export 6650f0c2 --out case-6650f0c2.zip'],
+    examples: [
+      'casefile case export 6650f0c2 --out case-6650f0c2.zip',
+      'casefile case export case-3f9a0c2b71 --out mule-network.zip',
+    ],
     load: async () => (await import('./commands/case-commands')).runExport,
   },
   {

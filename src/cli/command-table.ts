@@ -1,5 +1,6 @@
 // The `casefile` commands: what each takes, its help, and where its code is (loaded on use).
 import { CASE_COMMANDS } from './case-command-specs'
+import { CASES_COMMANDS } from './cases-command-specs'
 import { WATCH_COMMANDS } from './watch-command-specs'
 import type { CommandSpec, OptionSpec } from './command-line-spec'
 
@@ -511,6 +512,7 @@ export const COMMANDS: readonly CommandSpec[] = [
     ],
     load: async () => (await import('./commands/doctor-command')).run,
   },
+  ...CASES_COMMANDS,
   ...CASE_COMMANDS,
 ]
 
@@ -520,6 +522,6 @@ export const COMMAND_GROUPS: Readonly<Record<string, string>> = {
   folder: 'Use `casefile folder set-aside`.',
   watch:
     'Use `casefile watch add`, `import`, `list`, `edit`, `remove`, `check`, `alerts` or `dismiss`.',
-  case: 'Use `casefile case export ID --out FILE.zip` or `casefile case verify FILE.zip`.',
+  case: 'Use `casefile case new`, `add`, `note`, `list`, `show`, `export` or `verify`.',
   config: 'Use `casefile config set --base-url URL --upload-url URL` or `casefile config show`.',
 }

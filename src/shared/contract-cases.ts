@@ -15,6 +15,8 @@ import { CASES_INVOKE_CHANNELS as C } from './ipc-channels-cases'
 
 /** `case-` and 10 lowercase hex digits: never a registry report id, so `case export` tells them apart. */
 export const CASE_ID_PATTERN = /^case-[0-9a-f]{10}$/
+/** Whether an id names a case (`case-…`) rather than a registry report. */
+export const isCaseId = (id: string): boolean => CASE_ID_PATTERN.test(id)
 export const MAX_CASE_TITLE = 200
 export const MAX_CASE_NOTE = 20_000
 

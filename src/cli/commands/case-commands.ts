@@ -8,6 +8,7 @@ import { withCore } from '../open-core'
 import * as CaseFiles from '../../core/case-file/case-file'
 import { CaseVerifyRefused, verifyCaseFile } from '../../core/case-file/case-verify'
 import { writePrivateFile } from '../../core/private-files'
+import { isCaseId } from '../../shared/contract-cases'
 import type { Core } from '../../core/open-core'
 
 /** Where --out FILE.zip says to write a case file: never over a file, into a folder that exists. */
@@ -72,6 +73,8 @@ export async function writeCaseFile(
 export async function runExport(context: CommandContext): Promise<number> {
   const id = context.args[0] ?? ''
   const target = caseFileTarget(context)
+  // A case's id (case-…) is never a registry report's: its bundle, every item of the case.
+  if (isCaseId(id)) return (await import('./cases-commands')).exportCaseTo(context, id, target)
   return withCore(context, async (core) => {
     const file = await writeCaseFile(context, core, id, target)
     if (context.global.json) printJson(context.io, { written: target, ...file.summary })

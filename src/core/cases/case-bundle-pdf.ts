@@ -1,5 +1,6 @@
 import { FRAUD_TYPE_LABELS, type FraudType } from '../../shared/domain/fraud-types'
 import { IDENTIFIER_TYPE_LABELS, type IdentifierType } from '../../shared/domain/identifiers'
+import { ALERT_KIND_WORDS } from '../../shared/watch-change-words'
 import type { CaseItemView } from '../../shared/contract-cases'
 import { drawReportInto, type CasePdfInput } from '../case-file/case-pdf'
 import { lagosShortTime, lagosTime } from '../case-file/case-time'
@@ -91,11 +92,13 @@ function alertSection(pdf: PdfWriter, item: Extract<BundleItem, { fileName: stri
   const after = alert.after as { listed?: boolean; fraudType?: string | null } | null
   const seen = (s: typeof before) =>
     s ? `${s.listed ? 'listed' : 'not listed'}, ${fraudWords(s.fraudType)}` : 'not seen before'
-  pdf.field('Alert', `${alertId}, ${alert.kind} (its state when added: ${alert.state})`)
+  const kind = ALERT_KIND_WORDS[alert.kind as keyof typeof ALERT_KIND_WORDS] ?? alert.kind
+  pdf.field('Alert', `${alertId}: ${kind} (its state when added: ${alert.state})`)
   pdf.field('Watched', `${typeWords(alert.type)}: ${alert.value}`)
   pdf.field('Report', alert.reportId)
   pdf.field('Raised', lagosTime(alert.createdAt))
-  pdf.field('Before \u2192 after', `${seen(before)} \u2192 ${seen(after)}`)
+  pdf.field('The report before', seen(before))
+  pdf.field('The report as the check found it', seen(after))
   pdf.field('Kept as', item.fileName)
 }
 

@@ -34,6 +34,8 @@ export interface CaseBundle {
   fingerprint: string
   /** Reports the registry did not give now: the bundle holds this computer's copy of each. */
   savedCopies: string[]
+  /** Records this export in the case and the folder's log, under the name it was saved as. */
+  record(fileName?: string): void
 }
 
 const json = (value: unknown) => Buffer.from(`${JSON.stringify(value, null, 2)}\n`, 'utf8')
@@ -216,11 +218,14 @@ function retrievalLog(
   })
 }
 
-/** The case's bundle, in memory; the export recorded in the case and the folder's log. */
+/**
+ * The case's bundle, in memory. The export is recorded in the case and the folder's log at once,
+ * or (`record: 'later'`) when the caller calls `record` once the file is written.
+ */
 export async function exportCase(
   core: CoreContext,
   caseId: string,
-  options: { signal?: AbortSignal; fileName?: (suggested: string) => string } = {},
+  options: { signal?: AbortSignal; record?: 'now' | 'later' } = {},
 ): Promise<CaseBundle> {
   const row = Store.caseRow(core.db, caseId)
   if (!row)
@@ -281,17 +286,23 @@ export async function exportCase(
   ]
   const sealed = await sealBundle({ caseId: row.id, exportedAt, registry, system, evidence })
   const suggested = `${row.id}-${stampOf(exportedAt)}.zip`
+  let recorded = false
   const bundle: CaseBundle = {
     fileName: suggested,
     bytes: sealed.bytes,
     fingerprint: sealed.fingerprint,
     savedCopies: into.savedCopies,
+    record: (fileName = suggested) => {
+      if (recorded) return
+      recorded = true
+      recordExport(core, row.id, {
+        at: exportedAt,
+        fingerprint: sealed.fingerprint,
+        fileName,
+        by: osUser(),
+      })
+    },
   }
-  recordExport(core, row.id, {
-    at: exportedAt,
-    fingerprint: sealed.fingerprint,
-    fileName: options.fileName?.(suggested) ?? suggested,
-    by: osUser(),
-  })
+  if (options.record !== 'later') bundle.record()
   return bundle
 }

@@ -8,8 +8,7 @@ import { storeSearchResult } from '../cache/searches-cache'
 import type { CoreContext } from '../core-context'
 import { computerAheadMs } from '../registry/clock-standing'
 import { ENDPOINTS, joinUrl } from '../registry/endpoints'
-import { isRegistryError } from '../registry/registry-error'
-import { CaseInputError } from './case-input'
+import { CaseInputError, isRefusal } from './case-input'
 
 /*
  * A search added to a case is run now, and what the registry said is kept as its bytes came,
@@ -60,7 +59,7 @@ export async function runCaseSearch(
   try {
     answered = await core.client.searchReportsAnswer(input, { signal })
   } catch (error) {
-    if (!isRegistryError(error)) throw error
+    if (!isRefusal(error)) throw error
     throw new CaseInputError(
       `Nothing was added: the registry did not answer the search (${error.message}).`,
     )

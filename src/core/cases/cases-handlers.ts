@@ -1,4 +1,5 @@
 import type { FeatureHandlers } from '../core-context'
+import { isRegistryError } from '../registry/registry-error'
 import * as Cases from './cases'
 
 /** What a case call the window could not have known was wrong says, in words to show. */
@@ -7,6 +8,9 @@ async function answered<T>(work: () => T | Promise<T>) {
     return { ok: true as const, case: await work() }
   } catch (error) {
     if (error instanceof Cases.CaseInputError) return { ok: false as const, message: error.message }
+    // The registry could not be reached or refused the key: said in its words, nothing added.
+    if (isRegistryError(error))
+      return { ok: false as const, message: `Nothing was added: ${error.message}` }
     throw error
   }
 }

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import {
-  CASE_ID_PATTERN,
+  isCaseId,
   MAX_CASE_NOTE,
   MAX_CASE_TITLE,
   type CaseAddSource,
@@ -9,11 +9,10 @@ import {
 } from '../../shared/contract-cases'
 import { getCachedReport } from '../cache/reports-cache'
 import type { CoreContext } from '../core-context'
-import { isRegistryError } from '../registry/registry-error'
 import { writeTransaction } from '../store/write-transaction'
 import * as Watchlist from '../watchlist/watchlist'
 import { alertRow } from '../watchlist/watch-store'
-import { CaseInputError } from './case-input'
+import { CaseInputError, isRefusal } from './case-input'
 import { runCaseSearch } from './case-search'
 import * as Store from './case-store'
 import { caseView, summaryView } from './case-views'
@@ -28,8 +27,7 @@ import { caseView, summaryView } from './case-views'
 export { CaseInputError } from './case-input'
 export { exportCase, type CaseBundle } from './case-bundle'
 
-/** Whether an id names a case (`case-…`) rather than a registry report. */
-export const isCaseId = (id: string): boolean => CASE_ID_PATTERN.test(id)
+export { isCaseId }
 
 /** Now on the registry's clock, as the folder last read it (this computer's if never). */
 const registryNow = (core: CoreContext) => core.folderClock.registry.toRegistry(core.clock.now())
@@ -130,11 +128,11 @@ async function checkReport(core: CoreContext, reportId: string, signal?: AbortSi
   try {
     await core.client.getSubmission(reportId, { signal })
   } catch (error) {
-    if (!isRegistryError(error)) throw error
+    if (!isRefusal(error)) throw error
     throw new CaseInputError(
       error.kind === 'not_found'
         ? `No report ${reportId} among the organization's reports, and no search on this computer found it: add the search that finds it first (case add CASE --search VALUE --type T).`
-        : `Report ${reportId} is not known on this computer and the registry could not be asked (${error.message}): try again when it can, or add the search that finds it.`,
+        : `Report ${reportId} could not be added: ${error.message}`,
     )
   }
 }

@@ -37,6 +37,13 @@ export interface RegistryAgentOptions {
   linkRule?: LinkRule
 }
 
+/**
+ * The SHA-256 (hex) of the leaf certificate a verified connection showed, kept on its socket:
+ * a case keeps it with the answer that came on it (registry/answer-seen.ts). Node's own reading
+ * of the peer's certificate is gone once a kept-alive socket has been handed back to the pool.
+ */
+export const SHOWN_CERTIFICATE = Symbol('casefile.shownCertificate')
+
 /** Set on every error of the connection phase: the request had not been written yet. */
 export const BEFORE_SEND = Symbol('casefile.beforeSend')
 
@@ -147,6 +154,10 @@ export async function connectToRegistry(
       const identity = tls.checkServerIdentity(host, peer)
       if (identity) return refuse('ERR_TLS_CERT_ALTNAME_INVALID')
       options.onConnection?.({ host, port, proxy, chain })
+      if (leaf)
+        Object.defineProperty(socket, SHOWN_CERTIFICATE, {
+          value: leaf.fingerprint256.replace(/:/g, '').toLowerCase(),
+        })
       resolve(socket)
     })
   })

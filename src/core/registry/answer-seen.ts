@@ -1,3 +1,5 @@
+import { SHOWN_CERTIFICATE } from '../network/registry-agent'
+
 /*
  * What a case keeps of an answer besides its body (src/core/cases): its status, when it came and
  * the certificate the registry's connection showed, read from the request axios hands back.
@@ -12,10 +14,13 @@ export interface AnswerSeen {
   certificateSha256: string | null
 }
 
-/** The leaf certificate of the answer's connection, when it was TLS (axios keeps the request). */
+/**
+ * The leaf certificate of the answer's connection, as the registry agent noted it when it
+ * verified the connection (registry-agent.ts); null over plain http, which shows none.
+ */
 export function peerCertificateSha256(answer: { request?: unknown }): string | null {
   const socket = (answer.request as { socket?: unknown } | undefined)?.socket as
-    { getPeerCertificate?: () => { fingerprint256?: unknown } | null } | null | undefined
-  const hex = socket?.getPeerCertificate?.()?.fingerprint256
-  return typeof hex === 'string' && hex ? hex.replace(/:/g, '').toLowerCase() : null
+    { [SHOWN_CERTIFICATE]?: unknown } | null | undefined
+  const hex = socket?.[SHOWN_CERTIFICATE]
+  return typeof hex === 'string' && hex ? hex : null
 }

@@ -16,7 +16,12 @@ import { checkNow } from '../../../src/core/watchlist/watch-check-now'
 import { verifyCaseFile } from '../../../src/core/case-file/case-verify'
 import { exchangeLog } from '../../../src/core/log/log'
 import { caseViewSchema } from '../../../src/shared/contract-cases'
-import { inspector, openTestCore, startTestSandbox } from '../../support/core-with-sandbox'
+import {
+  closedPortUrl,
+  inspector,
+  openTestCore,
+  startTestSandbox,
+} from '../../support/core-with-sandbox'
 import { pdfText, SCREENSHOT_PNG, unpack } from '../case-file/case-file-support'
 
 /*
@@ -210,6 +215,8 @@ describe('a case with two own reports, another organization’s found by search,
     expect([...places].sort((a, b) => a - b)).toEqual(places)
     expect(text).toContain('Mule network around 0123456789')
     expect(text).toContain('plain http')
+    expect(text).toContain(`Alert ${alertId}: New report (its state when added: new)`)
+    expect(text).toContain(`What it found (1) Report ${other}`)
   })
 
   it('records the export in the case, the folder’s log and the next bundle’s exports-log.json', async () => {
@@ -226,7 +233,10 @@ describe('a case with two own reports, another organization’s found by search,
       (e) => e.endpoint === `CASE EXPORT ${caseId}`,
     )
     expect(logged?.message).toContain(bundle.fingerprint)
-    const second = await Cases.exportCase(core, caseId, { fileName: () => 'for-the-efcc.zip' })
+    const second = await Cases.exportCase(core, caseId, { record: 'later' })
+    expect(Cases.showCase(core, caseId).exports).toEqual(first)
+    second.record('for-the-efcc.zip')
+    second.record('twice.zip')
     const earlier = JSON.parse(
       readFileSync(join(unpack(second.bytes).dir, 'exports-log.json'), 'utf8'),
     )
@@ -265,5 +275,26 @@ describe('what a case refuses, in words', () => {
     ).rejects.toThrow(/Nothing was added: A BVN is 11 digits/)
     expect(Cases.showCase(core, id).items).toEqual([])
     await expect(Cases.exportCase(core, 'case-0000000000')).rejects.toThrow(/No case/)
+  })
+
+  it('a search the registry cannot answer adds nothing, and stays the registry’s error (exit 3 in the CLI)', async () => {
+    const closed = await closedPortUrl()
+    const offline = openTestCore(sandbox, {
+      connection: { baseUrl: closed, uploadUrl: closed },
+      key: () => 'any-key',
+    })
+    try {
+      const id = Cases.newCase(offline, 'Offline').id
+      const failure = await Cases.addToCase(offline, id, {
+        kind: 'search',
+        type: 'bvn',
+        value: '22212345678',
+      }).catch((error: unknown) => error)
+      expect(failure).toMatchObject({ name: 'RegistryError', kind: 'offline' })
+      expect(failure).not.toBeInstanceOf(Cases.CaseInputError)
+      expect(Cases.showCase(offline, id).items).toEqual([])
+    } finally {
+      await offline.close()
+    }
   })
 })

@@ -1,0 +1,77 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { z } from 'zod'
+import { workContract } from '../../../src/shared/contract-work'
+import { createWorkHandlers, type WorkHandlers } from '../../../src/core/work-handlers'
+import type { Core } from '../../../src/core/open-core'
+import type { RunningSandbox } from '../../../src/sandbox'
+import { openTestCore, startTestSandbox } from '../../support/core-with-sandbox'
+import { unpack } from '../case-file/case-file-support'
+
+/* Cases over the contract: every answer parses with its channel's output schema. */
+
+let sandbox: RunningSandbox
+let core: Core
+let handlers: WorkHandlers
+beforeAll(async () => {
+  sandbox = await startTestSandbox()
+  const key = sandbox.demoKeys[0]!.key
+  core = openTestCore(sandbox, { key: () => key, timeoutMs: 5000 })
+  handlers = createWorkHandlers(() => core)
+})
+afterAll(async () => {
+  await core.close()
+  await sandbox.stop()
+})
+
+type M = keyof typeof workContract
+async function call<K extends M>(
+  method: K,
+  input: z.input<(typeof workContract)[K]['input']>,
+): Promise<z.output<(typeof workContract)[K]['output']>> {
+  const spec = workContract[method]
+  const result = await (handlers[method] as (i: unknown) => unknown)(spec.input.parse(input))
+  return spec.output.parse(result) as z.output<(typeof workContract)[K]['output']>
+}
+
+describe('the cases channels', () => {
+  it('open a case, add a search and a note, show, list and build its zip', async () => {
+    const opened = await call('caseNew', { title: 'From the window', note: 'First note.' })
+    if (!opened.ok) throw new Error(opened.message)
+    const caseId = opened.case.id
+    const added = await call('caseAdd', {
+      caseId,
+      source: { kind: 'search', type: 'bvn', value: '22212345678' },
+    })
+    expect(added.ok && added.case.items.map((i) => i.kind)).toEqual(['note', 'search'])
+    expect((await call('caseNote', { caseId, text: 'Second note.' })).ok).toBe(true)
+    const built = await call('caseBuild', { caseId })
+    if (!built.ok) throw new Error(built.message)
+    expect(built.fileName).toMatch(new RegExp(`^${caseId}-\\d{8}-\\d{6}\\.zip$`))
+    expect(unpack(built.bytes).files).toContain('items/02-search-bvn/registry-answer.json')
+    const shown = await call('caseShow', { caseId })
+    expect(shown.ok && shown.case.exports.map((e) => e.fingerprint)).toEqual([built.fingerprint])
+    const listed = await call('caseList', undefined)
+    expect(listed.find((c) => c.id === caseId)).toMatchObject({
+      items: 3,
+      title: 'From the window',
+    })
+  }, 60_000)
+
+  it('answer what the window could not know was wrong with a message, never a throw', async () => {
+    expect(await call('caseShow', { caseId: 'case-0000000000' })).toEqual({
+      ok: false,
+      message: 'No case case-0000000000 in this data folder: `casefile case list` lists them.',
+    })
+    expect(await call('caseNew', { title: ' ' })).toMatchObject({ ok: false })
+    const opened = await call('caseNew', { title: 'Refusals' })
+    if (!opened.ok) throw new Error(opened.message)
+    expect(await call('caseNote', { caseId: opened.case.id, text: '' })).toEqual({
+      ok: false,
+      message: 'The note is empty: write what it should say.',
+    })
+    expect(
+      await call('caseAdd', { caseId: opened.case.id, source: { kind: 'alert', alertId: 77 } }),
+    ).toMatchObject({ ok: false, message: expect.stringMatching(/No watch alert 77/) })
+    expect(await call('caseBuild', { caseId: 'case-0000000000' })).toMatchObject({ ok: false })
+  })
+})
