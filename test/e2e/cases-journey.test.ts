@@ -210,6 +210,10 @@ describe('cases, in Chromium', { timeout: 240_000 }, () => {
     await see(page, 'changed.zip is not as it was made: do not rely on it.', 60_000)
     await see(page, new RegExp(`^Changed since it was made: .*${target!.replace(/\./g, '\\.')}`))
     await expectAccessible(page)
+    await page
+      .locator('section')
+      .filter({ has: page.getByRole('heading', { name: 'Verify a case’s bundle' }) })
+      .screenshot({ path: join(SHOTS, 'cases-verify-changed.png') })
   })
 
   it('in the dark theme axe finds nothing, and nothing is clipped at 900×650 or 1440×900', async () => {
@@ -239,6 +243,7 @@ describe('cases, in Chromium', { timeout: 240_000 }, () => {
     await page.getByRole('button', { name: /^Add to a case…/ }).click()
     await page.getByLabel('Case', { exact: true }).waitFor()
     expect(await overflowing(page)).toEqual([])
+    await page.screenshot({ path: join(SHOTS, 'cases-add-dark-900.png') })
     await expectAccessible(page)
     await page.keyboard.press('Escape')
     await expect
