@@ -1,8 +1,7 @@
-import { userInfo } from 'node:os'
 import type { CaseItemView, CaseView } from '../../shared/contract-cases'
 import * as Banks from '../banks/banks'
 import { caseAttachments } from '../case-file/case-attachments'
-import { caseClock, inRegistryTime, type CaseClock } from '../case-file/case-clock'
+import { caseClock } from '../case-file/case-clock'
 import { CaseFileError, caseReport } from '../case-file/case-report'
 import type { RetrievalEntry } from '../case-file/case-model'
 import type { CasePdfInput } from '../case-file/case-pdf'
@@ -12,7 +11,8 @@ import type { CoreContext } from '../core-context'
 import { CaseInputError } from './case-input'
 import { writeCaseBundlePdf, type BundleItem } from './case-bundle-pdf'
 import { sealBundle, type EvidencePart } from './case-bundle-seal'
-import { recordExport } from './case-exports'
+import { osUser, recordExport } from './case-exports'
+import { retrievalLog } from './case-retrieval-log'
 import * as Store from './case-store'
 import { caseView } from './case-views'
 
@@ -41,15 +41,6 @@ export interface CaseBundle {
 const json = (value: unknown) => Buffer.from(`${JSON.stringify(value, null, 2)}\n`, 'utf8')
 const place = (position: number) => String(position).padStart(2, '0')
 const safe = (text: string) => text.replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 60)
-
-/** The operating system's user running Casefile, as an export is recorded under. */
-export function osUser(): string {
-  try {
-    return userInfo().username || 'unknown'
-  } catch {
-    return process.env.USER ?? process.env.USERNAME ?? 'unknown'
-  }
-}
 
 interface Gathered {
   items: BundleItem[]
@@ -194,30 +185,6 @@ async function gather(core: CoreContext, caseId: string, view: CaseView, signal?
   return into
 }
 
-function retrievalLog(
-  caseId: string,
-  clock: CaseClock,
-  into: Gathered,
-  at: number,
-  registry: string,
-) {
-  return json({
-    case: caseId,
-    exportedAt: new Date(at).toISOString(),
-    producedBy: producingSystem(),
-    registry,
-    computerClock: {
-      aheadOfRegistryMs: clock.computerAheadMs,
-      note:
-        clock.computerAheadMs === null
-          ? 'No answer of the registry gave its clock: the times are this computer\u2019s.'
-          : 'The times are the registry\u2019s, read from the Date header of its answers; this is how far this computer\u2019s clock was from it (negative: behind).',
-    },
-    note: 'Every exchange with the registry that produced this bundle: the reports and attachments fetched now, and each search as it was answered when it was added to the case. No API key is ever written here.',
-    exchanges: [...inRegistryTime(into.log, clock), ...into.searchLog],
-  })
-}
-
 /**
  * The case's bundle, in memory. The export is recorded in the case and the folder's log at once,
  * or (`record: 'later'`) when the caller calls `record` once the file is written.
@@ -271,7 +238,7 @@ export async function exportCase(
     ...into.evidence,
     {
       name: 'retrieval-log.json',
-      bytes: retrievalLog(row.id, clock, into, exportedAt, registry),
+      bytes: retrievalLog(row.id, clock, into.log, into.searchLog, exportedAt, registry),
       description: 'the exchanges with the registry that produced these documents',
     },
     {

@@ -1,3 +1,4 @@
+import { userInfo } from 'node:os'
 import type { CoreContext } from '../core-context'
 import { appendExchange } from '../log/exchange-log'
 import { writeTransaction } from '../store/write-transaction'
@@ -29,4 +30,13 @@ export function recordExport(
       message: `Exported as ${done.fileName} by ${done.by}; fingerprint (SHA-256 of SHA256SUMS) ${done.fingerprint}`,
     })
   })
+}
+
+/** The operating system's user running Casefile, as an export is recorded under. */
+export function osUser(): string {
+  try {
+    return userInfo().username || 'unknown'
+  } catch {
+    return process.env.USER ?? process.env.USERNAME ?? 'unknown'
+  }
 }
