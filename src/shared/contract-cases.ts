@@ -57,6 +57,19 @@ export const caseItemSchema = z.discriminatedUnion('kind', [
     ...itemBase,
     /** A registry report id: the organization's own or another organization's. */
     reportId: z.string(),
+    /**
+     * What the copy saved on this computer says of the report, so the window can name it in
+     * words (fraud type, identifiers with their banks); absent or null when none is saved.
+     */
+    about: z
+      .strictObject({
+        fraudType: z.string().nullable(),
+        identifiers: z.array(z.strictObject({ label: z.string(), value: z.string() })),
+        /** Who filed it (an organization's name, or a member of the public), or null when not known. */
+        reportedBy: z.string().nullable(),
+      })
+      .nullable()
+      .optional(),
   }),
   z.strictObject({
     kind: z.literal('search'),

@@ -173,7 +173,7 @@ describe('the watchlist, in Chromium', { timeout: 180_000 }, () => {
     const choice = alerts.getByRole('group', { name: /^Escalate it: what next\?/ })
     // Each names the alert it is about for screen readers (hidden text after the words).
     const words = (await choice.getByRole('button').allInnerTexts()).map((t) => t.split('\n')[0])
-    expect(words).toEqual(['Open the report', 'Start a draft', 'Add to a case file…', 'Not now'])
+    expect(words).toEqual(['Open the report', 'Start a draft', 'Add to a case…', 'Not now'])
     await expect.poll(() => focused(page)).toMatch(/^Open the report/)
     await expectAccessible(page)
     // Escape puts the choice away; opened again, Tab and Enter start a draft.

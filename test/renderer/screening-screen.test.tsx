@@ -9,7 +9,9 @@ import {
   secondsLeft,
   useScreeningStore,
 } from '../../src/renderer/src/stores/screening-store'
+import { useCasesStore } from '../../src/renderer/src/features/cases/cases-store'
 import { installCasefileDouble } from './casefile-double'
+import { CASE, installCasesDouble, summary } from './cases-double'
 
 const hit = (row: number, fraudType: string, updatedAt: string) => ({
   row,
@@ -106,6 +108,34 @@ describe('the Screening screen', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Save the hits (XLSX or CSV)…' }))
     expect(api.saveScreeningHits).toHaveBeenCalledWith({ job: 7 })
     await waitFor(() => screen.getByText('Saved 2 lines of hits in hits.xlsx.'))
+  })
+
+  it('adds a hit’s identifier to a case as a search run now, naming the row', async () => {
+    installCasefileDouble({
+      screeningList: [{ ...JOB, state: 'done' }],
+      screeningShow: { ...JOB, state: 'done', totals: { ...JOB.totals, searched: 30 } },
+    })
+    const cases = installCasesDouble({
+      caseList: [summary(CASE)],
+      caseAdd: { ok: true, case: CASE },
+    })
+    useCasesStore.setState({ cases: null })
+    render(<ScreeningScreen />)
+    await userEvent.click(
+      await screen.findByRole('button', { name: /^Open the screening of customers\.csv/ }),
+    )
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Add this search to a case… (row 4)' }),
+    )
+    await screen.findByRole('option', { name: /^Mule ring/ })
+    await userEvent.click(screen.getByRole('button', { name: 'Add' }))
+    expect(cases.caseAdd).toHaveBeenCalledWith({
+      caseId: CASE.id,
+      source: { kind: 'search', type: 'email', value: 'row4@example.com' },
+    })
+    await screen.findByText(
+      `Added a search for Email row4@example.com to “${CASE.title}” (now 0 items).`,
+    )
   })
 
   it('estimates a run before Start, and starts it at the registry’s pace reusing answers of the last 7 days', async () => {

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 // The Watchlist screen's alerts: what changed, in words, and escalating one by the keyboard
-// through the ways on the issue names (open the report, start a draft, add to a case file), each
+// through the ways on the issue names (open the report, start a draft, add to a case), each
 // writing why in the alert's log.
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
@@ -9,7 +9,9 @@ import { WatchlistScreen } from '../../src/renderer/src/screens/WatchlistScreen'
 import { useEditorStore } from '../../src/renderer/src/stores/editor-store'
 import { useNavStore } from '../../src/renderer/src/stores/nav-store'
 import { useWatchlistStore, type WatchAlert } from '../../src/renderer/src/stores/watchlist-store'
+import { useCasesStore } from '../../src/renderer/src/features/cases/cases-store'
 import { installCasefileDouble } from './casefile-double'
+import { CASE, installCasesDouble, summary } from './cases-double'
 
 const UPDATED: WatchAlert = {
   id: 7,
@@ -137,7 +139,7 @@ describe('the Watchlist screen’s alerts', () => {
     expect(names).toEqual([
       'Open the report (Email mule@example.com)',
       'Start a draft (Email mule@example.com)',
-      'Add to a case file… (Email mule@example.com)',
+      'Add to a case… (Email mule@example.com)',
       'Not now (Email mule@example.com)',
     ])
     await waitFor(() => expect(document.activeElement?.textContent).toMatch(/^Open the report/))
@@ -193,38 +195,51 @@ describe('the Watchlist screen’s alerts', () => {
     })
   })
 
-  it('Add to a case file…: escalated once the case file is saved, naming the file', async () => {
+  it('Add to a case…: the alert added to the case picked, then escalated naming the case', async () => {
     const { api } = installCasefileDouble({
       watchList: [],
       watchAlerts: [UPDATED],
       watchSetAlertState: { ...UPDATED, state: 'escalated' },
-      saveCaseFile: { saved: true, fileName: 'case-r-2026-0042.zip', message: null },
     })
+    const cases = installCasesDouble({
+      caseList: [summary(CASE)],
+      caseAdd: { ok: true, case: CASE },
+    })
+    useCasesStore.setState({ cases: null })
     render(<WatchlistScreen />)
     const updated = await alertItem(/A report was updated for/)
     await userEvent.click(within(updated).getByRole('button', { name: /^Escalate…/ }))
-    await userEvent.click(within(updated).getByRole('button', { name: /^Add to a case file…/ }))
-    expect(api.saveCaseFile).toHaveBeenCalledWith({ id: 'r-2026-0042' })
+    await userEvent.click(within(updated).getByRole('button', { name: /^Add to a case…/ }))
+    // The newest case is picked; Add puts the alert (by its id, never its report's) at its end.
+    await within(updated).findByRole('option', { name: 'Mule ring, Lagos Island (0 items)' })
+    await userEvent.click(within(updated).getByRole('button', { name: 'Add' }))
+    expect(cases.caseAdd).toHaveBeenCalledWith({
+      caseId: CASE.id,
+      source: { kind: 'alert', alertId: 7 },
+    })
     await waitFor(() =>
       expect(api.watchSetAlertState).toHaveBeenCalledWith({
         alert: 7,
         state: 'escalated',
-        reason: 'Added to a case file (saved as case-r-2026-0042.zip)',
+        reason: 'Added to the case “Mule ring, Lagos Island”',
       }),
     )
   })
 
-  it('a case file not saved (the dialog closed) escalates nothing', async () => {
-    const { api } = installCasefileDouble({
-      watchList: [],
-      watchAlerts: [UPDATED],
-      saveCaseFile: { saved: false, fileName: null, message: null },
+  it('an alert the core would not add escalates nothing, and says why', async () => {
+    const { api } = installCasefileDouble({ watchList: [], watchAlerts: [UPDATED] })
+    installCasesDouble({
+      caseList: [summary(CASE)],
+      caseAdd: { ok: false, message: 'Alert 7 is not one of this folder’s alerts.' },
     })
+    useCasesStore.setState({ cases: null })
     render(<WatchlistScreen />)
     const updated = await alertItem(/A report was updated for/)
     await userEvent.click(within(updated).getByRole('button', { name: /^Escalate…/ }))
-    await userEvent.click(within(updated).getByRole('button', { name: /^Add to a case file…/ }))
-    await waitFor(() => expect(api.saveCaseFile).toHaveBeenCalled())
+    await userEvent.click(within(updated).getByRole('button', { name: /^Add to a case…/ }))
+    await within(updated).findByRole('option', { name: /^Mule ring/ })
+    await userEvent.click(within(updated).getByRole('button', { name: 'Add' }))
+    await within(updated).findByText('Not added: Alert 7 is not one of this folder’s alerts.')
     expect(api.watchSetAlertState).not.toHaveBeenCalled()
   })
 })

@@ -1,8 +1,29 @@
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import type { FeatureHandlers } from '../core-context'
+import { writePrivateFileAsync } from '../private-files'
 import { CaseFileError, exportCaseFile } from './case-file'
+import { CaseVerifyRefused, verifyCaseFile } from './case-verify'
 
-/** Case files' slice of the contract: a report's zip, built in memory for main to save. */
-export const caseFileHandlers: FeatureHandlers<'caseFileBuild'> = (core) => ({
+/**
+ * A zip handed to the window, checked as `casefile case verify` checks a path: written into a
+ * private folder of its own (0700, the file 0600: it holds suspects' data) for the reader, which
+ * takes a path, and removed once read.
+ */
+async function verifyBytes(bytes: Uint8Array) {
+  const dir = await mkdtemp(join(tmpdir(), 'casefile-verify-'))
+  try {
+    const path = join(dir, 'handed-back.zip')
+    await writePrivateFileAsync(path, bytes)
+    return await verifyCaseFile(path)
+  } finally {
+    await rm(dir, { recursive: true, force: true })
+  }
+}
+
+/** Case files' slice of the contract: a report's zip, built in memory for main to save; a zip checked. */
+export const caseFileHandlers: FeatureHandlers<'caseFileBuild' | 'caseFileVerify'> = (core) => ({
   caseFileBuild: async ({ id }) => {
     try {
       const file = await exportCaseFile(core(), id)
@@ -16,6 +37,21 @@ export const caseFileHandlers: FeatureHandlers<'caseFileBuild'> = (core) => ({
       }
     } catch (error) {
       if (error instanceof CaseFileError) return { ok: false, message: error.message }
+      throw error
+    }
+  },
+  caseFileVerify: async ({ bytes }) => {
+    try {
+      const result = await verifyBytes(bytes)
+      return {
+        ok: true,
+        intact: result.ok,
+        fingerprint: result.fingerprint,
+        files: result.files,
+        disagreements: result.disagreements,
+      }
+    } catch (error) {
+      if (error instanceof CaseVerifyRefused) return { ok: false, message: error.message }
       throw error
     }
   },

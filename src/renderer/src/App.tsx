@@ -1,5 +1,6 @@
 import { useEffect } from 'react'
 import { AttachmentViewer } from './components/AttachmentViewer'
+import { CasesScreen } from './features/cases/CasesScreen'
 import { FirstRunPanel } from './components/FirstRunPanel'
 import { FolderKeyPanel } from './components/FolderKeyPanel'
 import { StatusBar } from './components/StatusBar'
@@ -27,6 +28,7 @@ const SCREEN_VIEWS: Record<ScreenId, () => React.JSX.Element> = {
   outbox: OutboxScreen,
   submissions: SubmissionsScreen,
   search: SearchScreen,
+  cases: CasesScreen,
   insights: InsightsScreen,
   screening: ScreeningScreen,
   watchlist: WatchlistScreen,

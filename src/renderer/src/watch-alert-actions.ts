@@ -11,6 +11,9 @@ import type { WatchAlert } from './stores/watchlist-store'
 
 export { caseFileReason, ESCALATION_REASONS } from '../../shared/watch-change-words'
 
+/** The reason an alert added to a case writes in its log: the action, and the case's title. */
+export const caseReason = (title: string): string => `Added to the case “${title}”`
+
 /*
  * The ways on from a watchlist alert that escalate it (issue 29: open the report, start a draft,
  * add to a case file); the reasons each writes in the alert's log are shared with the CLI.

@@ -11,6 +11,8 @@ import { formatDate, formatTime } from '../format'
 import { Time } from './Time'
 import { AttachmentLinks } from './AttachmentLinks'
 import { ExportCaseFile } from './ExportCaseFile'
+import { AddToCase } from '../features/cases/AddToCase'
+import { fraudTypeLabel, reportTitle } from '../report-title'
 import { WatchReportButton } from './WatchButton'
 
 /** "listed" → "Listed": the registry's listing status as a word. */
@@ -98,6 +100,19 @@ export function ReportDetails({ record }: { record: ReportRecord | PublicReport 
         ) : null}
       </dl>
       <ExportCaseFile reportId={record.id} />
+      <AddToCase
+        source={{ kind: 'report', reportId: record.id }}
+        what={`the ${fraudTypeLabel(type)} report`}
+        context={reportTitle(record, bankName)}
+        about={{
+          fraudType: type ?? null,
+          identifiers: (record.identifiers ?? []).map((i) => ({
+            label: i.label ?? '',
+            value: i.value,
+          })),
+          reportedBy: company ?? null,
+        }}
+      />
       {!publicReport && record.identifiers?.length ? (
         <WatchReportButton reportId={record.id} />
       ) : null}

@@ -1,3 +1,4 @@
+import { AddToCase } from '../features/cases/AddToCase'
 import { useEffect, useId, useMemo, useState, type DragEvent } from 'react'
 import {
   DEFAULT_SCREENING_RATE,
@@ -616,6 +617,12 @@ function Hit({ hit }: { hit: ScreeningHitView }) {
       >
         Open the reports in Search
       </button>
+      <AddToCase
+        source={{ kind: 'search', type: hit.type, value: hit.value }}
+        label="Add this search to a case…"
+        what={`a search for ${IDENTIFIER_TYPE_LABELS[hit.type]} ${shown}`}
+        context={`row ${hit.row}`}
+      />
     </div>
   )
 }

@@ -23,6 +23,7 @@ import { checkSearchValue } from '../../../shared/domain/search-input'
 import { noReportsWords } from '../../../shared/searched-banks-words'
 import { ReportDetails } from '../components/ReportDetails'
 import { WatchButton } from '../components/WatchButton'
+import { AddToCase } from '../features/cases/AddToCase'
 import { formatTime } from '../format'
 import { OwnReportActions } from '../components/OwnReportActions'
 import { fraudTypeLabel } from '../report-title'
@@ -317,6 +318,13 @@ function SearchAnswer({
       </p>
       {watchable && (
         <WatchButton source={{ kind: 'identifier', ...watchable }} label="Watch this identifier" />
+      )}
+      {watchable && (
+        <AddToCase
+          source={{ kind: 'search', ...watchable }}
+          label="Add this search to a case…"
+          what={`the search for ${asked}`}
+        />
       )}
       <p className={`callout ${answer.source === 'online' ? 'ok' : 'warn'}`} role="status">
         {answerSourceText(answer)}

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react'
 import { displayIdentifierValue, type IdentifierType } from '../../../shared/domain/identifiers'
-import { ExportCaseFile } from '../components/ExportCaseFile'
+import { AddToCase } from '../features/cases/AddToCase'
 import { useWindowedRows } from '../components/windowed-rows'
 import { formatRelative } from '../format'
 import { useBankName } from '../stores/banks-store'
@@ -13,7 +13,7 @@ import { WatchAddForm } from '../components/watchlist/WatchAddForm'
 import { WatchSettingsPanel } from '../components/watchlist/WatchSettingsPanel'
 import { typeWords, WatchItems } from '../components/watchlist/WatchItems'
 import {
-  caseFileReason,
+  caseReason,
   ESCALATION_REASONS,
   openAlertReport,
   startDraftFor,
@@ -121,11 +121,11 @@ function EscalateActions({
         >
           Start a draft<span className="visually-hidden"> ({what})</span>
         </button>
-        <ExportCaseFile
-          reportId={alert.reportId}
-          label="Add to a case file…"
+        <AddToCase
+          source={{ kind: 'alert', alertId: alert.id }}
+          what={`the alert on ${what}`}
           context={what}
-          onSaved={(fileName) => void escalate(caseFileReason(fileName))}
+          onAdded={(title) => void escalate(caseReason(title))}
         />
         {onClose && (
           <button type="button" className="quiet" onClick={onClose}>

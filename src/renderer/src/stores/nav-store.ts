@@ -6,6 +6,7 @@ export const SCREENS = [
   { id: 'outbox', label: 'Outbox' },
   { id: 'submissions', label: 'Submissions' },
   { id: 'search', label: 'Search' },
+  { id: 'cases', label: 'Cases' },
   { id: 'insights', label: 'Insights' },
   { id: 'screening', label: 'Screening' },
   { id: 'watchlist', label: 'Watchlist' },
