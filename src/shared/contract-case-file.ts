@@ -64,10 +64,15 @@ export const caseFileContract = {
         files: z.array(
           z.strictObject({
             name: z.string(),
-            verdict: z.enum(['ok', 'changed', 'missing', 'added', 'certificate']),
+            verdict: z.enum(['ok', 'changed', 'missing', 'added', 'certificate', 'signature']),
           }),
         ),
         disagreements: z.array(z.string()),
+        /**
+         * SHA256SUMS.p7s, in words: unsigned, or whether the signature is whole over SHA256SUMS
+         * and whose it is (the window has no CA to check it against: `case verify --ca` does).
+         */
+        signature: z.strictObject({ signed: z.boolean(), ok: z.boolean(), message: z.string() }),
       }),
       z.strictObject({ ok: z.literal(false), message: z.string() }),
     ]),

@@ -49,6 +49,11 @@ export const caseFileHandlers: FeatureHandlers<'caseFileBuild' | 'caseFileVerify
         fingerprint: result.fingerprint,
         files: result.files,
         disagreements: result.disagreements,
+        signature: {
+          signed: result.signature.problem !== 'unsigned',
+          ok: result.signature.ok,
+          message: result.signature.message,
+        },
       }
     } catch (error) {
       if (error instanceof CaseVerifyRefused) return { ok: false, message: error.message }

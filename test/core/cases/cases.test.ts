@@ -259,7 +259,7 @@ describe('a case with two own reports, another organization’s found by search,
     // to match: sha256sum -c is content, the signature and case verify are not.
     const changed = `items/05-report-${other}/saved-report.json`
     const bytes = readFileSync(join(files.dir, changed))
-    bytes[bytes.length - 2] ^= 1
+    bytes.writeUInt8(bytes.readUInt8(bytes.length - 2) ^ 1, bytes.length - 2)
     writeFileSync(join(files.dir, changed), bytes)
     const sums = readFileSync(join(files.dir, 'SHA256SUMS'), 'utf8')
       .split('\n')

@@ -98,12 +98,12 @@ export function verifyWords(fileName: string, answer: IpcResult<CaseVerifyAnswer
       lines: [],
       fingerprint: null,
     }
-  const listed = value.files.filter((f) => f.verdict !== 'certificate')
+  const listed = value.files.filter((f) => f.verdict !== 'certificate' && f.verdict !== 'signature')
   if (value.intact)
     return {
       ok: true,
       headline: `${fileName} is as it was made: all ${listed.length} files match its SHA256SUMS, and nothing it states about itself is contradicted.`,
-      lines: [],
+      lines: [value.signature.message],
       fingerprint: value.fingerprint,
     }
   const named = (verdict: string, words: string) => {
@@ -118,6 +118,7 @@ export function verifyWords(fileName: string, answer: IpcResult<CaseVerifyAnswer
       ...named('missing', 'Missing'),
       ...named('added', 'Added, not listed in SHA256SUMS'),
       ...value.disagreements,
+      value.signature.message,
     ],
     fingerprint: value.fingerprint,
   }
