@@ -230,6 +230,11 @@ describe('the Cases screen', () => {
                 { name: 'certificate-s84.pdf', verdict: 'certificate' },
               ],
               disagreements: [],
+              signature: {
+                signed: true,
+                ok: true,
+                message: 'SHA256SUMS.p7s is whole: signed by CN=Lagoon MFB.',
+              },
             }
           : {
               ok: true,
@@ -240,6 +245,11 @@ describe('the Cases screen', () => {
                 { name: 'notes.txt', verdict: 'added' },
               ],
               disagreements: ['retrieval-log.json states another hash for case.pdf.'],
+              signature: {
+                signed: false,
+                ok: true,
+                message: 'This case file is unsigned (it has no SHA256SUMS.p7s).',
+              },
             },
     })
     render(<CasesScreen />)
@@ -254,6 +264,7 @@ describe('the Cases screen', () => {
       bytes: new Uint8Array([80, 75, 3, 4]),
     })
     expect(screen.getByText('a'.repeat(64))).toBeTruthy()
+    screen.getByText('SHA256SUMS.p7s is whole: signed by CN=Lagoon MFB.')
 
     const bad = new File([new Uint8Array([1])], 'bad.zip')
     await userEvent.upload(screen.getByLabelText('choose a zip'), bad)
@@ -261,5 +272,6 @@ describe('the Cases screen', () => {
     screen.getByText('Changed since it was made: case.pdf.')
     screen.getByText('Added, not listed in SHA256SUMS: notes.txt.')
     screen.getByText('retrieval-log.json states another hash for case.pdf.')
+    screen.getByText('This case file is unsigned (it has no SHA256SUMS.p7s).')
   })
 })
