@@ -221,6 +221,17 @@ describe(
         encoding: 'utf8',
       })
       expect(text).toMatch(/this computer[’']s clock was\s+6[456]\s+minutes\s+behind/i)
+      // The PDFs' own dates (pdfinfo's CreationDate) are the registry's time the body states,
+      // never the slow clock's.
+      for (const name of ['case.pdf', 'certificate-s84.pdf']) {
+        const info = execFileSync(
+          'sh',
+          ['-c', `unzip -p "${zip}" "${name}" | pdfinfo -isodates -`],
+          { encoding: 'utf8' },
+        )
+        const created = /CreationDate:\s+(\S+)/.exec(info)?.[1] ?? ''
+        expect(Math.abs(Date.parse(created) - Date.parse(log.exportedAt)), name).toBeLessThan(1000)
+      }
       const verify = await onTheLaptop(['case', 'verify', zip])
       expect(verify.code, verify.stdout).toBe(0)
     })
