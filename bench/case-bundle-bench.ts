@@ -5,17 +5,20 @@
  * Cases.addToCase, and exported with Cases.exportCase, signed with a self-signed key.
  *
  *   npm run bench:case    (after the one-report bench, bench/case-bench.ts)
+ *   CASE_BENCH_REPORTS=2 npx tsx bench/case-bundle-bench.ts    (a smaller case, for a profile)
+ *   CASE_BENCH_CLI=1 npx tsx bench/case-bundle-bench.ts        (the built CLI, see cliPart)
  *
  * The export runs in a process of its own that opens the data folder the reports were filed
  * from, so its memory high-water mark (VmHWM) is the export's, not the sandbox's (a real
  * registry is another machine), the filing's or the fixtures'. Prints figures
  * only; it asserts nothing (targets: export under 10 s, peak memory under 500 MB).
  */
-import { execFileSync, spawn } from 'node:child_process'
+import { execFile, execFileSync, spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { promisify } from 'node:util'
 import { deflateSync } from 'node:zlib'
 import * as Attachments from '../src/core/attachments/attachments'
 import { pngFile } from '../src/core/case-file/drawing'
@@ -122,6 +125,50 @@ async function exportPart(job: Job): Promise<void> {
   }
 }
 
+/**
+ * With CASE_BENCH_CLI=1: the same case made and exported by the built `casefile` command
+ * (npm run build:cli first), unsigned, under /usr/bin/time: the figures of the shipped bundle,
+ * whose drawing workers load the bundled pdf.js rather than compile it through tsx.
+ */
+async function cliPart(job: Job): Promise<void> {
+  // Never a synchronous child: the sandbox answers from this process's event loop.
+  const run = promisify(execFile)
+  const env = { ...process.env, CASEFILE_DB_KEY: job.folderKey, CASEFILE_API_KEY: job.key }
+  const cli = async (...args: string[]) =>
+    (
+      await run(process.execPath, ['bin/casefile.mjs', ...args, '--data-dir', job.dataDir], {
+        env,
+      })
+    ).stdout
+  await cli('config', 'set', '--base-url', job.baseUrl, '--upload-url', job.uploadUrl)
+  const made = await cli('case', 'new', 'Mule network: ten reports')
+  const caseId = /case-[0-9a-f]{10}/.exec(made)?.[0]
+  if (!caseId) throw new Error('casefile case new printed no case id.')
+  for (const id of job.reportIds) await cli('case', 'add', caseId, '--report', id)
+  const zip = join(mkdtempSync(join(tmpdir(), 'case-bundle-bench-cli-')), 'case.zip')
+  const timed = await run(
+    '/usr/bin/time',
+    ['-v', process.execPath, 'bin/casefile.mjs', 'case', 'export', caseId, '--out', zip].concat([
+      '--data-dir',
+      job.dataDir,
+    ]),
+    { env },
+  ).catch((error: unknown) => {
+    throw new Error(`casefile case export failed: ${String(error)}`)
+  })
+  if (process.env.CASE_BENCH_VERBOSE === '1') console.log(timed.stdout, timed.stderr)
+  const wall = /Elapsed \(wall clock\) time.*: (.*)/.exec(timed.stderr)?.[1]
+  const maxRss =
+    Number(/Maximum resident set size \(kbytes\): (\d+)/.exec(timed.stderr)?.[1]) / 1024
+  // How the registry answered the export, from the bundle's own retrieval log.
+  const log = execFileSync('unzip', ['-p', zip, 'retrieval-log.json'], { encoding: 'utf8' })
+  const outcomes = [...log.matchAll(/"outcome": "(\w+)"/g)].map((m) => m[1]!)
+  const ok = outcomes.filter((o) => o === 'ok').length
+  console.log(
+    `built CLI, casefile case export (unsigned): wall ${wall}, maximum RSS ${maxRss.toFixed(0)} MB; zip ${(readFileSync(zip).length / MB).toFixed(1)} MB; ${ok} of ${outcomes.length} registry exchanges answered (the rest from this computer's copies)`,
+  )
+}
+
 /** Files the reports, then runs the export in a process of its own. */
 async function main(): Promise<void> {
   const sandbox = await startSandbox({
@@ -178,6 +225,7 @@ async function main(): Promise<void> {
       key,
       reportIds,
     }
+    if (process.env.CASE_BENCH_CLI === '1') return cliPart(job)
     const child = spawn(
       process.execPath,
       [...process.execArgv, process.argv[1]!, '--export', JSON.stringify(job)],
