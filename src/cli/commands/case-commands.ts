@@ -11,7 +11,11 @@ import {
   verifyCaseFile,
   type VerifyResult,
 } from '../../core/case-file/case-verify'
-import { logCaseFileEvent, logCaseFileEventIn } from '../../core/case-file/case-file-log'
+import {
+  logCaseFileEvent,
+  logCaseFileEventIn,
+  verifyEvent,
+} from '../../core/case-file/case-file-log'
 import { readConnection } from '../../core/data-folder'
 import type { SigningKey } from '../../core/signing/signing-key'
 import { resolveDataDir } from '../cli-context'
@@ -145,27 +149,7 @@ async function logVerification(
     const dataDir = await resolveDataDir(context.global, context.env)
     if (!readConnection(dataDir)) return
     await withStore(context, (db) =>
-      logCaseFileEvent(db, {
-        action: 'verify',
-        file: path,
-        fingerprint: result.fingerprint,
-        ok: result.ok,
-        detail: result.ok
-          ? `all files match; ${result.signature.message}`
-          : [
-              ...result.files
-                .filter(
-                  (f) =>
-                    f.verdict === 'changed' || f.verdict === 'missing' || f.verdict === 'added',
-                )
-                .map((f) => `${f.name} ${f.verdict}`),
-              ...result.disagreements,
-              ...(result.signature.ok ? [] : [result.signature.message]),
-              ...(result.fingerprintMismatch ? [result.fingerprintMismatch] : []),
-            ].join(' '),
-        durationMs: ms,
-        at: Date.now(),
-      }),
+      logCaseFileEvent(db, verifyEvent(path, result, ms, Date.now())),
     )
   } catch {
     // Verifying does not need a data folder: without a usable one, nothing is logged.

@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import type { FeatureHandlers } from '../core-context'
 import { writePrivateFileAsync } from '../private-files'
 import { CaseFileError, exportCaseFile } from './case-file'
+import { logCaseFileEventIn, verifyEvent } from './case-file-log'
 import { CaseVerifyRefused, verifyCaseFile } from './case-verify'
 
 /**
@@ -22,7 +23,10 @@ async function verifyBytes(bytes: Uint8Array) {
   }
 }
 
-/** Case files' slice of the contract: a report's zip, built in memory for main to save; a zip checked. */
+/**
+ * Case files' slice of the contract: a report's zip, built in memory for main to save; a zip
+ * checked, and the check written to the folder's log.
+ */
 export const caseFileHandlers: FeatureHandlers<'caseFileBuild' | 'caseFileVerify'> = (core) => ({
   caseFileBuild: async ({ id }) => {
     try {
@@ -40,9 +44,17 @@ export const caseFileHandlers: FeatureHandlers<'caseFileBuild' | 'caseFileVerify
       throw error
     }
   },
-  caseFileVerify: async ({ bytes }) => {
+  caseFileVerify: async ({ fileName, bytes }) => {
     try {
+      const started = performance.now()
       const result = await verifyBytes(bytes)
+      // In the folder's append-only log, as `casefile case verify` writes it: the zip by the
+      // name it was dropped with (the window hands over no path).
+      const at = core().clock.now()
+      logCaseFileEventIn(
+        core(),
+        verifyEvent(fileName, result, Math.round(performance.now() - started), at),
+      )
       return {
         ok: true,
         intact: result.ok,

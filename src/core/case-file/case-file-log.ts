@@ -1,5 +1,6 @@
 import { userInfo } from 'node:os'
 import type { CoreContext } from '../core-context'
+import type { VerifyResult } from './case-verify'
 import { appendExchange } from '../log/exchange-log'
 import type { Db } from '../store/open-database'
 import { writeTransaction } from '../store/write-transaction'
@@ -46,4 +47,34 @@ export function logCaseFileEvent(db: Db, event: CaseFileEvent): void {
 export const logCaseFileEventIn = (core: CoreContext, event: CaseFileEvent) => {
   core.flushLog()
   logCaseFileEvent(core.db, event)
+}
+
+/**
+ * A verification as the log keeps it, whether by `casefile case verify` or the window: all
+ * matching and the signature's verdict, or each changed, missing or added file, each hash the
+ * case file states wrongly, the signature's problem and a fingerprint that differs.
+ */
+export function verifyEvent(
+  file: string,
+  result: VerifyResult,
+  durationMs: number,
+  at: number,
+): CaseFileEvent {
+  const found = [
+    ...result.files
+      .filter((f) => f.verdict === 'changed' || f.verdict === 'missing' || f.verdict === 'added')
+      .map((f) => `${f.name} ${f.verdict}`),
+    ...result.disagreements,
+    ...(result.signature.ok ? [] : [result.signature.message]),
+    ...(result.fingerprintMismatch ? [result.fingerprintMismatch] : []),
+  ]
+  return {
+    action: 'verify',
+    file,
+    fingerprint: result.fingerprint,
+    ok: result.ok,
+    detail: result.ok ? `all files match; ${result.signature.message}` : found.join(' '),
+    durationMs,
+    at,
+  }
 }

@@ -4,6 +4,7 @@ import { caseFonts } from './case-resources'
 import { widestWord, wrapAtSpaces } from './pdf-line-wrap'
 import { placePicture, type PictureRoom } from './pdf-picture-place'
 import { CAPTION, FIELD_LABEL, FIELD_VALUE, paragraphStyle, type Style } from './pdf-text-styles'
+import { openOwnPng } from './pdf-own-png'
 
 /*
  * A small layout over pdfkit for the case file's documents: headings, labelled fields,
@@ -134,12 +135,11 @@ export function createPdfWriter(info: {
     'label' in d
       ? heightOf(d.label, FIELD_LABEL, 0) + heightOf(d.value || '\u2014', FIELD_VALUE, 0.35)
       : heightOf(d.text, paragraphStyle(d), 0.35)
-  /** pdfkit opens (and checks) an image once; its typings leave this method out. */
+  /** An image opened once: Casefile's own PNGs here, others by pdfkit (its typings omit openImage). */
   const open = (bytes: Buffer): { width: number; height: number } | null => {
+    type Opener = { openImage(src: Buffer): { width: number; height: number } }
     try {
-      return (
-        doc as unknown as { openImage(src: Buffer): { width: number; height: number } }
-      ).openImage(bytes)
+      return openOwnPng(doc, bytes) ?? (doc as unknown as Opener).openImage(bytes)
     } catch {
       return null
     }

@@ -15,7 +15,7 @@ import { alertRow } from '../watchlist/watch-store'
 import { CaseInputError, isRefusal } from './case-input'
 import { runCaseSearch } from './case-search'
 import * as Store from './case-store'
-import { caseView, summaryView } from './case-views'
+import { caseView, savedReportAbout, summaryView } from './case-views'
 
 /*
  * Cases: what an investigation found, gathered in the order it was found — the organization's
@@ -72,7 +72,9 @@ function existingCase(core: CoreContext, caseId: string): Store.CaseRow {
 
 export function showCase(core: CoreContext, caseId: string): CaseView {
   const row = existingCase(core, caseId)
-  return caseView(row, Store.itemRows(core.db, row.id), Store.exportRows(core.db, row.id))
+  return caseView(row, Store.itemRows(core.db, row.id), Store.exportRows(core.db, row.id), (id) =>
+    savedReportAbout(core.db, id),
+  )
 }
 
 export function listCases(core: CoreContext): CaseSummary[] {

@@ -152,6 +152,24 @@ describe('a case with two own reports, another organization’s found by search,
     expect(alert.alert).toMatchObject({ kind: 'new_report', reportId: other, value: '08031230009' })
   })
 
+  it('names each report by the copy saved on this computer: fraud type, identifiers, who filed it', () => {
+    const reports = Cases.showCase(core, caseId).items.filter((i) => i.kind === 'report')
+    const about = new Map(reports.map((r) => [r.reportId, r.about]))
+    // Another organization's, as the search's answer gave it.
+    expect(about.get(other)).toEqual({
+      fraudType: 'hacker',
+      identifiers: [{ label: 'phone', value: '08031230009' }],
+      reportedBy: expect.stringContaining(
+        sandbox.demoKeys[1]!.organization.replace(/ \(demo\)$/, ''),
+      ),
+    })
+    // The organization's own, as it was filed and sent.
+    expect(about.get(own1)).toMatchObject({
+      fraudType: 'social_engineering',
+      identifiers: expect.arrayContaining([{ label: 'phone', value: '08031230001' }]),
+    })
+  })
+
   it('makes one zip that sha256sum -c accepts, with the search answer byte for byte', () => {
     expect(unpacked.files).toEqual(
       expect.arrayContaining([
