@@ -43,6 +43,7 @@ import {
   searchBvn,
   WATCH_TASKS,
   type ScreenName,
+  JOB_SHOWN,
 } from './load/window-actions'
 
 const { values } = parseArgs({
@@ -184,9 +185,19 @@ async function main() {
       registry: [] as number[],
     })
     /** The investigator: each screen opened in turn, a BVN searched in the saved copy and at the registry. */
-    const investigatorRound = async (times: ReturnType<typeof windowTimes>, round: number) => {
-      for (const screen of ['Outbox', 'Submissions', 'Insights', 'Screening', 'Search'] as const)
-        times.opened[screen].push(await openScreen(page, screen))
+    const investigatorRound = async (
+      times: ReturnType<typeof windowTimes>,
+      round: number,
+      screening = false,
+    ) => {
+      for (const screen of ['Outbox', 'Submissions', 'Insights', 'Screening', 'Search'] as const) {
+        const ms = await openScreen(
+          page,
+          screen,
+          screen === 'Screening' && screening ? JOB_SHOWN : undefined,
+        )
+        if (ms >= 0) times.opened[screen].push(ms)
+      }
       const bvn = bvns[(round * 7919) % bvns.length] ?? '22000000000'
       for (const [kind, value, offline] of [
         ['saved', bvn, true],
@@ -277,7 +288,7 @@ async function main() {
     let imported: { preview: number; queued: number } | null = null
     void importing.then((figures) => (imported = figures))
     for (let round = 0; Date.now() - mixedFrom < N['mixed-max'] * 1000; round++) {
-      await investigatorRound(together, round)
+      await investigatorRound(together, round, true)
       rendererRss = Math.max(
         rendererRss,
         descendantRss((c) => c.includes('--type=renderer')),

@@ -14,21 +14,35 @@ export const SCREENS = {
   Outbox: ['#outbox-h', 'tbody tr[data-state], .panel .empty'],
   Submissions: ['#subs-h', '.submissions-list .row-button, p.empty'],
   Insights: ['#insights-h', '[data-testid="insights-as-of"]'],
-  // The job that runs (its progress, asked every second while shown), else the earlier ones.
-  Screening: ['main h2', '[data-testid="screening-outcome"], .screening-jobs'],
+  // The list to screen, chosen (before any job); the job that runs, its progress (JOB_SHOWN).
+  Screening: ['main h2', '[data-testid="screening-drop"]'],
   Search: ['#search-h', '#search-h'],
 } as const
 export type ScreenName = keyof typeof SCREENS
 
-/** Clicks a screen in the navigation and waits, frame by frame, for its first content (ms). */
-export async function openScreen(page: Page, screen: ScreenName): Promise<number> {
+/** What Screening shows first while a job runs: that job's progress, asked of the core. */
+export const JOB_SHOWN = '[data-testid="screening-outcome"]'
+
+/**
+ * Clicks a screen in the navigation and waits, frame by frame, for its first content (ms), or
+ * for `content` instead of the screen's usual one; -1 when it is not shown within 30 s.
+ */
+export async function openScreen(
+  page: Page,
+  screen: ScreenName,
+  content?: string,
+): Promise<number> {
+  const [heading, usual] = SCREENS[screen]
   return (await page.evaluate(`(async () => {
     const nav = [...document.querySelectorAll('nav button')].find((b) => b.textContent.trim().startsWith(${JSON.stringify(screen)}))
     const started = performance.now()
     nav.click()
-    const [heading, content] = ${JSON.stringify(SCREENS[screen])}
-    while (!document.querySelector(heading) || !document.querySelector(content))
+    const [heading, content] = ${JSON.stringify([heading, content ?? usual])}
+    while (!document.querySelector(heading) || !document.querySelector(content)) {
+      // Not shown in 30 s (a job already ended is not opened by itself): not counted.
+      if (performance.now() - started > 30000) return -1
       await new Promise((resolve) => requestAnimationFrame(resolve))
+    }
     return performance.now() - started
   })()`)) as number
 }
