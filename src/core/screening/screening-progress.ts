@@ -5,6 +5,7 @@ import type { Reader } from '../store/read-thread'
 import { readTransaction } from '../store/write-transaction'
 import { jobProblems, type IdentifierRow, type JobRow } from './screening-store'
 import {
+  OUTCOME_WORDS,
   notFullyChecked,
   noOutcomes,
   rowOutcome,
@@ -200,9 +201,12 @@ function progressOf(db: Db, job: JobRow, page: Page, counted: Counted): JobProgr
     },
     hitLinks,
     more,
-    unchecked: uncheckedRows.map(({ row }) => {
-      const { outcome, reason } = rowAnswer(row, answers.rows.get(row) ?? [], answers)
-      return { row, outcome: outcome as 'partly' | 'unchecked' | 'unread', reason: reason ?? '' }
+    // The outcome as counted; the why from the answers read now. While a job runs the two reads
+    // are apart (the counts on the reading thread), and a row may be answered in between: it
+    // keeps the outcome it was counted with, never a hit or clean one in this list.
+    unchecked: uncheckedRows.map(({ row, outcome }) => {
+      const now = rowAnswer(row, answers.rows.get(row) ?? [], answers)
+      return { row, outcome, reason: now.reason ?? `${OUTCOME_WORDS[outcome]}.` }
     }),
     moreUnchecked,
     answers,

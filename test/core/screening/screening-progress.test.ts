@@ -4,7 +4,8 @@ import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { openCore, type Core } from '../../../src/core/open-core'
 import * as Screening from '../../../src/core/screening/screening'
-import { jobProgress } from '../../../src/core/screening/screening-progress'
+import { jobProgress, readJobProgress } from '../../../src/core/screening/screening-progress'
+import { startReader } from '../../../src/core/store/read-thread'
 import {
   hitLinks,
   jobAnswers,
@@ -100,6 +101,34 @@ describe("a screening job's progress, counted in SQL", () => {
     expect(view.unchecked).toEqual(uncheckedRows(answers).slice(0, 5))
     expect(view.moreUnchecked).toBe(true)
     expect(view.totals).toEqual(totalsOf(answers))
+  })
+
+  it('keeps a row answered between its count and its page in the outcome it was counted with', async () => {
+    const { core, job } = await variedJob(40)
+    const pending = core.db
+      .prepare('SELECT id FROM screening_identifiers WHERE job_id = ? AND checked_at IS NULL')
+      .all(job) as { id: number }[]
+    expect(pending.length).toBeGreaterThan(0)
+    // The counts read first (as on the reading thread), then every identifier answered clean
+    // before the page is read: as a running job does between the two reads.
+    const reader = startReader(core.db, ':memory:')
+    const racing = {
+      ...reader,
+      read: async (queries: Parameters<typeof reader.read>[0]) => {
+        const answers = await reader.read(queries)
+        for (const { id } of pending)
+          markAnswered(core.db, id, { reportIds: [], publicReportIds: [] }, Date.now())
+        return answers
+      },
+    }
+    const progress = await readJobProgress({ db: core.db, reader: racing }, jobRow(core.db, job)!, {
+      limit: 100,
+    })
+    expect(progress.unchecked.length).toBeGreaterThan(0)
+    for (const row of progress.unchecked) {
+      expect(['partly', 'unchecked', 'unread']).toContain(row.outcome)
+      expect(row.reason).not.toBe('')
+    }
   })
 
   it("answers the window's poll the same from the reading thread", async () => {
