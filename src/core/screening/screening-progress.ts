@@ -3,7 +3,7 @@ import type { Db } from '../store/open-database'
 import { prepare } from '../store/prepare'
 import type { Reader } from '../store/read-thread'
 import { readTransaction } from '../store/write-transaction'
-import { jobProblems, type IdentifierRow, type JobRow } from './screening-store'
+import type { IdentifierRow, JobRow } from './screening-store'
 import {
   OUTCOME_WORDS,
   notFullyChecked,
@@ -11,7 +11,7 @@ import {
   rowOutcome,
   type IdentifierStanding,
 } from './screening-outcome'
-import { rowAnswer, type JobAnswers, type RowLink } from './screening-results'
+import { ids, rowAnswer, unreadByRow, type JobAnswers, type RowLink } from './screening-results'
 
 /*
  * A job's progress as the window polls it (every second while it is open): its totals counted
@@ -62,22 +62,6 @@ interface RowStanding {
   links: number
   hits: number
   unchecked: number
-}
-
-const ids = (json: string): string[] => {
-  try {
-    const parsed: unknown = JSON.parse(json)
-    return Array.isArray(parsed) ? (parsed as string[]) : []
-  } catch {
-    return []
-  }
-}
-
-function unreadByRow(job: JobRow): Map<number, number> {
-  const unread = new Map<number, number>()
-  for (const problem of jobProblems(job))
-    unread.set(problem.row, (unread.get(problem.row) ?? 0) + 1)
-  return unread
 }
 
 function outcomeOf(row: RowStanding, unread: number) {

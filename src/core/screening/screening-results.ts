@@ -8,7 +8,7 @@ import {
   type CachedReportRow,
 } from '../cache/reports-cache'
 import { isoTime } from '../cache/cache-times'
-import { jobProblems, jobRow, type IdentifierRow } from './screening-store'
+import { jobProblems, jobRow, type IdentifierRow, type JobRow } from './screening-store'
 import {
   OUTCOME_WORDS,
   identifierStanding,
@@ -42,7 +42,8 @@ export interface JobAnswers {
   unread: Map<number, number>
 }
 
-const ids = (json: string): string[] => {
+/** A JSON list of report ids as stored; empty when it is not one. */
+export const ids = (json: string): string[] => {
   try {
     const parsed: unknown = JSON.parse(json)
     return Array.isArray(parsed) ? (parsed as string[]) : []
@@ -77,11 +78,16 @@ export function jobAnswers(db: Db, jobId: number): JobAnswers {
      FROM screening_row_identifiers WHERE job_id = ? ORDER BY row_number, rowid`,
   ).all(jobId))
     rows.get(link.row)?.push(link)
-  const unread = new Map<number, number>()
   const job = jobRow(db, jobId)
-  for (const problem of job ? jobProblems(job) : [])
+  return { identifiers, rows, rowCount: rows.size, unread: job ? unreadByRow(job) : new Map() }
+}
+
+/** How many cells of each input row could not be read (the job's problems). */
+export function unreadByRow(job: JobRow): Map<number, number> {
+  const unread = new Map<number, number>()
+  for (const problem of jobProblems(job))
     unread.set(problem.row, (unread.get(problem.row) ?? 0) + 1)
-  return { identifiers, rows, rowCount: rows.size, unread }
+  return unread
 }
 
 const isHit = (i: { reportIds: string[]; publicReportIds: string[] }) =>

@@ -2,6 +2,7 @@ import { createRequire } from 'node:module'
 import { Worker } from 'node:worker_threads'
 import { keyPragmas, type Db } from './open-database'
 import { prepare } from './prepare'
+import { closeThread } from './thread-close'
 import { readTransaction } from './write-transaction'
 
 /**
@@ -164,29 +165,9 @@ export class ReadThread {
     return readTransaction(this.db, () => queries.map((query) => runQuery(this.db, query)))
   }
 
-  /**
-   * Ends the thread once its read in hand is answered (a thread still loading the native module
-   * is asked, not terminated: terminating it then aborts the process, as wal-checkpointer.ts
-   * says). Call before closing the core's connection.
-   */
+  /** Ends the thread once its read in hand is answered (thread-close.ts). Call before closing the core's connection. */
   close(): Promise<void> {
-    this.closing ??= new Promise<void>((resolve) => {
-      if (this.broken) return resolve()
-      let done = false
-      const finish = () => {
-        if (done) return
-        done = true
-        clearTimeout(timer)
-        resolve()
-      }
-      const end = () => void this.worker.terminate().then(finish, finish)
-      const timer = setTimeout(end, CLOSE_WAIT_MS)
-      this.worker.once('exit', finish)
-      this.worker.on('message', (message) => {
-        if (message === 'closed') end()
-      })
-      this.worker.postMessage('close')
-    })
+    this.closing ??= this.broken ? Promise.resolve() : closeThread(this.worker, CLOSE_WAIT_MS)
     return this.closing
   }
 }

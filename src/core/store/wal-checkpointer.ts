@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module'
 import { Worker } from 'node:worker_threads'
 import { keyPragmas, type Db } from './open-database'
+import { closeThread } from './thread-close'
 
 /**
  * WAL pages after which the store's own connection still checkpoints by itself, in its own
@@ -105,31 +106,12 @@ export class WalCheckpointer {
   }
 
   /**
-   * Ends the thread, after a last checkpoint. A thread still starting is asked the same way (its
-   * 'close' waits in its port until it has opened the database): terminating a thread while it
-   * loads the native SQLite module kills the whole process (Node's N-API aborts), which is what
-   * a one-shot CLI command or a test closing at once used to risk. Only a thread that has not
-   * answered within CLOSE_WAIT_MS is terminated. Call before closing the core's connection.
+   * Ends the thread, after a last checkpoint (thread-close.ts: asked, never terminated while it
+   * loads the native module, which a one-shot CLI command or a test closing at once used to
+   * risk). Call before closing the core's connection.
    */
   close(): Promise<void> {
-    this.closing ??= new Promise<void>((resolve) => {
-      if (this.exited) return resolve()
-      let done = false
-      const finish = () => {
-        if (done) return
-        done = true
-        clearTimeout(timer)
-        resolve()
-      }
-      const end = () => void this.worker.terminate().then(finish, finish)
-      const timer = setTimeout(end, CLOSE_WAIT_MS)
-      this.worker.once('exit', finish)
-      this.worker.once('error', end)
-      this.worker.on('message', (message) => {
-        if (message === 'closed') end()
-      })
-      this.worker.postMessage('close')
-    })
+    this.closing ??= this.exited ? Promise.resolve() : closeThread(this.worker, CLOSE_WAIT_MS)
     return this.closing
   }
 }
