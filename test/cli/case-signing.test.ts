@@ -1,4 +1,5 @@
-import { execFileSync, spawnSync } from 'node:child_process'
+import { execFileSync } from 'node:child_process'
+import { opensslVerify } from '../support/openssl-cms'
 import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -36,30 +37,6 @@ beforeAll(async () => {
   reportId = report.id
 })
 afterAll(() => sandbox.stop())
-
-/** `openssl cms -verify` of an unpacked case file against a CA: its exit code and words. */
-function opensslVerify(dir: string, ca: string) {
-  const result = spawnSync(
-    'openssl',
-    [
-      'cms',
-      '-verify',
-      '-binary',
-      '-inform',
-      'DER',
-      '-content',
-      'SHA256SUMS',
-      '-in',
-      'SHA256SUMS.p7s',
-      '-CAfile',
-      ca,
-      '-out',
-      '/dev/null',
-    ],
-    { cwd: dir, encoding: 'utf8' },
-  )
-  return { status: result.status, stderr: result.stderr }
-}
 
 const unpack = (zip: string) => {
   const dir = tempFolder()

@@ -1,4 +1,4 @@
-import { execFileSync, spawnSync } from 'node:child_process'
+import { execFileSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -24,6 +24,7 @@ import {
   startTestSandbox,
 } from '../../support/core-with-sandbox'
 import { pdfText, SCREENSHOT_PNG, unpack } from '../case-file/case-file-support'
+import { opensslVerify } from '../../support/openssl-cms'
 
 /*
  * A case over the sandbox registry: two of the organization's reports, another organization's
@@ -249,26 +250,7 @@ describe('a case with two own reports, another organization’s found by search,
     expect(files.files).toContain('SHA256SUMS.p7s')
     const ca = join(files.dir, '..', `ca-${process.pid}.pem`)
     writeFileSync(ca, certificatePem(key.certificate))
-    const openssl = (dir: string) =>
-      spawnSync(
-        'openssl',
-        [
-          'cms',
-          '-verify',
-          '-binary',
-          '-inform',
-          'DER',
-          '-content',
-          'SHA256SUMS',
-          '-in',
-          'SHA256SUMS.p7s',
-          '-CAfile',
-          ca,
-          '-out',
-          '/dev/null',
-        ],
-        { cwd: dir, encoding: 'utf8' },
-      )
+    const openssl = (dir: string) => opensslVerify(dir, ca)
     expect(openssl(files.dir).status).toBe(0)
     const caPem = readFileSync(ca)
     expect(await verifyCaseFile(files.zip, { ca: caPem })).toMatchObject({ ok: true })
