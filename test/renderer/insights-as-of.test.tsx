@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { act, cleanup, render, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
-import type { InsightsSummary } from '../../src/shared/contract-insights'
+import type { InsightsSummary } from '../../src/shared/contracts/insights'
 import { AsOf } from '../../src/renderer/src/screens/InsightsScreen'
 
 const SENT = new Date(Date.now() - 60_000).toISOString()

@@ -5,7 +5,7 @@ import { NetworkPanels } from '../../src/renderer/src/components/NetworkPanels'
 import { StatusBar } from '../../src/renderer/src/components/StatusBar'
 import { useNetworkStore } from '../../src/renderer/src/stores/network-store'
 import { useStatusStore } from '../../src/renderer/src/stores/status-store'
-import type { ConnectionReportView } from '../../src/shared/contract-work'
+import type { ConnectionReportView } from '../../src/shared/contracts/network'
 import { installCasefileDouble } from './casefile-double'
 
 const PROXY_ASKS =

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it } from 'vitest'
-import type { OnFileAnswerView } from '../../src/shared/contract-work'
+import type { OnFileAnswerView } from '../../src/shared/contracts/search'
 import {
   bestAnswer,
   ONLINE_DELAY_MS,

@@ -2,7 +2,7 @@
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import type { ScreeningShowView } from '../../src/shared/contract-screening'
+import type { ScreeningShowView } from '../../src/shared/contracts/screening'
 import { resultRows, ScreeningScreen } from '../../src/renderer/src/screens/ScreeningScreen'
 import {
   durationWords,

@@ -2,7 +2,7 @@
 import { act, cleanup, render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it } from 'vitest'
-import type { OperationView } from '../../src/shared/contract-work'
+import type { OperationView } from '../../src/shared/contracts/outbox'
 import type { ReportRecord } from '../../src/shared/domain/responses'
 import { OwnReportActions } from '../../src/renderer/src/components/OwnReportActions'
 import { OutboxScreen } from '../../src/renderer/src/screens/OutboxScreen'

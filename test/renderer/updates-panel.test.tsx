@@ -2,7 +2,7 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
 import { UpdatesPanel } from '../../src/renderer/src/components/UpdatesPanel'
-import type { UpdateView } from '../../src/shared/contract-update'
+import type { UpdateView } from '../../src/shared/contracts/update'
 import { installCasefileDouble } from './casefile-double'
 
 const base: UpdateView = {

@@ -1,4 +1,4 @@
-import type { OperationView } from '../../shared/contract-work'
+import type { OperationView } from '../../shared/contracts/outbox'
 import { reportRecordContent } from '../../shared/domain/report-content'
 import { api } from './api'
 import { identifierFields } from './stores/editor-form'

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type DragEvent } from 'react'
-import type { AttachmentView } from '../../../shared/contract-work'
+import type { AttachmentView } from '../../../shared/contracts/attachments'
 import { MAX_ATTACHMENTS } from '../../../shared/domain/report-input'
 import {
   ACCEPTED_TYPES_SENTENCE,

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react'
-import { proxyAskingForPassword } from '../../../shared/contract-network'
-import type { ConnectionReportView } from '../../../shared/contract-work'
+import { proxyAskingForPassword } from '../../../shared/contracts/network'
+import type { ConnectionReportView } from '../../../shared/contracts/network'
 import { api } from '../api'
 import { formatDate } from '../format'
 import { useNetworkStore, type Note } from '../stores/network-store'

@@ -1,5 +1,5 @@
 import { useId } from 'react'
-import type { OnFileAnswerView } from '../../../shared/contract-work'
+import type { OnFileAnswerView } from '../../../shared/contracts/search'
 import { FRAUD_TYPE_LABELS, type FraudType } from '../../../shared/domain/fraud-types'
 import { displayIdentifierValue, IDENTIFIER_TYPE_LABELS } from '../../../shared/domain/identifiers'
 import { useBankName } from '../stores/banks-store'

@@ -1,4 +1,4 @@
-import type { SearchAnswerView } from '../../../shared/contract-work'
+import type { SearchAnswerView } from '../../../shared/contracts/search'
 import { FRAUD_TYPE_LABELS, type FraudType } from '../../../shared/domain/fraud-types'
 import {
   displayIdentifierValue,

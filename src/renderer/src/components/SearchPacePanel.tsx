@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from 'react'
-import type { SearchPaceView } from '../../../shared/contract-work'
+import type { SearchPaceView } from '../../../shared/contracts/search'
 import { api } from '../api'
 
 /**

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import type { UpdateView } from '../../../shared/contract-update'
+import type { UpdateView } from '../../../shared/contracts/update'
 import type { IpcResult } from '../../../shared/ipc-result'
 import { api } from '../api'
 

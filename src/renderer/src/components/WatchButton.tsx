@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import type { z } from 'zod'
-import type { watchAddSourceSchema } from '../../../shared/contract-watchlist'
+import type { watchAddSourceSchema } from '../../../shared/contracts/watchlist'
 import { api } from '../api'
 import { useWatchlistStore } from '../stores/watchlist-store'
 

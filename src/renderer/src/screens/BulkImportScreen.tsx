@@ -1,6 +1,6 @@
 import { rowRanges } from '../../../shared/row-ranges'
 import { useId, useState } from 'react'
-import type { ImportOutcomeView } from '../../../shared/contract-work'
+import type { ImportOutcomeView } from '../../../shared/contracts/bulk-import'
 import { api } from '../api'
 import { useBulkStore } from '../stores/bulk-store'
 import { useNavStore } from '../stores/nav-store'

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, type ReactNode } from 'react'
-import type { InsightsSummary } from '../../../shared/contract-insights'
+import type { InsightsSummary } from '../../../shared/contracts/insights'
 import { BarChart, useChartColors, type BarSeries, type ChartColors } from '../components/BarChart'
 import { Time } from '../components/Time'
 import { fraudTypeLabel } from '../report-title'

@@ -1,5 +1,5 @@
 import { memo, useEffect, useMemo } from 'react'
-import type { OperationView } from '../../../shared/contract-work'
+import type { OperationView } from '../../../shared/contracts/outbox'
 import { ConfirmButton } from '../components/ConfirmButton'
 import { ConnectionNote } from '../components/Connection'
 import { OwnReportActions } from '../components/OwnReportActions'

@@ -9,7 +9,7 @@ import {
   type ScreeningHitView,
   type ScreeningJobView,
   type ScreeningShowView,
-} from '../../../shared/contract-screening'
+} from '../../../shared/contracts/screening'
 import {
   displayIdentifierValue,
   IDENTIFIER_TYPE_LABELS,

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react'
-import type { SearchAnswerView } from '../../../shared/contract-work'
+import type { SearchAnswerView } from '../../../shared/contracts/search'
 import {
   IDENTIFIER_TYPE_LABELS,
   IDENTIFIER_TYPES,

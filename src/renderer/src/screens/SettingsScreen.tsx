@@ -1,6 +1,6 @@
 import { AppearanceSection } from '../components/AppearanceSection'
 import { useEffect, useState } from 'react'
-import type { KeyStatus, ProfileId } from '../../../shared/contract'
+import type { KeyStatus, ProfileId } from '../../../shared/contracts/shell'
 import { api } from '../api'
 import { ConfirmButton } from '../components/ConfirmButton'
 import { NetworkPanels } from '../components/NetworkPanels'

@@ -1,5 +1,5 @@
 import { create } from 'zustand'
-import type { ImportOutcomeView } from '../../../shared/contract-work'
+import type { ImportOutcomeView } from '../../../shared/contracts/bulk-import'
 import { api } from '../api'
 import { useOutboxStore } from './outbox-store'
 

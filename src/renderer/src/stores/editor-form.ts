@@ -8,7 +8,7 @@ import {
   type IdentifierType,
 } from '../../../shared/domain/identifiers'
 import { createReportInputSchema, MAX_ATTACHMENTS } from '../../../shared/domain/report-input'
-import type { DraftViewInput } from '../../../shared/contract-work'
+import type { DraftViewInput } from '../../../shared/contracts/drafts'
 import { bankTextProblem } from '../bank-text'
 
 /** One identifier row as the form holds it: accounts keep number and bank apart until sent. */

@@ -1,5 +1,7 @@
 import { create } from 'zustand'
-import type { AttachmentView, LocalReportView, OperationView } from '../../../shared/contract-work'
+import type { AttachmentView } from '../../../shared/contracts/attachments'
+import type { LocalReportView } from '../../../shared/contracts/drafts'
+import type { OperationView } from '../../../shared/contracts/outbox'
 import type { ReportRecord } from '../../../shared/domain/responses'
 import { reportRecordContent } from '../../../shared/domain/report-content'
 import { api } from '../api'

@@ -1,5 +1,5 @@
 import { create } from 'zustand'
-import type { InsightsSummary } from '../../../shared/contract-insights'
+import type { InsightsSummary } from '../../../shared/contracts/insights'
 import { api } from '../api'
 
 interface InsightsState {

@@ -1,6 +1,6 @@
 import { create } from 'zustand'
-import type { ConnectionSettingsView } from '../../../shared/contract-network'
-import type { ConnectionReportView } from '../../../shared/contract-work'
+import type { ConnectionSettingsView } from '../../../shared/contracts/network'
+import type { ConnectionReportView } from '../../../shared/contracts/network'
 import { api } from '../api'
 
 /** A sentence about what the person just did, and whether it went well. */

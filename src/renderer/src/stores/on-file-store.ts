@@ -1,5 +1,5 @@
 import { create } from 'zustand'
-import type { OnFileAnswerView } from '../../../shared/contract-work'
+import type { OnFileAnswerView } from '../../../shared/contracts/search'
 import type { IdentifierType } from '../../../shared/domain/identifiers'
 import { api } from '../api'
 

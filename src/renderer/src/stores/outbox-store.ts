@@ -1,5 +1,5 @@
 import { create } from 'zustand'
-import type { OperationView, OutboxView } from '../../../shared/contract-work'
+import type { OperationView, OutboxView } from '../../../shared/contracts/outbox'
 import { api } from '../api'
 import { frameBatch, type FrameBatch } from './frame-batch'
 import { selectConnection, useStatusStore } from './status-store'

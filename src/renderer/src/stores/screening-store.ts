@@ -7,7 +7,7 @@ import {
   type ScreeningMapping,
   type ScreeningPreview,
   type ScreeningShowView,
-} from '../../../shared/contract-screening'
+} from '../../../shared/contracts/screening'
 import type { IdentifierType } from '../../../shared/domain/identifiers'
 import { api } from '../api'
 

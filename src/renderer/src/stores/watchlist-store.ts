@@ -4,10 +4,10 @@ import type {
   watchAlertSchema,
   watchItemSchema,
   watchSettingsSchema,
-} from '../../../shared/contract-watchlist'
+} from '../../../shared/contracts/watchlist'
 import type { IdentifierType } from '../../../shared/domain/identifiers'
 import { describeWatchPeriod } from '../../../shared/domain/watch-period'
-import type { ContractOutput } from '../../../shared/contract'
+import type { ContractOutput } from '../../../shared/contracts'
 import { api } from '../api'
 import { formatTime } from '../format'
 

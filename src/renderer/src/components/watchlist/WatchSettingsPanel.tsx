@@ -1,6 +1,6 @@
 import { useId, useState } from 'react'
 import { SaidLine } from '../SaidLine'
-import { HOURLY_BUDGET, hourlyBudgetProblem } from '../../../../shared/contract-watchlist'
+import { HOURLY_BUDGET, hourlyBudgetProblem } from '../../../../shared/contracts/watchlist'
 import { useWatchlistStore, type WatchSettings } from '../../stores/watchlist-store'
 
 /**

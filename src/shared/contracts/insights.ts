@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { INSIGHTS_INVOKE_CHANNELS as C } from './ipc-channels-insights'
+import { INSIGHTS_INVOKE_CHANNELS as C } from './insights-channels'
 
 /*
  * Insights over IPC: small aggregates of the submissions saved on this computer and of the

@@ -1,7 +1,7 @@
 import { z } from 'zod'
-import { identifierTypeSchema } from './domain/identifiers'
-import { MAX_WATCH_PERIOD_MS, MIN_WATCH_PERIOD_MS } from './domain/watch-period'
-import { WATCHLIST_INVOKE_CHANNELS as C } from './ipc-channels-watchlist'
+import { identifierTypeSchema } from '../domain/identifiers'
+import { MAX_WATCH_PERIOD_MS, MIN_WATCH_PERIOD_MS } from '../domain/watch-period'
+import { WATCHLIST_EVENT_CHANNELS, WATCHLIST_INVOKE_CHANNELS as C } from './watchlist-channels'
 
 /*
  * The watchlist over IPC: identifiers searched again on a schedule by the core, each change of
@@ -197,3 +197,10 @@ export const watchAlertsRaisedSchema = z.strictObject({
   ),
 })
 export type WatchAlertsRaised = z.infer<typeof watchAlertsRaisedSchema>
+
+export const watchlistEventContract = {
+  watchAlertsRaised: {
+    channel: WATCHLIST_EVENT_CHANNELS.watchAlertsRaised,
+    payload: watchAlertsRaisedSchema,
+  },
+} as const

@@ -1,24 +1,18 @@
 /**
  * The names of every IPC channel, with no schema attached, so the preload can bundle this
- * list alone (it must stay one small file that imports only electron). contract.ts pairs
- * each name with its zod schemas; a type check there keeps the two lists equal.
+ * list alone (it must stay one small file that imports only electron: a feature's contract file
+ * imports zod, which a sandboxed preload cannot load). Each feature's names are in
+ * `<feature>-channels.ts` beside its contract `<feature>.ts`; index.ts pairs each name with its
+ * zod schemas, and a type check there keeps the two lists equal.
  */
-import { FILES_INVOKE_CHANNELS } from './ipc-channels-files'
-import { NETWORK_INVOKE_CHANNELS } from './ipc-channels-network'
-import { UPDATE_EVENT_CHANNELS, UPDATE_INVOKE_CHANNELS } from './ipc-channels-update'
-import { WORK_EVENT_CHANNELS, WORK_INVOKE_CHANNELS } from './ipc-channels-work'
+import { FILES_INVOKE_CHANNELS } from './files-channels'
+import { NETWORK_INVOKE_CHANNELS } from './network-channels'
+import { SHELL_EVENT_CHANNELS, SHELL_INVOKE_CHANNELS } from './shell-channels'
+import { UPDATE_EVENT_CHANNELS, UPDATE_INVOKE_CHANNELS } from './update-channels'
+import { WORK_EVENT_CHANNELS, WORK_INVOKE_CHANNELS } from './work-channels'
 
 export const INVOKE_CHANNELS = {
-  appInfo: 'app:info',
-  keyStatus: 'key:status',
-  setKey: 'key:set',
-  removeKey: 'key:remove',
-  profiles: 'profiles:get',
-  switchProfile: 'profiles:switch',
-  setRegistryConnection: 'profiles:set-registry-connection',
-  coreStatus: 'core:status',
-  folderImportKey: 'folder:import-key',
-  folderSetAside: 'folder:set-aside',
+  ...SHELL_INVOKE_CHANNELS,
   ...WORK_INVOKE_CHANNELS,
   ...UPDATE_INVOKE_CHANNELS,
   ...NETWORK_INVOKE_CHANNELS,
@@ -30,12 +24,7 @@ export const INVOKE_CHANNELS = {
  * `on<Name>(listener)` that returns its unsubscribe function.
  */
 export const EVENT_CHANNELS = {
-  onlineChanged: 'event:online-changed',
-  keyStateChanged: 'event:key-state-changed',
-  profileChanged: 'event:profile-changed',
-  outboxChanged: 'event:outbox-changed',
-  syncFinished: 'event:sync-finished',
-  coreStatus: 'event:core-status',
+  ...SHELL_EVENT_CHANNELS,
   ...WORK_EVENT_CHANNELS,
   ...UPDATE_EVENT_CHANNELS,
 } as const

@@ -1,17 +1,17 @@
 import { z } from 'zod'
-import { CASE_FILE_INVOKE_CHANNELS as C } from './ipc-channels-case-file'
+import { CASE_FILE_INVOKE_CHANNELS as C } from './case-file-channels'
 
 /*
  * A case file over IPC: the core builds the zip of one report (case.pdf, the registry's answer,
  * the attachments, the retrieval log, the s.84 certificate, SHA256SUMS) in memory and hands its
- * bytes to main, which asks where to save it in its own dialog (contract-files.ts,
+ * bytes to main, which asks where to save it in its own dialog (files.ts,
  * saveCaseFile). The window names the report only; never a path.
  */
 
 /** Three attachments of at most 10 MiB, twice (the files and the pictures in case.pdf), and room. */
 export const MAX_CASE_FILE_BYTES = 128 * 1024 * 1024
 
-/** A case's bundle holds many reports' files: eight case files' worth (contract-cases.ts). */
+/** A case's bundle holds many reports' files: eight case files' worth (cases.ts). */
 export const MAX_VERIFY_BYTES = 8 * MAX_CASE_FILE_BYTES
 
 export const caseFileInputSchema = z.strictObject({

@@ -1,5 +1,8 @@
 import { z } from 'zod'
-import { NETWORK_INVOKE_CHANNELS as C } from './ipc-channels-network'
+import {
+  CONNECTION_CHECK_INVOKE_CHANNELS as W,
+  NETWORK_INVOKE_CHANNELS as C,
+} from './network-channels'
 
 // How Casefile reaches the registry from this computer, as the window sees it: the
 // organization's extra CA file (main opens and checks it; the window never names a path) and a
@@ -95,3 +98,33 @@ export const networkContract = {
     }),
   },
 }
+
+/**
+ * Settings → Check connection (the same checks as `casefile doctor`): each step between this
+ * computer and the registry, in words a person can copy to IT. Never the key.
+ */
+export const connectionReportSchema = z.strictObject({
+  at: z.string(),
+  checks: z.array(
+    z.strictObject({
+      id: z.enum(['registry', 'name', 'proxy', 'certificate', 'banks', 'key', 'clock', 'updates']),
+      title: z.string(),
+      status: z.enum(['ok', 'warning', 'failed', 'skipped']),
+      summary: z.string(),
+    }),
+  ),
+  /** No check failed (warnings allowed). */
+  ok: z.boolean(),
+  /** The whole report as text, for Copy report (the doctor's own wording). */
+  text: z.string(),
+})
+export type ConnectionReportView = z.infer<typeof connectionReportSchema>
+
+/** Settings → Check connection: a work channel, served by the core process (network:check). */
+export const connectionCheckContract = {
+  connectionCheck: {
+    channel: W.connectionCheck,
+    input: z.undefined(),
+    output: connectionReportSchema,
+  },
+} as const

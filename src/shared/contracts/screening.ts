@@ -1,6 +1,6 @@
 import { z } from 'zod'
-import { IDENTIFIER_TYPES, identifierTypeSchema } from './domain/identifiers'
-import { SCREENING_INVOKE_CHANNELS as C } from './ipc-channels-screening'
+import { IDENTIFIER_TYPES, identifierTypeSchema } from '../domain/identifiers'
+import { SCREENING_EVENT_CHANNELS, SCREENING_INVOKE_CHANNELS as C } from './screening-channels'
 
 /*
  * Screening over IPC: a whole list of identifiers (a spreadsheet or a pasted list) checked
@@ -299,3 +299,10 @@ export const screeningFinishedSchema = z.strictObject({
   totals: screeningTotalsSchema,
 })
 export type ScreeningFinished = z.infer<typeof screeningFinishedSchema>
+
+export const screeningEventContract = {
+  screeningFinished: {
+    channel: SCREENING_EVENT_CHANNELS.screeningFinished,
+    payload: screeningFinishedSchema,
+  },
+} as const

@@ -1,14 +1,14 @@
 import { z } from 'zod'
-import { identifierTypeSchema } from './domain/identifiers'
-import { MAX_CASE_FILE_BYTES } from './contract-case-file'
-import { CASES_INVOKE_CHANNELS as C } from './ipc-channels-cases'
+import { identifierTypeSchema } from '../domain/identifiers'
+import { MAX_CASE_FILE_BYTES } from './case-file'
+import { CASES_INVOKE_CHANNELS as C } from './cases-channels'
 
 /*
  * Cases over IPC: an investigation gathered in the core (src/core/cases) — the organization's
  * reports and other organizations' by registry id, search answers kept byte for byte as the
  * registry gave them, watch alerts as they were raised, and the investigator's notes — and
  * made into one zip (caseBuild) whose bytes main saves through its own dialog
- * (contract-files.ts, saveCase). The window names cases, reports and alerts by id; never a path.
+ * (files.ts, saveCase). The window names cases, reports and alerts by id; never a path.
  * Inputs the window can get wrong in ways a schema cannot see (an unknown case or alert, a
  * search the registry refuses) come back as `{ ok: false, message }` in words to show.
  */
@@ -205,7 +205,7 @@ export const casesContract = {
 } as const
 
 /**
- * What main's saveCase (contract-files.ts) takes and answers: the core builds the case's zip
+ * What main's saveCase (files.ts) takes and answers: the core builds the case's zip
  * (caseBuild), main asks where in its own dialog and writes it. `saved` is false when the dialog
  * was closed or no bundle could be made (`message` says why).
  */

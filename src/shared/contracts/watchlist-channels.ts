@@ -1,6 +1,6 @@
 /**
  * Channel names of the watchlist (identifiers searched again on a schedule, their changes as
- * alerts), with no schema attached so the preload can bundle them. contract-watchlist.ts pairs
+ * alerts), with no schema attached so the preload can bundle them. watchlist.ts pairs
  * each with its schemas.
  */
 export const WATCHLIST_INVOKE_CHANNELS = {

@@ -1,8 +1,8 @@
 import { z } from 'zod'
-import { attachmentRefSchema } from './contract-attachments'
-import { caseFileInputSchema } from './contract-case-file'
-import { caseSaveSchemas } from './contract-cases'
-import { FILES_INVOKE_CHANNELS as C } from './ipc-channels-files'
+import { attachmentRefSchema } from './attachments'
+import { caseFileInputSchema } from './case-file'
+import { caseSaveSchemas } from './cases'
+import { FILES_INVOKE_CHANNELS as C } from './files-channels'
 
 // Files Casefile writes on the person's request, where they choose in main's own save dialog:
 // the window never names a path, and never handles the file's bytes.

@@ -1,7 +1,7 @@
 import { z } from 'zod'
-import { MAX_ATTACHMENT_BYTES } from './file-types'
-import { ATTACHMENT_INVOKE_CHANNELS as C } from './ipc-channels-attachments'
-import { VIEWABLE_KINDS } from './viewable-types'
+import { MAX_ATTACHMENT_BYTES } from '../file-types'
+import { ATTACHMENT_INVOKE_CHANNELS as C } from './attachments-channels'
+import { VIEWABLE_KINDS } from '../viewable-types'
 
 /*
  * Attachments the window can name, open and save. The page names an attachment only by what
@@ -11,6 +11,16 @@ import { VIEWABLE_KINDS } from './viewable-types'
 
 const id = z.string().min(1).max(200)
 const link = z.string().min(1).max(2048)
+
+/** A file attached to a draft, as the editor lists it. */
+export const attachmentViewSchema = z.strictObject({
+  id: z.string(),
+  fileName: z.string(),
+  mimeType: z.string(),
+  size: z.number().int().min(0),
+  uploaded: z.boolean(),
+})
+export type AttachmentView = z.infer<typeof attachmentViewSchema>
 
 export const attachmentRefSchema = z.discriminatedUnion('kind', [
   /** A file kept (sealed) in this data folder, by its id. */
@@ -35,6 +45,23 @@ export type AttachmentName = z.infer<typeof attachmentNameSchema>
 const bytes = z.instanceof(Uint8Array).refine((b) => b.length <= MAX_ATTACHMENT_BYTES)
 
 export const attachmentsContract = {
+  attachmentAdd: {
+    channel: C.attachmentAdd,
+    input: z.strictObject({
+      localId: id,
+      fileName: z.string().min(1).max(255),
+      bytes: z.instanceof(Uint8Array),
+    }),
+    output: z.discriminatedUnion('ok', [
+      z.strictObject({ ok: z.literal(true), attachment: attachmentViewSchema }),
+      z.strictObject({ ok: z.literal(false), message: z.string() }),
+    ]),
+  },
+  attachmentRemove: {
+    channel: C.attachmentRemove,
+    input: z.strictObject({ attachmentId: id }),
+    output: z.null(),
+  },
   /** Names for registry links: the original name when this folder uploaded the file, else the link's last segment. */
   attachmentNames: {
     channel: C.attachmentNames,

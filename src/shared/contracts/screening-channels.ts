@@ -1,6 +1,6 @@
 /**
  * Channel names of Screening (a whole list of identifiers checked against the registry), with
- * no schema attached so the preload can bundle them. contract-screening.ts pairs each with its
+ * no schema attached so the preload can bundle them. screening.ts pairs each with its
  * schemas.
  */
 export const SCREENING_INVOKE_CHANNELS = {

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { UPDATE_EVENT_CHANNELS as E, UPDATE_INVOKE_CHANNELS as C } from './ipc-channels-update'
+import { UPDATE_EVENT_CHANNELS as E, UPDATE_INVOKE_CHANNELS as C } from './update-channels'
 
 // The app's own updates, as the window sees them: what is on offer, how far it got, and the
 // organization's preferences (automatic download, channel). The decisions are main's

@@ -1,8 +1,8 @@
 /**
  * Channel names of cases (an investigation's reports, search answers, alerts and notes, made
  * into one bundle for the police or a court), with no schema attached so the preload can bundle
- * them. contract-cases.ts pairs each with its schemas; they are work channels, served by the
- * core process. Saving a case's bundle is main's (ipc-channels-files.ts, saveCase).
+ * them. cases.ts pairs each with its schemas; they are work channels, served by the
+ * core process. Saving a case's bundle is main's (files-channels.ts, saveCase).
  */
 export const CASES_INVOKE_CHANNELS = {
   caseList: 'cases:list',

@@ -1,6 +1,6 @@
 /**
  * Channel names of the files Casefile writes where the person chooses, in main's own save
- * dialog, with no schema attached so the preload can bundle them. contract-files.ts pairs each
+ * dialog, with no schema attached so the preload can bundle them. files.ts pairs each
  * with its schemas.
  */
 export const FILES_INVOKE_CHANNELS = {

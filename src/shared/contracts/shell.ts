@@ -1,17 +1,13 @@
 import { z } from 'zod'
-import {
-  EVENT_CHANNELS,
-  INVOKE_CHANNELS,
-  type EventName,
-  type InvokeMethod,
-  type SubscriptionName,
-} from './ipc-channels'
-import type { IpcResult } from './ipc-result'
-import { filesContract } from './contract-files'
-import { networkContract } from './contract-network'
-import { updateContract, updateEventContract } from './contract-update'
-import { workContract, workEventContract } from './contract-work'
-import { profileIdSchema, registryConnectionSchema } from './registry-address'
+import { profileIdSchema, registryConnectionSchema } from '../registry-address'
+import { outboxCountsSchema, syncRunSummarySchema } from './outbox'
+import { SHELL_EVENT_CHANNELS as E, SHELL_INVOKE_CHANNELS as C } from './shell-channels'
+
+/*
+ * The shell's own channels, served by main: the app's name and version, connection profiles and
+ * the API key, the core's process as the window is told of it, and a data folder that would not
+ * open. Its pushed events include the outbox's counts and a sync run's end, which main sends.
+ */
 
 // ---------------------------------------------------------------------------------------------
 // Connection profiles and the API key, as the renderer sees them. The key itself never appears
@@ -25,7 +21,7 @@ export {
   registryUrlSchema,
   type ProfileId,
   type RegistryConnectionInput,
-} from './registry-address'
+} from '../registry-address'
 
 /** What an API key may look like: visible ASCII (it is sent as an HTTP header value). */
 export const apiKeySchema = z
@@ -71,14 +67,7 @@ export type ProfilesView = z.infer<typeof profilesViewSchema>
 const profileInput = z.strictObject({ profileId: profileIdSchema })
 
 // ---------------------------------------------------------------------------------------------
-// Pushed events (main → renderer).
-
-const count = z.number().int().min(0)
-
-/** How a sync run ended: what it sent and what now needs a person. */
-/** A run ended: `sent` counts reports (created, updated, unlisted or found already there), not uploads. */
-export const syncRunSummarySchema = z.strictObject({ sent: count, needsAttention: count })
-export type SyncRunSummary = z.infer<typeof syncRunSummarySchema>
+// The core's process and its data folder.
 
 /** The problems that keep a data folder shut (FolderKeyProblem in src/core/encryption/folder-key.ts). */
 export const folderProblemSchema = z.enum(['missing', 'wrong', 'no-keychain', 'bad-key', 'damaged'])
@@ -95,29 +84,9 @@ export const coreStatusSchema = z.strictObject({
 })
 export type CoreStatus = z.infer<typeof coreStatusSchema>
 
-export const outboxCountsSchema = z.strictObject({
-  /** Operations not yet finished (an upload and its report's create are two). */
-  pending: count,
-  needsAttention: count,
-  /** Reports with something still to send: what the window shows as "pending". */
-  pendingReports: count.optional(),
-})
-export type OutboxCounts = z.infer<typeof outboxCountsSchema>
-
-interface ChannelSpec {
-  channel: string
-  input: z.ZodType
-  output: z.ZodType
-}
-
-/**
- * The IPC contract: one entry per renderer → main call, with the schemas main parses the
- * payload and the answer with. The preload API type and the main-side registration both
- * derive from this map; the handlers come with the features that need them.
- */
-export const contract = {
+export const shellContract = {
   appInfo: {
-    channel: INVOKE_CHANNELS.appInfo,
+    channel: C.appInfo,
     input: z.undefined(),
     output: z.strictObject({
       name: z.string(),
@@ -126,27 +95,27 @@ export const contract = {
       versions: z.record(z.string(), z.string()),
     }),
   },
-  keyStatus: { channel: INVOKE_CHANNELS.keyStatus, input: profileInput, output: keyStatusSchema },
+  keyStatus: { channel: C.keyStatus, input: profileInput, output: keyStatusSchema },
   setKey: {
-    channel: INVOKE_CHANNELS.setKey,
+    channel: C.setKey,
     input: z.strictObject({ profileId: profileIdSchema, key: apiKeySchema }),
     output: keyStatusSchema,
   },
-  removeKey: { channel: INVOKE_CHANNELS.removeKey, input: profileInput, output: keyStatusSchema },
-  profiles: { channel: INVOKE_CHANNELS.profiles, input: z.undefined(), output: profilesViewSchema },
+  removeKey: { channel: C.removeKey, input: profileInput, output: keyStatusSchema },
+  profiles: { channel: C.profiles, input: z.undefined(), output: profilesViewSchema },
   switchProfile: {
-    channel: INVOKE_CHANNELS.switchProfile,
+    channel: C.switchProfile,
     input: profileInput,
     output: profilesViewSchema,
   },
   setRegistryConnection: {
-    channel: INVOKE_CHANNELS.setRegistryConnection,
+    channel: C.setRegistryConnection,
     input: registryConnectionSchema,
     output: profilesViewSchema,
   },
   /** Why the core is not running (restarting, given up on, or its data folder shut); null while it runs. */
   coreStatus: {
-    channel: INVOKE_CHANNELS.coreStatus,
+    channel: C.coreStatus,
     input: z.undefined(),
     output: coreStatusSchema.nullable(),
   },
@@ -156,26 +125,21 @@ export const contract = {
    * when the person closed the dialog.
    */
   folderImportKey: {
-    channel: INVOKE_CHANNELS.folderImportKey,
+    channel: C.folderImportKey,
     input: z.strictObject({ passphrase: z.string().min(1).max(1024) }),
     output: z.strictObject({ imported: z.boolean() }),
   },
   /** A lost folder key, given up on: the folder is renamed (nothing deleted) and a new one starts. */
   folderSetAside: {
-    channel: INVOKE_CHANNELS.folderSetAside,
+    channel: C.folderSetAside,
     input: z.undefined(),
     output: z.strictObject({ setAsideAs: z.string() }),
   },
-  ...workContract,
-  ...updateContract,
-  ...networkContract,
-  ...filesContract,
-} satisfies { [M in InvokeMethod]: ChannelSpec & { channel: (typeof INVOKE_CHANNELS)[M] } }
+} as const
 
-/** Every pushed event with the schema main checks its payload against before sending. */
-export const eventContract = {
+export const shellEventContract = {
   onlineChanged: {
-    channel: EVENT_CHANNELS.onlineChanged,
+    channel: E.onlineChanged,
     payload: z.strictObject({
       online: z.boolean(),
       /** Present when an exchange with the registry said it (see reachabilityViewSchema). */
@@ -184,43 +148,9 @@ export const eventContract = {
       detail: z.string().nullable().optional(),
     }),
   },
-  keyStateChanged: { channel: EVENT_CHANNELS.keyStateChanged, payload: keyStatusSchema },
-  profileChanged: { channel: EVENT_CHANNELS.profileChanged, payload: profilesViewSchema },
-  outboxChanged: { channel: EVENT_CHANNELS.outboxChanged, payload: outboxCountsSchema },
-  syncFinished: { channel: EVENT_CHANNELS.syncFinished, payload: syncRunSummarySchema },
-  coreStatus: { channel: EVENT_CHANNELS.coreStatus, payload: coreStatusSchema },
-  ...workEventContract,
-  ...updateEventContract,
-} satisfies {
-  [E in EventName]: { channel: (typeof EVENT_CHANNELS)[E]; payload: z.ZodType }
-}
-
-export type Contract = typeof contract
-export type ContractMethod = keyof Contract
-export type ContractInput<M extends ContractMethod> = z.input<Contract[M]['input']>
-export type ContractOutput<M extends ContractMethod> = z.output<Contract[M]['output']>
-export type EventContract = typeof eventContract
-export type EventPayload<E extends EventName> = z.output<EventContract[E]['payload']>
-
-/** The function the renderer calls for one channel: no argument where the input is empty. */
-type ApiFunction<M extends ContractMethod> =
-  undefined extends ContractInput<M>
-    ? (input?: ContractInput<M>) => Promise<IpcResult<ContractOutput<M>>>
-    : (input: ContractInput<M>) => Promise<IpcResult<ContractOutput<M>>>
-
-/** `window.casefile.onOnlineChanged(listener)` and the like: each returns its unsubscribe. */
-export type CasefileSubscriptions = {
-  [E in EventName as SubscriptionName<E>]: (
-    listener: (payload: EventPayload<E>) => void,
-  ) => () => void
-}
-
-/** `window.casefile` as the preload exposes it. */
-export type CasefileApi = { [M in ContractMethod]: ApiFunction<M> } & CasefileSubscriptions
-
-/** What main implements: the parsed input in, the output (checked against its schema) out. */
-export type ContractHandlers = {
-  [M in ContractMethod]: (
-    input: z.output<Contract[M]['input']>,
-  ) => Promise<ContractOutput<M>> | ContractOutput<M>
-}
+  keyStateChanged: { channel: E.keyStateChanged, payload: keyStatusSchema },
+  profileChanged: { channel: E.profileChanged, payload: profilesViewSchema },
+  outboxChanged: { channel: E.outboxChanged, payload: outboxCountsSchema },
+  syncFinished: { channel: E.syncFinished, payload: syncRunSummarySchema },
+  coreStatus: { channel: E.coreStatus, payload: coreStatusSchema },
+} as const

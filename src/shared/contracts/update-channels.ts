@@ -1,6 +1,6 @@
 /**
  * Channel names of the app's own updates, with no schema attached so the preload can bundle
- * them. contract-update.ts pairs each with its schemas.
+ * them. update.ts pairs each with its schemas.
  */
 export const UPDATE_INVOKE_CHANNELS = {
   updateStatus: 'update:status',
