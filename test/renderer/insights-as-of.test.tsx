@@ -2,7 +2,7 @@
 import { act, cleanup, render, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { InsightsSummary } from '../../src/shared/contracts/insights'
-import { AsOf } from '../../src/renderer/src/screens/InsightsScreen'
+import { AsOf } from '../../src/renderer/src/features/insights/InsightsScreen'
 
 const SENT = new Date(Date.now() - 60_000).toISOString()
 

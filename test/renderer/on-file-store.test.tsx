@@ -6,7 +6,7 @@ import {
   ONLINE_DELAY_MS,
   onFileKey,
   useOnFileStore,
-} from '../../src/renderer/src/stores/on-file-store'
+} from '../../src/renderer/src/features/editor/on-file-store'
 import { installCasefileDouble } from './casefile-double'
 
 const QUERY = { identifier: 'phone' as const, value: '08031234567' }
