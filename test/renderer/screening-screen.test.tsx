@@ -3,10 +3,8 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { ScreeningShowView } from '../../src/shared/contracts/screening'
-import {
-  resultRows,
-  ScreeningScreen,
-} from '../../src/renderer/src/features/screening/ScreeningScreen'
+import { ScreeningScreen } from '../../src/renderer/src/features/screening/ScreeningScreen'
+import { resultRows } from '../../src/renderer/src/features/screening/result-rows'
 import {
   durationWords,
   secondsLeft,
