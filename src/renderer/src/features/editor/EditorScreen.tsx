@@ -8,11 +8,9 @@ import {
   reasonLength,
 } from '../../../../shared/domain/report-input'
 import { AttachmentsField } from './AttachmentsField'
-import { ConfirmButton } from '../../components/ConfirmButton'
 import { IdentifierRow } from './IdentifierRow'
 import { BankListNotice } from '../../components/BankListNotice'
 import { PlainMessage } from '../../components/TechnicalDetails'
-import { Time } from '../../components/Time'
 import { afterPointerRelease } from './pointer'
 import { bankSlugSet, useBanksStore } from '../../stores/banks-store'
 import {
@@ -28,9 +26,9 @@ import {
 import { onFileKey, useOnFileStore } from './on-file-store'
 import { OnFilePanel } from './OnFilePanel'
 import { useEditorStore } from './editor-store'
-import { useNavStore } from '../../stores/nav-store'
-import { useQueuedOutcome } from '../../stores/operation-watch'
 import './editor.css'
+import { DraftsList } from './DraftsList'
+import { QueuedNotice, SaveStatus } from './EditorNotices'
 
 interface SummaryEntry {
   label: string
@@ -368,115 +366,5 @@ export function EditorScreen() {
         <DraftsList />
       </div>
     </div>
-  )
-}
-
-/**
- * What was just queued, said as it stands now: "Queued…" while it waits, then sent, refused or
- * discarded as the outbox's events say, so the editor never keeps saying "will be sent" once it was.
- */
-function QueuedNotice({
-  ref,
-  ids,
-  queued,
-}: {
-  ref: React.Ref<HTMLParagraphElement>
-  ids: readonly number[]
-  queued: string
-}) {
-  const outcome = useQueuedOutcome(ids)
-  const go = useNavStore((n) => n.go)
-  const text =
-    outcome === 'sent'
-      ? 'Sent: the registry has it now. It is in Submissions.'
-      : outcome === 'attention'
-        ? 'The registry refused it: open the Outbox to read why, then fix, retry or discard it.'
-        : outcome === 'discarded'
-          ? 'It was discarded from the Outbox: nothing was sent.'
-          : queued
-  return (
-    <p
-      ref={ref}
-      tabIndex={-1}
-      className={`callout ${outcome === 'attention' ? 'error' : outcome === 'discarded' ? 'warn' : 'ok'}`}
-      role="status"
-      data-outcome={outcome}
-    >
-      {text}{' '}
-      {outcome === 'sent' ? (
-        <button type="button" className="link" onClick={() => go('submissions')}>
-          Open Submissions
-        </button>
-      ) : outcome === 'attention' ? (
-        <button type="button" className="link" onClick={() => go('outbox')}>
-          Open the Outbox
-        </button>
-      ) : null}
-    </p>
-  )
-}
-
-function SaveStatus() {
-  const { target, saveState, savedAt, saveError } = useEditorStore()
-  if (target.kind !== 'draft') return null
-  const text =
-    saveState === 'saving'
-      ? 'Saving…'
-      : saveState === 'saved'
-        ? `Draft saved at ${savedAt ? new Date(savedAt).toLocaleTimeString(undefined, { timeStyle: 'short' }) : ''}`
-        : saveState === 'error'
-          ? `Not saved: ${saveError}`
-          : 'Changes are saved as you type'
-  return (
-    <p className={`save-status ${saveState}`} role="status" aria-live="polite">
-      {text}
-    </p>
-  )
-}
-
-function DraftsList() {
-  const { drafts, target, openDraft, discardDraft } = useEditorStore()
-  return (
-    <aside className="panel drafts" aria-labelledby="drafts-h">
-      <h2 id="drafts-h">Drafts</h2>
-      {drafts.length === 0 ? (
-        <p className="muted">No drafts. What you type in a new report is kept here as a draft.</p>
-      ) : (
-        <ul>
-          {drafts.map((draft) => {
-            const current = target.kind === 'draft' && target.localId === draft.localId
-            const title =
-              (draft.draft.fraudType &&
-                FRAUD_TYPE_LABELS[draft.draft.fraudType as keyof typeof FRAUD_TYPE_LABELS]) ||
-              'Untitled draft'
-            return (
-              <li key={draft.localId} className={current ? 'current' : undefined}>
-                <button
-                  type="button"
-                  className="link"
-                  aria-current={current || undefined}
-                  onClick={() => openDraft(draft)}
-                >
-                  {title}
-                  <span className="muted draft-preview">
-                    {draft.draft.fraudReason.slice(0, 120) || 'No reason yet'}
-                  </span>
-                  <span className="muted">
-                    Saved <Time value={draft.updatedAt} past />
-                  </span>
-                </button>
-                <ConfirmButton
-                  label="Discard"
-                  question="Discard this draft?"
-                  confirmLabel="Discard draft"
-                  context={title}
-                  onConfirm={() => void discardDraft(draft.localId)}
-                />
-              </li>
-            )
-          })}
-        </ul>
-      )}
-    </aside>
   )
 }
