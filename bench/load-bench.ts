@@ -24,7 +24,7 @@ import { parseArgs } from 'node:util'
 import { launchChromium, openDesk } from '../test/e2e/desk-page'
 import * as Outbox from '../src/core/outbox/outbox'
 import { createRegistryClient } from '../src/core/registry/registry-client'
-import { HOURLY_BUDGET } from '../src/shared/contract-watchlist'
+import { HOURLY_BUDGET } from '../src/shared/contracts/watchlist'
 import { callWindow } from './load/harness-calls'
 import {
   bvnList,

@@ -25,7 +25,7 @@ import { forkCoreFromSource } from '../src/main/core-host/fork-core'
 import { createProcessAppCore } from '../src/main/core-host/process-app-core'
 import { callContract } from '../src/shared/call-contract'
 import { createEventPusher } from '../src/main/ipc/push-events'
-import type { ContractHandlers } from '../src/shared/contract'
+import type { ContractHandlers } from '../src/shared/contracts'
 import { benchReportRows } from './bulk-fixture'
 
 const argument = (name: string, fallback: number) => {

@@ -6,7 +6,7 @@ import type { RegistryClient } from './registry/registry-client'
 import type { Db } from './store/open-database'
 import type { Reader } from './store/read-thread'
 import type { SyncEngine } from './sync/sync-engine'
-import type { WorkHandlers } from '../shared/contract-work'
+import type { WorkHandlers } from '../shared/contracts/work'
 
 /** The time of this computer (tests drive it). What the registry stamps goes by folderClock. */
 export interface Clock {

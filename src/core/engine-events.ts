@@ -1,4 +1,4 @@
-import type { EventPayload } from '../shared/contract'
+import type { EventPayload } from '../shared/contracts'
 import type { CoreContext } from './core-context'
 import { outboxCounts } from './outbox/outbox'
 import { toOperationView } from './outbox/operation-view'

@@ -1,4 +1,4 @@
-import type { WorkHandlers } from '../shared/contract-work'
+import type { WorkHandlers } from '../shared/contracts/work'
 import { attachmentHandlers } from './attachments/attachment-handlers'
 import { banksHandlers } from './banks/banks-handlers'
 import { caseFileHandlers } from './case-file/case-file-handlers'

@@ -1,4 +1,4 @@
-import type { CasefileApi } from '../shared/contract'
+import type { CasefileApi } from '../shared/contracts'
 
 declare global {
   interface Window {

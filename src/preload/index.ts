@@ -1,5 +1,5 @@
 import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron'
-import { EVENT_CHANNELS, INVOKE_CHANNELS, subscriptionName } from '../shared/ipc-channels'
+import { EVENT_CHANNELS, INVOKE_CHANNELS, subscriptionName } from '../shared/contracts/channels'
 
 // Named functions only, one per contract channel and one subscription per pushed event;
 // ipcRenderer itself never reaches the page. Main parses every payload, so nothing is checked here.

@@ -1,6 +1,7 @@
 import type { z } from 'zod'
-import type { EventPayload, ProfileId } from './contract'
-import type { WorkHandlers } from './contract-work'
+import type { EventPayload } from './contracts'
+import type { ProfileId } from './contracts/shell'
+import type { WorkHandlers } from './contracts/work'
 import type { CoreProfile, proxyChoiceSchema } from './core-protocol'
 import type { EventHub } from './event-hub'
 

@@ -1,5 +1,5 @@
 import type { z } from 'zod'
-import { contract, type ContractHandlers, type ContractMethod } from './contract'
+import { contract, type ContractHandlers, type ContractMethod } from './contracts'
 import type { IpcResult } from './ipc-result'
 import { describeIssues, toFieldIssues } from './validation-messages'
 

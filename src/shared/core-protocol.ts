@@ -1,12 +1,12 @@
 import { z } from 'zod'
-import { folderProblemSchema, profileIdSchema } from './contract'
+import { folderProblemSchema, profileIdSchema } from './contracts/shell'
 
 /**
  * The messages between the Electron main process (the router) and the core process (Casefile's
  * core and the Sandbox profile's registry; docs/architecture.md "The core in its own process").
  * Both ends parse every message with these envelopes; what a call carries (its input and its
  * answer) and what an event carries are parsed again, at both ends, with the contract's own
- * schemas (src/shared/contract.ts), so the window's contract holds on both hops.
+ * schemas (src/shared/contracts/), so the window's contract holds on both hops.
  */
 
 const id = z.number().int().nonnegative()

@@ -1,4 +1,4 @@
-import type { FolderProblem } from './contract'
+import type { FolderProblem } from './contracts/shell'
 
 /**
  * Why a core did not start, as told across the process boundary: the message in words, and,

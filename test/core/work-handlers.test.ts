@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { z } from 'zod'
-import { workContract } from '../../src/shared/contract-work'
+import { workContract } from '../../src/shared/contracts/work'
 import { createWorkHandlers, type WorkHandlers } from '../../src/core/work-handlers'
 import type { Core } from '../../src/core/open-core'
 import type { RunningSandbox } from '../../src/sandbox'

@@ -12,7 +12,7 @@ import {
 import { confirmedLinkOpener, decideWindowOpen } from '../../src/main/security/navigation'
 import type { UpdateController } from '../../src/main/update/update-controller'
 import { createUpdateHandlers } from '../../src/main/update/update-handlers'
-import type { UpdateView } from '../../src/shared/contract-update'
+import type { UpdateView } from '../../src/shared/contracts/update'
 
 /** A confirmation that answers `answer` and keeps what it was asked. */
 function fakeConfirm(answer: boolean | ((dialog: ConfirmDialog) => boolean) = true) {

@@ -3,7 +3,7 @@ import type { AppCore, AppCoreEvents, AppCoreProfile } from '../../src/shared/ap
 import { CoreHost } from '../../src/main/core-host/core-host'
 import { CoreStartError } from '../../src/shared/core-start-error'
 import { EventHub } from '../../src/shared/event-hub'
-import type { CoreStatus, ProfileId } from '../../src/shared/contract'
+import type { CoreStatus, ProfileId } from '../../src/shared/contracts/shell'
 
 const profile = (id: ProfileId): AppCoreProfile => ({
   id,

@@ -8,7 +8,7 @@ import { forkCoreFromSource } from '../../src/main/core-host/fork-core'
 import { CORE_NICENESS } from '../../src/core-process/core-priority'
 import { createProcessAppCore, type CoreChild } from '../../src/main/core-host/process-app-core'
 import { startSandbox, type RunningSandbox } from '../../src/sandbox'
-import type { CoreStatus } from '../../src/shared/contract'
+import type { CoreStatus } from '../../src/shared/contracts/shell'
 import {
   submissionsWithReason,
   TEST_FOLDER_KEY_ENV,

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import type { WorkHandlers } from '../../src/shared/contract-work'
+import type { WorkHandlers } from '../../src/shared/contracts/work'
 import type { AppCore, AppCoreEvents } from '../../src/shared/app-core'
 import { delegateWorkHandlers } from '../../src/main/core-host/core-host'
 import { EventHub } from '../../src/shared/event-hub'
 import { createProcessAppCore, type CoreChild } from '../../src/main/core-host/process-app-core'
 import { serveCore } from '../../src/core-process/core-server'
 import { callContract } from '../../src/shared/call-contract'
-import type { ContractHandlers } from '../../src/shared/contract'
+import type { ContractHandlers } from '../../src/shared/contracts'
 import type { FromCore, ToCore } from '../../src/shared/core-protocol'
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 0))

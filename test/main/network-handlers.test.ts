@@ -13,8 +13,8 @@ import { CoreHost } from '../../src/main/core-host/core-host'
 import { EventHub } from '../../src/shared/event-hub'
 import { callContract } from '../../src/shared/call-contract'
 import { createNetworkHandlers } from '../../src/main/network/network-handlers'
-import type { ContractHandlers } from '../../src/shared/contract'
-import { proxyAskingForPassword } from '../../src/shared/contract-network'
+import type { ContractHandlers } from '../../src/shared/contracts'
+import { proxyAskingForPassword } from '../../src/shared/contracts/network'
 import { describeNetworkRefusal } from '../../src/core/network/network-failure'
 
 const dirs: string[] = []

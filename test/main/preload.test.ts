@@ -1,5 +1,9 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest'
-import { EVENT_CHANNELS, INVOKE_CHANNELS, subscriptionName } from '../../src/shared/ipc-channels'
+import {
+  EVENT_CHANNELS,
+  INVOKE_CHANNELS,
+  subscriptionName,
+} from '../../src/shared/contracts/channels'
 
 // The preload against stand-ins for contextBridge and ipcRenderer: what it exposes, and how.
 const electron = vi.hoisted(() => {

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import { createEventPusher, type EventTarget } from '../../src/main/ipc/push-events'
-import type { EventPayload } from '../../src/shared/contract'
-import { EVENT_CHANNELS } from '../../src/shared/ipc-channels'
+import type { EventPayload } from '../../src/shared/contracts'
+import { EVENT_CHANNELS } from '../../src/shared/contracts/channels'
 
 function target(destroyed = false) {
   const send = vi.fn<EventTarget['send']>()

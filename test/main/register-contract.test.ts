@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
-import { contract, type ContractHandlers, type ProfilesView } from '../../src/shared/contract'
-import { INVOKE_CHANNELS } from '../../src/shared/ipc-channels'
+import { contract, type ContractHandlers } from '../../src/shared/contracts'
+import { type ProfilesView } from '../../src/shared/contracts/shell'
+import { INVOKE_CHANNELS } from '../../src/shared/contracts/channels'
 import {
   type InvokeEventLike,
   type IpcMainLike,

@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { useState } from 'react'
 import { afterEach, describe, expect, it } from 'vitest'
-import { bankTextProblem } from '../../src/renderer/src/bank-text'
+import { bankTextProblem } from '../../src/renderer/src/features/editor/bank-text'
 import { BankPicker } from '../../src/renderer/src/components/BankPicker'
 import type { Bank } from '../../src/shared/domain/responses'
 

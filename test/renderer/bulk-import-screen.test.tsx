@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
 import { act, cleanup, render, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
-import type { ImportOutcomeView } from '../../src/shared/contract-work'
-import { BulkImportScreen } from '../../src/renderer/src/screens/BulkImportScreen'
-import { useBulkStore } from '../../src/renderer/src/stores/bulk-store'
+import type { ImportOutcomeView } from '../../src/shared/contracts/bulk-import'
+import { BulkImportScreen } from '../../src/renderer/src/features/bulk-import/BulkImportScreen'
+import { useBulkStore } from '../../src/renderer/src/features/bulk-import/bulk-store'
 import { installCasefileDouble } from './casefile-double'
 
 const rejectedRow = (rowNumber: number): ImportOutcomeView['rejected'][number] => ({

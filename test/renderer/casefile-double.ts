@@ -1,6 +1,10 @@
 import { vi } from 'vitest'
-import type { CasefileApi } from '../../src/shared/contract'
-import { EVENT_CHANNELS, INVOKE_CHANNELS, subscriptionName } from '../../src/shared/ipc-channels'
+import type { CasefileApi } from '../../src/shared/contracts'
+import {
+  EVENT_CHANNELS,
+  INVOKE_CHANNELS,
+  subscriptionName,
+} from '../../src/shared/contracts/channels'
 
 type Answers = Partial<Record<keyof typeof INVOKE_CHANNELS, unknown>>
 

@@ -1,5 +1,5 @@
 import { vi } from 'vitest'
-import type { CaseView } from '../../src/shared/contract-cases'
+import type { CaseView } from '../../src/shared/contracts/cases'
 
 /** The Cases calls on the window.casefile double: each answers `{ ok: true, value }` with the value given, or a function's. */
 const METHODS = [

@@ -5,7 +5,7 @@
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import type { CaseView } from '../../src/shared/contract-cases'
+import type { CaseView } from '../../src/shared/contracts/cases'
 import { CasesScreen } from '../../src/renderer/src/features/cases/CasesScreen'
 import { useCasesStore } from '../../src/renderer/src/features/cases/cases-store'
 import { useBanksStore } from '../../src/renderer/src/stores/banks-store'

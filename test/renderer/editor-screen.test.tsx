@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { EditorScreen } from '../../src/renderer/src/screens/EditorScreen'
+import { EditorScreen } from '../../src/renderer/src/features/editor/EditorScreen'
 import { useBanksStore } from '../../src/renderer/src/stores/banks-store'
-import { useEditorStore } from '../../src/renderer/src/stores/editor-store'
+import { useEditorStore } from '../../src/renderer/src/features/editor/editor-store'
 import { installCasefileDouble } from './casefile-double'
 
 const REASON =

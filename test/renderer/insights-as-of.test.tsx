@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 import { act, cleanup, render, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
-import type { InsightsSummary } from '../../src/shared/contract-insights'
-import { AsOf } from '../../src/renderer/src/screens/InsightsScreen'
+import type { InsightsSummary } from '../../src/shared/contracts/insights'
+import { AsOf } from '../../src/renderer/src/features/insights/InsightsScreen'
 
 const SENT = new Date(Date.now() - 60_000).toISOString()
 

@@ -1,11 +1,11 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { NetworkPanels } from '../../src/renderer/src/components/NetworkPanels'
+import { NetworkPanels } from '../../src/renderer/src/features/settings/NetworkPanels'
 import { StatusBar } from '../../src/renderer/src/components/StatusBar'
-import { useNetworkStore } from '../../src/renderer/src/stores/network-store'
+import { useNetworkStore } from '../../src/renderer/src/features/settings/network-store'
 import { useStatusStore } from '../../src/renderer/src/stores/status-store'
-import type { ConnectionReportView } from '../../src/shared/contract-work'
+import type { ConnectionReportView } from '../../src/shared/contracts/network'
 import { installCasefileDouble } from './casefile-double'
 
 const PROXY_ASKS =

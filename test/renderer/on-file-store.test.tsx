@@ -1,12 +1,12 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it } from 'vitest'
-import type { OnFileAnswerView } from '../../src/shared/contract-work'
+import type { OnFileAnswerView } from '../../src/shared/contracts/search'
 import {
   bestAnswer,
   ONLINE_DELAY_MS,
   onFileKey,
   useOnFileStore,
-} from '../../src/renderer/src/stores/on-file-store'
+} from '../../src/renderer/src/features/editor/on-file-store'
 import { installCasefileDouble } from './casefile-double'
 
 const QUERY = { identifier: 'phone' as const, value: '08031234567' }

@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
 import { act, cleanup, render, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
-import type { OperationView } from '../../src/shared/contract-work'
-import { OutboxScreen } from '../../src/renderer/src/screens/OutboxScreen'
-import { useOutboxStore } from '../../src/renderer/src/stores/outbox-store'
+import type { OperationView } from '../../src/shared/contracts/outbox'
+import { OutboxScreen } from '../../src/renderer/src/features/outbox/OutboxScreen'
+import { useOutboxStore } from '../../src/renderer/src/features/outbox/outbox-store'
 import { installCasefileDouble } from './casefile-double'
 
 const operation = (patch: Partial<OperationView>): OperationView => ({

@@ -2,13 +2,14 @@
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import type { ScreeningShowView } from '../../src/shared/contract-screening'
-import { resultRows, ScreeningScreen } from '../../src/renderer/src/screens/ScreeningScreen'
+import type { ScreeningShowView } from '../../src/shared/contracts/screening'
+import { ScreeningScreen } from '../../src/renderer/src/features/screening/ScreeningScreen'
+import { resultRows } from '../../src/renderer/src/features/screening/result-rows'
 import {
   durationWords,
   secondsLeft,
   useScreeningStore,
-} from '../../src/renderer/src/stores/screening-store'
+} from '../../src/renderer/src/features/screening/screening-store'
 import { useCasesStore } from '../../src/renderer/src/features/cases/cases-store'
 import { installCasefileDouble } from './casefile-double'
 import { CASE, installCasesDouble, summary } from './cases-double'

@@ -3,7 +3,7 @@
 // 40), the same value `casefile config set --max-rate` sets; a bad value is refused in words.
 import { cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
-import { SearchPacePanel } from '../../src/renderer/src/components/SearchPacePanel'
+import { SearchPacePanel } from '../../src/renderer/src/features/settings/SearchPacePanel'
 import { installCasefileDouble } from './casefile-double'
 
 describe('Settings → Searches a second', () => {

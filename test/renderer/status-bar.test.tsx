@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { StatusBar } from '../../src/renderer/src/components/StatusBar'
 import { ConfirmButton } from '../../src/renderer/src/components/ConfirmButton'
 import { useStatusStore } from '../../src/renderer/src/stores/status-store'
-import { useOutboxStore } from '../../src/renderer/src/stores/outbox-store'
+import { useOutboxStore } from '../../src/renderer/src/features/outbox/outbox-store'
 import { installCasefileDouble } from './casefile-double'
 
 describe('the status bar', () => {

@@ -2,8 +2,8 @@
 import { act, cleanup, render, screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { ReportRecord } from '../../src/shared/domain/responses'
-import { SubmissionsScreen } from '../../src/renderer/src/screens/SubmissionsScreen'
-import { useSubmissionsStore } from '../../src/renderer/src/stores/submissions-store'
+import { SubmissionsScreen } from '../../src/renderer/src/features/submissions/SubmissionsScreen'
+import { useSubmissionsStore } from '../../src/renderer/src/features/submissions/submissions-store'
 import { installCasefileDouble } from './casefile-double'
 
 const FULL: ReportRecord = {

@@ -2,7 +2,7 @@
 // Issue 37: every opening of Submissions asked for a refresh; openings during one join it, so
 // the window holds one call waiting on the core, not one per opening.
 import { describe, expect, it } from 'vitest'
-import { useSubmissionsStore } from '../../src/renderer/src/stores/submissions-store'
+import { useSubmissionsStore } from '../../src/renderer/src/features/submissions/submissions-store'
 import { installCasefileDouble } from './casefile-double'
 
 describe('the Submissions refresh asked from the window', () => {

@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
-import { UpdatesPanel } from '../../src/renderer/src/components/UpdatesPanel'
-import type { UpdateView } from '../../src/shared/contract-update'
+import { UpdatesPanel } from '../../src/renderer/src/features/settings/UpdatesPanel'
+import type { UpdateView } from '../../src/shared/contracts/update'
 import { installCasefileDouble } from './casefile-double'
 
 const base: UpdateView = {

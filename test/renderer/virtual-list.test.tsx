@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, render, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { VirtualList } from '../../src/renderer/src/components/VirtualList'
+import { VirtualList } from '../../src/renderer/src/features/submissions/VirtualList'
 
 describe('the windowed list', () => {
   afterEach(cleanup)

@@ -3,12 +3,12 @@
 import { cleanup, render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it } from 'vitest'
-import { WatchItems } from '../../src/renderer/src/components/watchlist/WatchItems'
+import { WatchItems } from '../../src/renderer/src/features/watchlist/WatchItems'
 import {
   checkNowWords,
   useWatchlistStore,
   type WatchItem,
-} from '../../src/renderer/src/stores/watchlist-store'
+} from '../../src/renderer/src/features/watchlist/watchlist-store'
 import { installCasefileDouble } from './casefile-double'
 
 const ITEM: WatchItem = {

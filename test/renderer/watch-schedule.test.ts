@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { behindSchedule } from '../../src/renderer/src/watch-schedule'
+import { behindSchedule } from '../../src/renderer/src/features/watchlist/watch-schedule'
 
 const now = Date.parse('2026-11-24T12:00:00Z')
 const at = (hoursAgo: number) => ({

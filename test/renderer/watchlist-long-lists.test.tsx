@@ -3,8 +3,11 @@
 // drawn where they can be seen, not whole at every refresh.
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
-import { WatchlistScreen } from '../../src/renderer/src/screens/WatchlistScreen'
-import type { WatchAlert, WatchItem } from '../../src/renderer/src/stores/watchlist-store'
+import { WatchlistScreen } from '../../src/renderer/src/features/watchlist/WatchlistScreen'
+import type {
+  WatchAlert,
+  WatchItem,
+} from '../../src/renderer/src/features/watchlist/watchlist-store'
 import { installCasefileDouble } from './casefile-double'
 
 const now = Date.now()

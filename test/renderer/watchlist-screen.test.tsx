@@ -5,10 +5,13 @@
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { WatchlistScreen } from '../../src/renderer/src/screens/WatchlistScreen'
-import { useEditorStore } from '../../src/renderer/src/stores/editor-store'
+import { WatchlistScreen } from '../../src/renderer/src/features/watchlist/WatchlistScreen'
+import { useEditorStore } from '../../src/renderer/src/features/editor/editor-store'
 import { useNavStore } from '../../src/renderer/src/stores/nav-store'
-import { useWatchlistStore, type WatchAlert } from '../../src/renderer/src/stores/watchlist-store'
+import {
+  useWatchlistStore,
+  type WatchAlert,
+} from '../../src/renderer/src/features/watchlist/watchlist-store'
 import { useCasesStore } from '../../src/renderer/src/features/cases/cases-store'
 import { installCasefileDouble } from './casefile-double'
 import { CASE, installCasesDouble, summary } from './cases-double'

@@ -28,12 +28,8 @@ import { createEventPusher, type EventTarget } from '../../src/main/ipc/push-eve
 import { createNetworkHandlers } from '../../src/main/network/network-handlers'
 import { createFileHandlers } from '../../src/main/files/file-handlers'
 import { startSandbox, type RunningSandbox } from '../../src/sandbox'
-import {
-  contract,
-  eventContract,
-  type ContractHandlers,
-  type ProfileId,
-} from '../../src/shared/contract'
+import { contract, eventContract, type ContractHandlers } from '../../src/shared/contracts'
+import { type ProfileId } from '../../src/shared/contracts/shell'
 import { answerBar, BAR_SCRIPT, BAR_STYLE, saveInto, withBar } from './harness-bar-routes'
 import { memorySecretBackend } from './memory-secret-backend'
 import { repoRoot } from './repo-root'

@@ -22,7 +22,7 @@ import { resolveDataDir } from '../cli-context'
 import { withStore } from '../open-store'
 import { signingKeyOption } from './signing-commands'
 import { writePrivateFile } from '../../core/private-files'
-import { isCaseId } from '../../shared/contract-cases'
+import { isCaseId } from '../../shared/contracts/cases'
 import type { Core } from '../../core/open-core'
 
 /** Where --out FILE.zip says to write a case file: never over a file, into a folder that exists. */

@@ -1,7 +1,7 @@
 import { readFile, stat, writeFile } from 'node:fs/promises'
 import { basename, extname } from 'node:path'
 import type { Core } from '../../core/open-core'
-import { MAX_HEADER_ROW, MAX_SCREENING_RATE } from '../../shared/contract-screening'
+import { MAX_HEADER_ROW, MAX_SCREENING_RATE } from '../../shared/contracts/screening'
 import * as Screening from '../../core/screening/screening'
 import { runJob, type RunOutcome } from '../../core/screening/screening-runner'
 import { exportHits } from '../../core/screening/screening-export'
@@ -18,7 +18,7 @@ import { withCore } from '../open-core'
 import { listOption, stringOption } from '../option-values'
 import { estimateWords, printJobList, printScreening, screenExitCode } from './screen-output'
 import { printJson } from '../cli-io'
-import type { ScreeningEstimate } from '../../shared/contract-screening'
+import type { ScreeningEstimate } from '../../shared/contracts/screening'
 
 const MAX_LIST_BYTES = 5 * 1024 * 1024
 

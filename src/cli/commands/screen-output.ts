@@ -2,7 +2,7 @@ import type {
   ScreeningEstimate,
   ScreeningJobView,
   ScreeningShowView,
-} from '../../shared/contract-screening'
+} from '../../shared/contracts/screening'
 import { printJson, printTable, type CliIo } from '../cli-io'
 import { EXIT } from '../exit-codes'
 import { GUESSED_BANK } from '../../core/screening/screening-outcome'

@@ -12,7 +12,7 @@ import {
 } from '../../core/watchlist/watch-check'
 import { pickUpOwnReports } from '../../core/watchlist/watch-own-reports'
 import { changeWatchSettings, type WatchSettings } from '../../core/watchlist/watch-settings'
-import { HOURLY_BUDGET, hourlyBudgetProblem } from '../../shared/contract-watchlist'
+import { HOURLY_BUDGET, hourlyBudgetProblem } from '../../shared/contracts/watchlist'
 import { TableFileError } from '../../core/spreadsheet/table-file-error'
 import { CliError } from '../cli-error'
 import { printJson, printTable } from '../cli-io'

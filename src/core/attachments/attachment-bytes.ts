@@ -9,7 +9,7 @@ import {
   VIEWABLE_TYPES,
   type ViewableType,
 } from '../../shared/viewable-types'
-import type { AttachmentName, AttachmentRef } from '../../shared/contract-attachments'
+import type { AttachmentName, AttachmentRef } from '../../shared/contracts/attachments'
 import { visibleName } from '../../shared/visible-name'
 import { getCachedReport } from '../cache/reports-cache'
 import type { CoreContext } from '../core-context'

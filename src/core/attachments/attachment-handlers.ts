@@ -1,4 +1,4 @@
-import type { WorkHandlers } from '../../shared/contract-work'
+import type { WorkHandlers } from '../../shared/contracts/work'
 import { SAVE_EXTENSIONS, safeSaveName } from '../../shared/save-name'
 import { VIEWABLE_TYPES } from '../../shared/viewable-types'
 import type { CoreContext } from '../core-context'

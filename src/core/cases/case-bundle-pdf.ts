@@ -1,7 +1,7 @@
 import { FRAUD_TYPE_LABELS, type FraudType } from '../../shared/domain/fraud-types'
 import { IDENTIFIER_TYPE_LABELS, type IdentifierType } from '../../shared/domain/identifiers'
 import { ALERT_KIND_WORDS } from '../../shared/watch-change-words'
-import type { CaseItemView } from '../../shared/contract-cases'
+import type { CaseItemView } from '../../shared/contracts/cases'
 import { drawReportInto, type CasePdfInput } from '../case-file/case-pdf'
 import { lagosShortTime, lagosTime } from '../case-file/case-time'
 import { createPdfWriter, type PdfWriter } from '../case-file/pdf-writer'

@@ -1,4 +1,4 @@
-import type { CaseItemView, CaseView } from '../../shared/contract-cases'
+import type { CaseItemView, CaseView } from '../../shared/contracts/cases'
 import { caseAttachments } from '../case-file/case-attachments'
 import { caseClock } from '../case-file/case-clock'
 import { CaseFileError, caseBankNames, caseReport } from '../case-file/case-report'

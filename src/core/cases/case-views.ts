@@ -1,4 +1,4 @@
-import type { CaseItemView, CaseSummary, CaseView } from '../../shared/contract-cases'
+import type { CaseItemView, CaseSummary, CaseView } from '../../shared/contracts/cases'
 import { reportedBy } from '../../shared/reported-by'
 import { getCachedReport } from '../cache/reports-cache'
 import type { Db } from '../store/open-database'

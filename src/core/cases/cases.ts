@@ -6,7 +6,7 @@ import {
   type CaseAddSource,
   type CaseSummary,
   type CaseView,
-} from '../../shared/contract-cases'
+} from '../../shared/contracts/cases'
 import { getCachedReport } from '../cache/reports-cache'
 import type { CoreContext } from '../core-context'
 import { writeTransaction } from '../store/write-transaction'

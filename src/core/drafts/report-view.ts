@@ -1,4 +1,4 @@
-import type { LocalReportView } from '../../shared/contract-work'
+import type { LocalReportView } from '../../shared/contracts/drafts'
 import { listAttachments } from '../attachments/attachments'
 import type { CoreContext } from '../core-context'
 import type { LocalReport } from './draft'

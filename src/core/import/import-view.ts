@@ -1,4 +1,4 @@
-import type { ImportOutcomeView } from '../../shared/contract-work'
+import type { ImportOutcomeView } from '../../shared/contracts/bulk-import'
 import type { ImportOutcome } from './import-spreadsheet'
 
 /**

@@ -3,7 +3,7 @@ import {
   INSIGHTS_DAYS,
   INSIGHTS_MONTHS,
   type InsightsSummary,
-} from '../../shared/contract-insights'
+} from '../../shared/contracts/insights'
 import { CACHE_STATE_KEYS } from '../cache/cache-state'
 import type { CoreContext } from '../core-context'
 import type { Db } from '../store/open-database'

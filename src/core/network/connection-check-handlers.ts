@@ -1,4 +1,4 @@
-import type { WorkHandlers } from '../../shared/contract-work'
+import type { WorkHandlers } from '../../shared/contracts/work'
 import type { CoreContext } from '../core-context'
 import type { RegistryConnection } from '../registry/registry-connection'
 import { checkConnection, DEFAULT_UPDATE_FEED_URL } from './connection-check'

@@ -1,6 +1,6 @@
 import { FRAUD_TYPE_LABELS, type FraudType } from '../../shared/domain/fraud-types'
 import { displayIdentifierValue } from '../../shared/domain/identifiers'
-import type { OperationView } from '../../shared/contract-work'
+import type { OperationView } from '../../shared/contracts/outbox'
 import { bankName } from '../banks/banks'
 import type { CoreContext } from '../core-context'
 import type { LocalReport } from '../drafts/draft'

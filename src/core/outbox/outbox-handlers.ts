@@ -1,4 +1,4 @@
-import type { QueueResultView } from '../../shared/contract-work'
+import type { QueueResultView } from '../../shared/contracts/outbox'
 import { cachedReport } from '../submissions/submissions'
 import type { CoreContext, FeatureHandlers } from '../core-context'
 import { findReport, localRecordOf } from '../drafts/drafts'

@@ -3,7 +3,7 @@ import {
   SCREENING_COLUMN_TYPES,
   type ScreeningColumnType,
   type ScreeningMapping,
-} from '../../shared/contract-screening'
+} from '../../shared/contracts/screening'
 import type { Db } from '../store/open-database'
 import { prepare } from '../store/prepare'
 import { columnIndexOfReference, columnLetter } from '../spreadsheet/cell-reference'

@@ -1,4 +1,4 @@
-import type { ScreeningEstimate } from '../../shared/contract-screening'
+import type { ScreeningEstimate } from '../../shared/contracts/screening'
 import type { CoreContext } from '../core-context'
 import { prepare } from '../store/prepare'
 import { autoSeconds, searchPaceOf } from '../search/search-pace'

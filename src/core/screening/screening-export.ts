@@ -1,6 +1,6 @@
 import { registryIso } from '../registry/clock-standing'
 import type { Writable } from 'node:stream'
-import type { ScreeningHitView } from '../../shared/contract-screening'
+import type { ScreeningHitView } from '../../shared/contracts/screening'
 import type { CoreContext } from '../core-context'
 import { exportRows, type ExportColumn, type ExportFormat } from '../spreadsheet/export'
 import { prepare } from '../store/prepare'

@@ -1,6 +1,6 @@
 import { PassThrough } from 'node:stream'
 import type { CoreContext, FeatureHandlers } from '../core-context'
-import type { WorkHandlers } from '../../shared/contract-work'
+import type { WorkHandlers } from '../../shared/contracts/work'
 import { exportHits } from './screening-export'
 import { exportRecord } from './screening-record'
 import {

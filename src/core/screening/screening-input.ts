@@ -1,5 +1,5 @@
 import { yieldToLoop } from '../cache/sliced-upsert'
-import type { ScreeningMapping } from '../../shared/contract-screening'
+import type { ScreeningMapping } from '../../shared/contracts/screening'
 import type { IdentifierType } from '../../shared/domain/identifiers'
 import { cellReference, columnLetter } from '../spreadsheet/cell-reference'
 import { readTableRows, type TableLimits, type TableSource } from '../spreadsheet/read-table'

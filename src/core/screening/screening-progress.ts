@@ -1,4 +1,4 @@
-import type { ScreeningShowView } from '../../shared/contract-screening'
+import type { ScreeningShowView } from '../../shared/contracts/screening'
 import type { Db } from '../store/open-database'
 import { prepare } from '../store/prepare'
 import type { Reader } from '../store/read-thread'

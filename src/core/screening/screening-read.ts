@@ -1,4 +1,4 @@
-import type { ScreeningMapping, ScreeningPreview } from '../../shared/contract-screening'
+import type { ScreeningMapping, ScreeningPreview } from '../../shared/contracts/screening'
 import type { IdentifierType } from '../../shared/domain/identifiers'
 import type { CoreContext } from '../core-context'
 import { listBanks } from '../banks/banks-cache'

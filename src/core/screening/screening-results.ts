@@ -1,4 +1,4 @@
-import type { ScreeningHitView, ScreeningShowView } from '../../shared/contract-screening'
+import type { ScreeningHitView, ScreeningShowView } from '../../shared/contracts/screening'
 import type { Db } from '../store/open-database'
 import { prepare } from '../store/prepare'
 import {

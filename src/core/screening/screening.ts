@@ -3,7 +3,7 @@ import {
   type ScreeningEstimate,
   type ScreeningJobView,
   type ScreeningShowView,
-} from '../../shared/contract-screening'
+} from '../../shared/contracts/screening'
 import type { CoreContext } from '../core-context'
 import { isoTime } from '../cache/cache-times'
 import {

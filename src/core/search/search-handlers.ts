@@ -1,6 +1,6 @@
 import type { FeatureHandlers } from '../core-context'
 import type { CoreContext } from '../core-context'
-import type { SearchPaceView } from '../../shared/contract-work'
+import type { SearchPaceView } from '../../shared/contracts/search'
 import { onFile, ownReportsAmong, search, searchReasons } from './search'
 import {
   DEFAULT_MAX_SEARCH_RATE,

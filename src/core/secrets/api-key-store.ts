@@ -1,4 +1,4 @@
-import type { KeyStatus } from '../../shared/contract'
+import type { KeyStatus } from '../../shared/contracts/shell'
 import { describeKeychainFailure } from './keychain-failure'
 import { keyringBackend } from './keyring-backend'
 import type { SecretBackend } from './secret-backend'

@@ -1,5 +1,5 @@
 import { join } from 'node:path'
-import { PROFILE_IDS, type ProfileId } from '../../shared/contract'
+import { PROFILE_IDS, type ProfileId } from '../../shared/contracts/shell'
 
 export const SETTINGS_FILE = 'settings.json'
 

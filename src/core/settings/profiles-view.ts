@@ -1,4 +1,4 @@
-import type { ProfileId, ProfilesView } from '../../shared/contract'
+import type { ProfileId, ProfilesView } from '../../shared/contracts/shell'
 import type { Settings } from './settings-schema'
 
 export const PROFILE_NAMES: Record<ProfileId, string> = { sandbox: 'Sandbox', registry: 'Registry' }

@@ -1,6 +1,6 @@
 import { z } from 'zod'
-import { profileIdSchema, registryConnectionSchema } from '../../shared/contract'
-import { updatePreferencesSchema } from '../../shared/contract-update'
+import { profileIdSchema, registryConnectionSchema } from '../../shared/contracts/shell'
+import { updatePreferencesSchema } from '../../shared/contracts/update'
 
 /** The settings file's format; a file with a higher `version` is a newer Casefile's. */
 export const SETTINGS_FILE_VERSION = 1

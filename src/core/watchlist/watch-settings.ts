@@ -1,4 +1,4 @@
-import { hourlyBudgetProblem } from '../../shared/contract-watchlist'
+import { hourlyBudgetProblem } from '../../shared/contracts/watchlist'
 import type { CoreContext } from '../core-context'
 import { hourlyBudget } from './watch-check'
 import { ownReportsOn, pickUpOwnReports, setOwnReports } from './watch-own-reports'

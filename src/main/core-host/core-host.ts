@@ -1,5 +1,5 @@
-import type { CoreStatus, ProfileId } from '../../shared/contract'
-import { workContract, type WorkHandlers } from '../../shared/contract-work'
+import type { CoreStatus, ProfileId } from '../../shared/contracts/shell'
+import { workContract, type WorkHandlers } from '../../shared/contracts/work'
 import {
   APP_CORE_EVENTS,
   type AppCore,

@@ -6,7 +6,7 @@ import {
   sandboxRegistryDataDir,
   type Settings,
 } from '../../core/settings'
-import type { ProfileId } from '../../shared/contract'
+import type { ProfileId } from '../../shared/contracts/shell'
 import type { AppCoreProfile } from '../../shared/app-core'
 
 /**

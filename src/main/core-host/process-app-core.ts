@@ -1,6 +1,6 @@
 import { proxyFromEnvironment } from '../../core/network/environment-proxy'
-import { eventContract } from '../../shared/contract'
-import { workContract, type WorkHandlers } from '../../shared/contract-work'
+import { eventContract } from '../../shared/contracts'
+import { workContract, type WorkHandlers } from '../../shared/contracts/work'
 import { fromCoreSchema, type ToCore } from '../../shared/core-protocol'
 import type { IpcResult } from '../../shared/ipc-result'
 import { describeIssues } from '../../shared/validation-messages'

@@ -12,7 +12,8 @@ import {
   type SettingsStore,
 } from '../../core/settings'
 import { registryOrigins } from '../../shared/registry-address'
-import type { ContractHandlers, ContractOutput, KeyStatus, ProfileId } from '../../shared/contract'
+import type { ContractHandlers, ContractOutput } from '../../shared/contracts'
+import type { KeyStatus, ProfileId } from '../../shared/contracts/shell'
 import type { AppCoreProfile } from '../../shared/app-core'
 import type { CoreHost } from '../core-host/core-host'
 import { coreStartErrorOf } from '../../shared/core-start-error'

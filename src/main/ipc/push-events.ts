@@ -1,5 +1,5 @@
-import { eventContract, type EventPayload } from '../../shared/contract'
-import type { EventName } from '../../shared/ipc-channels'
+import { eventContract, type EventPayload } from '../../shared/contracts'
+import type { EventName } from '../../shared/contracts/channels'
 import { describeIssues } from '../../shared/validation-messages'
 
 /** The part of Electron's WebContents that pushing an event uses. */

@@ -1,4 +1,4 @@
-import { contract, type ContractHandlers, type ContractMethod } from '../../shared/contract'
+import { contract, type ContractHandlers, type ContractMethod } from '../../shared/contracts'
 import type { IpcResult } from '../../shared/ipc-result'
 import { callContract } from '../../shared/call-contract'
 

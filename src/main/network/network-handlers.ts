@@ -1,8 +1,9 @@
 import { readCaFile as readCaFileFromDisk } from '../../core/network/certificate-trust'
 import type { ProxyCredentialStore } from '../../core/secrets'
 import type { Settings, SettingsStore } from '../../core/settings'
-import type { ContractHandlers, ProfileId } from '../../shared/contract'
-import type { ConnectionSettingsView } from '../../shared/contract-network'
+import type { ContractHandlers } from '../../shared/contracts'
+import type { ProfileId } from '../../shared/contracts/shell'
+import type { ConnectionSettingsView } from '../../shared/contracts/network'
 import type { AppCoreProfile } from '../../shared/app-core'
 import type { CoreHost } from '../core-host/core-host'
 

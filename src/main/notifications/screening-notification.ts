@@ -1,4 +1,4 @@
-import type { ScreeningFinished } from '../../shared/contract-screening'
+import type { ScreeningFinished } from '../../shared/contracts/screening'
 import type { NotificationText } from './sync-notification'
 
 const rows = (n: number) => (n === 1 ? '1 row' : `${n.toLocaleString('en-US')} rows`)

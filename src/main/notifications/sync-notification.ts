@@ -1,4 +1,4 @@
-import type { SyncRunSummary } from '../../shared/contract'
+import type { SyncRunSummary } from '../../shared/contracts/outbox'
 
 export interface NotificationText {
   title: string

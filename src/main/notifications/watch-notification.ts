@@ -1,4 +1,4 @@
-import type { WatchAlertsRaised } from '../../shared/contract-watchlist'
+import type { WatchAlertsRaised } from '../../shared/contracts/watchlist'
 import { IDENTIFIER_TYPE_LABELS, type IdentifierType } from '../../shared/domain/identifiers'
 import type { NotificationText } from './sync-notification'
 

@@ -1,4 +1,4 @@
-import type { UpdateView } from '../../shared/contract-update'
+import type { UpdateView } from '../../shared/contracts/update'
 import { BusyTracker } from './busy-tracker'
 import { UpdateController, type UpdateBackend } from './update-controller'
 import type { UpdatePreferences } from './update-policy'

@@ -1,4 +1,4 @@
-import type { UpdateView } from '../../shared/contract-update'
+import type { UpdateView } from '../../shared/contracts/update'
 import {
   initialUpdateState,
   installsOnQuit,

@@ -1,5 +1,5 @@
 import type { SettingsStore } from '../../core/settings'
-import type { ContractHandlers } from '../../shared/contract'
+import type { ContractHandlers } from '../../shared/contracts'
 import { installUpdateDialog, updateChannelDialog, type Confirm } from '../security/confirmations'
 import type { UpdateController } from './update-controller'
 

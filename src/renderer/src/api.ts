@@ -1,4 +1,4 @@
-import type { CasefileApi } from '../../shared/contract'
+import type { CasefileApi } from '../../shared/contracts'
 
 /** window.casefile, the page's only way out (the preload in the app, the harness bridge in tests). */
 export function api(): CasefileApi {

@@ -1,12 +1,12 @@
-import type { OperationView } from '../../shared/contract-work'
+import type { OperationView } from '../../shared/contracts/outbox'
 import { reportRecordContent } from '../../shared/domain/report-content'
 import { api } from './api'
-import { identifierFields } from './stores/editor-form'
+import { identifierFields } from './features/editor/editor-form'
 import { reportTitle } from './report-title'
-import { useEditorStore } from './stores/editor-store'
+import { useEditorStore } from './features/editor/editor-store'
 import { useNavStore } from './stores/nav-store'
-import { useOutboxStore } from './stores/outbox-store'
-import { useSubmissionsStore } from './stores/submissions-store'
+import { useOutboxStore } from './features/outbox/outbox-store'
+import { useSubmissionsStore } from './features/submissions/submissions-store'
 
 /** Shows one of the organization's reports in Submissions, selected (from Search, the Outbox…). */
 export function openInSubmissions(registryId: string): void {

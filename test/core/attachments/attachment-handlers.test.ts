@@ -5,8 +5,8 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Core } from '../../../src/core/open-core'
 import { attachmentHandlers } from '../../../src/core/attachments/attachment-handlers'
-import { attachmentsContract } from '../../../src/shared/contract-attachments'
-import type { AttachmentRef } from '../../../src/shared/contract-attachments'
+import { attachmentsContract } from '../../../src/shared/contracts/attachments'
+import type { AttachmentRef } from '../../../src/shared/contracts/attachments'
 import type { RunningSandbox } from '../../../src/sandbox'
 import {
   createRegistryClient,

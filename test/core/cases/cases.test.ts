@@ -16,7 +16,7 @@ import { checkNow } from '../../../src/core/watchlist/watch-check-now'
 import { verifyCaseFile } from '../../../src/core/case-file/case-verify'
 import { certificatePem, createSelfSignedKey } from '../../../src/core/signing/signing-key'
 import { exchangeLog } from '../../../src/core/log/log'
-import { caseViewSchema } from '../../../src/shared/contract-cases'
+import { caseViewSchema } from '../../../src/shared/contracts/cases'
 import {
   closedPortUrl,
   inspector,

@@ -4,7 +4,7 @@ import { insightsSummary } from '../../../src/core/insights/insights-summary'
 import { insightsHandlers } from '../../../src/core/insights/insights-handlers'
 import type { CoreContext } from '../../../src/core/core-context'
 import type { Db } from '../../../src/core/store/open-database'
-import { insightsSummarySchema } from '../../../src/shared/contract-insights'
+import { insightsSummarySchema } from '../../../src/shared/contracts/insights'
 import { startReader } from '../../../src/core/store/read-thread'
 import { publicReport, reportRecord, tempDatabase } from '../cache/cache-fixtures'
 

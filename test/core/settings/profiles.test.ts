@@ -9,7 +9,7 @@ import {
   whyProfileNotReady,
   type Settings,
 } from '../../../src/core/settings'
-import type { ProfileId } from '../../../src/shared/contract'
+import type { ProfileId } from '../../../src/shared/contracts/shell'
 
 const userData = join('/home', 'ada', '.config', 'Casefile')
 const withRegistry: Settings = {

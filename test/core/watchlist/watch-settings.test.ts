@@ -18,7 +18,7 @@ import {
 import { writeSetting } from '../../../src/core/watchlist/watch-store'
 import * as Watchlist from '../../../src/core/watchlist/watchlist'
 import { watchlistHandlers } from '../../../src/core/watchlist/watchlist-handlers'
-import { watchlistContract } from '../../../src/shared/contract-watchlist'
+import { watchlistContract } from '../../../src/shared/contracts/watchlist'
 import type { ReportRecord } from '../../../src/shared/domain/responses'
 import { DAY, MINUTE } from '../../support/memory-engine'
 import { recordingTimers, watchCore } from '../../support/watch-core'

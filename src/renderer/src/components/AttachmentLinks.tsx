@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import type { AttachmentName, AttachmentRef } from '../../../shared/contract-attachments'
+import type { AttachmentName, AttachmentRef } from '../../../shared/contracts/attachments'
 import { api } from '../api'
 import { formatBytes } from '../format'
 import { useStatusStore } from '../stores/status-store'

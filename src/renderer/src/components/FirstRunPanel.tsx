@@ -5,9 +5,9 @@ import {
   DEMO_SEARCH_VALUES,
 } from '../../../shared/sandbox-demo'
 import { api } from '../api'
-import { useEditorStore } from '../stores/editor-store'
+import { useEditorStore } from '../features/editor/editor-store'
 import { useStatusStore } from '../stores/status-store'
-import { useOutboxStore } from '../stores/outbox-store'
+import { useOutboxStore } from '../features/outbox/outbox-store'
 import { useOperationWatch, useQueuedOutcome } from '../stores/operation-watch'
 
 const DEMO_REASONS = new Set(DEMO_REPORTS.map((report) => report.fraudReason))

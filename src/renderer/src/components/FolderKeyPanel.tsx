@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
-import type { CoreStatus } from '../../../shared/contract'
+import type { CoreStatus } from '../../../shared/contracts/shell'
 import { api } from '../api'
 import { useStatusStore } from '../stores/status-store'
 import { ConfirmButton } from './ConfirmButton'

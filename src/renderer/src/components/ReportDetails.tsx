@@ -13,7 +13,7 @@ import { AttachmentLinks } from './AttachmentLinks'
 import { ExportCaseFile } from './ExportCaseFile'
 import { AddToCase } from '../features/cases/AddToCase'
 import { fraudTypeLabel, reportTitle } from '../report-title'
-import { WatchReportButton } from './WatchButton'
+import { WatchReportButton } from '../features/watchlist/WatchButton'
 
 /** "listed" → "Listed": the registry's listing status as a word. */
 export const listingLabel = (status: string | null | undefined): string =>

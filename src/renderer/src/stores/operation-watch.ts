@@ -1,5 +1,5 @@
 import { create } from 'zustand'
-import type { OperationView } from '../../../shared/contract-work'
+import type { OperationView } from '../../../shared/contracts/outbox'
 import { api } from '../api'
 
 type State = OperationView['state']

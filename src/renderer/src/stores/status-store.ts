@@ -1,6 +1,6 @@
 import { create } from 'zustand'
-import type { CoreStatus, ProfilesView } from '../../../shared/contract'
-import type { ReachabilityView } from '../../../shared/contract-work'
+import type { CoreStatus, ProfilesView } from '../../../shared/contracts/shell'
+import type { ReachabilityView } from '../../../shared/contracts/outbox'
 import { api } from '../api'
 
 interface StatusState {

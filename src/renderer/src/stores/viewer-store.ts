@@ -1,5 +1,5 @@
 import { create } from 'zustand'
-import type { AttachmentRef } from '../../../shared/contract-attachments'
+import type { AttachmentRef } from '../../../shared/contracts/attachments'
 import type { ViewableType } from '../../../shared/viewable-types'
 import { api } from '../api'
 

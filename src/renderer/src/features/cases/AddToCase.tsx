@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react'
-import type { CaseAddSource } from '../../../../shared/contract-cases'
+import type { CaseAddSource } from '../../../../shared/contracts/cases'
 import { SaidLine } from '../../components/SaidLine'
 import { useCasesStore, type ReportAbout, type Said } from './cases-store'
 import './cases.css'

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react'
-import type { CaseView } from '../../../../shared/contract-cases'
+import type { CaseView } from '../../../../shared/contracts/cases'
 import { SaidLine } from '../../components/SaidLine'
 import { formatTime } from '../../format'
 import { useBankName } from '../../stores/banks-store'

@@ -4,7 +4,7 @@ import { formatTime } from '../../format'
 import { CaseDetail } from './CaseDetail'
 import { useCasesStore, type Said } from './cases-store'
 import { VerifyCase } from './VerifyCase'
-import '../../screens/lists.css'
+import '../../styles/lists.css'
 import './cases.css'
 
 function NewCaseForm() {

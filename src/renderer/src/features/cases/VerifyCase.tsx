@@ -1,5 +1,5 @@
 import { useId, useState, type DragEvent } from 'react'
-import { MAX_VERIFY_BYTES } from '../../../../shared/contract-case-file'
+import { MAX_VERIFY_BYTES } from '../../../../shared/contracts/case-file'
 import { formatBytes } from '../../format'
 import { useCasesStore, type VerifyWords } from './cases-store'
 

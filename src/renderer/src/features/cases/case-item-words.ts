@@ -1,4 +1,4 @@
-import type { CaseItemView } from '../../../../shared/contract-cases'
+import type { CaseItemView } from '../../../../shared/contracts/cases'
 import {
   displayIdentifierValue,
   IDENTIFIER_TYPE_LABELS,

@@ -1,4 +1,4 @@
-import type { CasefileApi, ContractOutput } from '../../../../shared/contract'
+import type { CasefileApi, ContractOutput } from '../../../../shared/contracts'
 
 /*
  * The Cases screen's calls on window.casefile: the cases' work channels, main's saveCase (the

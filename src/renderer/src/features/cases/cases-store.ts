@@ -5,7 +5,7 @@ import {
   type CaseAddSource,
   type CaseSummary,
   type CaseView,
-} from '../../../../shared/contract-cases'
+} from '../../../../shared/contracts/cases'
 import type { IpcResult } from '../../../../shared/ipc-result'
 import { messageOf } from '../../api'
 import { casesApi, type CaseVerifyAnswer } from './cases-api'

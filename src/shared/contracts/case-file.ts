@@ -1,0 +1,80 @@
+import { z } from 'zod'
+import { CASE_FILE_INVOKE_CHANNELS as C } from './case-file-channels'
+
+/*
+ * A case file over IPC: the core builds the zip of one report (case.pdf, the registry's answer,
+ * the attachments, the retrieval log, the s.84 certificate, SHA256SUMS) in memory and hands its
+ * bytes to main, which asks where to save it in its own dialog (files.ts,
+ * saveCaseFile). The window names the report only; never a path.
+ */
+
+/** Three attachments of at most 10 MiB, twice (the files and the pictures in case.pdf), and room. */
+export const MAX_CASE_FILE_BYTES = 128 * 1024 * 1024
+
+/** A case's bundle holds many reports' files: eight case files' worth (cases.ts). */
+export const MAX_VERIFY_BYTES = 8 * MAX_CASE_FILE_BYTES
+
+export const caseFileInputSchema = z.strictObject({
+  /** The report's registry id: one of the organization's submissions, or a report from a search. */
+  id: z.string().min(1).max(200),
+})
+
+export const caseFileContract = {
+  caseFileBuild: {
+    channel: C.caseFileBuild,
+    input: caseFileInputSchema,
+    output: z.discriminatedUnion('ok', [
+      z.strictObject({
+        ok: z.literal(true),
+        /** case-<id>-<time>.zip, the name main's dialog suggests. */
+        fileName: z.string(),
+        bytes: z.instanceof(Uint8Array).refine((b) => b.length <= MAX_CASE_FILE_BYTES),
+        /** registry: decoded now; saved: this computer's copy, the registry did not give it. */
+        source: z.enum(['registry', 'saved']),
+        attachments: z.array(
+          z.strictObject({
+            fileName: z.string(),
+            from: z.enum(['registry', 'kept', 'missing']),
+          }),
+        ),
+      }),
+      z.strictObject({ ok: z.literal(false), message: z.string() }),
+    ]),
+  },
+  /**
+   * A case file or a case's bundle handed back (a zip dropped on the window, or chosen), checked
+   * as `casefile case verify` checks it: every file against SHA256SUMS, what the files state
+   * about themselves, and the fingerprint. The window sends the bytes it was given, never a path;
+   * the core reads them as hostile. A zip it will not read comes back as a refusal in words.
+   */
+  caseFileVerify: {
+    channel: C.caseFileVerify,
+    input: z.strictObject({
+      /** The name it was dropped or chosen under, for the words only. */
+      fileName: z.string().min(1).max(255),
+      bytes: z.instanceof(Uint8Array).refine((b) => b.length <= MAX_VERIFY_BYTES),
+    }),
+    output: z.discriminatedUnion('ok', [
+      z.strictObject({
+        ok: z.literal(true),
+        /** Every file matches SHA256SUMS and nothing it states is contradicted. */
+        intact: z.boolean(),
+        /** The SHA-256 of SHA256SUMS: the figure its certificate states. */
+        fingerprint: z.string(),
+        files: z.array(
+          z.strictObject({
+            name: z.string(),
+            verdict: z.enum(['ok', 'changed', 'missing', 'added', 'certificate', 'signature']),
+          }),
+        ),
+        disagreements: z.array(z.string()),
+        /**
+         * SHA256SUMS.p7s, in words: unsigned, or whether the signature is whole over SHA256SUMS
+         * and whose it is (the window has no CA to check it against: `case verify --ca` does).
+         */
+        signature: z.strictObject({ signed: z.boolean(), ok: z.boolean(), message: z.string() }),
+      }),
+      z.strictObject({ ok: z.literal(false), message: z.string() }),
+    ]),
+  },
+} as const
