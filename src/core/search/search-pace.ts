@@ -1,7 +1,6 @@
 import type { CoreContext } from '../core-context'
 import type { Db } from '../store/open-database'
-import { prepare } from '../store/prepare'
-import { readSyncValue, writeSyncValue } from '../sync/sync-state'
+import { deleteSyncValue, readSyncValue, writeSyncValue } from '../sync/sync'
 import { writeTransaction } from '../store/write-transaction'
 import { withoutDiskSync } from '../store/without-disk-sync'
 import { registryQuietFor } from './polite-search'
@@ -73,7 +72,7 @@ export function maxRateProblem(rate: number): string | null {
 
 export function setMaxSearchRate(db: Db, rate: number | null): void {
   writeTransaction(db, () => {
-    if (rate === null) prepare(db, 'DELETE FROM sync_state WHERE key = ?').run(MAX_RATE_KEY)
+    if (rate === null) deleteSyncValue(db, MAX_RATE_KEY)
     else writeSyncValue(db, MAX_RATE_KEY, rate)
   })
 }
