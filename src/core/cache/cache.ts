@@ -17,3 +17,24 @@ export {
   type OwnFilterParams,
 } from './own-reports'
 export { markUnlisted, toCachedReport } from './reports-cache'
+export {
+  NEWEST_REASON_SQL,
+  newestReasonMatches,
+  newestReasonRows,
+  OFFLINE_SEARCH_SQL,
+  offlineSearchRows,
+  ownReportIdsAmong,
+  RANKED_REASON_SQL,
+  rankedReasonRows,
+  savedAccountValues,
+} from './cache-searches'
+export {
+  cacheStateValue,
+  ownAccountsWithoutBank,
+  ownByTypeAndListing,
+  ownCreatedByDay,
+  ownUndated,
+  ownWithAccounts,
+} from './own-report-counts'
+export { ownReportsByBankName } from './bank-names'
+export { CACHE_STATE_KEYS } from './cache-state'
