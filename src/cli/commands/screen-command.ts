@@ -10,6 +10,7 @@ import { aboutPathOf } from '../../core/screening/screening-about'
 import { checkOutputFile, writeReplacing } from '../../core/spreadsheet/output-file'
 import { TableFileError } from '../../core/spreadsheet/table-file-error'
 import { CliError } from '../cli-error'
+import { describeOutputProblem } from '../output-problem'
 import type { CommandContext, CommandRun } from '../command-line-spec'
 import { describeFileError } from '../describe-failure'
 import { EXIT } from '../exit-codes'
@@ -78,12 +79,7 @@ function outOptions(context: CommandContext, inputs: string[]) {
     if (path === undefined) return null
     const check = checkOutputFile(path, inputs)
     if (!check.ok)
-      throw new CliError(
-        check.message
-          .replace('for the rejected rows', `for ${what}`)
-          .replace('writing the rejected rows there', `writing ${what} there`)
-          .replace('is the spreadsheet being imported', 'is the list being screened'),
-      )
+      throw new CliError(describeOutputProblem(check, { what, input: 'the list being screened' }))
     return { ...check, given: path }
   }
   const out = checked('out', 'the hits')

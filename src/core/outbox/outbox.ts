@@ -30,6 +30,7 @@ export {
 } from './operation-times'
 export { waitingReportsQuery } from './waiting-reports-query'
 export { finishedByDay, lastReportSent, openByDay } from './outbox-days'
+export { fileReport, fileUpdate, type ReportToFile } from './file-report'
 
 /*
  * The outbox: what waits on this computer to be sent, as commands (queue a report, an update,

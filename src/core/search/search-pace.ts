@@ -1,4 +1,5 @@
 import type { CoreContext } from '../core-context'
+import { keptKey } from '../core-kept'
 import type { Db } from '../store/open-database'
 import { deleteSyncValue, readSyncValue, writeSyncValue } from '../sync/sync'
 import { writeTransaction } from '../store/write-transaction'
@@ -224,16 +225,11 @@ export class SearchPace {
   }
 }
 
-const paces = new WeakMap<object, SearchPace>()
+const PACE = keptKey<SearchPace>('search.pace')
 
 /** The folder's pace, as this core takes its turns from it. */
 export function searchPaceOf(core: CoreContext): SearchPace {
-  let pace = paces.get(core.db)
-  if (!pace) {
-    pace = new SearchPace(core)
-    paces.set(core.db, pace)
-  }
-  return pace
+  return core.kept.of(PACE, () => new SearchPace(core))
 }
 
 function sleep(ms: number, signal?: AbortSignal): Promise<void> {
