@@ -45,7 +45,7 @@ export const JOINED_READS = {
     tables: ['cached_banks'],
     why: "each own report's banks counted by the name the bank list gives them (Insights)",
   },
-  'src/core/outbox/waiting-reports-query.ts': {
+  'src/core/outbox/waiting-reports.ts': {
     tables: ['reports'],
     why: 'reports queued or sent but not yet in the saved copy, found by their open operations',
   },

@@ -28,7 +28,7 @@ export {
   shiftUnfinishedTimes,
   wakeOfflineWaits,
 } from './operation-times'
-export { waitingReportsQuery } from './waiting-reports-query'
+export { readWaitingReports, waitingReports, type WaitingReport } from './waiting-reports'
 export { finishedByDay, lastReportSent, openByDay } from './outbox-days'
 export { fileReport, fileUpdate, type ReportToFile } from './file-report'
 

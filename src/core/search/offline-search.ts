@@ -8,7 +8,7 @@ import { cachedIdentifier } from '../cache/cached-identifiers'
 import { toCachedReport, type CachedReport } from '../cache/reports-cache'
 import { planSearch, type PlanOptions, type SearchPlan, type SearchedBank } from './search-plan'
 import { findStoredSearch, searchKey, type IdentifierQuery } from '../cache/searches-cache'
-import { waitingReports, type WaitingReport } from '../cache/waiting-reports'
+import { waitingReports, type WaitingReport } from '../outbox/outbox'
 
 /** How fresh an offline answer is, as ISO times; a field is absent when there is no such data. */
 export interface OfflineAsOf {

@@ -5,7 +5,7 @@ import { lookUpCached, matchKey, submissionsRefreshedAt, waitingFor } from './of
 import type { SearchAnswer } from './search-online'
 import { planSearch, SearchPlanError } from './search-plan'
 import { searchKey, type IdentifierQuery } from '../cache/searches-cache'
-import type { WaitingReport } from '../cache/waiting-reports'
+import type { WaitingReport } from '../outbox/outbox'
 
 /** One report already on file for an identifier, as the editor's side panel shows it. */
 export interface OnFileMatch {
