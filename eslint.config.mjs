@@ -3,6 +3,7 @@ import js from '@eslint/js'
 import tseslint from 'typescript-eslint'
 import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
+import tableOwner from './eslint-rules/table-owner.mjs'
 
 const nodeBuiltins = {
   group: ['node:*'],
@@ -201,6 +202,13 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // Each table has one owning folder of src/core that alone reads and writes it; everyone else
+    // asks its front file (eslint-rules/table-owners.mjs, docs/architecture.md).
+    files: ['src/core/**/*.ts', 'src/cli/**/*.ts', 'src/core-process/**/*.ts', 'src/main/**/*.ts'],
+    plugins: { casefile: { rules: { 'table-owner': tableOwner } } },
+    rules: { 'casefile/table-owner': 'error' },
   },
   {
     // The CLI and the core process call the core's feature modules over an opened core: they

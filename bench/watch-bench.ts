@@ -19,6 +19,7 @@ import { MemoryRegistry } from '../test/support/memory-registry'
 import { DAY, MINUTE, drivenClock, reportInput } from '../test/support/memory-engine'
 import { tempStore } from '../test/support/temp-store'
 import { nigerianPhoneSpellings } from '../src/shared/domain/identifiers'
+import { CoreKept } from '../src/core/core-kept'
 
 const ITEMS = 1000
 const FILED = 50
@@ -43,6 +44,7 @@ core = {
   folderClock: new FolderClock(db, clock),
   client,
   reachability: { current: () => ({ state: 'online' }), onChange: () => () => undefined },
+  kept: new CoreKept(),
 } as unknown as CoreContext
 
 const phones = Array.from({ length: ITEMS }, (_, i) => `0803${String(4_000_000 + i)}`)

@@ -1,4 +1,5 @@
 import type { AttachmentFiles } from './attachments/attachment-files'
+import type { CoreKept } from './core-kept'
 import type { ConnectionSeen } from './network/registry-agent'
 import type { FolderClock } from './sync/folder-clock'
 import type { Reachability } from './registry/reachability'
@@ -49,6 +50,11 @@ export interface CoreContext {
   readonly connectionSeen?: () => ConnectionSeen | null
   /** Throws FolderGoneError when the folder's database is no longer the file that was opened. */
   checkFolder(): void
+  /**
+   * What features keep for this core while it is open (core-kept.ts): runners, a refresh in
+   * flight, the search pace. Per core, never in a module.
+   */
+  readonly kept: CoreKept
 }
 
 /** A feature's slice of the contract: its handlers, over the running core (read at each call). */

@@ -1,4 +1,5 @@
 import { join } from 'node:path'
+import { CoreKept } from './core-kept'
 import { registryOrigins } from '../shared/registry-address'
 import { AttachmentFiles } from './attachments/attachment-files'
 import type { Clock, CoreContext } from './core-context'
@@ -162,6 +163,7 @@ export function openCore(options: CoreOptions): Core {
     reachability,
     autoSync,
     checkFolder,
+    kept: new CoreKept(),
     flushLog: () => log.flush(),
     queued: () => {
       if (autoSync) engine.kick()

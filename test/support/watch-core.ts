@@ -5,6 +5,7 @@ import { FolderClock } from '../../src/core/sync/folder-clock'
 import { MemoryRegistry } from './memory-registry'
 import { drivenClock } from './memory-engine'
 import { tempStore } from './temp-store'
+import { CoreKept } from '../../src/core/core-kept'
 
 /**
  * What the watchlist needs of a core, on a driven clock and the in-memory registry: a folder's
@@ -22,6 +23,7 @@ export function watchCore(prefix = 'casefile-watch-') {
     folderClock,
     client: { ...registry.client, quietUntil: () => 0 },
     reachability: { current: () => ({ state: 'online' }), onChange: () => () => undefined },
+    kept: new CoreKept(),
   } as unknown as CoreContext
   return { core, clock, registry }
 }

@@ -8,6 +8,7 @@ import { describeRowErrors, exportRejectedRows } from '../../core/spreadsheet/ex
 import { checkOutputFile, writeReplacing } from '../../core/spreadsheet/output-file'
 import { TableFileError } from '../../core/spreadsheet/table-file-error'
 import { CliError } from '../cli-error'
+import { describeOutputProblem } from '../output-problem'
 import { describeFileError } from '../describe-failure'
 import { printJson, type CliIo } from '../cli-io'
 import type { CommandRun } from '../command-line-spec'
@@ -34,7 +35,12 @@ export async function importCommand(
   // Checked before anything is queued: a bad OUT must not be found out after the rows went in.
   const rejectedOut = options.rejectedOut ? checkOutputFile(options.rejectedOut, [file]) : null
   if (rejectedOut && !rejectedOut.ok)
-    throw new CliError(`Nothing was imported: ${rejectedOut.message}`)
+    throw new CliError(
+      `Nothing was imported: ${describeOutputProblem(rejectedOut, {
+        what: 'the rejected rows',
+        input: 'the spreadsheet being imported',
+      })}`,
+    )
   let outcome
   try {
     outcome = await importSpreadsheet(

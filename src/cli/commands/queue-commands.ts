@@ -5,7 +5,12 @@ import { printJson, type CliIo } from '../cli-io'
 import type { CommandRun } from '../command-line-spec'
 import { EXIT } from '../exit-codes'
 import { withCore } from '../open-core'
-import { overlayReportFile, readReportFile, withAttachments } from './report-file'
+import {
+  overlayReportFile,
+  readReportFile,
+  refusedAttachmentSaid,
+  reportToFile,
+} from './report-file'
 import * as Outbox from '../../core/outbox/outbox'
 import * as Drafts from '../../core/drafts/drafts'
 import * as Banks from '../../core/banks/banks'
@@ -48,39 +53,11 @@ function warnBanks(
     io.err(`Warning: ${warning}`)
 }
 
-/** A queueing the registry's rules refused: thrown to roll its transaction back. */
-class NotQueued extends Error {
-  constructor(readonly result: QueueResult) {
-    super('not queued')
-  }
-}
-
-/**
- * Runs `queue` in one transaction with everything it writes (the draft, the copies of its
- * attachments): refused, by the report's rules or by a full disk, nothing of it is kept. The
- * file is the user's copy, so no half-made draft is left behind.
- */
-function queueWhole(core: Core, queue: () => QueueResult): QueueResult {
-  try {
-    return Outbox.inOneTransaction(core, () => {
-      const result = queue()
-      if (!result.ok) throw new NotQueued(result)
-      return result
-    })
-  } catch (error) {
-    if (error instanceof NotQueued) return error.result
-    throw error
-  }
-}
-
 /** casefile submit FILE.json: drafts the report, copies its attachments, queues it. */
 export function submitCommand(core: Core, io: CliIo, file: string, json: boolean): void {
   const parsed = readReportFile(file)
-  const result = queueWhole(core, () => {
-    const draft = Drafts.createDraft(core, parsed.draft)
-    Drafts.saveDraft(core, draft.localId, withAttachments(core, draft.localId, parsed))
-    return Outbox.queueReport(core, draft.localId)
-  })
+  // Drafted, its attachments copied and queued in one transaction: refused, nothing is kept.
+  const result = refusedAttachmentSaid(() => Outbox.fileReport(core, reportToFile(parsed)))
   report(io, json, result, 'Queued')
   warnBanks(core, io, parsed.draft.identifiers ?? [])
 }
@@ -113,11 +90,9 @@ export async function updateCommand(
   const local = Drafts.localRecordOf(core, id)
   // What the file leaves out keeps its value from the freshest copy of the report.
   const current = await Outbox.freshestContent(core, local.localId)
-  const result = queueWhole(core, () =>
-    Outbox.queueUpdate(
-      core,
-      local.localId,
-      overlayReportFile(current, withAttachments(core, local.localId, parsed)),
+  const result = refusedAttachmentSaid(() =>
+    Outbox.fileUpdate(core, local.localId, reportToFile(parsed), (change) =>
+      overlayReportFile(current, change),
     ),
   )
   report(io, json, result, 'Queued an update of')

@@ -1,12 +1,11 @@
 import { dirname, isAbsolute, resolve } from 'node:path'
 import { z } from 'zod'
-import type { Core } from '../../core/open-core'
 import { AttachmentRefusedError } from '../../core/attachments/attachment-store'
 import type { DraftInput } from '../../core/drafts/draft'
 import { CliError } from '../cli-error'
 import { describeFileError } from '../describe-failure'
 import { readRegularFile, RegularFileError } from '../../core/regular-file'
-import * as Attachments from '../../core/attachments/attachments'
+import type { ReportToFile } from '../../core/outbox/outbox'
 
 /** A report is a few kilobytes of JSON (its attachments are files of their own). */
 const REPORT_FILE_MAX_BYTES = 1024 * 1024
@@ -69,19 +68,20 @@ export function readReportFile(path: string): ReportFile {
   }
 }
 
-/** Copies local attachments into the report's data and returns the draft that refers to them. */
-export function withAttachments(core: Core, localId: string, file: ReportFile): DraftInput {
-  const ids: string[] = []
-  for (const path of file.localAttachments) {
-    try {
-      ids.push(Attachments.addAttachment(core, localId, { path }).id)
-    } catch (error) {
-      if (error instanceof AttachmentRefusedError) throw new CliError(error.message)
-      throw error
-    }
+/** The file as the core files it (outbox's fileReport, fileUpdate): its fields and the paths to attach. */
+export const reportToFile = (file: ReportFile): ReportToFile => ({
+  draft: file.draft,
+  attachmentPaths: file.localAttachments,
+})
+
+/** Runs a filing, an attachment the core refused (not a regular file, too large…) said as the CLI's. */
+export function refusedAttachmentSaid<T>(filing: () => T): T {
+  try {
+    return filing()
+  } catch (error) {
+    if (error instanceof AttachmentRefusedError) throw new CliError(error.message)
+    throw error
   }
-  // A file without `attachments` lists none: an update then keeps the current ones.
-  return { ...file.draft, attachmentIds: file.draft.attachmentUrls === undefined ? undefined : ids }
 }
 
 /**

@@ -8,8 +8,10 @@ import { exportHits } from '../../core/screening/screening-export'
 import { exportRecord, recordAboutJson } from '../../core/screening/screening-record'
 import { aboutPathOf } from '../../core/screening/screening-about'
 import { checkOutputFile, writeReplacing } from '../../core/spreadsheet/output-file'
+import { columnLetter } from '../../core/spreadsheet'
 import { TableFileError } from '../../core/spreadsheet/table-file-error'
 import { CliError } from '../cli-error'
+import { describeOutputProblem } from '../output-problem'
 import type { CommandContext, CommandRun } from '../command-line-spec'
 import { describeFileError } from '../describe-failure'
 import { EXIT } from '../exit-codes'
@@ -78,12 +80,7 @@ function outOptions(context: CommandContext, inputs: string[]) {
     if (path === undefined) return null
     const check = checkOutputFile(path, inputs)
     if (!check.ok)
-      throw new CliError(
-        check.message
-          .replace('for the rejected rows', `for ${what}`)
-          .replace('writing the rejected rows there', `writing ${what} there`)
-          .replace('is the spreadsheet being imported', 'is the list being screened'),
-      )
+      throw new CliError(describeOutputProblem(check, { what, input: 'the list being screened' }))
     return { ...check, given: path }
   }
   const out = checked('out', 'the hits')
@@ -205,8 +202,9 @@ export const run: CommandRun = async (context) => {
         offline: context.options['offline'] === true,
       })
     } catch (error) {
-      if (error instanceof TableFileError || error instanceof Screening.ScreeningInputError)
-        throw new CliError(`${file}: ${error.message}`)
+      if (error instanceof Screening.ScreeningInputError)
+        throw new CliError(`${file}: ${screeningProblemSaid(error)}`)
+      if (error instanceof TableFileError) throw new CliError(`${file}: ${error.message}`)
       if (error instanceof CliError) throw error
       const problem = describeFileError(error, file)
       if (problem) throw new CliError(problem)
@@ -275,4 +273,16 @@ export const runCancel: CommandRun = (context) => {
       throw error
     }
   })
+}
+
+/** A list that cannot be screened, in the command's words (its options and commands). */
+function screeningProblemSaid(error: InstanceType<typeof Screening.ScreeningInputError>): string {
+  const problem = error.problem
+  if (!problem) return error.message
+  if (problem.code === 'no_bank_list')
+    return problem.bank === undefined
+      ? "The bank list is not on this computer yet, so the accounts' banks cannot be read: refresh it (casefile banks --refresh, or connect once) and screen again."
+      : `The bank list is not on this computer yet, so "${problem.bank}" cannot be read as a bank: refresh it (casefile banks --refresh, or connect once) and screen again.`
+  const { header, headerRow } = problem
+  return `No column says which identifier it holds. Map them, e.g. --map "${header[0] ?? 'A'}=phone". Columns: ${header.map((h, i) => `${columnLetter(i)} "${h}"`).join(', ')}. Types: account (with a bank column, or --bank for a file of one bank), bvn, nin, phone, email, drivers_license, international_passport, account_name, social_handle.${headerRow > 1 ? ` The column names were read from row ${headerRow}; --header-row N names another row.` : ''}`
 }

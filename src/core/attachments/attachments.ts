@@ -1,4 +1,5 @@
 import type { CoreContext } from '../core-context'
+import type { Db } from '../store/open-database'
 import * as store from './attachment-store'
 
 /** The files a draft carries: kept sealed in the folder (attachment-files.ts) and listed in the store. */
@@ -17,4 +18,15 @@ export function listAttachments(core: CoreContext, localId: string) {
 
 export function removeAttachment(core: CoreContext, id: string): void {
   store.removeAttachment(core.db, id)
+}
+
+/**
+ * The hashes of every attachment a folder's database keeps (once each), read on a database
+ * opened alone, as encrypting a plain folder does (encryption/migrate-folder.ts).
+ */
+export function keptAttachmentHashes(db: Pick<Db, 'prepare'>): string[] {
+  return db
+    .prepare<[], { sha256: string }>('SELECT DISTINCT sha256 FROM attachments')
+    .all()
+    .map((row) => row.sha256)
 }

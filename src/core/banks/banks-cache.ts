@@ -3,6 +3,7 @@ import type { Db } from '../store/open-database'
 import { prepare } from '../store/prepare'
 import { isoTime } from '../cache/cache-times'
 import { writeTransaction } from '../store/write-transaction'
+import type { ReadQuery } from '../store/read-thread'
 
 interface BankRow {
   slug: string
@@ -115,3 +116,9 @@ export function findBankByNameOrSlug(db: Db, text: string): Bank | null {
   const loose = banks.filter((bank) => looseKey(bank.slug) === key || looseKey(bank.name) === key)
   return loose.length === 1 ? (loose[0] ?? null) : null
 }
+
+/** Row { n }: how many banks the saved list holds (Insights reads it with its other counts). */
+export const bankListSize = (): ReadQuery => ({
+  sql: `SELECT count(*) AS n FROM cached_banks`,
+  get: true,
+})

@@ -3,6 +3,8 @@ import { bankNameOf, banksRefreshedAt as refreshedAt, listBanks } from './banks-
 import { refreshBanks as refresh } from './refresh-banks'
 import { isRegistryError } from '../registry/registry-error'
 
+export { bankListSize } from './banks-cache'
+
 /** The registry's bank list, saved for offline use and for checking accounts' banks. */
 
 export function banks(core: CoreContext) {

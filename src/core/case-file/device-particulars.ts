@@ -1,9 +1,9 @@
 import { hostname, release, type as osType, version as osVersion } from 'node:os'
 import type { CoreContext } from '../core-context'
 import { readFolderIdentity } from '../encryption/folder-key'
+import { exchangeLogSpan } from '../log/log'
 import { describeProxyChoice } from '../network/proxy-choice'
 import { environmentProxyResolver } from '../network/registry-transport'
-import { prepare } from '../store/prepare'
 import { producingSystem } from './case-resources'
 
 /*
@@ -28,15 +28,6 @@ export interface DeviceParticulars {
   lastUse: string | null
 }
 
-function folderUse(core: CoreContext): { first: string | null; last: string | null } {
-  core.flushLog()
-  const row = prepare<[], { first: string | null; last: string | null }>(
-    core.db,
-    'SELECT MIN(at) AS first, MAX(at) AS last FROM exchange_log',
-  ).get()
-  return { first: row?.first ?? null, last: row?.last ?? null }
-}
-
 export async function deviceParticulars(core: CoreContext): Promise<DeviceParticulars> {
   const registry = core.client.connection.baseUrl
   const seen = core.connectionSeen?.() ?? null
@@ -48,7 +39,7 @@ export async function deviceParticulars(core: CoreContext): Promise<DevicePartic
     } catch {
       route = 'Not known'
     }
-  const use = folderUse(core)
+  const use = exchangeLogSpan(core)
   const system = producingSystem()
   return {
     operatingSystem: `${osType()} ${release()} (${osVersion()}), ${process.arch}`,

@@ -2,6 +2,8 @@ import type { CoreContext } from '../core-context'
 import type { DraftInput } from './draft'
 import * as repository from './drafts-repository'
 
+export { fingerprintedReports, insertQueuedReports, registryIdHeld } from './report-rows'
+
 /*
  * Drafts: the reports being written on this computer, and the local record of every report
  * this folder has sent or learned of. Functions over the core's context; the rows are

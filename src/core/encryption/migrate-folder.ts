@@ -14,6 +14,7 @@ import {
 } from 'node:fs'
 import { join } from 'node:path'
 import Database from 'better-sqlite3-multiple-ciphers'
+import { keptAttachmentHashes } from '../attachments/attachments'
 import { AttachmentFiles } from '../attachments/attachment-files'
 import {
   applyKey,
@@ -96,12 +97,7 @@ export function migrateToEncrypted(
 ): void {
   const { dbPath, attachmentsDir } = paths
   // Make the plain database whole in its main file, and learn which attachments it keeps.
-  const hashes = settleWal(dbPath, openDatabase(dbPath), (db) =>
-    db
-      .prepare<[], { sha256: string }>('SELECT DISTINCT sha256 FROM attachments')
-      .all()
-      .map((row) => row.sha256),
-  )
+  const hashes = settleWal(dbPath, openDatabase(dbPath), keptAttachmentHashes)
 
   // 1. Seal each kept attachment beside its plain copy.
   const plainFiles = new AttachmentFiles(attachmentsDir, null)

@@ -1,9 +1,10 @@
+import { ownFingerprintFound } from '../cache/cache'
 import type { CoreContext } from '../core-context'
+import { fingerprintedReports } from '../drafts/drafts'
 import { isRegistryError } from '../registry/registry-error'
 import { submissionsRefreshedAt } from '../search/offline-search'
 import type { BulkFileProblem } from '../spreadsheet/bulk-file-error'
 import type { KnownReportState } from '../spreadsheet/bulk-file-import'
-import { prepare } from '../store/prepare'
 import { refreshSubmissions } from '../submissions/submissions'
 
 /** What the import knows of reports already queued or submitted, so a row is not sent twice. */
@@ -16,23 +17,17 @@ import { refreshSubmissions } from '../submissions/submissions'
  */
 export function knownState(core: CoreContext): (fingerprint: string) => KnownReportState | null {
   const local = new Map<string, KnownReportState>()
-  for (const { fingerprint, status } of prepare<[], { fingerprint: string; status: string }>(
-    core.db,
-    "SELECT fingerprint, status FROM reports WHERE fingerprint IS NOT NULL AND status IN ('queued', 'submitted', 'unlisted')",
-  ).iterate()) {
+  for (const { fingerprint, status } of fingerprintedReports(core.db)) {
     // A report queued again after it was sent counts as queued, as the row-by-row lookup did.
     if (status === 'queued' || !local.has(fingerprint))
       local.set(fingerprint, status === 'queued' ? 'queued' : 'submitted')
   }
   // The organization's cached submissions: each carries its fingerprint (migration 0015).
-  const submitted = prepare<[string], { found: number }>(
-    core.db,
-    "SELECT 1 AS found FROM cached_reports WHERE fingerprint = ? AND own = 1 AND kind = 'report' LIMIT 1",
-  )
+  const submitted = ownFingerprintFound(core.db)
   return (fingerprint) => {
     const state = local.get(fingerprint)
     if (state) return state
-    return submitted.get(fingerprint) ? 'submitted' : null
+    return submitted(fingerprint) ? 'submitted' : null
   }
 }
 

@@ -4,76 +4,31 @@ import {
   INSIGHTS_MONTHS,
   type InsightsSummary,
 } from '../../shared/contracts/insights'
-import { CACHE_STATE_KEYS } from '../cache/cache-state'
+import { bankListSize } from '../banks/banks'
+import {
+  CACHE_STATE_KEYS,
+  cacheStateValue,
+  ownAccountsWithoutBank,
+  ownByTypeAndListing,
+  ownCreatedByDay,
+  ownReportsByBankName,
+  ownUndated,
+  ownWithAccounts,
+} from '../cache/cache'
 import type { CoreContext } from '../core-context'
+import { finishedByDay, lastReportSent, openByDay } from '../outbox/outbox'
 import type { Db } from '../store/open-database'
-import { startReader, type ReadQuery, type Reader } from '../store/read-thread'
+import { startReader, type Reader } from '../store/read-thread'
 
 /*
  * The organization's reports saved on this computer, and the outbox's last days, counted in
  * SQL: what leaves the core is a few hundred numbers whatever the size of the cache, never a
- * record. Insights only reads; the tables are the cache's (cached_reports, cached_own_account_banks,
- * cached_banks, cache_state) and the outbox's (operations), read through their indexes:
- * cached_reports_own_type and cached_reports_own_created for the reports,
- * cached_own_account_banks (migration 0007: each own report's banks, kept by triggers on the
- * identifiers) for the accounts, and operations_open and operations_finished (migration 0005)
- * for the outbox.
+ * record. Insights only reads, and asks each table's owner for its reads (docs/architecture.md,
+ * "Tables and their owners"): the cache's (cache/own-report-counts.ts, cache/bank-names.ts),
+ * the bank list's (banks) and the outbox's (outbox/outbox-days.ts), batched here in one read.
  */
 
 const DAY_MS = 86_400_000
-
-/** The organization's own reports, as the Submissions list holds them (own-submissions.ts). */
-const OWN = `own = 1 AND kind = 'report'`
-
-const BY_TYPE_AND_LISTING_SQL = `
-  SELECT fraud_type AS fraudType, listing_status AS listing, count(*) AS n
-  FROM cached_reports INDEXED BY cached_reports_own_type WHERE ${OWN}
-  GROUP BY fraud_type, listing_status`
-
-/*
- * The own reports by the day they were filed in the person's zone, down the list's index
- * (created_at first): one row a day that has any, made into months here. Read on the core's
- * reading thread with the rest, so its scan of every own report holds no one.
- */
-const OWN_CREATED = `cached_reports INDEXED BY cached_reports_own_created WHERE ${OWN}`
-const UNDATED_SQL = `SELECT count(*) AS n FROM ${OWN_CREATED} AND created_at IS NULL`
-const LOCAL_MS = `(created_at + CAST(@offsetMs AS INTEGER))`
-/** Rounded down, as Math.floor does, for a date before 1970 too (SQL's division rounds to zero). */
-const CREATED_BY_DAY_SQL = `
-  SELECT CASE WHEN ${LOCAL_MS} >= 0 THEN ${LOCAL_MS} / ${DAY_MS}
-    ELSE (${LOCAL_MS} - ${DAY_MS - 1}) / ${DAY_MS} END AS day, count(*) AS n
-  FROM ${OWN_CREATED} AND created_at IS NOT NULL GROUP BY day`
-
-/**
- * The own reports' banks (migration 0007's table: one (report, slug) pair each, slug '' for an
- * account without its bank), counted by the name the bank list gives each slug: two slugs of
- * one name (a renamed bank) are one bank, and a report with accounts at both counts once; the
- * slugs the list does not name are counted together (name null).
- */
-const BY_BANK_NAME_SQL = `
-  SELECT b.name AS name, count(DISTINCT a.report_row) AS n
-  FROM cached_own_account_banks a LEFT JOIN cached_banks b ON b.slug = a.slug
-  WHERE a.slug <> '' GROUP BY b.name`
-
-const NO_BANK_SQL = `SELECT count(*) AS n FROM cached_own_account_banks WHERE slug = ''`
-
-/** Reports naming any account, distinct in the unique index's order (report_row first): no sort. */
-const WITH_ACCOUNTS_SQL = `SELECT count(DISTINCT report_row) AS n FROM cached_own_account_banks`
-
-const BANK_LIST_SQL = `SELECT count(*) AS n FROM cached_banks`
-
-/** Sent and discarded, by the day they finished (operations_finished). */
-const FINISHED_BY_DAY_SQL = `
-  SELECT state, (updated_at + CAST(@offsetMs AS INTEGER)) / ${DAY_MS} AS day, count(*) AS n
-  FROM operations WHERE state IN ('done', 'cancelled') AND updated_at >= @fromMs
-  GROUP BY state, day`
-
-/** Still open, by the day they were queued (operations_open holds them all). */
-const OPEN_BY_DAY_SQL = `
-  SELECT state = 'needs_attention' AS attention, (created_at + CAST(@offsetMs AS INTEGER)) / ${DAY_MS} AS day,
-    count(*) AS n
-  FROM operations WHERE state NOT IN ('done', 'cancelled')
-  GROUP BY attention, day`
 
 /** A day number (days since 1970-01-01 in the person's zone) as 2026-03-14. */
 const dayText = (day: number): string => new Date(day * DAY_MS).toISOString().slice(0, 10)
@@ -90,18 +45,6 @@ export interface InsightsOptions {
   /** Minutes east of UTC of the person's clock; this process's own when left out. */
   utcOffsetMinutes?: number
 }
-
-/**
- * The last report sent from here (the sync puts it in the saved copy as it is sent): read from
- * the newest end of operations_finished (its partial index's own condition, repeated, lets
- * SQLite take it), stopping at the first report's operation.
- */
-const LAST_SENT_SQL = `
-  SELECT updated_at AS at FROM operations INDEXED BY operations_finished
-  WHERE state IN ('done', 'cancelled') AND state = 'done' AND kind IN ('create_report', 'update_report', 'unlist_report', 'bulk_upload')
-  ORDER BY updated_at DESC LIMIT 1`
-
-const SUBMISSIONS_REFRESHED_SQL = `SELECT value FROM cache_state WHERE key = ?`
 
 type Count = { n: number } | undefined
 type DayCount = { day: number; n: number }
@@ -225,8 +168,6 @@ export async function insightsSummary(
   const offsetMs = utcOffsetMinutes * 60_000
   const today = Math.floor((now + offsetMs) / DAY_MS)
   const fromMs = (today - INSIGHTS_DAYS + 1) * DAY_MS - offsetMs
-  const get = (sql: string, params?: ReadQuery['params']): ReadQuery => ({ sql, params, get: true })
-  const all = (sql: string, params?: ReadQuery['params']): ReadQuery => ({ sql, params })
   const reader = core.reader ?? connectionReader(core.db)
   const [
     refreshed,
@@ -241,17 +182,17 @@ export async function insightsSummary(
     finished,
     open,
   ] = await reader.read([
-    get(SUBMISSIONS_REFRESHED_SQL, [CACHE_STATE_KEYS.submissionsRefreshedAt]),
-    get(LAST_SENT_SQL),
-    all(BY_TYPE_AND_LISTING_SQL),
-    get(UNDATED_SQL),
-    all(CREATED_BY_DAY_SQL, { offsetMs }),
-    all(BY_BANK_NAME_SQL),
-    get(NO_BANK_SQL),
-    get(WITH_ACCOUNTS_SQL),
-    get(BANK_LIST_SQL),
-    all(FINISHED_BY_DAY_SQL, { offsetMs, fromMs }),
-    all(OPEN_BY_DAY_SQL, { offsetMs }),
+    cacheStateValue(CACHE_STATE_KEYS.submissionsRefreshedAt),
+    lastReportSent(),
+    ownByTypeAndListing(),
+    ownUndated(),
+    ownCreatedByDay(offsetMs),
+    ownReportsByBankName(),
+    ownAccountsWithoutBank(),
+    ownWithAccounts(),
+    bankListSize(),
+    finishedByDay(offsetMs, fromMs),
+    openByDay(offsetMs),
   ])
   const n = (row: unknown) => (row as Count)?.n ?? 0
   return {

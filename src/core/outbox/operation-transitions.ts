@@ -1,3 +1,4 @@
+import { multiRowInsert } from '../store/multi-row-insert'
 import { prepare } from '../store/prepare'
 import type { Db } from '../store/open-database'
 import type { Operation, OperationKind } from './operations'
@@ -23,6 +24,19 @@ export function insertOperation(
     "INSERT INTO operations (chain_id, seq, kind, state, payload_json, created_at, updated_at) VALUES (?, ?, ?, 'queued', ?, ?, ?)",
   ).run(op.chainId, seq, op.kind, JSON.stringify(op.payload), op.now, op.now)
   return getOperation(db, Number(info.lastInsertRowid))
+}
+
+const CREATE_COLUMNS =
+  'INSERT INTO operations (chain_id, seq, kind, state, payload_json, created_at, updated_at) VALUES '
+const CREATE_VALUES = "(?, 1, 'create_report', 'queued', ?, ?, ?)"
+
+/**
+ * (new) → queued, for `rows` new reports at once (the import's checked rows: the first
+ * operation of each chain, a create); `params` holds each row's chain id, payload (JSON) and
+ * time twice, in order.
+ */
+export function insertQueuedCreates(db: Db, rows: number, params: readonly unknown[]): void {
+  prepare(db, multiRowInsert(CREATE_COLUMNS, CREATE_VALUES, rows)).run(...params)
 }
 
 /**

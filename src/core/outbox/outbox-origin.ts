@@ -1,33 +1,23 @@
 import { describeOrigins, sameOrigins, type RegistryOrigins } from '../../shared/registry-address'
-import { prepare } from '../store/prepare'
 import type { Db } from '../store/open-database'
 import { pendingCount } from './outbox-repository'
-import { pauseSync, syncPause } from '../sync/sync-state'
+import {
+  keepOutboxOrigins,
+  keptOutboxOrigins,
+  liftOriginPause,
+  pauseSync,
+  syncPause,
+} from '../sync/sync'
 import { writeTransaction } from '../store/write-transaction'
-
-const KEY = 'registry_origins'
 
 /** The registry (its base and upload origins) the data folder's outbox was written for. */
 export function outboxOrigins(db: Db): RegistryOrigins | null {
-  const row = prepare<[], { value: string }>(
-    db,
-    `SELECT value FROM sync_state WHERE key = '${KEY}'`,
-  ).get()
-  return row ? (JSON.parse(row.value) as RegistryOrigins) : null
+  const value = keptOutboxOrigins(db)
+  return value ? (JSON.parse(value) as RegistryOrigins) : null
 }
 
 function saveOrigins(db: Db, origins: RegistryOrigins): void {
-  prepare(
-    db,
-    `INSERT INTO sync_state (key, value) VALUES ('${KEY}', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value`,
-  ).run(JSON.stringify({ base: origins.base, upload: origins.upload }))
-}
-
-function liftOriginPause(db: Db): void {
-  prepare(
-    db,
-    "DELETE FROM sync_state WHERE key = 'paused' AND json_extract(value, '$.reason') = 'origin_changed'",
-  ).run()
+  keepOutboxOrigins(db, JSON.stringify({ base: origins.base, upload: origins.upload }))
 }
 
 /**

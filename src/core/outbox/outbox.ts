@@ -21,6 +21,17 @@ import { getReport } from '../drafts/drafts-repository'
 import type { OperationState } from './operations'
 import { writeTransaction } from '../store/write-transaction'
 
+// The operations' times the sync moves (its clock, waits made due): the table is the outbox's.
+export {
+  makeRetriesDue,
+  newestUnfinishedWrite,
+  shiftUnfinishedTimes,
+  wakeOfflineWaits,
+} from './operation-times'
+export { readWaitingReports, waitingReports, type WaitingReport } from './waiting-reports'
+export { finishedByDay, lastReportSent, openByDay } from './outbox-days'
+export { fileReport, fileUpdate, type ReportToFile } from './file-report'
+
 /*
  * The outbox: what waits on this computer to be sent, as commands (queue a report, an update,
  * an unlisting; retry, discard, edit and requeue) and views. Functions over the core's context;

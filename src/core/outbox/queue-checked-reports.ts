@@ -1,8 +1,9 @@
 import type { ReportInput } from '../../shared/domain/report-input'
 import type { Draft } from '../drafts/draft'
+import { insertQueuedReports } from '../drafts/drafts'
 import type { Db } from '../store/open-database'
-import { prepare } from '../store/prepare'
 import { newLocalId } from '../store/local-id'
+import { insertQueuedCreates } from './operation-transitions'
 import type { ReportPayload } from './operations'
 
 /** A report input already checked by the shared report schema (a spreadsheet row), with its links. */
@@ -16,25 +17,6 @@ export interface CheckedReport {
 
 /** Rows a multi-row INSERT of queueCheckedReports takes (7 parameters a report, 4 an operation). */
 export const ROWS_PER_INSERT = 50
-
-const REPORT_COLUMNS =
-  'INSERT INTO reports (local_id, status, draft_json, fingerprint, origin, created_at, updated_at) VALUES '
-const REPORT_VALUES = "(?, 'queued', ?, ?, ?, ?, ?)"
-const CREATE_COLUMNS =
-  'INSERT INTO operations (chain_id, seq, kind, state, payload_json, created_at, updated_at) VALUES '
-const CREATE_VALUES = "(?, 1, 'create_report', 'queued', ?, ?, ?)"
-
-/** An INSERT of `rows` rows at once: one statement step for many rows, in the order given. */
-const insertSql = new Map<string, string>()
-function insertOf(columns: string, values: string, rows: number): string {
-  const key = `${rows}${columns}`
-  let sql = insertSql.get(key)
-  if (!sql) {
-    sql = columns + Array.from({ length: rows }, () => values).join(', ')
-    insertSql.set(key, sql)
-  }
-  return sql
-}
 
 /**
  * Drafts and queues reports whose inputs were already checked by the shared report schema with
@@ -87,9 +69,8 @@ export function queueCheckedReports(
       localIds.push(localId)
     }
     // Full chunks share one cached statement; the last, shorter one gets its own (cached too).
-    prepare(db, insertOf(REPORT_COLUMNS, REPORT_VALUES, chunk.length)).run(...reportParams)
-    if (!options.forBulk)
-      prepare(db, insertOf(CREATE_COLUMNS, CREATE_VALUES, chunk.length)).run(...createParams)
+    insertQueuedReports(db, chunk.length, reportParams)
+    if (!options.forBulk) insertQueuedCreates(db, chunk.length, createParams)
   }
   return localIds
 }

@@ -29,10 +29,31 @@ import { bankLookup, type BankLookup } from './screening-normalize'
  * and every value read (screening-input.ts) before the job is written (screening.ts).
  */
 
+/**
+ * Why a list cannot be screened, for the problems a front words itself (a command names its
+ * options and commands, the window its buttons): a code and the facts.
+ */
+export type ScreeningProblem =
+  /** No bank list saved: `bank` the bank named for the whole file, else the accounts' banks. */
+  | { code: 'no_bank_list'; bank?: string }
+  /** No column mapped to an identifier: the sheet's header, and the row it was read from. */
+  | { code: 'no_identifier_column'; header: readonly string[]; headerRow: number }
+
 /** The list cannot be screened as it is: the message says what to change. */
 export class ScreeningInputError extends InputError {
   override name = 'ScreeningInputError'
+  constructor(
+    message: string,
+    /** Set for the problems a front words itself (ScreeningProblem); the message is the window's. */
+    readonly problem?: ScreeningProblem,
+  ) {
+    super(message)
+  }
 }
+
+/** The types a column may be mapped to, as said to a person. */
+export const MAPPABLE_TYPES =
+  'account (with a bank column, or one bank for the whole file), bvn, nin, phone, email, drivers_license, international_passport, account_name, social_handle'
 
 export type ScreeningSourceInput =
   | { kind: 'table'; fileName: string; table: TableSource }
@@ -96,7 +117,8 @@ function bankOf(banks: BankLookup, written: string | undefined): string | undefi
   if (written === undefined || written.trim() === '') return undefined
   if (!banks.known)
     throw new ScreeningInputError(
-      `The bank list is not on this computer yet, so "${written}" cannot be read as a bank: refresh it (casefile banks --refresh, or connect once) and screen again.`,
+      `The bank list is not on this computer yet, so "${written}" cannot be read as a bank: refresh the bank list (or connect once) and screen again.`,
+      { code: 'no_bank_list', bank: written },
     )
   const slug = banks.slugOf(written)
   if (!slug)
@@ -128,11 +150,13 @@ export async function screeningInputFor(
   const mapping = withChanges(base, [...(options.changes ?? []), ...fromArguments])
   if (!mapping.some((m) => m.type !== 'bank' && m.type !== 'ignore'))
     throw new ScreeningInputError(
-      `No column says which identifier it holds. Map them, e.g. --map "${table.header[0] ?? 'A'}=phone". Columns: ${table.header.map((h, i) => `${columnLetter(i)} "${h}"`).join(', ')}. Types: account (with a bank column, or --bank for a file of one bank), bvn, nin, phone, email, drivers_license, international_passport, account_name, social_handle.${table.headerRow > 1 ? ` The column names were read from row ${table.headerRow}; --header-row N names another row.` : ''}`,
+      `No column says which identifier it holds: map them. Columns: ${table.header.map((h, i) => `${columnLetter(i)} "${h}"`).join(', ')}. Types: ${MAPPABLE_TYPES}.${table.headerRow > 1 ? ` The column names were read from row ${table.headerRow}.` : ''}`,
+      { code: 'no_identifier_column', header: table.header, headerRow: table.headerRow },
     )
   if (mapping.some((m) => m.type === 'account') && !banks.known)
     throw new ScreeningInputError(
-      "The bank list is not on this computer yet, so the accounts' banks cannot be read: refresh it (casefile banks --refresh, or connect once) and screen again.",
+      "The bank list is not on this computer yet, so the accounts' banks cannot be read: refresh the bank list (or connect once) and screen again.",
+      { code: 'no_bank_list' },
     )
   rememberMapping(core.db, table.header, mapping, core.clock.now())
   return screeningInputOf(table, mapping, banks, accounts)

@@ -1,5 +1,6 @@
 import { forgetCutOffWrites } from './screening-write'
 import type { CoreContext } from '../core-context'
+import { keptKey } from '../core-kept'
 import { jobRow, openJobIds } from './screening-store'
 import { runJob, type RunOptions, type RunOutcome, type Waiting } from './screening-runner'
 
@@ -16,28 +17,20 @@ interface Running {
   wake: Set<() => void>
 }
 
-const byCore = new WeakMap<object, Map<number, Running>>()
+/** This core's runners, by job. */
+const RUNS = keptKey<Map<number, Running>>('screening.runs')
 /** Who is told when a background job reaches its end (the app core, for a notification). */
-const finishedListeners = new WeakMap<object, Set<(jobId: number) => void>>()
+const FINISHED = keptKey<Set<(jobId: number) => void>>('screening.finished')
 
 /** Tells `listener` of every job of this core's folder that a background runner finished. Returns the unsubscribe. */
 export function onJobFinished(core: CoreContext, listener: (jobId: number) => void): () => void {
-  let listeners = finishedListeners.get(core.db)
-  if (!listeners) {
-    listeners = new Set()
-    finishedListeners.set(core.db, listeners)
-  }
+  const listeners = core.kept.of(FINISHED, () => new Set())
   listeners.add(listener)
   return () => listeners.delete(listener)
 }
 
 function runsOf(core: CoreContext): Map<number, Running> {
-  let runs = byCore.get(core.db)
-  if (!runs) {
-    runs = new Map()
-    byCore.set(core.db, runs)
-  }
-  return runs
+  return core.kept.of(RUNS, () => new Map())
 }
 
 /** Starts the job's runner in the background, unless one runs; wakes it if it does. */
@@ -78,7 +71,7 @@ export function runInBackground(
   })
     .then((outcome) => {
       if (outcome.state === 'done')
-        for (const listener of finishedListeners.get(core.db) ?? []) listener(jobId)
+        for (const listener of core.kept.peek(FINISHED) ?? []) listener(jobId)
       return outcome
     })
     .catch((error: unknown) => {

@@ -8,6 +8,7 @@ import type { CoreContext } from '../core-context'
 import { isoTime } from '../cache/cache-times'
 import {
   ScreeningInputError,
+  type ScreeningProblem,
   ensureBanks,
   previewScreening,
   screeningInputFor,
@@ -46,7 +47,7 @@ import { writeTransaction } from '../store/write-transaction'
  * `casefile screen` commands call these.
  */
 
-export { ScreeningInputError, previewScreening, type ScreeningSourceInput }
+export { ScreeningInputError, previewScreening, type ScreeningProblem, type ScreeningSourceInput }
 
 export interface StartOptions extends ReadOptions {
   /** Searches a second, or 'auto': the folder's pace, within the organization's ceiling. */

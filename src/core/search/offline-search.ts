@@ -1,20 +1,14 @@
 import type { PublicReport, ReportRecord } from '../../shared/domain/responses'
 import type { RegistryErrorKind } from '../registry/registry-error'
 import type { Db } from '../store/open-database'
-import { prepare } from '../store/prepare'
+import { offlineSearchRows, savedAccountValues } from '../cache/cache'
 import { CACHE_STATE_KEYS, readCacheNumber } from '../cache/cache-state'
 import { isoTime } from '../cache/cache-times'
 import { cachedIdentifier } from '../cache/cached-identifiers'
-import {
-  CACHED_REPORT_COLUMNS,
-  UNLISTED,
-  toCachedReport,
-  type CachedReport,
-  type CachedReportRow,
-} from '../cache/reports-cache'
+import { toCachedReport, type CachedReport } from '../cache/reports-cache'
 import { planSearch, type PlanOptions, type SearchPlan, type SearchedBank } from './search-plan'
 import { findStoredSearch, searchKey, type IdentifierQuery } from '../cache/searches-cache'
-import { waitingReports, type WaitingReport } from '../cache/waiting-reports'
+import { waitingReports, type WaitingReport } from '../outbox/outbox'
 
 /** How fresh an offline answer is, as ISO times; a field is absent when there is no such data. */
 export interface OfflineAsOf {
@@ -73,32 +67,8 @@ export function submissionsRefreshedAt(db: Db): string | undefined {
   return ms === undefined ? undefined : isoTime(ms)
 }
 
-/*
- * Candidates are every cached record carrying one of the values looked for (@lookups: each
- * value with the time of the stored search it belongs to), plus the ids those stored searches
- * returned (the registry may match in ways our exact lookup does not). A record found only by
- * identifier, not our own and last seen before its value's stored search, is dropped: the newer
- * search did not return it, so the registry no longer does. Reports that left the list are left
- * out, as the registry's search leaves them out.
- */
-export const OFFLINE_SEARCH_SQL = `
-  SELECT ${CACHED_REPORT_COLUMNS} FROM cached_reports r
-  WHERE r.row_id IN (
-      SELECT c.row_id FROM json_each(@lookups) l
-        -- CROSS JOIN keeps the few values outside: each is then one index lookup.
-        CROSS JOIN cached_identifiers i
-          ON i.label = @label AND i.value = json_extract(l.value, '$.value')
-        JOIN cached_reports c ON c.row_id = i.report_row
-      WHERE c.own = 1 OR json_extract(l.value, '$.searchedAt') IS NULL
-        OR c.seen_at > json_extract(l.value, '$.searchedAt')
-      UNION
-      SELECT row_id FROM cached_reports
-      WHERE kind = 'report' AND id IN (SELECT value FROM json_each(@reportIds))
-      UNION
-      SELECT row_id FROM cached_reports
-      WHERE kind = 'public_report' AND id IN (SELECT value FROM json_each(@publicReportIds)))
-    AND r.listing_status IS NOT '${UNLISTED}'
-  ORDER BY r.created_at DESC, r.row_id DESC`
+/** The query of an offline search (the cache's: cache/cache-searches.ts), whose plan the tests check. */
+export { OFFLINE_SEARCH_SQL } from '../cache/cache'
 
 export interface CachedLookup {
   records: CachedReport[]
@@ -109,11 +79,6 @@ export interface CachedLookup {
   foundHere: FoundHere[]
 }
 
-/** An account number at any bank, as the cache holds it: `<number>_` up to `<number>` + '`'. */
-const OTHER_BANKS_SQL = `
-  SELECT DISTINCT value FROM cached_identifiers
-  WHERE label = 'account' AND value >= @from AND value < @to`
-
 /**
  * For an account number without its bank: the values this computer holds for it at banks the
  * plan does not ask (an own report, a search saved with the bank), one index range each.
@@ -123,10 +88,9 @@ function accountAtOtherBanks(db: Db, plan: SearchPlan): string[] {
   const asked = new Set(
     plan.values.map((value) => searchKey({ identifier: 'account', value }).value),
   )
-  return prepare<[{ from: string; to: string }], { value: string }>(db, OTHER_BANKS_SQL)
-    .all({ from: `${plan.value}_`, to: `${plan.value}\`` })
-    .map((row) => row.value)
-    .filter((value) => !asked.has(value))
+  return savedAccountValues(db, { from: `${plan.value}_`, to: `${plan.value}\`` }).filter(
+    (value) => !asked.has(value),
+  )
 }
 
 /**
@@ -160,7 +124,7 @@ export function lookUpCached(db: Db, plan: SearchPlan): CachedLookup {
     const searchedAt = findStoredSearch(db, { identifier: label, value })?.searchedAt ?? null
     lookups.push({ value, searchedAt })
   }
-  const rows = prepare<[Record<string, string>], CachedReportRow>(db, OFFLINE_SEARCH_SQL).all({
+  const rows = offlineSearchRows(db, {
     label,
     lookups: JSON.stringify(lookups),
     reportIds: JSON.stringify([...reportIds]),

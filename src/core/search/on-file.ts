@@ -1,11 +1,11 @@
 import type { PublicReport, ReportRecord } from '../../shared/domain/responses'
 import type { Db } from '../store/open-database'
-import { prepare } from '../store/prepare'
+import { ownReportIdsAmong } from '../cache/cache'
 import { lookUpCached, matchKey, submissionsRefreshedAt, waitingFor } from './offline-search'
 import type { SearchAnswer } from './search-online'
 import { planSearch, SearchPlanError } from './search-plan'
 import { searchKey, type IdentifierQuery } from '../cache/searches-cache'
-import type { WaitingReport } from '../cache/waiting-reports'
+import type { WaitingReport } from '../outbox/outbox'
 
 /** One report already on file for an identifier, as the editor's side panel shows it. */
 export interface OnFileMatch {
@@ -81,14 +81,7 @@ function unsentMatch(waiting: WaitingReport, asked: string): OnFileMatch {
 /** Whether the organization filed these reports (from its cached submissions): ids → own. */
 export function ownReportIds(db: Db, ids: readonly string[]): Set<string> {
   if (ids.length === 0) return new Set()
-  return new Set(
-    prepare<[string], { id: string }>(
-      db,
-      "SELECT id FROM cached_reports WHERE kind = 'report' AND own = 1 AND id IN (SELECT value FROM json_each(?))",
-    )
-      .all(JSON.stringify(ids))
-      .map((row) => row.id),
-  )
+  return new Set(ownReportIdsAmong(db, JSON.stringify(ids)))
 }
 
 /**

@@ -1,15 +1,9 @@
 import type { Db } from '../store/open-database'
-import { prepare } from '../store/prepare'
+import { newestReasonMatches, newestReasonRows, rankedReasonRows } from '../cache/cache'
 import { toFtsQuery } from '../cache/fts-query'
 import { submissionsRefreshedAt } from './offline-search'
 import { reasonSnippet, type SnippetPart } from './reason-snippet'
-import {
-  CACHED_REPORT_COLUMNS,
-  UNLISTED,
-  toCachedReport,
-  type CachedReport,
-  type CachedReportRow,
-} from '../cache/reports-cache'
+import { toCachedReport, type CachedReport } from '../cache/reports-cache'
 
 export type { SnippetPart } from './reason-snippet'
 
@@ -43,24 +37,8 @@ export const MAX_REASON_LIMIT = 500
  */
 export const BROAD_MATCHES = 1000
 
-/** The newest matches, at most BROAD_MATCHES of them (the scan stops there). */
-const NEWEST_MATCHES_SQL = `
-  SELECT rowid AS fts_row FROM cached_reports_fts
-  WHERE cached_reports_fts MATCH @match ORDER BY rowid DESC LIMIT @cap`
-
-/** Rows of the matches found, newest first, whole rows read only for the ones returned. */
-export const NEWEST_REASON_SQL = `
-  SELECT ${CACHED_REPORT_COLUMNS} FROM cached_reports r
-  WHERE r.row_id IN (SELECT value FROM json_each(@rows))
-    AND r.listing_status IS NOT '${UNLISTED}'
-  ORDER BY r.row_id DESC LIMIT @limit`
-
-/** Every match ranked by bm25 inside FTS5 (best first); only for fewer than BROAD_MATCHES. */
-export const RANKED_REASON_SQL = `
-  SELECT ${CACHED_REPORT_COLUMNS}
-  FROM cached_reports_fts JOIN cached_reports r ON r.row_id = cached_reports_fts.rowid
-  WHERE cached_reports_fts MATCH @match AND r.listing_status IS NOT '${UNLISTED}'
-  ORDER BY cached_reports_fts.rank LIMIT @limit`
+/** The reason search's queries (the cache's: cache/cache-searches.ts), whose plans the tests check. */
+export { NEWEST_REASON_SQL, RANKED_REASON_SQL } from '../cache/cache'
 
 /**
  * Full-text search over the reasons of every cached report (own submissions and stored search
@@ -82,24 +60,13 @@ export function searchReasonsOffline(
     Math.max(1, Math.floor(options.limit ?? DEFAULT_REASON_LIMIT) || DEFAULT_REASON_LIMIT),
     MAX_REASON_LIMIT,
   )
-  const newest = prepare<[{ match: string; cap: number }], { fts_row: number }>(
-    db,
-    NEWEST_MATCHES_SQL,
-  )
-    .all({ match: query.match, cap: BROAD_MATCHES })
-    .map((row) => row.fts_row)
+  const newest = newestReasonMatches(db, query.match, BROAD_MATCHES)
   const broad = newest.length >= BROAD_MATCHES
   const order = broad || query.onlyCommonWords ? 'newest' : 'relevance'
   const rows =
     order === 'newest'
-      ? prepare<[{ rows: string; limit: number }], CachedReportRow>(db, NEWEST_REASON_SQL).all({
-          rows: JSON.stringify(newest),
-          limit,
-        })
-      : prepare<[{ match: string; limit: number }], CachedReportRow>(db, RANKED_REASON_SQL).all({
-          match: query.match,
-          limit,
-        })
+      ? newestReasonRows(db, JSON.stringify(newest), limit)
+      : rankedReasonRows(db, query.match, limit)
   const hits = rows.map((row) => ({
     ...toCachedReport(row),
     snippet: reasonSnippet(row.fraud_reason, query.terms),

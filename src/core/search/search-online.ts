@@ -13,7 +13,7 @@ import {
   type SearchSpellings,
 } from './offline-search'
 import type { SearchSource } from '../cache/registry-sources'
-import type { WaitingReport } from '../cache/waiting-reports'
+import type { WaitingReport } from '../outbox/outbox'
 import { planSearch, type PlanOptions } from './search-plan'
 import { searchKey, storeSearchResult, type IdentifierQuery } from '../cache/searches-cache'
 

@@ -1,7 +1,7 @@
 import type { CoreContext } from '../core-context'
+import { keptKey } from '../core-kept'
 import type { Db } from '../store/open-database'
-import { prepare } from '../store/prepare'
-import { readSyncValue, writeSyncValue } from '../sync/sync-state'
+import { deleteSyncValue, readSyncValue, writeSyncValue } from '../sync/sync'
 import { writeTransaction } from '../store/write-transaction'
 import { withoutDiskSync } from '../store/without-disk-sync'
 import { registryQuietFor } from './polite-search'
@@ -73,7 +73,7 @@ export function maxRateProblem(rate: number): string | null {
 
 export function setMaxSearchRate(db: Db, rate: number | null): void {
   writeTransaction(db, () => {
-    if (rate === null) prepare(db, 'DELETE FROM sync_state WHERE key = ?').run(MAX_RATE_KEY)
+    if (rate === null) deleteSyncValue(db, MAX_RATE_KEY)
     else writeSyncValue(db, MAX_RATE_KEY, rate)
   })
 }
@@ -225,16 +225,11 @@ export class SearchPace {
   }
 }
 
-const paces = new WeakMap<object, SearchPace>()
+const PACE = keptKey<SearchPace>('search.pace')
 
 /** The folder's pace, as this core takes its turns from it. */
 export function searchPaceOf(core: CoreContext): SearchPace {
-  let pace = paces.get(core.db)
-  if (!pace) {
-    pace = new SearchPace(core)
-    paces.set(core.db, pace)
-  }
-  return pace
+  return core.kept.of(PACE, () => new SearchPace(core))
 }
 
 function sleep(ms: number, signal?: AbortSignal): Promise<void> {

@@ -1,6 +1,6 @@
 import type { CoreContext } from '../core-context'
 import type { IdentifierQuery } from '../cache/searches-cache'
-import { readWaitingReports, type WaitingReport } from '../cache/waiting-reports'
+import { readWaitingReports, type WaitingReport } from '../outbox/outbox'
 import { searchOffline, waitingValues } from './offline-search'
 import { planSearch, type PlanOptions } from './search-plan'
 import { ensureBankList } from '../banks/banks'

@@ -1,7 +1,6 @@
 import type { Db } from '../store/open-database'
-import { prepare } from '../store/prepare'
 import { writeTransaction } from '../store/write-transaction'
-import { readSyncValue, writeSyncValue } from '../sync/sync-state'
+import { deleteSyncValue, readSyncValue, writeSyncValue } from '../sync/sync'
 
 /*
  * Who signs the s.84 certificate by hand: the officer's name, position and organization, set
@@ -47,7 +46,7 @@ export function setSigner(db: Db, change: Partial<Signer>): Signer {
         next[field] = value === null || value.trim() === '' ? null : value.trim()
     }
     if (next.name === null && next.position === null && next.organization === null)
-      prepare(db, 'DELETE FROM sync_state WHERE key = ?').run(SIGNER_KEY)
+      deleteSyncValue(db, SIGNER_KEY)
     else writeSyncValue(db, SIGNER_KEY, next)
     return next
   })

@@ -15,3 +15,4 @@ export {
 } from './bulk-template-file'
 export { writeCsv, type CsvCellValue } from './csv-writer'
 export { writeXlsx, type XlsxSheetSpec, type XlsxCellValue } from './xlsx-writer'
+export { columnLetter } from './cell-reference'

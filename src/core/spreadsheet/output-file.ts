@@ -9,8 +9,22 @@ import { basename, dirname, extname, join, resolve } from 'node:path'
  * whatever was there before.
  */
 
+/**
+ * Why OUT may not be written, as a code and the facts: each front (the CLI: output-problem.ts)
+ * says it in its own words, naming what it was going to write there.
+ */
+export type OutputProblem =
+  /** Not a name ending in .csv or .xlsx. */
+  | { code: 'not_a_spreadsheet_name'; out: string }
+  | { code: 'is_a_folder'; out: string; ext: string }
+  /** OUT is one of the files being read; `instead` a name beside it that is not. */
+  | { code: 'is_an_input'; out: string; instead: string }
+  | { code: 'no_such_folder'; out: string; folder: string }
+  | { code: 'folder_is_a_file'; out: string; folder: string }
+  | { code: 'not_writable'; out: string }
+
 export type OutputCheck =
-  { ok: true; path: string; format: 'csv' | 'xlsx' } | { ok: false; message: string }
+  { ok: true; path: string; format: 'csv' | 'xlsx' } | ({ ok: false } & OutputProblem)
 
 function sameFile(a: string, b: string): boolean {
   try {
@@ -24,11 +38,7 @@ function sameFile(a: string, b: string): boolean {
 /** Checks OUT against the files being read; the path to write to (links resolved) when it may be written. */
 export function checkOutputFile(out: string, inputs: readonly string[]): OutputCheck {
   const ext = extname(out).toLowerCase()
-  if (ext !== '.csv' && ext !== '.xlsx')
-    return {
-      ok: false,
-      message: `${out}: give a file name ending in .csv or .xlsx for the rejected rows.`,
-    }
+  if (ext !== '.csv' && ext !== '.xlsx') return { ok: false, code: 'not_a_spreadsheet_name', out }
   let target = resolve(out)
   let existing = null
   try {
@@ -37,34 +47,28 @@ export function checkOutputFile(out: string, inputs: readonly string[]): OutputC
   } catch {
     existing = null
   }
-  if (existing?.isDirectory())
-    return { ok: false, message: `${out} is a folder; give a file name ending in ${ext}.` }
+  if (existing?.isDirectory()) return { ok: false, code: 'is_a_folder', out, ext }
   for (const input of inputs)
     if (existing ? sameFile(target, input) : resolve(input) === target)
       return {
         ok: false,
-        message: `${out} is the spreadsheet being imported: writing the rejected rows there would replace it. Give another file, for example ${join(dirname(out), `${basename(out, ext)}-to-fix${ext}`)}.`,
+        code: 'is_an_input',
+        out,
+        instead: join(dirname(out), `${basename(out, ext)}-to-fix${ext}`),
       }
   const folder = dirname(target)
   let folderStat
   try {
     folderStat = statSync(folder)
   } catch {
-    return {
-      ok: false,
-      message: `${out} cannot be written: the folder ${folder} does not exist. Create it or choose another place.`,
-    }
+    return { ok: false, code: 'no_such_folder', out, folder }
   }
-  if (!folderStat.isDirectory())
-    return { ok: false, message: `${out} cannot be written: ${folder} is a file, not a folder.` }
+  if (!folderStat.isDirectory()) return { ok: false, code: 'folder_is_a_file', out, folder }
   try {
     accessSync(folder, constants.W_OK)
     if (existing) accessSync(target, constants.W_OK)
   } catch {
-    return {
-      ok: false,
-      message: `${out} cannot be written: permission denied. Choose a folder you can write to.`,
-    }
+    return { ok: false, code: 'not_writable', out }
   }
   return { ok: true, path: target, format: ext === '.xlsx' ? 'xlsx' : 'csv' }
 }

@@ -1,7 +1,11 @@
 import type { ReportRecord } from '../../shared/domain/responses'
 import type { Db } from '../store/open-database'
-import { prepare } from '../store/prepare'
-import { CACHED_REPORT_COLUMNS, toCachedReport, type CachedReportRow } from '../cache/reports-cache'
+import {
+  ownReportsCount,
+  ownReportsPage,
+  toCachedReport,
+  type OwnFilterParams,
+} from '../cache/cache'
 
 export interface OwnSubmissionsFilter {
   fraudType?: string
@@ -34,38 +38,10 @@ function timeBound(name: string, text: string | undefined): number | null {
   return ms
 }
 
-/**
- * One WHERE clause for the list and its count, with every filter optional (`? IS NULL OR …`)
- * so a single prepared statement serves every combination. `own = 1 AND kind = 'report'`
- * is what makes the partial index usable; INDEXED BY then pins it, because without table
- * statistics SQLite prefers the (kind, id) index plus a sort of every own row.
- */
-const WHERE = `own = 1 AND kind = 'report'
-  AND (@fraudType IS NULL OR fraud_type = @fraudType)
-  AND (@listingStatus IS NULL OR listing_status = @listingStatus)
-  AND (@from IS NULL OR created_at >= @from)
-  AND (@to IS NULL OR created_at < @to)
-  AND (@identifier IS NULL OR row_id IN
-    (SELECT report_row FROM cached_identifiers WHERE value LIKE @identifier ESCAPE '\\'))`
+type FilterParams = OwnFilterParams
 
-/** A window of the list: the row ids come from the index alone, then only those rows are read. */
-export const OWN_SUBMISSIONS_PAGE_SQL = `
-  SELECT ${CACHED_REPORT_COLUMNS} FROM cached_reports r
-  WHERE r.row_id IN (
-    SELECT row_id FROM cached_reports INDEXED BY cached_reports_own_created WHERE ${WHERE}
-    ORDER BY created_at DESC, row_id DESC LIMIT @limit OFFSET @offset)
-  ORDER BY r.created_at DESC, r.row_id DESC`
-
-export const OWN_SUBMISSIONS_COUNT_SQL = `
-  SELECT count(*) AS n FROM cached_reports INDEXED BY cached_reports_own_created WHERE ${WHERE}`
-
-interface FilterParams {
-  fraudType: string | null
-  listingStatus: string | null
-  from: number | null
-  to: number | null
-  identifier: string | null
-}
+/** The list's queries (the cache's: cache/own-reports.ts), whose plans the tests check. */
+export { OWN_SUBMISSIONS_COUNT_SQL, OWN_SUBMISSIONS_PAGE_SQL } from '../cache/cache'
 
 /**
  * The LIKE pattern for part of an identifier: separators a person types in numbers dropped, and
@@ -102,21 +78,13 @@ export function listOwnSubmissions(db: Db, query: OwnSubmissionsQuery): OwnSubmi
   const limit = Math.min(Math.max(0, Math.floor(query.limit) || 0), MAX_LIST_LIMIT)
   const offset = Math.max(0, Math.floor(query.offset) || 0)
   if (limit === 0) return []
-  return prepare<[FilterParams & { limit: number; offset: number }], CachedReportRow>(
-    db,
-    OWN_SUBMISSIONS_PAGE_SQL,
-  )
-    .all({ ...filterParams(query), limit, offset })
-    .flatMap((row) => {
-      const cached = toCachedReport(row)
-      return cached.kind === 'report' ? [{ record: cached.record, seenAt: cached.seenAt }] : []
-    })
+  return ownReportsPage(db, { ...filterParams(query), limit, offset }).flatMap((row) => {
+    const cached = toCachedReport(row)
+    return cached.kind === 'report' ? [{ record: cached.record, seenAt: cached.seenAt }] : []
+  })
 }
 
 /** How many own submissions the same filter matches (the list's scroll height). */
 export function countOwnSubmissions(db: Db, filter: OwnSubmissionsFilter = {}): number {
-  return (
-    prepare<[FilterParams], { n: number }>(db, OWN_SUBMISSIONS_COUNT_SQL).get(filterParams(filter))
-      ?.n ?? 0
-  )
+  return ownReportsCount(db, filterParams(filter))
 }

@@ -7,6 +7,7 @@ import {
   readCacheState,
   writeCacheState,
 } from '../cache/cache-state'
+import { keptKey } from '../core-kept'
 import type { Db } from '../store/open-database'
 import { writeTransaction } from '../store/write-transaction'
 import {
@@ -33,7 +34,11 @@ interface Flight {
   promise: Promise<SubmissionsRefresh>
 }
 
-const flights = new WeakMap<Db, Flight>()
+/** The refresh this core runs, if one does (kept in the core: submissions.ts passes it). */
+export interface FlightSlot {
+  current: Flight | null
+}
+export const REFRESH_FLIGHT = keptKey<FlightSlot>('submissions.refresh-flight')
 
 interface Claim {
   holder: string
@@ -127,9 +132,10 @@ export function refreshSubmissionsOnce(
   client: SubmissionsSource,
   options: SubmissionsRefreshOptions,
   clock: () => number = Date.now,
+  flight: FlightSlot = { current: null },
 ): Promise<SubmissionsRefresh> {
   const full = options.full === true
-  const running = flights.get(db)
+  const running = flight.current
   if (running && (running.full || !full)) return running.promise
   const after = running
     ? running.promise.then(
@@ -138,10 +144,10 @@ export function refreshSubmissionsOnce(
       )
     : Promise.resolve()
   const promise = after.then(() => claimedRefresh(db, client, options, clock))
-  const flight: Flight = { full, promise }
-  flights.set(db, flight)
+  const mine: Flight = { full, promise }
+  flight.current = mine
   const settle = () => {
-    if (flights.get(db) === flight) flights.delete(db)
+    if (flight.current === mine) flight.current = null
   }
   promise.then(settle, settle)
   return promise

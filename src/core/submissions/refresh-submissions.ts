@@ -1,6 +1,5 @@
 import type { ReportRecord } from '../../shared/domain/responses'
 import type { Db } from '../store/open-database'
-import { prepare } from '../store/prepare'
 import {
   CACHE_STATE_KEYS,
   perOrganization,
@@ -10,7 +9,13 @@ import {
 } from '../cache/cache-state'
 import { isoTime, registryTimeMs } from '../cache/cache-times'
 import type { SubmissionsSource } from '../cache/registry-sources'
-import { UNLISTED, markUnlisted } from '../cache/reports-cache'
+import {
+  markUnlisted,
+  moveOwnFlag,
+  ownListedNotSeenSince,
+  ownSeenSince,
+  savedUpdatedAt,
+} from '../cache/cache'
 import { upsertRegistryReportsInSlices } from '../cache/sliced-upsert'
 import { withoutDiskSync } from '../store/without-disk-sync'
 import { endFullPass, readFullPass, writeFullPass, type FullPass } from './full-pass'
@@ -94,11 +99,7 @@ function organizationOf(records: readonly ReportRecord[]): string | null {
 function useOrganization(db: Db, organization: string): void {
   if (readCacheState(db, CACHE_STATE_KEYS.submissionsOrganization) === organization) return
   writeTransaction(db, () => {
-    prepare<[string, string]>(
-      db,
-      `UPDATE cached_reports SET own = CASE WHEN company_id = ? THEN 1 ELSE 0 END
-        WHERE kind = 'report' AND (own = 1 OR company_id = ?)`,
-    ).run(organization, organization)
+    moveOwnFlag(db, organization)
     writeCacheState(db, CACHE_STATE_KEYS.submissionsOrganization, organization)
   })
 }
@@ -247,27 +248,15 @@ function reachesCursor(
 
 /** The cached updatedAt of the page's reports, read before the page is written. */
 function cachedUpdates(db: Db, records: readonly ReportRecord[]): Map<string, number | null> {
-  const read = prepare<[string], { updated_at: number | null }>(
+  return savedUpdatedAt(
     db,
-    "SELECT updated_at FROM cached_reports WHERE kind = 'report' AND id = ?",
+    records.map((record) => record.id),
   )
-  const result = new Map<string, number | null>()
-  for (const record of records) {
-    const row = read.get(record.id)
-    if (row) result.set(record.id, row.updated_at)
-  }
-  return result
 }
 
 /** How many of the organization's cached reports were seen since `since` (a pass's start). */
 function seenSince(db: Db, organization: string, since: number): number {
-  return (
-    prepare<[string, number], { n: number }>(
-      db,
-      `SELECT count(*) AS n FROM cached_reports INDEXED BY cached_reports_own_seen
-       WHERE own = 1 AND kind = 'report' AND company_id = ? AND seen_at >= ?`,
-    ).get(organization, since)?.n ?? 0
-  )
+  return ownSeenSince(db, organization, since)
 }
 
 /**
@@ -277,13 +266,9 @@ function seenSince(db: Db, organization: string, since: number): number {
  * the pass began (the outbox's fresh create) is spared the same way.
  */
 function markMissingAsUnlisted(db: Db, organization: string, since: number, now: number): number {
-  const missing = prepare<[string, number, string], { id: string }>(
-    db,
-    `SELECT id FROM cached_reports INDEXED BY cached_reports_own_seen
-     WHERE own = 1 AND kind = 'report' AND company_id = ? AND seen_at < ? AND listing_status IS NOT ?`,
-  ).all(organization, since, UNLISTED)
+  const missing = ownListedNotSeenSince(db, organization, since)
   writeTransaction(db, () => {
-    for (const row of missing) markUnlisted(db, row.id, now)
+    for (const id of missing) markUnlisted(db, id, now)
   })
   return missing.length
 }

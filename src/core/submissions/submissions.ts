@@ -6,7 +6,7 @@ import {
   type OwnSubmissionsQuery,
 } from './own-submissions'
 import type { SubmissionsRefreshOptions } from './refresh-submissions'
-import { refreshSubmissionsOnce } from './refresh-flight'
+import { REFRESH_FLIGHT, refreshSubmissionsOnce } from './refresh-flight'
 
 /** The organization's submissions: the saved copy, brought up to date from the registry. */
 
@@ -22,8 +22,12 @@ export function refreshSubmissions(
   core: CoreContext,
   options: Omit<SubmissionsRefreshOptions, 'now'> = {},
 ) {
-  return refreshSubmissionsOnce(core.db, core.client, { now: core.clock.now(), ...options }, () =>
-    core.clock.now(),
+  return refreshSubmissionsOnce(
+    core.db,
+    core.client,
+    { now: core.clock.now(), ...options },
+    () => core.clock.now(),
+    core.kept.of(REFRESH_FLIGHT, () => ({ current: null })),
   )
 }
 

@@ -5,16 +5,15 @@ import {
   type ClockReading,
   type ClockSample,
 } from '../registry/registry-clock'
+import { newestUnfinishedWrite, shiftUnfinishedTimes } from '../outbox/outbox'
 import type { Db } from '../store/open-database'
 import { readSyncValue, writeSyncValue } from './sync-state'
-import { prepare } from '../store/prepare'
 import { writeTransaction } from '../store/write-transaction'
 
 const READING_KEY = 'registry_clock'
 const QUIET_KEY = 'registry_quiet_until'
 /** A reading is written again only when it moved by more than the noise of the Date header. */
 const REWRITE_MS = 2_000
-const UNFINISHED = "state NOT IN ('done', 'cancelled')"
 
 /**
  * Moves the outbox's times, which are this computer's, by `jumpMs`: its clock jumped (NTP, a
@@ -32,14 +31,7 @@ export function followClockJump(
   firstSentEarlierMs = 0,
 ): void {
   const bound = jumpMs < 0 ? Number.MAX_SAFE_INTEGER : writtenBy
-  prepare(
-    db,
-    `UPDATE operations SET
-       next_attempt_at = CASE WHEN updated_at <= @bound THEN next_attempt_at + @jump ELSE next_attempt_at END,
-       first_sent_at = CASE WHEN first_sent_at <= @bound THEN first_sent_at + @jump - @earlier ELSE first_sent_at END,
-       updated_at = CASE WHEN updated_at <= @bound THEN updated_at + @jump ELSE updated_at END
-     WHERE ${UNFINISHED}`,
-  ).run({ bound, jump: jumpMs, earlier: firstSentEarlierMs })
+  shiftUnfinishedTimes(db, { bound, jump: jumpMs, earlier: firstSentEarlierMs })
 }
 
 /**
@@ -94,11 +86,7 @@ export class FolderClock {
    */
   followBackwardJump(): void {
     const now = this.laptop.now()
-    const newest =
-      prepare<[], { at: number | null }>(
-        this.db,
-        `SELECT max(updated_at) AS at FROM operations WHERE ${UNFINISHED}`,
-      ).get()?.at ?? null
+    const newest = newestUnfinishedWrite(this.db)
     if (newest === null || newest - now <= CLOCK_JUMP_MS) return
     const jump = now - newest
     // The clock went back by at least this much, more by however long it stood back before

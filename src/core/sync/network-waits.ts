@@ -1,5 +1,5 @@
 import type { Db } from '../store/open-database'
-import { prepare } from '../store/prepare'
+import { makeRetriesDue, wakeOfflineWaits } from '../outbox/outbox'
 
 /**
  * Makes due now the reports that wait only because the network refused them before the registry
@@ -9,13 +9,7 @@ import { prepare } from '../store/prepare'
  * registry's own quiet (a Retry-After) is in force: the caller checks that first.
  */
 export function wakeNetworkWaits(db: Db, now: number): number {
-  return prepare(
-    db,
-    `UPDATE operations SET next_attempt_at = ?, updated_at = ?
-      WHERE state = 'waiting_retry' AND outcome_unknown = 0
-        AND json_extract(last_error_json, '$.kind') = 'offline'
-        AND COALESCE(next_attempt_at, 0) > ?`,
-  ).run(now, now, now).changes
+  return wakeOfflineWaits(db, now)
 }
 
 /**
@@ -23,8 +17,5 @@ export function wakeNetworkWaits(db: Db, now: number): number {
  * connection came back, or the person asked to sync now.
  */
 export function makeWaitingDue(db: Db, now: number): void {
-  prepare(
-    db,
-    "UPDATE operations SET next_attempt_at = ? WHERE state = 'waiting_retry' AND outcome_unknown = 0",
-  ).run(now)
+  makeRetriesDue(db, now)
 }

@@ -1,6 +1,6 @@
 import type { ReportInput } from '../../shared/domain/report-input'
 import { getAttachment } from '../attachments/attachment-store'
-import { prepare } from '../store/prepare'
+import { registryIdHeld } from '../drafts/drafts'
 import type { Db } from '../store/open-database'
 import { LocalProblem } from '../outbox/local-problem'
 import { reportPayloadSchema, type Operation, type ReportPayload } from '../outbox/operations'
@@ -40,9 +40,6 @@ export interface ClaimedIds {
  */
 export function claimedRegistryIds(db: Db, also: Iterable<string> = []): ClaimedIds {
   const extra = new Set(also)
-  const held = prepare<[string], { held: number }>(
-    db,
-    'SELECT 1 AS held FROM reports WHERE registry_id = ?',
-  )
-  return { has: (id) => extra.has(id) || held.get(id) !== undefined }
+  const held = registryIdHeld(db)
+  return { has: (id) => extra.has(id) || held(id) }
 }

@@ -74,3 +74,34 @@ export function writeSyncValue(db: Db, key: string, value: unknown): void {
     'INSERT INTO sync_state (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
   ).run(key, JSON.stringify(value))
 }
+
+/** Forgets the value kept under `key` (the signer's, the search ceiling's). */
+export function deleteSyncValue(db: Db, key: string): void {
+  prepare(db, 'DELETE FROM sync_state WHERE key = ?').run(key)
+}
+
+const ORIGINS_KEY = 'registry_origins'
+
+/** The registry the outbox was written for, as kept (outbox/outbox-origin.ts reads it). */
+export function keptOutboxOrigins(db: Db): string | null {
+  const row = prepare<[], { value: string }>(
+    db,
+    `SELECT value FROM sync_state WHERE key = '${ORIGINS_KEY}'`,
+  ).get()
+  return row ? row.value : null
+}
+
+export function keepOutboxOrigins(db: Db, origins: string): void {
+  prepare(
+    db,
+    `INSERT INTO sync_state (key, value) VALUES ('${ORIGINS_KEY}', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value`,
+  ).run(origins)
+}
+
+/** Lifts the pause a changed registry caused (once the change is confirmed: outbox-origin.ts). */
+export function liftOriginPause(db: Db): void {
+  prepare(
+    db,
+    "DELETE FROM sync_state WHERE key = 'paused' AND json_extract(value, '$.reason') = 'origin_changed'",
+  ).run()
+}

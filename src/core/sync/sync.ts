@@ -2,6 +2,18 @@ import type { CoreContext } from '../core-context'
 import { makeWaitingDue, wakeNetworkWaits } from './network-waits'
 import { resumeSync } from './sync-state'
 
+// The sync's own table (sync_state), for the folders that keep a value in it.
+export {
+  deleteSyncValue,
+  keepOutboxOrigins,
+  keptOutboxOrigins,
+  liftOriginPause,
+  pauseSync,
+  readSyncValue,
+  syncPause,
+  writeSyncValue,
+} from './sync-state'
+
 /*
  * Sending the outbox: what a person or the computer asks of the sync engine (core.engine runs
  * the loop, with its lease, group commit and failure mapping in files of their own).

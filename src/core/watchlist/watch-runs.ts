@@ -1,4 +1,5 @@
 import type { CoreContext } from '../core-context'
+import { keptKey } from '../core-kept'
 import { nodeTimers, timerDelay, type Timers } from '../sync/timer-delay'
 import { watchTick } from './watch-check'
 import { pickUpOwnReports } from './watch-own-reports'
@@ -21,11 +22,13 @@ const MAX_SLEEP_MS = 5 * 60 * 1000
  */
 const OWN_REPORTS_EVERY_MS = 60 * 1000
 
-const watchers = new WeakMap<object, () => void>()
+/** The wake of this core's watcher, while one runs. */
+const WATCHER = keptKey<{ wake: (() => void) | null }>('watchlist.watcher')
+const watcherOf = (core: CoreContext) => core.kept.of(WATCHER, () => ({ wake: null }))
 
 /** Something was added: the core's watcher (if it runs) looks again now. */
 export function wakeWatcher(core: CoreContext): void {
-  watchers.get(core.db)?.()
+  core.kept.peek(WATCHER)?.wake?.()
 }
 
 export function runWatchlist(
@@ -89,14 +92,14 @@ export function runWatchlist(
   const off = core.reachability.onChange((reach) => {
     if (reach.state === 'online' && backoff > 0) wake()
   })
-  watchers.set(core.db, wake)
+  watcherOf(core).wake = wake
   step()
   return {
     wake,
     async stop() {
       stopped = true
       off()
-      if (watchers.get(core.db) === wake) watchers.delete(core.db)
+      if (watcherOf(core).wake === wake) watcherOf(core).wake = null
       if (timer !== null) timers.clearTimeout(timer)
       abort.abort()
       await running

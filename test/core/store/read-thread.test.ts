@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { DATABASE_FILE, openCore as openCasefileCore, type Core } from '../../../src/core/open-core'
-import { readWaitingReports, waitingReports } from '../../../src/core/cache/waiting-reports'
+import { readWaitingReports, waitingReports } from '../../../src/core/outbox/outbox'
 import * as Outbox from '../../../src/core/outbox/outbox'
 import { startReader } from '../../../src/core/store/read-thread'
 

@@ -17,6 +17,7 @@ import type { RegistryClient } from '../../../src/core/registry/registry-client'
 import { MemoryRegistry } from '../../support/memory-registry'
 import { DAY, reportInput } from '../../support/memory-engine'
 import { tempStore } from '../../support/temp-store'
+import { CoreKept } from '../../../src/core/core-kept'
 
 // BVNs: one search a check (a phone is asked in each of its spellings), so searches count checks.
 const phones = Array.from({ length: 12 }, (_, i) => `22${String(400_000_000 + i)}`)
@@ -67,6 +68,7 @@ function sharedFolder() {
       folderClock: new FolderClock(connection, clock),
       client,
       reachability: { current: () => ({ state: 'online' }), onChange: () => () => undefined },
+      kept: new CoreKept(),
     } as unknown as CoreContext
   }
   const first = coreOn(db, 1, true)

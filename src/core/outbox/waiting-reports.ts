@@ -1,5 +1,5 @@
-import { cachedIdentifier } from './cached-identifiers'
-import { isoTime } from './cache-times'
+import { cachedIdentifier } from '../cache/cached-identifiers'
+import { isoTime } from '../cache/cache-times'
 import type { Db } from '../store/open-database'
 import { prepare } from '../store/prepare'
 import type { ReadQuery, Reader } from '../store/read-thread'
@@ -20,6 +20,13 @@ export interface WaitingReport {
   /** Its identifiers that matched, as written in it. */
   matchedAs: string[]
 }
+
+/*
+ * The reports waiting in the outbox that carry an identifier, as search shows them beside its
+ * answer. WAITING_SQL reads the outbox's operations joined with drafts' reports table in one
+ * statement (eslint-rules/table-owners.mjs, JOINED_READS): split, each half would scan what the
+ * union now finds in one pass.
+ */
 
 /*
  * Reports with something to send: queued (a create not yet done, alone or in a bulk upload)
