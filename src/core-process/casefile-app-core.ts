@@ -81,6 +81,8 @@ export function createCasefileAppCore(
         if (!started) throw new Error("Casefile's core is not running: try again in a moment.")
         return { ...started, timeoutMs: profile.tuning?.timeoutMs }
       },
+      // The keychain the folder's key is read from holds the signing key `signing-key create` made.
+      signingKeychain: () => folderKeys.keychain,
     },
   )
 

@@ -15,6 +15,7 @@ import {
 import { outboxHandlers } from './outbox/outbox-handlers'
 import { screeningHandlers } from './screening/screening-handlers'
 import { searchHandlers } from './search/search-handlers'
+import { signingHandlers, type SigningKeychain } from './signing/signing-handlers'
 import { submissionsHandlers } from './submissions/submissions-handlers'
 import { syncHandlers } from './sync/sync-handlers'
 import { watchlistHandlers } from './watchlist/watchlist-handlers'
@@ -24,6 +25,8 @@ export type { WorkHandlers, ConnectionCheckSource }
 export interface WorkHandlerOptions {
   /** The running core's connection, key and network settings, for Settings → Check connection. */
   connectionCheck?: () => ConnectionCheckSource
+  /** Where Settings → Case files looks for the folder's signing key besides its file (the app's keychain). */
+  signingKeychain?: SigningKeychain
 }
 
 /**
@@ -50,6 +53,7 @@ export function createWorkHandlers(
     ...insightsHandlers(core),
     ...caseFileHandlers(core),
     ...casesHandlers(core),
+    ...signingHandlers(options.signingKeychain)(core),
     ...screeningHandlers(core),
     ...watchlistHandlers(core),
     ...connectionCheckHandlers(core, options.connectionCheck),

@@ -1,11 +1,35 @@
+import { execFile } from 'node:child_process'
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { promisify } from 'node:util'
 import { describe, expect, it } from 'vitest'
+import { exportCaseFile } from '../../src/core/case-file/case-file'
+import { CERTIFICATE_ODT } from '../../src/core/case-file/case-file-names'
+import { odtText } from '../../src/core/case-file/odt-text'
 import { expectAccessible } from './axe'
-import { goTo, see, useDesk } from './desk'
+import { goTo, REASON, see, useDesk } from './desk'
+import { reportOnRegistry } from './report-steps'
+
+const execFileAsync = promisify(execFile)
+
+/** The text of a case file's certificate (its ODT, as a person's word processor opens it). */
+async function certificateText(zip: Buffer): Promise<string> {
+  const path = join(mkdtempSync(join(tmpdir(), 'casefile-settings-journey-')), 'case.zip')
+  writeFileSync(path, zip)
+  const { stdout } = await execFileAsync('unzip', ['-p', path, CERTIFICATE_ODT], {
+    encoding: 'buffer',
+    maxBuffer: 16 * 1024 * 1024,
+  })
+  return odtText(stdout)
+}
 
 /*
  * Settings in Chromium: registry addresses refused with a message that says how to fix them, the
  * API key set (never shown back, only its last four), removed after confirming, the connection
- * checked step by step, and the whole screen usable from the keyboard. What main confirms in its
+ * checked step by step, the officer a case file's certificate names set (refused in the core's
+ * words, shown again on reopening, and named by the next case file's certificate), and the whole
+ * screen usable from the keyboard. What main confirms in its
  * own native dialog (the first address, the key) the web harness answers yes, as a person would.
  */
 describe('settings and the API key, in Chromium', { timeout: 60_000 }, () => {
@@ -109,6 +133,57 @@ describe('settings and the API key, in Chromium', { timeout: 60_000 }, () => {
     // The harness's stand-in for main's dialog answers "closed": nothing changes.
     await see(page, 'No certificate file is set.')
     await expectAccessible(page)
+    await goTo(page, 'Report')
+  })
+
+  it('sets the officer the certificate names, refuses a bad field in words, and the case file names them', async () => {
+    const { page, harness } = session.desk
+    await goTo(page, 'Settings')
+    const panel = page.getByRole('region', { name: 'Case files' })
+    await see(
+      page,
+      /No signing key is kept for this data folder\. To make one, run casefile signing-key create/,
+    )
+    await panel.getByLabel('Name of the officer').fill('Adaeze Okonkwo')
+    await panel.getByLabel('Position held in the organization').fill('x'.repeat(201))
+    await panel.getByLabel('Organization', { exact: true }).fill('Lagoon Microfinance Bank')
+    await panel.getByRole('button', { name: 'Save the officer' }).click()
+    // The core's words, beside the field, and nothing kept.
+    await see(page, 'Position held in the organization: it is longer than 200 characters.')
+    await expectAccessible(page)
+    await panel.getByLabel('Position held in the organization').fill('Head of Fraud Investigations')
+    await panel.getByRole('button', { name: 'Save the officer' }).click()
+    await see(page, 'Saved: the next case file’s certificate names them.')
+    await expectAccessible(page)
+
+    // Shown again on reopening Settings.
+    await goTo(page, 'Report')
+    await goTo(page, 'Settings')
+    const reopened = page.getByRole('region', { name: 'Case files' })
+    await expect
+      .poll(() => reopened.getByLabel('Name of the officer').inputValue())
+      .toBe('Adaeze Okonkwo')
+    expect(await reopened.getByLabel('Position held in the organization').inputValue()).toBe(
+      'Head of Fraud Investigations',
+    )
+    expect(await reopened.getByLabel('Organization', { exact: true }).inputValue()).toBe(
+      'Lagoon Microfinance Bank',
+    )
+
+    // A case file made now (by the core, as the window's export makes it) names them.
+    const id = await reportOnRegistry(harness, {
+      fraudType: 'money_mule',
+      fraudReason: REASON,
+      identifiers: [{ label: 'email', value: 'signer.journey@example.com' }],
+    })
+    const file = await exportCaseFile(harness.core(), id)
+    const text = await certificateText(file.bytes)
+    for (const said of [
+      'Adaeze Okonkwo',
+      'Head of Fraud Investigations',
+      'Lagoon Microfinance Bank',
+    ])
+      expect(text).toContain(said)
     await goTo(page, 'Report')
   })
 })

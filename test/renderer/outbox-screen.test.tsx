@@ -158,4 +158,32 @@ describe('the outbox', () => {
     expect(screen.getByRole('status').textContent).not.toMatch(/Not everything was sent|retry/)
     off()
   })
+
+  it('reloads the history after a finished burst only while the window listens', async () => {
+    const sent = operation({ id: 7, state: 'sending' })
+    const { api, push } = installCasefileDouble({
+      outboxList: {
+        operations: [sent],
+        counts: { sending: 1 },
+        pending: 1,
+        pendingReports: 1,
+        paused: null,
+        lastSyncAt: null,
+      },
+      outboxHistory: [],
+    })
+    const off = useOutboxStore.getState().listen()
+    await act(async () => {
+      render(<OutboxScreen />)
+    })
+    // The done row is applied at the next frame, which sets the history's reload 150 ms later;
+    // the window stops listening before then, and no call is made after it (the test's window,
+    // torn down by then, once failed the whole batch with "window is not defined").
+    await act(async () => push('operationChanged', { ...sent, state: 'done' }))
+    await act(() => new Promise((resolve) => requestAnimationFrame(() => resolve(undefined))))
+    const calls = api.outboxHistory.mock.calls.length
+    off()
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    expect(api.outboxHistory.mock.calls.length).toBe(calls)
+  })
 })

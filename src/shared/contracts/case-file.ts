@@ -19,6 +19,37 @@ export const caseFileInputSchema = z.strictObject({
   id: z.string().min(1).max(200),
 })
 
+/** One of the signer's fields as typed: the core says what is wrong with it (signerFieldProblem). */
+const signerFieldSchema = z.string().max(10_000)
+
+/**
+ * Who the s.84 certificate names as the officer who signs it by hand (null: left blank), and
+ * the signing key kept for this data folder, if any (its certificate only: the key never leaves
+ * the core).
+ */
+export const signerViewSchema = z.strictObject({
+  name: z.string().nullable(),
+  position: z.string().nullable(),
+  organization: z.string().nullable(),
+  signingKey: z.discriminatedUnion('kept', [
+    z.strictObject({
+      kept: z.literal(true),
+      /** keychain: the OS keychain; file: signing-key.json in the data folder, owner only. */
+      where: z.enum(['keychain', 'file']),
+      subject: z.string(),
+      /** SHA-256 of the certificate, as openssl prints it (AB:CD:…). */
+      fingerprint: z.string(),
+      validTo: z.string(),
+    }),
+    z.strictObject({
+      kept: z.literal(false),
+      /** Why it could not be read (a damaged file), in words; null when none was made. */
+      problem: z.string().nullable(),
+    }),
+  ]),
+})
+export type SignerView = z.infer<typeof signerViewSchema>
+
 export const caseFileContract = {
   caseFileBuild: {
     channel: C.caseFileBuild,
@@ -75,6 +106,32 @@ export const caseFileContract = {
         signature: z.strictObject({ signed: z.boolean(), ok: z.boolean(), message: z.string() }),
       }),
       z.strictObject({ ok: z.literal(false), message: z.string() }),
+    ]),
+  },
+  /** Settings → Case files: the officer the certificate names, and the signing key kept here. */
+  caseFileSigner: { channel: C.caseFileSigner, input: z.undefined(), output: signerViewSchema },
+  /**
+   * Changes the fields given (an empty string clears one; one left out stays as it was). A
+   * field the core refuses comes back as a refusal naming it, in the core's words.
+   */
+  caseFileSetSigner: {
+    channel: C.caseFileSetSigner,
+    input: z.strictObject({
+      name: signerFieldSchema.optional(),
+      position: signerFieldSchema.optional(),
+      organization: signerFieldSchema.optional(),
+    }),
+    output: z.discriminatedUnion('ok', [
+      z.strictObject({ ok: z.literal(true), signer: signerViewSchema }),
+      z.strictObject({
+        ok: z.literal(false),
+        problems: z.array(
+          z.strictObject({
+            field: z.enum(['name', 'position', 'organization']),
+            message: z.string(),
+          }),
+        ),
+      }),
     ]),
   },
 } as const

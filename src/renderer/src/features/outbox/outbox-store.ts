@@ -168,7 +168,10 @@ export const useOutboxStore = create<OutboxState>((set, get) => {
         // A burst of finished items (a drained queue) reloads the history once.
         if (changed.some((op) => op.state === 'done' || op.state === 'cancelled')) {
           if (historyTimer) clearTimeout(historyTimer)
-          historyTimer = setTimeout(() => void get().loadHistory(), 150)
+          historyTimer = setTimeout(() => {
+            historyTimer = null
+            void get().loadHistory()
+          }, 150)
         }
         const settled = changed.filter((op) => op.state !== 'sending' && op.id in get().progress)
         if (settled.length > 0) {
@@ -239,6 +242,10 @@ export const useOutboxStore = create<OutboxState>((set, get) => {
         progressEvents.cancel()
         if (eventLoadTimer) clearTimeout(eventLoadTimer)
         eventLoadTimer = null
+        // The history's reload too: no call after the window stopped listening (its test's
+        // window may be gone by then).
+        if (historyTimer) clearTimeout(historyTimer)
+        historyTimer = null
       }
     },
     syncNow: async () => {

@@ -1,4 +1,5 @@
 import { AppearanceSection } from './AppearanceSection'
+import { CaseFilesPanel } from './CaseFilesPanel'
 import { useEffect, useState } from 'react'
 import type { KeyStatus, ProfileId } from '../../../../shared/contracts/shell'
 import { api } from '../../api'
@@ -199,6 +200,7 @@ export function SettingsScreen() {
 
       <NetworkPanels />
       <SearchPacePanel />
+      <CaseFilesPanel />
       <UpdatesPanel />
       <AppearanceSection />
     </div>
