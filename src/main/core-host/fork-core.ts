@@ -1,6 +1,6 @@
 import { fork } from 'node:child_process'
 import { join } from 'node:path'
-import { CORE_V8_FLAGS } from './core-heap'
+import { CORE_ENV, CORE_V8_FLAGS } from './core-heap'
 import type { SpawnCore } from './process-app-core'
 
 /**
@@ -18,7 +18,7 @@ export function forkCore(
     const child = fork(entry, [], {
       serialization: 'advanced',
       execArgv: [...CORE_V8_FLAGS, ...execArgv],
-      env: { ...process.env, ...env },
+      env: { ...process.env, ...CORE_ENV, ...env },
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     })
     return {

@@ -1,7 +1,7 @@
 import { utilityProcess } from 'electron'
 import { join } from 'node:path'
 import type { CreateAppCore } from '../../shared/app-core'
-import { CORE_V8_FLAGS } from './core-heap'
+import { CORE_ENV, CORE_V8_FLAGS } from './core-heap'
 import { createProcessAppCore, type SpawnCore } from './process-app-core'
 
 /**
@@ -13,6 +13,7 @@ const spawnUtilityCore: SpawnCore = () => {
   const child = utilityProcess.fork(join(__dirname, 'core-process.js'), [], {
     serviceName: 'Casefile core',
     execArgv: [...CORE_V8_FLAGS],
+    env: { ...process.env, ...CORE_ENV },
     stdio: 'inherit',
   })
   let exited = false
