@@ -57,7 +57,7 @@ const { values } = parseArgs({
     watch: { type: 'string', default: '500' },
     'solo-seconds': { type: 'string', default: '30' },
     'mixed-max': { type: 'string', default: '900' },
-    /** The investigator's rounds at least, while the screening still runs: p95 over more than one (over 25, the p95 is not the worst).  */
+    /** The investigator's rounds at least, while the screening still runs: p95 over more than one (over 25, the p95 is not the worst). */
     rounds: { type: 'string', default: '25' },
     /** The core's CPU profile: where its long tasks went. */
     profile: { type: 'boolean', default: false },
