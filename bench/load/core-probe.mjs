@@ -1,7 +1,10 @@
 // Loaded into the core process by `npm run bench:load` (NODE_OPTIONS=--import …), never by the
 // app: every 20 ms a timer notes how late it fired (the event loop's delay as a caller of the
 // core would feel it), and once a second the process's resident memory. Lines of JSON are
-// appended to the file CASEFILE_LOOP_PROBE names: { at, mono, late: [ms…], long: [[mono, ms]…], rss }.
+// appended to the file CASEFILE_LOOP_PROBE names: { at, mono, late: [ms…], long: [[mono, ms]…], rss,
+// memory }, memory being what held it (bytes): the V8 heap (used and reserved), memory outside
+// it (external, of which array buffers), and the rest of the resident set (SQLite's page caches
+// and the worker threads' heaps among it).
 import { appendFileSync } from 'node:fs'
 import { isMainThread } from 'node:worker_threads'
 
@@ -23,11 +26,15 @@ if (out && isMainThread && typeof process.send === 'function') {
     setTimeout(tick, TICK).unref()
   }
   setTimeout(tick, TICK).unref()
+  const memory = () => {
+    const { rss, heapUsed, heapTotal, external, arrayBuffers } = process.memoryUsage()
+    return { rss, memory: { heapUsed, heapTotal, external, arrayBuffers } }
+  }
   setInterval(() => {
     appendFileSync(
       out,
       // mono: the monotonic clock in µs, as a CPU profile's sample times are.
-      `${JSON.stringify({ at: Date.now(), mono: Number(process.hrtime.bigint() / 1000n), late, long, rss: process.memoryUsage().rss })}\n`,
+      `${JSON.stringify({ at: Date.now(), mono: Number(process.hrtime.bigint() / 1000n), late, long, ...memory() })}\n`,
     )
     late = []
     long = []

@@ -7,6 +7,7 @@ import { createDraft, saveDraft } from '../drafts/drafts'
 import { setDraft, setFingerprint } from '../drafts/drafts-repository'
 import { inOneTransaction } from '../outbox/outbox'
 import { insertOperation } from '../outbox/operation-transitions'
+import { BULK_CHAIN_PREFIX } from '../outbox/operations'
 import { draftToPayload } from '../outbox/queue-checks'
 import { queueReport } from '../outbox/queue-create'
 import type { BulkAcceptedRow, BulkRowError } from '../spreadsheet/bulk-file-import'
@@ -91,7 +92,7 @@ export function queueBulk(
   writeTransaction(core.db, () => {
     for (let from = 0; from < rows.length; from += BULK_CHUNK_ROWS) {
       const chunk = rows.slice(from, from + BULK_CHUNK_ROWS)
-      const chainId = `bulk-${randomUUID()}`
+      const chainId = `${BULK_CHAIN_PREFIX}${randomUUID()}`
       const now = core.clock.now()
       for (const { localId } of chunk)
         for (const attachment of listAttachments(core, localId))

@@ -21,6 +21,9 @@ export const OPERATION_STATES = [
 ] as const
 export type OperationState = (typeof OPERATION_STATES)[number]
 
+/** How a bulk import's chains are named (`bulk-<uuid>`): the outbox's bulk lane (sync/fair-lanes.ts). */
+export const BULK_CHAIN_PREFIX = 'bulk-'
+
 /** States that still owe the registry something (the "pending" count the UI shows). */
 export const PENDING_STATES: readonly OperationState[] = [
   'queued',

@@ -2,6 +2,7 @@ import { prepare } from '../store/prepare'
 import type { Db } from '../store/open-database'
 import type { RegistryErrorKind } from '../registry/registry-error'
 import {
+  BULK_CHAIN_PREFIX,
   PENDING_STATES,
   type Operation,
   type OperationKind,
@@ -166,17 +167,22 @@ export function pendingCount(db: Db): number {
 /**
  * The operations that may be sent now: the first unfinished operation of each chain, when it
  * is queued or its retry time has come. A chain whose head needs attention waits for the user.
+ * With `bulk`, only the bulk import's chains (true) or only the others (false): the send
+ * slots' two lanes (sync/fair-lanes.ts).
  */
-export function runnableHeads(db: Db, now: number, limit: number): Operation[] {
-  return prepare<[number, number], OperationRow>(
+export function runnableHeads(db: Db, now: number, limit: number, bulk?: boolean): Operation[] {
+  const lane =
+    bulk === undefined ? '' : `AND (substr(o.chain_id, 1, ${BULK_CHAIN_PREFIX.length}) = ?) = ?`
+  return prepare<unknown[], OperationRow>(
     db,
     `SELECT o.* FROM operations o
       WHERE o.state IN ('queued', 'waiting_retry') AND (o.next_attempt_at IS NULL OR o.next_attempt_at <= ?)
+        ${lane}
         AND NOT EXISTS (SELECT 1 FROM operations p WHERE p.chain_id = o.chain_id AND p.seq < o.seq AND p.state NOT IN ('done', 'cancelled'))
       ORDER BY o.id
       LIMIT ?`,
   )
-    .all(now, limit)
+    .all(now, ...(bulk === undefined ? [] : [BULK_CHAIN_PREFIX, bulk ? 1 : 0]), limit)
     .map(toOperation)
 }
 

@@ -138,6 +138,31 @@ export async function readJobProgress(
   return progressOf(core.db, job, page, { rows, identifiers } as Counted)
 }
 
+/**
+ * Several jobs' totals (the window's list of jobs, asked as Screening opens) in one read of
+ * the reading thread: one message and one snapshot for all of them, where each job's was a
+ * read of its own, queued behind the others' and the running job's polls.
+ */
+export async function readJobsTotals(
+  core: { db: Db; reader: Reader },
+  jobs: readonly JobRow[],
+): Promise<JobProgress['totals'][]> {
+  if (jobs.length === 0) return []
+  const results = await core.reader.read(
+    jobs.flatMap((job) => [
+      { sql: ROW_STANDINGS_SQL, params: [job.id] },
+      { sql: IDENTIFIER_COUNTS_SQL, params: [job.id], get: true },
+    ]),
+  )
+  return jobs.map(
+    (job, i) =>
+      progressOf(core.db, job, { limit: 0 }, {
+        rows: results[2 * i],
+        identifiers: results[2 * i + 1],
+      } as Counted).totals,
+  )
+}
+
 function progressOf(db: Db, job: JobRow, page: Page, counted: Counted): JobProgress {
   const unread = unreadByRow(job)
   const { rows } = counted

@@ -21,7 +21,12 @@ import { bankLookup } from './screening-normalize'
 import { listBanks } from '../banks/banks-cache'
 import { forgetSpellingsBefore } from './screening-spellings'
 import { hitView, jobAnswers, totalsOf } from './screening-results'
-import { jobProgress, readJobProgress, type JobProgress } from './screening-progress'
+import {
+  jobProgress,
+  readJobProgress,
+  readJobsTotals,
+  type JobProgress,
+} from './screening-progress'
 import { forgetCutOffWrites, writeJobInSlices } from './screening-write'
 import { processHolder } from '../sync/lease-holder'
 import { isRunning, runInBackground, stopRunner, waitingOf } from './screening-runs'
@@ -175,8 +180,8 @@ export function listJobs(core: CoreContext): ScreeningJobView[] {
 /** listJobs with each job's counts on the core's reading thread (the window's list). */
 export async function readListJobs(core: CoreContext): Promise<ScreeningJobView[]> {
   const jobs = jobRows(core.db)
-  const progress = await Promise.all(jobs.map((job) => readJobProgress(core, job)))
-  return jobs.map((job, i) => viewOf(core, job, progress[i]!.totals))
+  const totals = await readJobsTotals(core, jobs)
+  return jobs.map((job, i) => viewOf(core, job, totals[i]!))
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { Operation } from '../outbox/operations'
-import { getOperation, nextWakeAt, pendingCount, runnableHeads } from '../outbox/outbox-repository'
+import { getOperation, nextWakeAt, pendingCount } from '../outbox/outbox-repository'
 import { claimForSending, markDone, recoverInterrupted } from '../outbox/operation-transitions'
 import type { AdaptiveConcurrency } from './adaptive-concurrency'
 import {
@@ -12,6 +12,7 @@ import {
 } from './engine-types'
 import { paceSignalOf, recordFailure } from './failure-mapping'
 import type { FolderClock } from './folder-clock'
+import { fairHeads, laneOf, type Lane } from './fair-lanes'
 import { GroupCommit } from './group-commit'
 import { lastAttemptOf } from './reconcile-window'
 import type { RetryPolicy } from './retry-policy'
@@ -58,6 +59,8 @@ export class SyncRun {
   /** Per chain, the send of its head in flight. */
   private readonly inFlight = new Map<string, Promise<void>>()
   private readonly commits: GroupCommit
+  /** The lane the last claim served: a tie goes to the other (fair-lanes.ts). */
+  private lastLane: Lane | null = null
 
   constructor(private readonly engine: EngineParts) {
     const { options } = engine
@@ -162,21 +165,24 @@ export class SyncRun {
   }
 
   /**
-   * Heads for the free slots, claimed (marked sending) by the caller's transaction. Read back
-   * in it: what is sent is what was committed when the operation became `sending` (an edit saved
-   * between reading the heads and claiming them would otherwise be sent stale). Chains still in
-   * flight, finishing ones included, wait for the next round.
+   * Heads for the free slots, shared between the lanes (fair-lanes.ts) and claimed (marked
+   * sending) by the caller's transaction. Read back in it: what is sent is what was committed
+   * when the operation became `sending` (an edit saved between reading the heads and claiming
+   * them would otherwise be sent stale). Chains still in flight, finishing ones included, wait
+   * for the next round.
    */
   private claimFree(finishing: ReadonlySet<string>): Operation[] {
     const { options, clock, folderClock, pace } = this.engine
     const { db } = options
-    const busy = this.inFlight.size - finishing.size
-    const free = pace.limit - busy
-    if (free <= 0) return []
+    const { picked, last } = fairHeads(db, clock.now(), {
+      limit: pace.limit,
+      inFlight: this.inFlight,
+      finishing,
+      last: this.lastLane,
+    })
+    this.lastLane = last
     return (
-      runnableHeads(db, clock.now(), free + this.inFlight.size)
-        .filter((op) => !this.inFlight.has(op.chainId))
-        .slice(0, free)
+      picked
         .filter((op) => claimForSending(db, op.id, clock.now()))
         // When its last attempt ended, before the claim moved its time: the end of a
         // reconciliation's window (reconcile-window.ts).
@@ -220,7 +226,7 @@ export class SyncRun {
     const started = performance.now()
     try {
       const apply = await this.perform(op)
-      pace.record({ kind: 'answered', latencyMs: performance.now() - started })
+      pace.record({ kind: 'answered', latencyMs: performance.now() - started }, laneOf(op.chainId))
       work = () => {
         const value = apply()
         markDone(options.db, op.id, value, clock.now())
@@ -228,7 +234,7 @@ export class SyncRun {
         return (value as { adopted?: boolean } | null)?.adopted ? 'adopted' : 'done'
       }
     } catch (error) {
-      pace.record(paceSignalOf(error, started, performance.now()))
+      pace.record(paceSignalOf(error, started, performance.now()), laneOf(op.chainId))
       work = () => this.recordFailure(op, attempt, error)
     }
     const outcome = await this.commits.commit(op, work)

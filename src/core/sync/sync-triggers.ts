@@ -3,6 +3,8 @@ import { MAX_TIMER_DELAY_MS, type Timers } from './timer-delay'
 
 /** A wake-up goes this long after the retry time, so the operation is due when the run reads it. */
 const WAKE_SLACK_MS = 10
+/** A run that threw (the folder busy or unwritable) is tried again after this. */
+export const FAILED_RUN_RETRY_MS = 5_000
 
 /**
  * What starts a run in the background: now, every few minutes, something queued, the connection
@@ -34,11 +36,22 @@ export class SyncTriggers {
   /** A trigger (something was queued, the connection came back, the user pressed Sync now). */
   kick(): void {
     if (this.stopped) return
-    void this.run().then((summary) => {
-      this.timers.clearTimeout(this.wake)
-      if (this.stopped || summary.nextWakeAt === null) return
-      this.armWake(summary.nextWakeAt)
-    })
+    void this.run().then(
+      (summary) => {
+        this.timers.clearTimeout(this.wake)
+        if (this.stopped || summary.nextWakeAt === null) return
+        this.armWake(summary.nextWakeAt)
+      },
+      () => {
+        // The run threw: the folder stayed locked by another process past SQLite's busy
+        // timeout (under bench:load, a fill of the cache held it; the lease could not be
+        // taken), or it cannot be written. A trigger has no caller to tell, and left uncaught
+        // the rejection ended the core process: it tries again a little later, and what the
+        // window asks of the folder meanwhile says what is wrong with it.
+        this.timers.clearTimeout(this.wake)
+        this.armWake(this.now() + FAILED_RUN_RETRY_MS)
+      },
+    )
   }
 
   stop(): void {

@@ -1,11 +1,13 @@
 import { fork } from 'node:child_process'
 import { join } from 'node:path'
+import { CORE_ENV, CORE_V8_FLAGS } from './core-heap'
 import type { SpawnCore } from './process-app-core'
 
 /**
  * The core process under plain Node (tests, the web harness, the benches): a forked child
  * running core-process-main with structured-clone messages (spreadsheets and attachments cross
- * as bytes). `execArgv` lets a TypeScript entry run through tsx.
+ * as bytes), with the app's V8 flags (core-heap.ts). `execArgv` lets a TypeScript entry run
+ * through tsx.
  */
 export function forkCore(
   entry: string,
@@ -15,8 +17,8 @@ export function forkCore(
   return () => {
     const child = fork(entry, [], {
       serialization: 'advanced',
-      execArgv: [...execArgv],
-      env: { ...process.env, ...env },
+      execArgv: [...CORE_V8_FLAGS, ...execArgv],
+      env: { ...process.env, ...CORE_ENV, ...env },
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     })
     return {

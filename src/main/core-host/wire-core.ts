@@ -1,6 +1,7 @@
 import { utilityProcess } from 'electron'
 import { join } from 'node:path'
 import type { CreateAppCore } from '../../shared/app-core'
+import { CORE_ENV, CORE_V8_FLAGS } from './core-heap'
 import { createProcessAppCore, type SpawnCore } from './process-app-core'
 
 /**
@@ -11,6 +12,8 @@ import { createProcessAppCore, type SpawnCore } from './process-app-core'
 const spawnUtilityCore: SpawnCore = () => {
   const child = utilityProcess.fork(join(__dirname, 'core-process.js'), [], {
     serviceName: 'Casefile core',
+    execArgv: [...CORE_V8_FLAGS],
+    env: { ...process.env, ...CORE_ENV },
     stdio: 'inherit',
   })
   let exited = false
