@@ -1,23 +1,19 @@
 import type { WorkHandlers } from '../shared/contracts/work'
-import { attachmentHandlers } from './attachments/attachment-handlers'
-import { banksHandlers } from './banks/banks-handlers'
-import { caseFileHandlers } from './case-file/case-file-handlers'
-import { casesHandlers } from './cases/cases-handlers'
+import { attachmentHandlers, draftsHandlers } from './drafts/drafts'
+import { banksHandlers } from './banks/banks'
+import { caseFileHandlers } from './case-file/case-file'
+import { casesHandlers } from './cases/cases'
 import type { CoreContext } from './core-context'
-import { draftsHandlers } from './drafts/drafts-handlers'
-import { importHandlers } from './import/import-handlers'
-import { insightsHandlers } from './insights/insights-handlers'
-import { logHandlers } from './log/log-handlers'
-import {
-  connectionCheckHandlers,
-  type ConnectionCheckSource,
-} from './network/connection-check-handlers'
-import { outboxHandlers } from './outbox/outbox-handlers'
-import { screeningHandlers } from './screening/screening-handlers'
-import { searchHandlers } from './search/search-handlers'
-import { submissionsHandlers } from './submissions/submissions-handlers'
-import { syncHandlers } from './sync/sync-handlers'
-import { watchlistHandlers } from './watchlist/watchlist-handlers'
+import { importHandlers } from './import/import'
+import { insightsHandlers } from './insights/insights'
+import { logHandlers } from './log/log'
+import { connectionCheckHandlers, type ConnectionCheckSource } from './registry/registry'
+import { outboxHandlers } from './outbox/outbox'
+import { screeningHandlers } from './screening/screening'
+import { searchHandlers } from './search/search'
+import { submissionsHandlers } from './submissions/submissions'
+import { syncHandlers } from './sync/sync'
+import { watchlistHandlers } from './watchlist/watchlist'
 
 export type { WorkHandlers, ConnectionCheckSource }
 

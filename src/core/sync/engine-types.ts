@@ -1,11 +1,10 @@
-import type { AttachmentFiles } from '../attachments/attachment-files'
-import type { Operation } from '../outbox/operations'
-import type { Db } from '../store/open-database'
+import type { AttachmentFiles } from '../drafts/drafts'
+import type { Operation } from '../outbox/outbox'
+import type { Db, PauseState } from '../store/store'
 import type { ConcurrencyOption } from './adaptive-concurrency'
 import type { FolderClock } from './folder-clock'
 import type { RetryPolicy } from './retry-policy'
 import type { ReportSynced, SendContext } from './send-operation'
-import type { PauseState } from './sync-state'
 import type { Timers } from './timer-delay'
 
 /*

@@ -1,6 +1,13 @@
-import type { Operation } from '../outbox/operations'
-import { getOperation, nextWakeAt, pendingCount, runnableHeads } from '../outbox/outbox-repository'
-import { claimForSending, markDone, recoverInterrupted } from '../outbox/operation-transitions'
+import {
+  type Operation,
+  loadOperation,
+  nextWakeAt,
+  pendingCount,
+  runnableHeads,
+  claimForSending,
+  markDone,
+  recoverInterrupted,
+} from '../outbox/outbox'
 import type { AdaptiveConcurrency } from './adaptive-concurrency'
 import {
   emptyRunSummary,
@@ -17,8 +24,7 @@ import { lastAttemptOf } from './reconcile-window'
 import type { RetryPolicy } from './retry-policy'
 import { sendOperation } from './send-operation'
 import { keepLease, releaseLease, takeLease } from './sync-lease'
-import { setLastSyncAt, syncPause } from './sync-state'
-import { writeTransaction } from '../store/write-transaction'
+import { setLastSyncAt, syncPause, writeTransaction } from '../store/store'
 
 /** What every run shares: the engine's options, clocks, pace and policy (sync-engine.ts). */
 export interface EngineParts {
@@ -181,7 +187,7 @@ export class SyncRun {
         // When its last attempt ended, before the claim moved its time: the end of a
         // reconciliation's window (reconcile-window.ts).
         .map((head) => ({
-          ...getOperation(db, head.id),
+          ...loadOperation(db, head.id),
           lastAttempt: lastAttemptOf(folderClock.registry, head.updatedAt, clock.now()),
         }))
     )
@@ -232,7 +238,7 @@ export class SyncRun {
       work = () => this.recordFailure(op, attempt, error)
     }
     const outcome = await this.commits.commit(op, work)
-    this.engine.emit({ type: 'operation', operation: getOperation(options.db, op.id) })
+    this.engine.emit({ type: 'operation', operation: loadOperation(options.db, op.id) })
     return outcome
   }
 
