@@ -5,7 +5,7 @@
 
 /** Table → the folder of src/core that alone reads and writes it. */
 export const TABLE_OWNERS = {
-  attachments: 'attachments',
+  attachments: 'drafts',
   cache_state: 'cache',
   cached_banks: 'banks',
   cached_identifiers: 'cache',
@@ -26,7 +26,7 @@ export const TABLE_OWNERS = {
   screening_rows: 'screening',
   screening_spellings: 'screening',
   sync_lease: 'sync',
-  sync_state: 'sync',
+  sync_state: 'store',
   watch_alert_events: 'watchlist',
   watch_alerts: 'watchlist',
   watch_items: 'watchlist',

@@ -1,7 +1,7 @@
 import { statSync } from 'node:fs'
 import { basename, dirname, resolve } from 'node:path'
 import { ConnectionFileError, defaultUserDataDir, readConnection } from '../core/data-folder'
-import { checkFolderNotNewer } from '../core/store/folder-schema'
+import { checkFolderNotNewer } from '../core/store/store'
 import type { ProfileId } from '../shared/registry-address'
 import { CliError } from './cli-error'
 import type { GlobalOptions } from './command-line-spec'

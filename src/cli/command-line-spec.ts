@@ -1,5 +1,5 @@
-import type { ScryptParams } from '../core/encryption/key-transfer'
-import type { SecretBackend } from '../core/secrets/secret-backend'
+import type { ScryptParams } from '../core/encryption/encryption'
+import type { SecretBackend } from '../core/secrets/index'
 import type { CliIo } from './cli-io'
 
 /** One option of a command (or a global one): `--name VALUE` for strings, `--name` for booleans. */

@@ -1,5 +1,9 @@
-import { DB_KEY_ENV, FolderKeyError, type FolderKeySource } from '../core/encryption/folder-key'
-import { openDataFolder } from '../core/encryption/open-data-folder'
+import {
+  DB_KEY_ENV,
+  FolderKeyError,
+  type FolderKeySource,
+  openDataFolder,
+} from '../core/encryption/encryption'
 import { CliError } from './cli-error'
 import type { CommandContext } from './command-line-spec'
 import { EXIT } from './exit-codes'
@@ -13,7 +17,7 @@ export async function folderKeySource(context: CommandContext): Promise<FolderKe
   const keychain =
     context.folderKeychain !== undefined
       ? context.folderKeychain
-      : (await import('../core/secrets/keyring-backend')).keyringBackend()
+      : (await import('../core/secrets/index')).keyringBackend()
   return { keychain, envKey: context.env[DB_KEY_ENV], keyFile: context.global.dbKeyFile }
 }
 

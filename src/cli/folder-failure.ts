@@ -1,4 +1,4 @@
-import { describeStorageFailure } from '../core/store/storage-failure'
+import { describeStorageFailure } from '../core/store/store'
 import { CliError } from './cli-error'
 
 /** Said when a data folder could not even be opened: nothing in it was written. */

@@ -1,9 +1,12 @@
-import type { Core } from '../core/open-core'
-import { openCore } from '../core/open-core'
+import { type Core, openCore } from '../core/open-core'
 import { keyAccount } from '../shared/registry-address'
 import { resolve } from 'node:path'
-import { CaFileError, readCaFile } from '../core/network/certificate-trust'
-import { environmentProxyResolver, type NetworkSettings } from '../core/network/registry-transport'
+import {
+  CaFileError,
+  readCaFile,
+  environmentProxyResolver,
+  type NetworkSettings,
+} from '../core/network/network'
 import { requireConnection, resolveDataDir, type Connection } from './cli-context'
 import { CliError } from './cli-error'
 import type { CommandContext } from './command-line-spec'

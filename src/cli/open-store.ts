@@ -1,6 +1,5 @@
 import { join } from 'node:path'
-import { NewerSchemaError } from '../core/store/migrations'
-import { DATABASE_FILE, openDatabase, type Db } from '../core/store/open-database'
+import { NewerSchemaError, DATABASE_FILE, openDatabase, type Db } from '../core/store/store'
 import { requireConnection, resolveDataDir } from './cli-context'
 import { CliError } from './cli-error'
 import type { CommandContext } from './command-line-spec'

@@ -1,4 +1,4 @@
-import type { OutputProblem } from '../core/spreadsheet/output-file'
+import type { OutputProblem } from '../core/spreadsheet/index'
 
 /** What a command was going to write to OUT, and what it reads, in the words of its message. */
 export interface OutputWords {

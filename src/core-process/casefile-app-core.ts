@@ -1,16 +1,15 @@
-import type { Core } from '../core/open-core'
-import { openCore } from '../core/open-core'
-import { openDataFolder } from '../core/encryption/open-data-folder'
+import { type Core, openCore } from '../core/open-core'
 import {
+  openDataFolder,
   defaultFolderKeySource,
   FolderKeyError,
   type FolderKeySource,
-} from '../core/encryption/folder-key'
-import { importKeyForFolder, setFolderAside } from '../core/encryption/folder-recovery'
+  importKeyForFolder,
+  setFolderAside,
+} from '../core/encryption/encryption'
 import { forwardEngineEvents } from '../core/engine-events'
-import { readCaFile } from '../core/network/certificate-trust'
-import type { NetworkSettings } from '../core/network/registry-transport'
-import type { RegistryConnection } from '../core/registry/registry-connection'
+import { readCaFile, type NetworkSettings } from '../core/network/network'
+import type { RegistryConnection } from '../core/registry/registry'
 import { createWorkHandlers } from '../core/work-handlers'
 import { startSandbox } from '../sandbox'
 import type { AppCore, AppCoreEvents, AppCoreProfile } from '../shared/app-core'
@@ -18,9 +17,8 @@ import { CoreStartError } from '../shared/core-start-error'
 import { EventHub } from '../shared/event-hub'
 import * as Sync from '../core/sync/sync'
 import * as Outbox from '../core/outbox/outbox'
-import { jobView } from '../core/screening/screening'
-import { onJobFinished, runOpenJobs } from '../core/screening/screening-runs'
-import { runWatchlist } from '../core/watchlist/watch-runs'
+import { jobView, onJobFinished, runOpenJobs } from '../core/screening/screening'
+import { runWatchlist } from '../core/watchlist/watchlist'
 import * as Banks from '../core/banks/banks'
 import { displayIdentifierValue } from '../shared/domain/identifiers'
 

@@ -1,5 +1,4 @@
-import { ProxySettingError } from '../core/network/network-failure'
-import type { ProxyChoice } from '../core/network/proxy-choice'
+import { ProxySettingError, type ProxyChoice } from '../core/network/network'
 import { eventContract, type ContractHandlers, type ContractMethod } from '../shared/contracts'
 import { workContract } from '../shared/contracts/work'
 import { toCoreSchema, type CoreProfile, type FromCore } from '../shared/core-protocol'

@@ -1,12 +1,9 @@
-import type { AttachmentFiles } from './attachments/attachment-files'
+import type { AttachmentFiles } from './drafts/drafts'
 import type { CoreKept } from './core-kept'
-import type { ConnectionSeen } from './network/registry-agent'
-import type { FolderClock } from './sync/folder-clock'
-import type { Reachability } from './registry/reachability'
-import type { RegistryClient } from './registry/registry-client'
-import type { Db } from './store/open-database'
-import type { Reader } from './store/read-thread'
-import type { SyncEngine } from './sync/sync-engine'
+import type { ConnectionSeen } from './network/network'
+import type { FolderClock, SyncEngine } from './sync/sync'
+import type { Reachability, RegistryClient } from './registry/registry'
+import type { Db, Reader } from './store/store'
 import type { WorkHandlers } from '../shared/contracts/work'
 
 /** The time of this computer (tests drive it). What the registry stamps goes by folderClock. */

@@ -1,8 +1,6 @@
 import type { EventPayload } from '../shared/contracts'
 import type { CoreContext } from './core-context'
-import { outboxCounts } from './outbox/outbox'
-import { toOperationView } from './outbox/operation-view'
-import { pendingReportCount } from './outbox/pending-reports'
+import { outboxCounts, toOperationView, pendingReportCount } from './outbox/outbox'
 
 export type CoreEventName =
   'onlineChanged' | 'outboxChanged' | 'syncFinished' | 'operationChanged' | 'uploadProgress'

@@ -1,28 +1,31 @@
 import { join } from 'node:path'
 import { CoreKept } from './core-kept'
 import { registryOrigins } from '../shared/registry-address'
-import { AttachmentFiles } from './attachments/attachment-files'
+import { AttachmentFiles, attachmentKeys } from './drafts/drafts'
 import type { Clock, CoreContext } from './core-context'
-import { attachmentKeys } from './encryption/attachment-cipher'
-import { ExchangeLogWriter } from './log/exchange-log-writer'
-import type { ConnectionSeen } from './network/registry-agent'
-import type { NetworkSettings } from './network/registry-transport'
-import { bindOutboxOrigin } from './outbox/outbox-origin'
+import { ExchangeLogWriter } from './log/log'
+import type { ConnectionSeen, NetworkSettings } from './network/network'
+import { bindOutboxOrigin } from './outbox/outbox'
 import { tightenPrivateTree } from './private-files'
-import { ReachabilityWatch } from './registry/reachability-watch'
-import { createRegistryClient } from './registry/registry-client'
-import type { RegistryConnection } from './registry/registry-connection'
-import { ATTACHMENTS_DIR, DATABASE_FILE } from './store/folder-layout'
-import { openDatabase } from './store/open-database'
-import { assertSameFile, fileIdentity } from './store/storage-failure'
-import { startReader } from './store/read-thread'
-import { startWalCheckpointer } from './store/wal-checkpointer'
-import { markUnlisted, upsertOwnSubmission } from './cache/reports-cache'
-import { FolderClock } from './sync/folder-clock'
-import { pacedSearch } from './search/paced-search'
-import { isHolderAlive, processHolder } from './sync/lease-holder'
-import type { RetryPolicy } from './sync/retry-policy'
-import { SyncEngine } from './sync/sync-engine'
+import {
+  ReachabilityWatch,
+  createRegistryClient,
+  type RegistryConnection,
+} from './registry/registry'
+import {
+  ATTACHMENTS_DIR,
+  DATABASE_FILE,
+  openDatabase,
+  assertSameFile,
+  fileIdentity,
+  startReader,
+  startWalCheckpointer,
+  isHolderAlive,
+  processHolder,
+} from './store/store'
+import { markUnlisted, upsertOwnSubmission } from './cache/cache'
+import { FolderClock, type RetryPolicy, SyncEngine } from './sync/sync'
+import { pacedSearch } from './search/search'
 
 export interface CoreOptions {
   /** The data folder of one connection profile: casefile.db and attachments/ live here. */

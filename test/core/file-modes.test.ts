@@ -16,7 +16,7 @@ import { SettingsStore } from '../../src/core/settings'
 import { startSandbox } from '../../src/sandbox'
 import { PDF_BYTES, validDraft } from '../support/temp-store'
 import * as Drafts from '../../src/core/drafts/drafts'
-import * as Attachments from '../../src/core/attachments/attachments'
+import * as Attachments from '../../src/core/drafts/attachments'
 
 // Casefile's data at rest (the store with its WAL and SHM, attachments, settings,
 // connection.json) is this user's alone: folders 0700, files 0600, whatever the umask, and a

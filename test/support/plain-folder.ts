@@ -8,7 +8,7 @@ import { applyKey, DATABASE_FILE, rekeyDatabase } from '../../src/core/store/ope
 import { PDF_BYTES } from './temp-store'
 import * as Outbox from '../../src/core/outbox/outbox'
 import * as Drafts from '../../src/core/drafts/drafts'
-import * as Attachments from '../../src/core/attachments/attachments'
+import * as Attachments from '../../src/core/drafts/attachments'
 
 /**
  * A data folder as Casefile wrote it before encryption (today's schema, plain): a draft with an

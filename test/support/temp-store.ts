@@ -1,4 +1,4 @@
-import { AttachmentFiles } from '../../src/core/attachments/attachment-files'
+import { AttachmentFiles } from '../../src/core/drafts/attachment-files'
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'

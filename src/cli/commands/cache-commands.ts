@@ -8,8 +8,8 @@ import {
   foundHereWords,
   searchedBanksWords,
 } from '../../shared/searched-banks-words'
-import { matchKey } from '../../core/search/offline-search'
-import { exportSearchAnswer, exportSubmissions } from '../../core/export/export-lists'
+import { matchKey } from '../../core/search/search'
+import { exportSearchAnswer, exportSubmissions } from '../../core/export/export'
 import { CliError } from '../cli-error'
 import { printJson, printTable, type CliIo } from '../cli-io'
 import type { CommandRun } from '../command-line-spec'

@@ -10,14 +10,12 @@ import {
   CaseVerifyRefused,
   verifyCaseFile,
   type VerifyResult,
-} from '../../core/case-file/case-verify'
-import {
   logCaseFileEvent,
   logCaseFileEventIn,
   verifyEvent,
-} from '../../core/case-file/case-file-log'
+} from '../../core/case-file/case-file'
 import { readConnection } from '../../core/data-folder'
-import type { SigningKey } from '../../core/signing/signing-key'
+import type { SigningKey } from '../../core/signing/signing'
 import { resolveDataDir } from '../cli-context'
 import { withStore } from '../open-store'
 import { signingKeyOption } from './signing-commands'

@@ -1,5 +1,5 @@
 import { resolve } from 'node:path'
-import { CaFileError, readCaFile } from '../../core/network/certificate-trust'
+import { CaFileError, readCaFile } from '../../core/network/network'
 import {
   ConnectionFileError,
   type ConnectionFile,
@@ -12,16 +12,12 @@ import { CliError } from '../cli-error'
 import { printJson } from '../cli-io'
 import type { CommandContext, CommandRun } from '../command-line-spec'
 import { CONNECTION_FILE_VERSION, keyAccount } from '../../shared/registry-address'
-import { checkFolderNotNewer } from '../../core/store/folder-schema'
+import { checkFolderNotNewer } from '../../core/store/store'
 import { EXIT } from '../exit-codes'
-import { setSigner, signerFieldProblem, type Signer } from '../../core/signing/signer'
+import { setSigner, signerFieldProblem, type Signer } from '../../core/signing/signing'
 import { openCliCore } from '../open-core'
 import { withStore } from '../open-store'
-import {
-  DEFAULT_MAX_SEARCH_RATE,
-  maxRateProblem,
-  setMaxSearchRate,
-} from '../../core/search/search-pace'
+import { DEFAULT_MAX_SEARCH_RATE, maxRateProblem, setMaxSearchRate } from '../../core/search/search'
 
 async function show(context: CommandContext, dataDir: string): Promise<number> {
   const { io, env, global } = context

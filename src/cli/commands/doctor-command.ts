@@ -1,5 +1,8 @@
-import { checkConnection, DEFAULT_UPDATE_FEED_URL } from '../../core/network/connection-check'
-import { formatConnectionReport } from '../../core/network/connection-report'
+import {
+  checkConnection,
+  DEFAULT_UPDATE_FEED_URL,
+  formatConnectionReport,
+} from '../../core/registry/registry'
 import { keyAccount } from '../../shared/registry-address'
 import { requireConnection, resolveDataDir } from '../cli-context'
 import { printJson } from '../cli-io'

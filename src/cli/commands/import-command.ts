@@ -1,12 +1,15 @@
 import type { Core } from '../../core/open-core'
-import { importSpreadsheet } from '../../core/import/import-spreadsheet'
+import { importSpreadsheet, importOutcomeView } from '../../core/import/import'
 import { rowRanges } from '../../shared/row-ranges'
-import { storageProblemOf } from '../../core/store/storage-failure'
-import { importOutcomeView } from '../../core/import/import-view'
-import { BulkFileError } from '../../core/spreadsheet/bulk-file-error'
-import { describeRowErrors, exportRejectedRows } from '../../core/spreadsheet/export'
-import { checkOutputFile, writeReplacing } from '../../core/spreadsheet/output-file'
-import { TableFileError } from '../../core/spreadsheet/table-file-error'
+import { storageProblemOf } from '../../core/store/store'
+import {
+  BulkFileError,
+  describeRowErrors,
+  exportRejectedRows,
+  checkOutputFile,
+  writeReplacing,
+  TableFileError,
+} from '../../core/spreadsheet/index'
 import { CliError } from '../cli-error'
 import { describeOutputProblem } from '../output-problem'
 import { describeFileError } from '../describe-failure'

@@ -1,17 +1,18 @@
 import { existsSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
-import { readFolderIdentity } from '../../core/encryption/folder-key'
-import { readKeyExport } from '../../core/encryption/key-export-file'
-import { exportFolderKey } from '../../core/encryption/key-transfer'
-import { HOW_TO_CHOOSE, passphraseProblem } from '../../core/encryption/passphrase-strength'
-import { databaseState } from '../../core/encryption/migrate-folder'
-import { openDataFolder } from '../../core/encryption/open-data-folder'
 import {
+  readFolderIdentity,
+  exportFolderKey,
+  HOW_TO_CHOOSE,
+  passphraseProblem,
+  databaseState,
+  openDataFolder,
   importKeyForFolder,
   setAsideTarget,
   setFolderAside,
-} from '../../core/encryption/folder-recovery'
-import { DATABASE_FILE } from '../../core/store/folder-layout'
+} from '../../core/encryption/encryption'
+import { readKeyExport } from '../../core/key-export-file'
+import { DATABASE_FILE } from '../../core/store/store'
 import { resolveDataDir } from '../cli-context'
 import { CliError } from '../cli-error'
 import { printJson } from '../cli-io'

@@ -1,6 +1,6 @@
-import { findReport } from '../../core/drafts/drafts-repository'
-import { outboxSnapshot } from '../../core/outbox/outbox-snapshot'
-import type { Db } from '../../core/store/open-database'
+import { lookUpReport } from '../../core/drafts/drafts'
+import { outboxSnapshot } from '../../core/outbox/outbox'
+import type { Db } from '../../core/store/store'
 import { printJson, printTable, type CliIo } from '../cli-io'
 import type { CommandRun } from '../command-line-spec'
 import { EXIT } from '../exit-codes'
@@ -12,7 +12,7 @@ const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOStrin
 export function outboxCommand(db: Db, io: CliIo, json: boolean): void {
   const outbox = outboxSnapshot(db)
   const operations = outbox.operations.map((op) => {
-    const report = findReport(db, op.chainId)
+    const report = lookUpReport(db, op.chainId)
     return {
       id: op.id,
       reportId: op.chainId,

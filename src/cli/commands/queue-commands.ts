@@ -1,5 +1,5 @@
 import type { Core } from '../../core/open-core'
-import type { QueueResult } from '../../core/outbox/queue-checks'
+import type { QueueResult } from '../../core/outbox/outbox'
 import { CliError } from '../cli-error'
 import { printJson, type CliIo } from '../cli-io'
 import type { CommandRun } from '../command-line-spec'

@@ -1,7 +1,6 @@
 import { dirname, isAbsolute, resolve } from 'node:path'
 import { z } from 'zod'
-import { AttachmentRefusedError } from '../../core/attachments/attachment-store'
-import type { DraftInput } from '../../core/drafts/draft'
+import { AttachmentRefusedError, type DraftInput } from '../../core/drafts/drafts'
 import { CliError } from '../cli-error'
 import { describeFileError } from '../describe-failure'
 import { readRegularFile, RegularFileError } from '../../core/regular-file'

@@ -1,15 +1,22 @@
 import { readFile, stat, writeFile } from 'node:fs/promises'
 import { basename, extname } from 'node:path'
 import type { Core } from '../../core/open-core'
-import { MAX_HEADER_ROW, MAX_SCREENING_RATE } from '../../shared/contracts/screening'
+import {
+  MAX_HEADER_ROW,
+  MAX_SCREENING_RATE,
+  type ScreeningEstimate,
+} from '../../shared/contracts/screening'
 import * as Screening from '../../core/screening/screening'
-import { runJob, type RunOutcome } from '../../core/screening/screening-runner'
-import { exportHits } from '../../core/screening/screening-export'
-import { exportRecord, recordAboutJson } from '../../core/screening/screening-record'
-import { aboutPathOf } from '../../core/screening/screening-about'
-import { checkOutputFile, writeReplacing } from '../../core/spreadsheet/output-file'
+import {
+  runJob,
+  type RunOutcome,
+  exportHits,
+  exportRecord,
+  recordAboutJson,
+  aboutPathOf,
+} from '../../core/screening/screening'
+import { checkOutputFile, writeReplacing, TableFileError } from '../../core/spreadsheet/index'
 import { columnLetter } from '../../core/spreadsheet'
-import { TableFileError } from '../../core/spreadsheet/table-file-error'
 import { CliError } from '../cli-error'
 import { describeOutputProblem } from '../output-problem'
 import type { CommandContext, CommandRun } from '../command-line-spec'
@@ -20,7 +27,6 @@ import { withCore } from '../open-core'
 import { listOption, stringOption } from '../option-values'
 import { estimateWords, printJobList, printScreening, screenExitCode } from './screen-output'
 import { printJson } from '../cli-io'
-import type { ScreeningEstimate } from '../../shared/contracts/screening'
 
 const MAX_LIST_BYTES = 5 * 1024 * 1024
 

@@ -5,7 +5,7 @@ import type {
 } from '../../shared/contracts/screening'
 import { printJson, printTable, type CliIo } from '../cli-io'
 import { EXIT } from '../exit-codes'
-import { GUESSED_BANK } from '../../core/screening/screening-outcome'
+import { GUESSED_BANK } from '../../core/screening/screening'
 
 /*
  * What `casefile screen`, `screen show` and `screen resume` print: the README's --json shape

@@ -15,8 +15,9 @@ import {
   readPkcs12,
   SigningKeyError,
   type SigningKey,
-} from '../../core/signing/signing-key'
-import { keepSigningKey, keptSigningKey } from '../../core/signing/signing-key-store'
+  keepSigningKey,
+  keptSigningKey,
+} from '../../core/signing/signing'
 
 /*
  * The organization's signing key on the command line: `casefile signing-key create` makes and

@@ -1,6 +1,6 @@
 import { setTimeout as delay } from 'node:timers/promises'
 import type { Core } from '../../core/open-core'
-import type { RunSummary } from '../../core/sync/sync-engine'
+import type { RunSummary } from '../../core/sync/sync'
 import { EXIT } from '../exit-codes'
 import { printJson, type CliIo } from '../cli-io'
 import type { CommandRun } from '../command-line-spec'

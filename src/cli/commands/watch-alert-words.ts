@@ -1,4 +1,4 @@
-import { lagosShortTime } from '../../core/case-file/case-time'
+import { lagosShortTime } from '../../core/case-file/case-file'
 import type { WatchAlertView } from '../../core/watchlist/watchlist'
 import { IDENTIFIER_TYPE_LABELS, type IdentifierType } from '../../shared/domain/identifiers'
 import { visibleName } from '../../shared/visible-name'

@@ -2,18 +2,19 @@ import { basename } from 'node:path'
 import { IDENTIFIER_TYPES, type IdentifierType } from '../../shared/domain/identifiers'
 import { describeWatchPeriod, readWatchPeriod } from '../../shared/domain/watch-period'
 import * as Watchlist from '../../core/watchlist/watchlist'
-import { importList } from '../../core/watchlist/watch-sources'
 import {
+  importList,
   checkDue,
   hourlyBudget,
   HOUR_MS,
   type CheckRun,
   type Wait,
-} from '../../core/watchlist/watch-check'
-import { pickUpOwnReports } from '../../core/watchlist/watch-own-reports'
-import { changeWatchSettings, type WatchSettings } from '../../core/watchlist/watch-settings'
+  pickUpOwnReports,
+  changeWatchSettings,
+  type WatchSettings,
+} from '../../core/watchlist/watchlist'
 import { HOURLY_BUDGET, hourlyBudgetProblem } from '../../shared/contracts/watchlist'
-import { TableFileError } from '../../core/spreadsheet/table-file-error'
+import { TableFileError } from '../../core/spreadsheet/index'
 import { CliError } from '../cli-error'
 import { printJson, printTable } from '../cli-io'
 import type { CommandContext, CommandRun } from '../command-line-spec'

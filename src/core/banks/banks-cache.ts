@@ -1,9 +1,6 @@
 import type { Bank } from '../../shared/domain/responses'
-import type { Db } from '../store/open-database'
-import { prepare } from '../store/prepare'
-import { isoTime } from '../cache/cache-times'
-import { writeTransaction } from '../store/write-transaction'
-import type { ReadQuery } from '../store/read-thread'
+import { type Db, prepare, writeTransaction, type ReadQuery } from '../store/store'
+import { isoTime } from '../cache/cache'
 
 interface BankRow {
   slug: string

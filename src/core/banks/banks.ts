@@ -1,7 +1,7 @@
 import type { CoreContext } from '../core-context'
 import { bankNameOf, banksRefreshedAt as refreshedAt, listBanks } from './banks-cache'
 import { refreshBanks as refresh } from './refresh-banks'
-import { isRegistryError } from '../registry/registry-error'
+import { isRegistryError } from '../registry/registry'
 
 export { bankListSize } from './banks-cache'
 
@@ -43,3 +43,7 @@ export async function ensureBankList(
     return error.message
   }
 }
+
+// What the rest of the app uses of this folder's other files.
+export { bankSlugs, listBanks } from './banks-cache'
+export { banksHandlers } from './banks-handlers'

@@ -1,7 +1,7 @@
-import type { CallOptions } from '../registry/registry-request'
-import type { Db } from '../store/open-database'
+import type { CallOptions } from '../registry/registry'
+import type { Db } from '../store/store'
 import { banksRefreshedAt, listBanks, replaceBanks } from './banks-cache'
-import type { BankListSource } from '../cache/registry-sources'
+import type { BankListSource } from '../cache/cache'
 
 export interface BanksRefresh {
   /** How many banks the cache holds now. */

@@ -1,4 +1,4 @@
-import type { ReadQuery } from '../store/read-thread'
+import type { ReadQuery } from '../store/store'
 
 /*
  * The own reports' banks (migration 0007's table: one (report, slug) pair each, slug '' for an

@@ -1,5 +1,4 @@
-import type { Db } from '../store/open-database'
-import { prepare } from '../store/prepare'
+import { type Db, prepare } from '../store/store'
 
 /** Keys of the cache's small key/value table (cursors and times of refreshes). */
 export const CACHE_STATE_KEYS = {

@@ -38,3 +38,35 @@ export {
 } from './own-report-counts'
 export { ownReportsByBankName } from './bank-names'
 export { CACHE_STATE_KEYS } from './cache-state'
+
+// What the rest of the app uses of this folder's other files.
+export {
+  CACHED_REPORT_COLUMNS,
+  UNLISTED,
+  getCachedReport,
+  ownOrganizationName,
+  upsertOwnSubmission,
+  upsertRegistryReports,
+} from './reports-cache'
+export type { CachedReport, CachedReportRow } from './reports-cache'
+export { isoTime, registryTimeMs } from './cache-times'
+export type { BankListSource, SearchSource, SubmissionsSource } from './registry-sources'
+export {
+  findStoredSearch,
+  idList,
+  searchKey,
+  storeSearchIds,
+  storeSearchResult,
+} from './searches-cache'
+export type { IdentifierQuery } from './searches-cache'
+export { upsertRegistryReportsInSlices, yieldToLoop } from './sliced-upsert'
+export { cachedIdentifier } from './cached-identifiers'
+export {
+  deleteCacheState,
+  perOrganization,
+  readCacheNumber,
+  readCacheState,
+  writeCacheState,
+} from './cache-state'
+export { foldWord, toFtsQuery } from './fts-query'
+export type { FtsTerm } from './fts-query'

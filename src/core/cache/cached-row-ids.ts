@@ -1,5 +1,4 @@
-import type { Db } from '../store/open-database'
-import { prepare } from '../store/prepare'
+import { type Db, prepare } from '../store/store'
 import type { CachedKind } from './reports-cache'
 
 /**

@@ -1,4 +1,4 @@
-import type { ReadQuery } from '../store/read-thread'
+import type { ReadQuery } from '../store/store'
 
 /*
  * The organization's own reports in the saved copy counted in SQL, for Insights

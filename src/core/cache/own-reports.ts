@@ -1,5 +1,4 @@
-import type { Db } from '../store/open-database'
-import { prepare } from '../store/prepare'
+import { type Db, prepare } from '../store/store'
 import { CACHED_REPORT_COLUMNS, UNLISTED, type CachedReportRow } from './reports-cache'
 
 /*

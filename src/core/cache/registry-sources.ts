@@ -1,6 +1,6 @@
 import type { Bank, SearchResult, SubmissionsPage } from '../../shared/domain/responses'
 import type { SearchInput } from '../../shared/domain/search-input'
-import type { CallOptions } from '../registry/registry-request'
+import type { CallOptions } from '../registry/registry'
 
 /*
  * The parts of the registry client each refresher needs. The real client

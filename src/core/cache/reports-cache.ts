@@ -1,4 +1,4 @@
-import { cachedReportFingerprint } from '../store/migrations/0015-cached-fingerprints'
+import { cachedReportFingerprint, type Db, prepare, writeTransaction } from '../store/store'
 import {
   publicReportSchema,
   reportRecordSchema,
@@ -7,12 +7,9 @@ import {
   type PublicReport,
   type ReportRecord,
 } from '../../shared/domain/responses'
-import type { Db } from '../store/open-database'
-import { prepare } from '../store/prepare'
 import { cachedIdentifier } from './cached-identifiers'
 import { rowIdFor } from './cached-row-ids'
 import { isoTime, registryTimeMs } from './cache-times'
-import { writeTransaction } from '../store/write-transaction'
 
 /** A registry report (2.4, filed by an organization) or a public report (2.5). */
 export type CachedKind = 'report' | 'public_report'

@@ -1,10 +1,7 @@
 import { normalizeIdentifierValue, type IdentifierType } from '../../shared/domain/identifiers'
 import type { SearchResult } from '../../shared/domain/responses'
-import type { Db } from '../store/open-database'
-import { prepare } from '../store/prepare'
+import { type Db, prepare, writeTransaction, withoutDiskSync } from '../store/store'
 import { upsertRegistryReports } from './reports-cache'
-import { writeTransaction } from '../store/write-transaction'
-import { withoutDiskSync } from '../store/without-disk-sync'
 
 /** A search as the registry takes it (registry-notes.md): identifier type and value. */
 export interface IdentifierQuery {

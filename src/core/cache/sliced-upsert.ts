@@ -1,7 +1,5 @@
 import { performance } from 'node:perf_hooks'
-import type { Db } from '../store/open-database'
-import { writeTransaction } from '../store/write-transaction'
-import { withoutDiskSync } from '../store/without-disk-sync'
+import { type Db, writeTransaction, withoutDiskSync } from '../store/store'
 import {
   upsertRegistryReports,
   type CachedKind,

@@ -7,8 +7,8 @@ import {
   keptCopyOfLink,
   linkNames,
   type AttachmentContext,
-} from '../attachments/attachment-bytes'
-import { LinkFetchError } from '../registry/registry-client'
+} from '../drafts/drafts'
+import { LinkFetchError } from '../registry/registry'
 import { attachmentName } from './case-file-names'
 import type { CaseAttachment, RetrievalEntry } from './case-model'
 

@@ -1,5 +1,5 @@
 import type { CoreContext } from '../core-context'
-import { computerAheadMs } from '../registry/clock-standing'
+import { computerAheadMs } from '../registry/registry'
 import type { RetrievalEntry } from './case-model'
 
 /*

@@ -1,9 +1,8 @@
 import { userInfo } from 'node:os'
 import type { CoreContext } from '../core-context'
 import type { VerifyResult } from './case-verify'
-import { appendExchange } from '../log/exchange-log'
-import type { Db } from '../store/open-database'
-import { writeTransaction } from '../store/write-transaction'
+import { appendExchange } from '../log/log'
+import { type Db, writeTransaction } from '../store/store'
 
 /*
  * Every case file exported from this data folder, and every one verified with it, written to

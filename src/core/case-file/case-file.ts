@@ -1,5 +1,5 @@
 import type { CoreContext } from '../core-context'
-import type { CertificateFacts, SigningKey } from '../signing/signing-key'
+import type { CertificateFacts, SigningKey } from '../signing/signing'
 import { caseAttachments } from './case-attachments'
 import { caseClock, inRegistryTime } from './case-clock'
 import type { RetrievalEntry } from './case-model'
@@ -152,3 +152,24 @@ export async function exportCaseFile(
     },
   }
 }
+
+// What the rest of the app uses of this folder's other files.
+export { drawReportInto } from './case-pdf'
+export type { CasePdfInput } from './case-pdf'
+export { lagosShortTime, lagosTime, stampOf } from './case-time'
+export { createPdfWriter } from './pdf-writer'
+export type { PdfWriter } from './pdf-writer'
+export { producedDocument, sealCaseFile } from './case-seal'
+export type { SealOptions } from './case-seal'
+export { producingSystem } from './case-resources'
+export type { ProducingSystem } from './case-resources'
+export type { ZipPart } from './zip-bytes'
+export { caseAttachments } from './case-attachments'
+export { caseClock, inRegistryTime } from './case-clock'
+export type { CaseClock } from './case-clock'
+export { caseBankNames, caseReport } from './case-report'
+export type { RetrievalEntry } from './case-model'
+export { caseFileHandlers } from './case-file-handlers'
+export { CaseVerifyRefused, verifyCaseFile } from './case-verify'
+export type { VerifyResult } from './case-verify'
+export { logCaseFileEvent, logCaseFileEventIn, verifyEvent } from './case-file-log'

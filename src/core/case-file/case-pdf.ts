@@ -8,7 +8,7 @@ import { CASE_PDF_WORDS } from './case-file-names'
 import type { CaseAttachment } from './case-model'
 import type { CaseReport } from './case-report'
 import { lagosMinute, lagosShortTime, lagosTime } from './case-time'
-import { clockWords } from '../registry/clock-standing'
+import { clockWords } from '../registry/registry'
 import { createPdfWriter, type PdfWriter } from './pdf-writer'
 import {
   attachmentsSection,

@@ -2,11 +2,10 @@ import { createHash } from 'node:crypto'
 import { reportRecordSchema, type ReportRecord } from '../../shared/domain/responses'
 import { splitAccountValue } from '../../shared/domain/identifiers'
 import * as Banks from '../banks/banks'
-import { getCachedReport } from '../cache/reports-cache'
+import { getCachedReport } from '../cache/cache'
 import type { CoreContext } from '../core-context'
 import { exchangeLog } from '../log/log'
-import { ENDPOINTS, fillPath, joinUrl } from '../registry/endpoints'
-import { isRegistryError } from '../registry/registry-error'
+import { ENDPOINTS, fillPath, joinUrl, isRegistryError } from '../registry/registry'
 import type { RetrievalEntry } from './case-model'
 
 /** No report to make a case file of: the registry has none by that id and this computer neither. */

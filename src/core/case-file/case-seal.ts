@@ -1,8 +1,12 @@
 import { createHash } from 'node:crypto'
 import type { CoreContext } from '../core-context'
-import { signDetached } from '../signing/cms-signature'
-import { signer } from '../signing/signer'
-import { certificateFacts, type CertificateFacts, type SigningKey } from '../signing/signing-key'
+import {
+  signDetached,
+  signer,
+  certificateFacts,
+  type CertificateFacts,
+  type SigningKey,
+} from '../signing/signing'
 import { CERTIFICATE_ODT, CERTIFICATE_PDF, SIGNATURE_NAME, SUMS_NAME } from './case-file-names'
 import type { ProducedDocument } from './case-model'
 import type { ProducingSystem } from './case-resources'

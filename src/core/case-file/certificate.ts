@@ -1,5 +1,4 @@
-import type { Signer } from '../signing/signer'
-import type { CertificateFacts } from '../signing/signing-key'
+import type { Signer, CertificateFacts } from '../signing/signing'
 import { CERTIFICATE_WORDS } from './case-file-names'
 import { ACT, ACT_TITLE, COMBINATION, CONDITIONS, SUBSECTION_4 } from './certificate-law'
 import type { DeviceParticulars } from './device-particulars'

@@ -1,9 +1,8 @@
 import { hostname, release, type as osType, version as osVersion } from 'node:os'
 import type { CoreContext } from '../core-context'
-import { readFolderIdentity } from '../encryption/folder-key'
+import { readFolderIdentity } from '../encryption/encryption'
 import { exchangeLogSpan } from '../log/log'
-import { describeProxyChoice } from '../network/proxy-choice'
-import { environmentProxyResolver } from '../network/registry-transport'
+import { describeProxyChoice, environmentProxyResolver } from '../network/network'
 import { producingSystem } from './case-resources'
 
 /*

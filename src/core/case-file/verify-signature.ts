@@ -1,5 +1,9 @@
-import { verifyDetached, type SignatureCheck } from '../signing/cms-signature'
-import { certificateDer, SigningKeyError } from '../signing/signing-key'
+import {
+  verifyDetached,
+  type SignatureCheck,
+  certificateDer,
+  SigningKeyError,
+} from '../signing/signing'
 import { SIGNATURE_NAME } from './case-file-names'
 
 /*

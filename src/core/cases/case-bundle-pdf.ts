@@ -2,10 +2,15 @@ import { FRAUD_TYPE_LABELS, type FraudType } from '../../shared/domain/fraud-typ
 import { IDENTIFIER_TYPE_LABELS, type IdentifierType } from '../../shared/domain/identifiers'
 import { ALERT_KIND_WORDS } from '../../shared/watch-change-words'
 import type { CaseItemView } from '../../shared/contracts/cases'
-import { drawReportInto, type CasePdfInput } from '../case-file/case-pdf'
-import { lagosShortTime, lagosTime } from '../case-file/case-time'
-import { createPdfWriter, type PdfWriter } from '../case-file/pdf-writer'
-import { clockWords } from '../registry/clock-standing'
+import {
+  drawReportInto,
+  type CasePdfInput,
+  lagosShortTime,
+  lagosTime,
+  createPdfWriter,
+  type PdfWriter,
+} from '../case-file/case-file'
+import { clockWords } from '../registry/registry'
 
 /*
  * A case's case.pdf: every item in the order it was added — each report drawn as its own case

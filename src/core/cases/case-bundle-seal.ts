@@ -1,6 +1,10 @@
-import { producedDocument, sealCaseFile, type SealOptions } from '../case-file/case-seal'
-import type { ProducingSystem } from '../case-file/case-resources'
-import type { ZipPart } from '../case-file/zip-bytes'
+import {
+  producedDocument,
+  sealCaseFile,
+  type SealOptions,
+  type ProducingSystem,
+  type ZipPart,
+} from '../case-file/case-file'
 import type { CoreContext } from '../core-context'
 
 /*

@@ -1,16 +1,20 @@
 import type { CaseItemView, CaseView } from '../../shared/contracts/cases'
-import { caseAttachments } from '../case-file/case-attachments'
-import { caseClock } from '../case-file/case-clock'
-import { CaseFileError, caseBankNames, caseReport } from '../case-file/case-report'
-import type { RetrievalEntry } from '../case-file/case-model'
-import type { CasePdfInput } from '../case-file/case-pdf'
-import { producingSystem } from '../case-file/case-resources'
-import { stampOf } from '../case-file/case-time'
+import {
+  caseAttachments,
+  caseClock,
+  CaseFileError,
+  caseBankNames,
+  caseReport,
+  type RetrievalEntry,
+  type CasePdfInput,
+  producingSystem,
+  stampOf,
+} from '../case-file/case-file'
 import type { CoreContext } from '../core-context'
 import { CaseInputError } from './case-input'
 import { writeCaseBundlePdf, type BundleItem } from './case-bundle-pdf'
 import { sealBundle, type EvidencePart } from './case-bundle-seal'
-import type { CertificateFacts, SigningKey } from '../signing/signing-key'
+import type { CertificateFacts, SigningKey } from '../signing/signing'
 import { osUser, recordExport } from './case-exports'
 import { retrievalLog } from './case-retrieval-log'
 import * as Store from './case-store'

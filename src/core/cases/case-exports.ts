@@ -1,7 +1,7 @@
 import { userInfo } from 'node:os'
 import type { CoreContext } from '../core-context'
-import { appendExchange } from '../log/exchange-log'
-import { writeTransaction } from '../store/write-transaction'
+import { appendExchange } from '../log/log'
+import { writeTransaction } from '../store/store'
 import * as Store from './case-store'
 
 /**

@@ -1,6 +1,9 @@
-import { inRegistryTime, type CaseClock } from '../case-file/case-clock'
-import type { RetrievalEntry } from '../case-file/case-model'
-import { producingSystem } from '../case-file/case-resources'
+import {
+  inRegistryTime,
+  type CaseClock,
+  type RetrievalEntry,
+  producingSystem,
+} from '../case-file/case-file'
 
 /**
  * A bundle's retrieval-log.json: the exchanges made now (each report's retrieval and its

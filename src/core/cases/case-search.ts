@@ -4,10 +4,9 @@ import {
   normalizeIdentifierValue,
   type IdentifierType,
 } from '../../shared/domain/identifiers'
-import { storeSearchResult } from '../cache/searches-cache'
+import { storeSearchResult } from '../cache/cache'
 import type { CoreContext } from '../core-context'
-import { computerAheadMs } from '../registry/clock-standing'
-import { ENDPOINTS, joinUrl } from '../registry/endpoints'
+import { computerAheadMs, ENDPOINTS, joinUrl } from '../registry/registry'
 import { CaseInputError, isRefusal } from './case-input'
 
 /*

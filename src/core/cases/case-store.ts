@@ -1,6 +1,4 @@
-import { prepare } from '../store/prepare'
-import type { Db } from '../store/open-database'
-import { writeTransaction } from '../store/write-transaction'
+import { prepare, type Db, writeTransaction } from '../store/store'
 
 /*
  * The cases' tables (migration 0017): a case, its items in order, its exports. Items and

@@ -1,7 +1,7 @@
 import type { CaseItemView, CaseSummary, CaseView } from '../../shared/contracts/cases'
 import { reportedBy } from '../../shared/reported-by'
-import { getCachedReport } from '../cache/reports-cache'
-import type { Db } from '../store/open-database'
+import { getCachedReport } from '../cache/cache'
+import type { Db } from '../store/store'
 import type { CaseExportRow, CaseItemRow, CaseListRow, CaseRow } from './case-store'
 import type { SearchPayload } from './case-search'
 

@@ -1,5 +1,5 @@
 import type { FeatureHandlers } from '../core-context'
-import { isRegistryError } from '../registry/registry-error'
+import { isRegistryError } from '../registry/registry'
 import * as Cases from './cases'
 
 /** What a case call the window could not have known was wrong says, in words to show. */

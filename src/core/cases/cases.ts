@@ -7,11 +7,11 @@ import {
   type CaseSummary,
   type CaseView,
 } from '../../shared/contracts/cases'
-import { getCachedReport } from '../cache/reports-cache'
+import { getCachedReport } from '../cache/cache'
 import type { CoreContext } from '../core-context'
-import { writeTransaction } from '../store/write-transaction'
+import { writeTransaction } from '../store/store'
 import * as Watchlist from '../watchlist/watchlist'
-import { alertRow } from '../watchlist/watch-store'
+import { alertRow } from '../watchlist/watchlist'
 import { CaseInputError, isRefusal } from './case-input'
 import { runCaseSearch } from './case-search'
 import * as Store from './case-store'
@@ -172,3 +172,6 @@ export async function addToCase(
   }
   return showCase(core, row.id)
 }
+
+// What the rest of the app uses of this folder's other files.
+export { casesHandlers } from './cases-handlers'

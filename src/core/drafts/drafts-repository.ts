@@ -1,6 +1,4 @@
-import { prepare } from '../store/prepare'
-import { newLocalId } from '../store/local-id'
-import type { Db } from '../store/open-database'
+import { prepare, newLocalId, type Db } from '../store/store'
 import {
   draftSchema,
   type Draft,
@@ -40,7 +38,7 @@ export class ReportNotFoundError extends Error {
   }
 }
 
-export function createDraft(
+export function insertDraft(
   db: Db,
   input: DraftInput,
   options: { now: number; origin?: string; registryId?: string; status?: LocalReportStatus },
@@ -59,10 +57,10 @@ export function createDraft(
     options.now,
     options.now,
   )
-  return getReport(db, localId)
+  return loadReport(db, localId)
 }
 
-export function findReport(db: Db, localOrRegistryId: string): LocalReport | null {
+export function lookUpReport(db: Db, localOrRegistryId: string): LocalReport | null {
   const row = prepare<[string, string], ReportRow>(
     db,
     'SELECT * FROM reports WHERE local_id = ? OR registry_id = ? LIMIT 1',
@@ -70,8 +68,8 @@ export function findReport(db: Db, localOrRegistryId: string): LocalReport | nul
   return row ? toReport(row) : null
 }
 
-export function getReport(db: Db, localId: string): LocalReport {
-  const report = findReport(db, localId)
+export function loadReport(db: Db, localId: string): LocalReport {
+  const report = lookUpReport(db, localId)
   if (!report) throw new ReportNotFoundError(localId)
   return report
 }
@@ -97,13 +95,13 @@ export function listReports(
  * a queued or submitted report changes through queueUpdate so the change reaches the registry.
  */
 export function saveDraft(db: Db, localId: string, input: DraftInput, now: number): LocalReport {
-  const report = getReport(db, localId)
+  const report = loadReport(db, localId)
   if (report.status !== 'draft')
     throw new Error(
       `Report ${localId} is ${report.status}, not a draft: save your changes as an update (queue it) instead.`,
     )
   setDraft(db, localId, draftSchema.parse(input), now)
-  return getReport(db, localId)
+  return loadReport(db, localId)
 }
 
 /** Writes the draft JSON (and status, when given) without the draft-only check; for the outbox. */
@@ -134,7 +132,7 @@ export function setReportStatus(
 }
 
 export function discardDraft(db: Db, localId: string, now: number): void {
-  const report = getReport(db, localId)
+  const report = loadReport(db, localId)
   if (report.status !== 'draft')
     throw new Error(
       `Report ${localId} is ${report.status}; only a draft can be discarded. Discard its queued operations in the outbox instead.`,

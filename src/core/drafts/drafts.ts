@@ -11,7 +11,7 @@ export { fingerprintedReports, insertQueuedReports, registryIdHeld } from './rep
  */
 
 export function createDraft(core: CoreContext, input: DraftInput = {}) {
-  return repository.createDraft(core.db, input, { now: core.clock.now() })
+  return repository.insertDraft(core.db, input, { now: core.clock.now() })
 }
 
 export function saveDraft(core: CoreContext, localId: string, input: DraftInput) {
@@ -23,11 +23,11 @@ export function discardDraft(core: CoreContext, localId: string): void {
 }
 
 export function getReport(core: CoreContext, localId: string) {
-  return repository.getReport(core.db, localId)
+  return repository.loadReport(core.db, localId)
 }
 
 export function findReport(core: CoreContext, localOrRegistryId: string) {
-  return repository.findReport(core.db, localOrRegistryId)
+  return repository.lookUpReport(core.db, localOrRegistryId)
 }
 
 export function listReports(
@@ -40,8 +40,8 @@ export function listReports(
 /** The local record of a registry report, made (as submitted) if this folder has never seen it. */
 export function localRecordOf(core: CoreContext, localOrRegistryId: string) {
   return (
-    repository.findReport(core.db, localOrRegistryId) ??
-    repository.createDraft(
+    repository.lookUpReport(core.db, localOrRegistryId) ??
+    repository.insertDraft(
       core.db,
       {},
       {
@@ -53,3 +53,36 @@ export function localRecordOf(core: CoreContext, localOrRegistryId: string) {
     )
   )
 }
+
+// What the rest of the app uses of this folder's other files.
+export {
+  insertDraft,
+  loadReport,
+  lookUpReport,
+  setDraft,
+  setFingerprint,
+  setReportStatus,
+} from './drafts-repository'
+export { draftSchema } from './draft'
+export type { Draft, DraftInput, LocalReport } from './draft'
+export { reportView } from './report-view'
+export { draftsHandlers } from './drafts-handlers'
+
+// What the rest of the app uses of this folder's other files.
+export {
+  AttachmentFiles,
+  AttachmentMismatchError,
+  AttachmentRefusedError,
+  AttachmentUnavailableError,
+  addAttachment,
+  attachmentHandlers,
+  getAttachment,
+  keptAttachmentHashes,
+  keptCopyOfLink,
+  linkNames,
+  listAttachments,
+  setAttachmentUrl,
+  storedAttachments,
+} from './attachments'
+export type { AttachmentContext } from './attachments'
+export { attachmentKeys, isEncryptedAttachment } from './attachment-cipher'

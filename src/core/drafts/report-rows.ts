@@ -1,6 +1,4 @@
-import { multiRowInsert } from '../store/multi-row-insert'
-import type { Db } from '../store/open-database'
-import { prepare } from '../store/prepare'
+import { multiRowInsert, type Db, prepare } from '../store/store'
 
 /*
  * The reports table as the other folders ask of it: a report already queued inserted many at a

@@ -1,5 +1,5 @@
 import type { LocalReportView } from '../../shared/contracts/drafts'
-import { listAttachments } from '../attachments/attachments'
+import { listAttachments } from './attachments'
 import type { CoreContext } from '../core-context'
 import type { LocalReport } from './draft'
 

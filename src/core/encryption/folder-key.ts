@@ -3,10 +3,8 @@ import { renameSync } from 'node:fs'
 import { join } from 'node:path'
 import { writePrivateFile } from '../private-files'
 import { readRegularFile, RegularFileError } from '../regular-file'
-import { keyringBackend } from '../secrets/keyring-backend'
-import type { SecretBackend } from '../secrets/secret-backend'
-import { refuseNewerFolder } from '../store/folder-schema'
-import { FOLDER_FILE, FOLDER_FILE_MAX_BYTES } from '../store/folder-layout'
+import { keyringBackend, type SecretBackend } from '../secrets/index'
+import { refuseNewerFolder, FOLDER_FILE, FOLDER_FILE_MAX_BYTES } from '../store/store'
 
 /**
  * The key of a data folder: 32 random bytes made when the folder is created, kept in the OS

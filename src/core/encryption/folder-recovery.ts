@@ -1,6 +1,6 @@
 import { existsSync, renameSync } from 'node:fs'
 import { basename, dirname, join } from 'node:path'
-import { DATABASE_FILE } from '../store/folder-layout'
+import { DATABASE_FILE } from '../store/store'
 import {
   FolderKeyError,
   keychainAccount,
@@ -11,7 +11,7 @@ import { importFolderKey } from './key-transfer'
 import { databaseState } from './migrate-folder'
 import { openDataFolder } from './open-data-folder'
 
-export { setAsideTarget } from './set-aside-target'
+export { setAsideTarget } from '../set-aside-target'
 
 /**
  * The two ways out for a data folder whose key is lost or wrong (docs/security.md), the same in

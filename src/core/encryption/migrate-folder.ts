@@ -14,8 +14,12 @@ import {
 } from 'node:fs'
 import { join } from 'node:path'
 import Database from 'better-sqlite3-multiple-ciphers'
-import { keptAttachmentHashes } from '../attachments/attachments'
-import { AttachmentFiles } from '../attachments/attachment-files'
+import {
+  keptAttachmentHashes,
+  AttachmentFiles,
+  attachmentKeys,
+  isEncryptedAttachment,
+} from '../drafts/drafts'
 import {
   applyKey,
   openDatabase,
@@ -23,10 +27,9 @@ import {
   rekeyDatabase,
   type Db,
   type FolderCipher,
-} from '../store/open-database'
-import { MIGRATIONS } from '../store/migrations'
+  MIGRATIONS,
+} from '../store/store'
 import { RegularFileError, withRegularFile } from '../regular-file'
-import { attachmentKeys, isEncryptedAttachment } from './attachment-cipher'
 import { FolderKeyError } from './folder-key'
 
 /**

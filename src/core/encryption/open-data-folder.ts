@@ -1,8 +1,14 @@
 import { join } from 'node:path'
 import Database from 'better-sqlite3-multiple-ciphers'
 import { ensurePrivateDir } from '../private-files'
-import { ATTACHMENTS_DIR, DATABASE_FILE } from '../store/folder-layout'
-import { applyKey, FOLDER_CIPHER, FOLDER_CIPHERS, type FolderCipher } from '../store/open-database'
+import {
+  ATTACHMENTS_DIR,
+  DATABASE_FILE,
+  applyKey,
+  FOLDER_CIPHER,
+  FOLDER_CIPHERS,
+  type FolderCipher,
+} from '../store/store'
 import {
   createFolderIdentity,
   FolderKeyError,

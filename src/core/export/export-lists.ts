@@ -1,14 +1,14 @@
 import { extname } from 'node:path'
 import type { PublicReport, ReportRecord } from '../../shared/domain/responses'
 import type { CoreContext } from '../core-context'
-import type { OwnSubmissionsFilter } from '../submissions/own-submissions'
+import type { OwnSubmissionsFilter } from '../submissions/submissions'
 import {
   exportRows,
   PUBLIC_REPORT_EXPORT_COLUMNS,
   REPORT_EXPORT_COLUMNS,
   type ExportColumn,
   type ExportFormat,
-} from '../spreadsheet/export'
+} from '../spreadsheet/index'
 import * as Submissions from '../submissions/submissions'
 
 const PAGE = 1000

@@ -7,8 +7,7 @@ import {
   sniffFileType,
   type AttachmentType,
 } from '../../shared/file-types'
-import type { AttachmentFileCell } from '../spreadsheet/bulk-attachment-cells'
-import type { BulkRowError } from '../spreadsheet/bulk-row-rules'
+import type { AttachmentFileCell, BulkRowError } from '../spreadsheet/index'
 
 /**
  * A spreadsheet from a partner is a trust boundary: its attachment cells name files on this

@@ -8,8 +8,8 @@ import {
   BULK_TEMPLATE_XLSX,
   bulkTemplateCsv,
   writeBulkTemplateXlsx,
-} from '../spreadsheet/bulk-template-file'
-import { exportRejectedRows } from '../spreadsheet/export'
+  exportRejectedRows,
+} from '../spreadsheet/index'
 import { importSpreadsheet, type ImportOutcome } from './import-spreadsheet'
 import { importOutcomeView } from './import-view'
 

@@ -2,20 +2,18 @@ import { dirname, resolve } from 'node:path'
 import type { ReportInput } from '../../shared/domain/report-input'
 import { banks as bankList, ensureBankList } from '../banks/banks'
 import type { CoreContext } from '../core-context'
-import { draftSchema } from '../drafts/draft'
-import { inOneTransaction } from '../outbox/outbox'
-import { yieldToLoop } from '../cache/sliced-upsert'
-import { draftToPayload } from '../outbox/queue-checks'
-import { queueCheckedReports } from '../outbox/queue-checked-reports'
+import { draftSchema } from '../drafts/drafts'
+import { inOneTransaction, draftToPayload, queueCheckedReports } from '../outbox/outbox'
+import { yieldToLoop } from '../cache/cache'
 import {
   importBulkFile,
   type BulkAcceptedRow,
   type BulkImportProgress,
   type BulkImportResult,
   type BulkRowError,
-} from '../spreadsheet/bulk-file-import'
-import type { TableSource } from '../spreadsheet/read-table'
-import { storageProblemOf } from '../store/storage-failure'
+  type TableSource,
+} from '../spreadsheet/index'
+import { storageProblemOf } from '../store/store'
 import { checkRowFiles, type AttachmentRoot, type CheckedAttachmentFile } from './attachment-paths'
 import { stopImport } from './import-stop'
 import { knownState, refreshOrganizationSubmissions } from './known-reports'

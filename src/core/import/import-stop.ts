@@ -1,6 +1,6 @@
 import { rowRanges } from '../../shared/row-ranges'
-import type { BulkAcceptedRow } from '../spreadsheet/bulk-file-import'
-import { describeStorageFailure } from '../store/storage-failure'
+import type { BulkAcceptedRow } from '../spreadsheet/index'
+import { describeStorageFailure } from '../store/store'
 import type { ImportOutcome } from './import-spreadsheet'
 
 /**

@@ -1,10 +1,9 @@
 import { ownFingerprintFound } from '../cache/cache'
 import type { CoreContext } from '../core-context'
 import { fingerprintedReports } from '../drafts/drafts'
-import { isRegistryError } from '../registry/registry-error'
-import { submissionsRefreshedAt } from '../search/offline-search'
-import type { BulkFileProblem } from '../spreadsheet/bulk-file-error'
-import type { KnownReportState } from '../spreadsheet/bulk-file-import'
+import { isRegistryError } from '../registry/registry'
+import { submissionsRefreshedAt } from '../search/search'
+import type { BulkFileProblem, KnownReportState } from '../spreadsheet/index'
 import { refreshSubmissions } from '../submissions/submissions'
 
 /** What the import knows of reports already queued or submitted, so a row is not sent twice. */

@@ -1,18 +1,25 @@
 import { randomUUID } from 'node:crypto'
 import { reportFingerprint } from '../../shared/domain/fingerprint'
-import { AttachmentRefusedError } from '../attachments/attachment-store'
-import { addAttachment, listAttachments } from '../attachments/attachments'
+import {
+  AttachmentRefusedError,
+  addAttachment,
+  listAttachments,
+  createDraft,
+  saveDraft,
+  setDraft,
+  setFingerprint,
+} from '../drafts/drafts'
 import type { CoreContext } from '../core-context'
-import { createDraft, saveDraft } from '../drafts/drafts'
-import { setDraft, setFingerprint } from '../drafts/drafts-repository'
-import { inOneTransaction } from '../outbox/outbox'
-import { insertOperation } from '../outbox/operation-transitions'
-import { BULK_CHAIN_PREFIX } from '../outbox/operations'
-import { draftToPayload } from '../outbox/queue-checks'
-import { queueReport } from '../outbox/queue-create'
-import type { BulkAcceptedRow, BulkRowError } from '../spreadsheet/bulk-file-import'
+import {
+  inOneTransaction,
+  insertOperation,
+  BULK_CHAIN_PREFIX,
+  draftToPayload,
+  queueReportWith,
+} from '../outbox/outbox'
+import type { BulkAcceptedRow, BulkRowError } from '../spreadsheet/index'
 import { readCheckedFile, type CheckedAttachmentFile } from './attachment-paths'
-import { writeTransaction } from '../store/write-transaction'
+import { writeTransaction } from '../store/store'
 
 /** Rows queued the long way: with local files to copy, or bound for a bulk upload. */
 
@@ -68,7 +75,7 @@ export function queueOneRow(
       setDraft(core.db, draft.localId, saved.draft, core.clock.now(), 'queued')
       setFingerprint(core.db, draft.localId, reportFingerprint(built.payload.input))
     } else {
-      const queued = queueReport(core.db, draft.localId, { now: core.clock.now() })
+      const queued = queueReportWith(core.db, draft.localId, { now: core.clock.now() })
       if (!queued.ok)
         throw new RowRefused(queued.issues.map((i) => ({ column: i.path, message: i.message })))
     }

@@ -17,8 +17,7 @@ import {
 } from '../cache/cache'
 import type { CoreContext } from '../core-context'
 import { finishedByDay, lastReportSent, openByDay } from '../outbox/outbox'
-import type { Db } from '../store/open-database'
-import { startReader, type Reader } from '../store/read-thread'
+import { type Db, startReader, type Reader } from '../store/store'
 
 /*
  * The organization's reports saved on this computer, and the outbox's last days, counted in

@@ -1,7 +1,6 @@
-import type { ExchangeLogEntry } from '../registry/registry-request'
-import type { Db } from '../store/open-database'
+import type { ExchangeLogEntry } from '../registry/registry'
+import { type Db, writeTransaction } from '../store/store'
 import { appendExchange } from './exchange-log'
-import { writeTransaction } from '../store/write-transaction'
 
 /**
  * The exchange log, written in batches (at most every 100 ms, with the outbox's own commits,

@@ -1,6 +1,5 @@
-import type { ExchangeLogEntry } from '../registry/registry-request'
-import { prepare } from '../store/prepare'
-import type { Db } from '../store/open-database'
+import type { ExchangeLogEntry } from '../registry/registry'
+import { prepare, type Db } from '../store/store'
 
 /** Appends one exchange with the registry to the local log (never the key: entries carry none). */
 export function appendExchange(db: Db, entry: ExchangeLogEntry, operationId?: number): void {

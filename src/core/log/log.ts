@@ -1,5 +1,5 @@
 import type { CoreContext } from '../core-context'
-import { prepare } from '../store/prepare'
+import { prepare } from '../store/store'
 import { readExchangeLog } from './exchange-log'
 
 /** Every exchange with the registry, newest first (what waited to be written is written first). */
@@ -20,3 +20,8 @@ export function exchangeLogSpan(core: CoreContext): { first: string | null; last
   ).get()
   return { first: row?.first ?? null, last: row?.last ?? null }
 }
+
+// What the rest of the app uses of this folder's other files.
+export { appendExchange } from './exchange-log'
+export { ExchangeLogWriter } from './exchange-log-writer'
+export { logHandlers } from './log-handlers'

@@ -1,7 +1,5 @@
-import { addAttachment } from '../attachments/attachments'
+import { addAttachment, type DraftInput, createDraft, saveDraft } from '../drafts/drafts'
 import type { CoreContext } from '../core-context'
-import type { DraftInput } from '../drafts/draft'
-import { createDraft, saveDraft } from '../drafts/drafts'
 import { inOneTransaction, queueReport, queueUpdate } from './outbox'
 import type { QueueResult } from './queue-checks'
 

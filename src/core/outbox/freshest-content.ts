@@ -1,10 +1,9 @@
 import { reportRecordContent } from '../../shared/domain/report-content'
 import type { ReportRecord } from '../../shared/domain/responses'
-import type { DraftInput, LocalReport } from '../drafts/draft'
-import { getCachedReport } from '../cache/reports-cache'
-import type { RegistryClient } from '../registry/registry-client'
-import { isRegistryError } from '../registry/registry-error'
-import type { Db } from '../store/open-database'
+import type { DraftInput, LocalReport } from '../drafts/drafts'
+import { getCachedReport } from '../cache/cache'
+import { type RegistryClient, isRegistryError } from '../registry/registry'
+import type { Db } from '../store/store'
 import { chainOperations } from './outbox-repository'
 
 /** A registry copy of a report as the content an update starts from (every field it has). */

@@ -1,5 +1,4 @@
-import type { Db } from '../store/open-database'
-import { prepare } from '../store/prepare'
+import { type Db, prepare } from '../store/store'
 
 /*
  * The outbox's times moved without a change of state: the sync's clock following a jump of this

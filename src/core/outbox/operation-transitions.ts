@@ -1,8 +1,6 @@
-import { multiRowInsert } from '../store/multi-row-insert'
-import { prepare } from '../store/prepare'
-import type { Db } from '../store/open-database'
+import { multiRowInsert, prepare, type Db } from '../store/store'
 import type { Operation, OperationKind } from './operations'
-import { getOperation, type StoredError } from './outbox-repository'
+import { loadOperation, type StoredError } from './outbox-repository'
 
 /*
  * The outbox's state changes (docs/architecture.md, "The outbox's states"): each one statement,
@@ -23,7 +21,7 @@ export function insertOperation(
     db,
     "INSERT INTO operations (chain_id, seq, kind, state, payload_json, created_at, updated_at) VALUES (?, ?, ?, 'queued', ?, ?, ?)",
   ).run(op.chainId, seq, op.kind, JSON.stringify(op.payload), op.now, op.now)
-  return getOperation(db, Number(info.lastInsertRowid))
+  return loadOperation(db, Number(info.lastInsertRowid))
 }
 
 const CREATE_COLUMNS =

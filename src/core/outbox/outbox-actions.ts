@@ -1,10 +1,14 @@
-import { writeTransaction } from '../store/write-transaction'
+import { writeTransaction, type Db, resumeSync } from '../store/store'
 import { reportFingerprint } from '../../shared/domain/fingerprint'
-import { draftSchema, type DraftInput } from '../drafts/draft'
-import { findReport, getReport, setDraft, setFingerprint } from '../drafts/drafts-repository'
-import type { Db } from '../store/open-database'
-import { resumeSync } from '../sync/sync-state'
-import { chainOperations, getOperation, setPayload } from './outbox-repository'
+import {
+  draftSchema,
+  type DraftInput,
+  lookUpReport,
+  loadReport,
+  setDraft,
+  setFingerprint,
+} from '../drafts/drafts'
+import { chainOperations, loadOperation, setPayload } from './outbox-repository'
 import { cancelOperation, requeue } from './operation-transitions'
 import { reportPayloadSchema, type Operation } from './operations'
 import {
@@ -23,7 +27,7 @@ export function retryNow(db: Db, operationId: number, now: number): Operation {
     requeue(db, operationId, now)
     resumeSync(db)
   })
-  return getOperation(db, operationId)
+  return loadOperation(db, operationId)
 }
 
 /**
@@ -32,7 +36,7 @@ export function retryNow(db: Db, operationId: number, now: number): Operation {
  */
 export function discardOperation(db: Db, operationId: number, now: number): Operation[] {
   return writeTransaction(db, () => {
-    const target = getOperation(db, operationId)
+    const target = loadOperation(db, operationId)
     if (target.state === 'done' || target.state === 'sending')
       throw new Error(`Operation ${operationId} is ${target.state} and can no longer be discarded.`)
     const discarded = chainOperations(db, target.chainId).filter(
@@ -41,14 +45,14 @@ export function discardOperation(db: Db, operationId: number, now: number): Oper
         (op.state === 'queued' || op.state === 'waiting_retry' || op.state === 'needs_attention'),
     )
     for (const op of discarded) cancelOperation(db, op.id, now)
-    const report = findReport(db, target.chainId)
+    const report = lookUpReport(db, target.chainId)
     if (report && !report.registryId && discarded.some((op) => op.kind === 'create_report'))
       setDraft(db, report.localId, report.draft, now, 'draft')
     // A discarded bulk upload gives its rows back as drafts, unless a row has gone on alone.
     for (const op of discarded.filter((o) => o.kind === 'bulk_upload')) {
       const rows = (op.payload as { rows?: { localId: string }[] } | null)?.rows ?? []
       for (const { localId } of rows) {
-        const row = findReport(db, localId)
+        const row = lookUpReport(db, localId)
         const alone = chainOperations(db, localId).some(
           (o) => o.state !== 'cancelled' && o.state !== 'done',
         )
@@ -56,7 +60,7 @@ export function discardOperation(db: Db, operationId: number, now: number): Oper
           setDraft(db, localId, row.draft, now, 'draft')
       }
     }
-    return discarded.map((op) => getOperation(db, op.id))
+    return discarded.map((op) => loadOperation(db, op.id))
   })
 }
 
@@ -68,7 +72,7 @@ export function editAndRequeue(
   options: QueueOptions,
 ): QueueResult {
   return writeTransaction(db, (): QueueResult => {
-    const op = getOperation(db, operationId)
+    const op = loadOperation(db, operationId)
     if (op.kind !== 'create_report' && op.kind !== 'update_report')
       return refuse(
         `Operation ${operationId} is a ${op.kind.replace('_', ' ')}; only a create or an update has content to edit. Retry or discard it.`,
@@ -78,7 +82,7 @@ export function editAndRequeue(
     const draft = draftSchema.parse(input)
     const built = draftToPayload(draft, options.bankSlugs)
     if (!built.ok) return refuse(built.message, built.issues)
-    const report = getReport(db, op.chainId)
+    const report = loadReport(db, op.chainId)
     const uploads = queueMissingUploads(db, report, draft, options.now)
     if (uploads.length > 0)
       return refuse(
@@ -91,8 +95,8 @@ export function editAndRequeue(
     setFingerprint(db, report.localId, reportFingerprint(built.payload.input))
     return {
       ok: true,
-      report: getReport(db, report.localId),
-      operations: [getOperation(db, op.id)],
+      report: loadReport(db, report.localId),
+      operations: [loadOperation(db, op.id)],
     }
   })
 }

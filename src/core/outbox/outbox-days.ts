@@ -1,4 +1,4 @@
-import type { ReadQuery } from '../store/read-thread'
+import type { ReadQuery } from '../store/store'
 
 /*
  * The outbox's last days counted in SQL, for Insights (insights/insights-summary.ts batches these

@@ -1,8 +1,7 @@
 import type { QueueResultView } from '../../shared/contracts/outbox'
 import { cachedReport } from '../submissions/submissions'
 import type { CoreContext, FeatureHandlers } from '../core-context'
-import { findReport, localRecordOf } from '../drafts/drafts'
-import { reportView } from '../drafts/report-view'
+import { findReport, localRecordOf, reportView } from '../drafts/drafts'
 import { toOperationView, toOperationViews } from './operation-view'
 import {
   discardOperation,

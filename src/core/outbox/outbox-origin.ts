@@ -1,14 +1,14 @@
 import { describeOrigins, sameOrigins, type RegistryOrigins } from '../../shared/registry-address'
-import type { Db } from '../store/open-database'
-import { pendingCount } from './outbox-repository'
 import {
+  type Db,
+  writeTransaction,
   keepOutboxOrigins,
   keptOutboxOrigins,
   liftOriginPause,
   pauseSync,
   syncPause,
-} from '../sync/sync'
-import { writeTransaction } from '../store/write-transaction'
+} from '../store/store'
+import { pendingCount } from './outbox-repository'
 
 /** The registry (its base and upload origins) the data folder's outbox was written for. */
 export function outboxOrigins(db: Db): RegistryOrigins | null {

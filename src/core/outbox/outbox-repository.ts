@@ -1,6 +1,5 @@
-import { prepare } from '../store/prepare'
-import type { Db } from '../store/open-database'
-import type { RegistryErrorKind } from '../registry/registry-error'
+import { prepare, type Db } from '../store/store'
+import type { RegistryErrorKind } from '../registry/registry'
 import {
   BULK_CHAIN_PREFIX,
   PENDING_STATES,
@@ -71,7 +70,7 @@ export function findOperation(db: Db, id: number): Operation | null {
   return row ? toOperation(row) : null
 }
 
-export function getOperation(db: Db, id: number): Operation {
+export function loadOperation(db: Db, id: number): Operation {
   const op = findOperation(db, id)
   if (!op) throw new Error(`No outbox operation ${id} in this data folder; refresh the outbox.`)
   return op

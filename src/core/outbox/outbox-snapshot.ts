@@ -1,8 +1,7 @@
-import type { Db } from '../store/open-database'
+import { type Db, lastSyncAt, syncPause } from '../store/store'
 import type { OperationState } from './operations'
 import { countByState, listOperations, pendingCount } from './outbox-repository'
 import { pendingReportCount } from './pending-reports'
-import { lastSyncAt, syncPause } from '../sync/sync-state'
 
 /**
  * What the outbox of a database holds now: its operations (of these states, else all), the

@@ -1,25 +1,24 @@
 import type { CoreContext } from '../core-context'
-import type { DraftInput } from '../drafts/draft'
-import { bankSlugs } from '../banks/banks-cache'
+import { type DraftInput, loadReport } from '../drafts/drafts'
+import { bankSlugs } from '../banks/banks'
 import {
   discardOperation as discard,
   editAndRequeue as edit,
   retryNow as retry,
 } from './outbox-actions'
-import { queueReport as queue, tryDraftAndQueue, type QueueResult } from './queue-create'
+import { queueReportWith as queue, tryDraftAndQueue, type QueueResult } from './queue-create'
 import { queueUnlist as unlist, queueUpdate as update } from './queue-change'
 import {
   countPending,
   findOperation as lookUp,
-  getOperation as operation,
+  loadOperation as operation,
   listFinished,
 } from './outbox-repository'
 import { outboxSnapshot } from './outbox-snapshot'
 import { freshestContent as freshest } from './freshest-content'
 import { checkOwnReportId as checkOwn } from './own-report-check'
-import { getReport } from '../drafts/drafts-repository'
 import type { OperationState } from './operations'
-import { writeTransaction } from '../store/write-transaction'
+import { writeTransaction } from '../store/store'
 
 // The operations' times the sync moves (its clock, waits made due): the table is the outbox's.
 export {
@@ -145,7 +144,7 @@ export function freshestContent(
   localId: string,
   options: { signal?: AbortSignal } = {},
 ) {
-  return freshest(core.db, core.client, getReport(core.db, localId), options)
+  return freshest(core.db, core.client, loadReport(core.db, localId), options)
 }
 
 /** Whether an id names one of the organization's reports: locally, in the cache, or on the registry. */
@@ -156,3 +155,39 @@ export function checkOwnReportId(
 ) {
   return checkOwn(core.db, core.client, localOrRegistryId, options)
 }
+
+// What the rest of the app uses of this folder's other files.
+export { toOperationView } from './operation-view'
+export { pendingReportCount } from './pending-reports'
+export { draftToPayload } from './queue-checks'
+export type { QueueResult } from './queue-checks'
+export { queueCheckedReports } from './queue-checked-reports'
+export {
+  claimForSending,
+  holdUntil,
+  insertOperation,
+  markDone,
+  markNeedsAttention,
+  recoverInterrupted,
+  returnUnattempted,
+  scheduleRetry,
+  setFirstSentAt,
+} from './operation-transitions'
+export { queueReportWith } from './queue-create'
+export { bindOutboxOrigin } from './outbox-origin'
+export { reportPayloadSchema, uploadPayloadSchema } from './operations'
+export type { Operation, ReportPayload } from './operations'
+export {
+  loadOperation,
+  movableChainCount,
+  nextWakeAt,
+  pendingCount,
+  runnableHeads,
+} from './outbox-repository'
+export type { StoredError } from './outbox-repository'
+export { LocalProblem } from './local-problem'
+export { outboxHandlers } from './outbox-handlers'
+export { outboxSnapshot } from './outbox-snapshot'
+
+// What the rest of the app uses of this folder's other files.
+export { BULK_CHAIN_PREFIX } from './operations'

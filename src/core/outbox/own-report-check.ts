@@ -1,8 +1,7 @@
-import { findReport } from '../drafts/drafts-repository'
-import { getCachedReport } from '../cache/reports-cache'
-import { isRegistryError } from '../registry/registry-error'
-import type { RegistryClient } from '../registry/registry-client'
-import type { Db } from '../store/open-database'
+import { lookUpReport } from '../drafts/drafts'
+import { getCachedReport } from '../cache/cache'
+import { isRegistryError, type RegistryClient } from '../registry/registry'
+import type { Db } from '../store/store'
 
 /**
  * Whether an id names one of the organization's reports, before an update or unlist of it is
@@ -20,7 +19,7 @@ export async function checkOwnReportId(
   id: string,
   options: { signal?: AbortSignal } = {},
 ): Promise<OwnReportCheck> {
-  if (findReport(db, id)) return { ok: true, source: 'local' }
+  if (lookUpReport(db, id)) return { ok: true, source: 'local' }
   const cached = getCachedReport(db, id)
   if (cached?.kind === 'report' && cached.own) return { ok: true, source: 'cache' }
   try {

@@ -1,5 +1,4 @@
-import type { Db } from '../store/open-database'
-import { prepare } from '../store/prepare'
+import { type Db, prepare } from '../store/store'
 
 /**
  * How many reports still owe the registry something, as a person counts them: a report with an

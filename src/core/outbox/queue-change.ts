@@ -1,15 +1,15 @@
-import { writeTransaction } from '../store/write-transaction'
+import { writeTransaction, type Db } from '../store/store'
 import { reportFingerprint } from '../../shared/domain/fingerprint'
-import { draftSchema, type DraftInput } from '../drafts/draft'
 import {
-  createDraft,
-  findReport,
-  getReport,
+  draftSchema,
+  type DraftInput,
+  insertDraft,
+  lookUpReport,
+  loadReport,
   setDraft,
   setFingerprint,
-} from '../drafts/drafts-repository'
-import type { Db } from '../store/open-database'
-import { getOperation, setPayload } from './outbox-repository'
+} from '../drafts/drafts'
+import { loadOperation, setPayload } from './outbox-repository'
 import { cancelOperation, insertOperation } from './operation-transitions'
 import type { Operation } from './operations'
 import {
@@ -38,9 +38,9 @@ export function queueUpdate(
   options: QueueOptions,
 ): QueueResult {
   return writeTransaction(db, (): QueueResult => {
-    let report = findReport(db, localOrRegistryId)
+    let report = lookUpReport(db, localOrRegistryId)
     if (!report)
-      report = createDraft(db, input, {
+      report = insertDraft(db, input, {
         now: options.now,
         origin: 'registry',
         registryId: localOrRegistryId,
@@ -65,7 +65,7 @@ export function queueUpdate(
     let operation: Operation
     if (create && uploads.length === 0) {
       setPayload(db, create.id, built.payload, options.now)
-      operation = getOperation(db, create.id)
+      operation = loadOperation(db, create.id)
     } else if (create) {
       // New attachments must upload before the create: move the create behind them.
       cancelOperation(db, create.id, options.now)
@@ -87,7 +87,7 @@ export function queueUpdate(
     setFingerprint(db, report.localId, reportFingerprint(built.payload.input))
     return {
       ok: true,
-      report: getReport(db, report.localId),
+      report: loadReport(db, report.localId),
       operations: [...uploads, operation],
     }
   })
@@ -103,9 +103,9 @@ export function queueUnlist(
   options: { now: number; note?: string },
 ): QueueResult {
   return writeTransaction(db, (): QueueResult => {
-    let report = findReport(db, localOrRegistryId)
+    let report = lookUpReport(db, localOrRegistryId)
     if (!report)
-      report = createDraft(
+      report = insertDraft(
         db,
         {},
         {
@@ -128,6 +128,6 @@ export function queueUnlist(
       payload: options.note ? { note: options.note } : {},
       now: options.now,
     })
-    return { ok: true, report: getReport(db, report.localId), operations: [operation] }
+    return { ok: true, report: loadReport(db, report.localId), operations: [operation] }
   })
 }

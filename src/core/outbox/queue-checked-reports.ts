@@ -1,8 +1,6 @@
 import type { ReportInput } from '../../shared/domain/report-input'
-import type { Draft } from '../drafts/draft'
-import { insertQueuedReports } from '../drafts/drafts'
-import type { Db } from '../store/open-database'
-import { newLocalId } from '../store/local-id'
+import { type Draft, insertQueuedReports } from '../drafts/drafts'
+import { type Db, newLocalId } from '../store/store'
 import { insertQueuedCreates } from './operation-transitions'
 import type { ReportPayload } from './operations'
 

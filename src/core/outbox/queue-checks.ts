@@ -5,9 +5,8 @@ import {
 } from '../../shared/domain/identifiers'
 import { createReportInputSchema, MAX_ATTACHMENTS } from '../../shared/domain/report-input'
 import { toFieldIssues, type FieldIssue } from '../../shared/validation-messages'
-import { listAttachments } from '../attachments/attachment-store'
-import type { Draft, LocalReport } from '../drafts/draft'
-import type { Db } from '../store/open-database'
+import { storedAttachments, type Draft, type LocalReport } from '../drafts/drafts'
+import type { Db } from '../store/store'
 import { chainOperations } from './outbox-repository'
 import { insertOperation } from './operation-transitions'
 import type { Operation, ReportPayload } from './operations'
@@ -101,7 +100,7 @@ export function queueMissingUploads(
       .filter((op) => op.kind === 'upload_attachment' && op.state !== 'cancelled')
       .map((op) => (op.payload as { attachmentId?: string }).attachmentId),
   )
-  const known = new Map(listAttachments(db, report.localId).map((a) => [a.id, a]))
+  const known = new Map(storedAttachments(db, report.localId).map((a) => [a.id, a]))
   const added: Operation[] = []
   for (const attachmentId of draft.attachmentIds) {
     const attachment = known.get(attachmentId)

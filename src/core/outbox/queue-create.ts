@@ -1,8 +1,12 @@
-import { writeTransaction } from '../store/write-transaction'
+import { writeTransaction, type Db } from '../store/store'
 import { reportFingerprint } from '../../shared/domain/fingerprint'
-import type { DraftInput } from '../drafts/draft'
-import { createDraft, getReport, setDraft, setFingerprint } from '../drafts/drafts-repository'
-import type { Db } from '../store/open-database'
+import {
+  type DraftInput,
+  insertDraft,
+  loadReport,
+  setDraft,
+  setFingerprint,
+} from '../drafts/drafts'
 import { insertOperation } from './operation-transitions'
 import {
   draftToPayload,
@@ -17,9 +21,9 @@ export type { QueueOptions, QueueResult }
 /** Queuing a new report: its attachment uploads, then its create. */
 
 /** Queues a draft: its attachment uploads, then its create, in one transaction. */
-export function queueReport(db: Db, localId: string, options: QueueOptions): QueueResult {
+export function queueReportWith(db: Db, localId: string, options: QueueOptions): QueueResult {
   return writeTransaction(db, (): QueueResult => {
-    const report = getReport(db, localId)
+    const report = loadReport(db, localId)
     if (report.status !== 'draft')
       return refuse(
         `Report ${localId} is already ${report.status}; edit it to queue an update instead.`,
@@ -35,7 +39,7 @@ export function queueReport(db: Db, localId: string, options: QueueOptions): Que
     })
     setDraft(db, localId, report.draft, options.now, 'queued')
     setFingerprint(db, localId, reportFingerprint(built.payload.input))
-    return { ok: true, report: getReport(db, localId), operations: [...uploads, create] }
+    return { ok: true, report: loadReport(db, localId), operations: [...uploads, create] }
   })
 }
 
@@ -46,8 +50,8 @@ export function draftAndQueue(
   options: QueueOptions & { origin?: string },
 ): QueueResult {
   return writeTransaction(db, (): QueueResult => {
-    const report = createDraft(db, input, { now: options.now, origin: options.origin })
-    const result = queueReport(db, report.localId, options)
+    const report = insertDraft(db, input, { now: options.now, origin: options.origin })
+    const result = queueReportWith(db, report.localId, options)
     if (!result.ok) throw new QueueRefused(result)
     return result
   })

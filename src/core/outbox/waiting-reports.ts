@@ -1,8 +1,5 @@
-import { cachedIdentifier } from '../cache/cached-identifiers'
-import { isoTime } from '../cache/cache-times'
-import type { Db } from '../store/open-database'
-import { prepare } from '../store/prepare'
-import type { ReadQuery, Reader } from '../store/read-thread'
+import { cachedIdentifier, isoTime } from '../cache/cache'
+import { type Db, prepare, type ReadQuery, type Reader } from '../store/store'
 
 /**
  * A report of this computer's outbox that carries the identifier and is not yet on the

@@ -1,4 +1,4 @@
-import { SHOWN_CERTIFICATE } from '../network/registry-agent'
+import { SHOWN_CERTIFICATE } from '../network/network'
 
 /*
  * What a case keeps of an answer besides its body (src/core/cases): its status, when it came and

@@ -2,8 +2,8 @@ import { anyEnvelopeSchema } from '../../shared/domain/envelope'
 import { RegistryError, type RegistryErrorKind } from './registry-error'
 import { nestsDeeperThan } from './json-depth'
 import { parseRetryAfter } from './retry-after'
-import { redactKey } from '../secrets/redact-key'
-import { describeNetworkRefusal, type NetworkRefusal } from '../network/network-failure'
+import { redactKey } from '../secrets/index'
+import { describeNetworkRefusal, type NetworkRefusal } from '../network/network'
 
 const RAW_BODY_LIMIT = 4096
 

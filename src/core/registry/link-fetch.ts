@@ -2,9 +2,14 @@ import type { AxiosInstance } from 'axios'
 import type nodeHttp from 'node:http'
 import type https from 'node:https'
 import { registryAddressProblem } from '../../shared/registry-address'
-import { isRegistryEndpoint, registryEndpoints, type Endpoint } from '../network/link-destination'
-import { LinkDestinationError } from '../network/link-guard'
-import { describeNetworkRefusal, isNetworkRefusalError } from '../network/network-failure'
+import {
+  isRegistryEndpoint,
+  registryEndpoints,
+  type Endpoint,
+  LinkDestinationError,
+  describeNetworkRefusal,
+  isNetworkRefusalError,
+} from '../network/network'
 import { isAxiosError } from './registry-request'
 
 /** The file behind an attachment link, as the registry sent it. */

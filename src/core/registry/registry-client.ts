@@ -21,7 +21,7 @@ import {
 } from '../../shared/domain/responses'
 import type { ReportInput } from '../../shared/domain/report-input'
 import type { SearchInput } from '../../shared/domain/search-input'
-import { registryEndpoints } from '../network/link-destination'
+import { registryEndpoints } from '../network/network'
 import { fetchLink, type FetchedLink } from './link-fetch'
 import { assertUsableConnection, type RegistryConnection } from './registry-connection'
 import {

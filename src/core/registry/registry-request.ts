@@ -3,14 +3,15 @@ import { createHash } from 'node:crypto'
 import nodeHttp from 'node:http'
 import type https from 'node:https'
 import type { z } from 'zod'
-import { isNetworkRefusalError, type NetworkRefusal } from '../network/network-failure'
-import { failedBeforeSend } from '../network/registry-agent'
-import { registryEndpoints } from '../network/link-destination'
 import {
+  isNetworkRefusalError,
+  type NetworkRefusal,
+  failedBeforeSend,
+  registryEndpoints,
   createLinkAgents,
   createRegistryAgent,
   type NetworkSettings,
-} from '../network/registry-transport'
+} from '../network/network'
 import { classifyTransportFailure, networkRefused } from './classify-failure'
 import { ENDPOINTS, fillPath, joinUrl, type EndpointName } from './endpoints'
 import { answerTooLarge, MAX_RESPONSE_BYTES, readAnswer } from './registry-answer'

@@ -1,6 +1,6 @@
 import type { CoreContext } from '../core-context'
-import { clockWords, computerAheadMs } from '../registry/clock-standing'
-import { prepare } from '../store/prepare'
+import { clockWords, computerAheadMs } from '../registry/registry'
+import { prepare } from '../store/store'
 import { readAudit, type JobAudit } from './screening-audit'
 import type { JobRow } from './screening-store'
 

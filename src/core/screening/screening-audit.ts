@@ -3,10 +3,8 @@ import { createReadStream } from 'node:fs'
 import { userInfo } from 'node:os'
 import type { CoreContext } from '../core-context'
 import { casefilePackage } from '../package-root'
-import { ownOrganizationName } from '../cache/reports-cache'
-import type { Db } from '../store/open-database'
-import { prepare } from '../store/prepare'
-import { writeTransaction } from '../store/write-transaction'
+import { ownOrganizationName } from '../cache/cache'
+import { type Db, prepare, writeTransaction } from '../store/store'
 import type { ScreeningSourceInput } from './screening-read'
 
 /*

@@ -4,9 +4,8 @@ import {
   type ScreeningColumnType,
   type ScreeningMapping,
 } from '../../shared/contracts/screening'
-import type { Db } from '../store/open-database'
-import { prepare } from '../store/prepare'
-import { columnIndexOfReference, columnLetter } from '../spreadsheet/cell-reference'
+import { type Db, prepare } from '../store/store'
+import { columnIndexOfReference, columnLetter } from '../spreadsheet/index'
 
 /*
  * Which column of a sheet holds what. The screening template's headers name their types

@@ -1,7 +1,7 @@
 import type { ScreeningEstimate } from '../../shared/contracts/screening'
 import type { CoreContext } from '../core-context'
-import { prepare } from '../store/prepare'
-import { autoSeconds, searchPaceOf } from '../search/search-pace'
+import { prepare } from '../store/store'
+import { autoSeconds, searchPaceOf } from '../search/search'
 import { spellingGroupsOf, spellingSource } from './screening-spellings'
 import type { IdentifierRow, JobRow } from './screening-store'
 

@@ -1,10 +1,15 @@
-import { yieldToLoop } from '../cache/sliced-upsert'
+import { yieldToLoop } from '../cache/cache'
 import type { ScreeningMapping } from '../../shared/contracts/screening'
 import type { IdentifierType } from '../../shared/domain/identifiers'
-import { cellReference, columnLetter } from '../spreadsheet/cell-reference'
-import { readTableRows, type TableLimits, type TableSource } from '../spreadsheet/read-table'
-import { HEADER_SEARCH_ROWS } from '../spreadsheet/table-limits'
-import type { TableRow } from '../spreadsheet/table-row'
+import {
+  cellReference,
+  columnLetter,
+  readTableRows,
+  type TableLimits,
+  type TableSource,
+  HEADER_SEARCH_ROWS,
+  type TableRow,
+} from '../spreadsheet/index'
 import { accountPairs, looksLikeHeader, headerScore } from './screening-columns'
 import {
   compactNumber,

@@ -6,7 +6,7 @@ import {
   type IdentifierType,
 } from '../../shared/domain/identifiers'
 import { banksFittingNuban, nubanFitsBank } from '../../shared/domain/nuban'
-import { createBankResolver, type BulkBank } from '../spreadsheet/bank-resolver'
+import { createBankResolver, type BulkBank } from '../spreadsheet/index'
 
 /*
  * One cell of a list to screen, as a person or a spreadsheet program wrote it, in the one form

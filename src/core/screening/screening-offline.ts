@@ -1,7 +1,5 @@
-import type { Db } from '../store/open-database'
-import { prepare } from '../store/prepare'
-import { UNLISTED } from '../cache/reports-cache'
-import { idList } from '../cache/searches-cache'
+import { type Db, prepare } from '../store/store'
+import { UNLISTED, idList } from '../cache/cache'
 
 /*
  * Every identifier of a job matched at once against what this computer knows: the

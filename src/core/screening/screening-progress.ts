@@ -1,8 +1,5 @@
 import type { ScreeningShowView } from '../../shared/contracts/screening'
-import type { Db } from '../store/open-database'
-import { prepare } from '../store/prepare'
-import type { Reader } from '../store/read-thread'
-import { readTransaction } from '../store/write-transaction'
+import { type Db, prepare, type Reader, readTransaction } from '../store/store'
 import type { IdentifierRow, JobRow } from './screening-store'
 import {
   OUTCOME_WORDS,

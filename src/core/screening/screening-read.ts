@@ -1,10 +1,8 @@
 import type { ScreeningMapping, ScreeningPreview } from '../../shared/contracts/screening'
 import type { IdentifierType } from '../../shared/domain/identifiers'
 import type { CoreContext } from '../core-context'
-import { listBanks } from '../banks/banks-cache'
-import { ensureBankList } from '../banks/banks'
-import type { TableSource } from '../spreadsheet/read-table'
-import { columnLetter } from '../spreadsheet/cell-reference'
+import { listBanks, ensureBankList } from '../banks/banks'
+import { type TableSource, columnLetter } from '../spreadsheet/index'
 import { InputError } from '../input-error'
 import {
   parseMapArgument,
@@ -33,7 +31,7 @@ import { bankLookup, type BankLookup } from './screening-normalize'
  * Why a list cannot be screened, for the problems a front words itself (a command names its
  * options and commands, the window its buttons): a code and the facts.
  */
-export type ScreeningProblem =
+export type ScreeningRefusal =
   /** No bank list saved: `bank` the bank named for the whole file, else the accounts' banks. */
   | { code: 'no_bank_list'; bank?: string }
   /** No column mapped to an identifier: the sheet's header, and the row it was read from. */
@@ -44,8 +42,8 @@ export class ScreeningInputError extends InputError {
   override name = 'ScreeningInputError'
   constructor(
     message: string,
-    /** Set for the problems a front words itself (ScreeningProblem); the message is the window's. */
-    readonly problem?: ScreeningProblem,
+    /** Set for the problems a front words itself (ScreeningRefusal); the message is the window's. */
+    readonly problem?: ScreeningRefusal,
   ) {
     super(message)
   }

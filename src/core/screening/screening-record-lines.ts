@@ -1,6 +1,6 @@
 import type { CoreContext } from '../core-context'
-import { prepare } from '../store/prepare'
-import { idList } from '../cache/searches-cache'
+import { prepare } from '../store/store'
+import { idList } from '../cache/cache'
 import type { ScreeningProblem } from './screening-input'
 import type { IdentifierRow } from './screening-store'
 import { spellingGroupsOf } from './screening-spellings'

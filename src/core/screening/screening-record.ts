@@ -1,9 +1,8 @@
-import { registryIso } from '../registry/clock-standing'
+import { registryIso } from '../registry/registry'
 import { aboutFacts, aboutJson } from './screening-about'
 import type { Writable } from 'node:stream'
 import type { CoreContext } from '../core-context'
-import { exportRows, type ExportFormat } from '../spreadsheet/export'
-import type { XlsxCellValue } from '../spreadsheet/xlsx-writer'
+import { exportRows, type ExportFormat, type XlsxCellValue } from '../spreadsheet/index'
 import type { ScreeningProblem } from './screening-input'
 import {
   RECORD_OUTCOMES,

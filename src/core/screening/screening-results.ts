@@ -1,13 +1,12 @@
 import type { ScreeningHitView, ScreeningShowView } from '../../shared/contracts/screening'
-import type { Db } from '../store/open-database'
-import { prepare } from '../store/prepare'
+import { type Db, prepare } from '../store/store'
 import {
   CACHED_REPORT_COLUMNS,
   toCachedReport,
   type CachedReport,
   type CachedReportRow,
-} from '../cache/reports-cache'
-import { isoTime } from '../cache/cache-times'
+  isoTime,
+} from '../cache/cache'
 import { jobProblems, jobRow, type IdentifierRow, type JobRow } from './screening-store'
 import {
   OUTCOME_WORDS,

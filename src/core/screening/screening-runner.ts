@@ -1,7 +1,6 @@
 import type { CoreContext } from '../core-context'
-import { registryQuietFor, searchFailureOf } from '../search/polite-search'
-import { searchPaceOf } from '../search/search-pace'
-import { processHolder } from '../sync/lease-holder'
+import { registryQuietFor, searchFailureOf, searchPaceOf } from '../search/search'
+import { processHolder } from '../store/store'
 import { noteRunEnd, notePace, noteRunStart } from './screening-audit'
 import {
   JobSpellings,

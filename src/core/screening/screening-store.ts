@@ -1,11 +1,7 @@
-import type { Db } from '../store/open-database'
+import { type Db, prepare, writeTransaction, withoutDiskSync, isHolderAlive } from '../store/store'
 import { typedSpelling } from '../../shared/domain/identifiers'
-import { prepare } from '../store/prepare'
-import { isHolderAlive } from '../sync/lease-holder'
 import type { ScreeningProblem } from './screening-input'
-import { writeTransaction } from '../store/write-transaction'
 import { WHOLE_JOB } from './screening-write'
-import { withoutDiskSync } from '../store/without-disk-sync'
 
 /*
  * The screening tables (migration 0006), and every write to them. Each change of an

@@ -1,10 +1,6 @@
 import { performance } from 'node:perf_hooks'
-import type { Db } from '../store/open-database'
-import { prepare } from '../store/prepare'
-import { withoutDiskSync } from '../store/without-disk-sync'
-import { writeTransaction } from '../store/write-transaction'
-import { yieldToLoop } from '../cache/sliced-upsert'
-import { isHolderAlive } from '../sync/lease-holder'
+import { type Db, prepare, withoutDiskSync, writeTransaction, isHolderAlive } from '../store/store'
+import { yieldToLoop } from '../cache/cache'
 import type { ScreeningInput } from './screening-input'
 import type { JobRow, JobState } from './screening-store'
 

@@ -5,10 +5,10 @@ import {
   type ScreeningShowView,
 } from '../../shared/contracts/screening'
 import type { CoreContext } from '../core-context'
-import { isoTime } from '../cache/cache-times'
+import { isoTime } from '../cache/cache'
 import {
   ScreeningInputError,
-  type ScreeningProblem,
+  type ScreeningRefusal,
   ensureBanks,
   previewScreening,
   screeningInputFor,
@@ -18,7 +18,7 @@ import {
 import { matchCached } from './screening-offline'
 import { isBankGuessed } from './screening-outcome'
 import { bankLookup } from './screening-normalize'
-import { listBanks } from '../banks/banks-cache'
+import { listBanks } from '../banks/banks'
 import { forgetSpellingsBefore } from './screening-spellings'
 import { hitView, jobAnswers, totalsOf } from './screening-results'
 import {
@@ -28,7 +28,7 @@ import {
   type JobProgress,
 } from './screening-progress'
 import { forgetCutOffWrites, writeJobInSlices } from './screening-write'
-import { processHolder } from '../sync/lease-holder'
+import { processHolder, prepare, writeTransaction } from '../store/store'
 import { isRunning, runInBackground, stopRunner, waitingOf } from './screening-runs'
 import {
   deleteJob,
@@ -42,8 +42,6 @@ import {
 } from './screening-store'
 import { inputDigest, startingAudit } from './screening-audit'
 import { estimateJob } from './screening-estimate'
-import { prepare } from '../store/prepare'
-import { writeTransaction } from '../store/write-transaction'
 
 /*
  * Screening a whole list (issue 28), over the core: read and normalize every value, match them
@@ -52,7 +50,7 @@ import { writeTransaction } from '../store/write-transaction'
  * `casefile screen` commands call these.
  */
 
-export { ScreeningInputError, previewScreening, type ScreeningProblem, type ScreeningSourceInput }
+export { ScreeningInputError, previewScreening, type ScreeningRefusal, type ScreeningSourceInput }
 
 export interface StartOptions extends ReadOptions {
   /** Searches a second, or 'auto': the folder's pace, within the organization's ceiling. */
@@ -271,3 +269,23 @@ export function rescreenJob(
   setJobState(core.db, jobId, 'open', now)
   return reopenJob(core, jobId, options)
 }
+
+// What the rest of the app uses of this folder's other files.
+export { jobAnswers } from './screening-results'
+export { readScreeningTable, screeningInputOf, screeningInputOfList } from './screening-input'
+export type { ScreeningProblem } from './screening-input'
+export { suggestMapping } from './screening-columns'
+export {
+  SPREADSHEET_TEXT_HINT,
+  bankLookup,
+  readAccount,
+  readIdentifierCell,
+} from './screening-normalize'
+export { screeningHandlers } from './screening-handlers'
+export { runJob } from './screening-runner'
+export type { RunOutcome } from './screening-runner'
+export { exportHits } from './screening-export'
+export { exportRecord, recordAboutJson } from './screening-record'
+export { aboutPathOf } from './screening-about'
+export { GUESSED_BANK } from './screening-outcome'
+export { onJobFinished, runOpenJobs } from './screening-runs'

@@ -1,13 +1,20 @@
 import type { PublicReport, ReportRecord } from '../../shared/domain/responses'
-import type { RegistryErrorKind } from '../registry/registry-error'
-import type { Db } from '../store/open-database'
-import { offlineSearchRows, savedAccountValues } from '../cache/cache'
-import { CACHE_STATE_KEYS, readCacheNumber } from '../cache/cache-state'
-import { isoTime } from '../cache/cache-times'
-import { cachedIdentifier } from '../cache/cached-identifiers'
-import { toCachedReport, type CachedReport } from '../cache/reports-cache'
+import type { RegistryErrorKind } from '../registry/registry'
+import type { Db } from '../store/store'
+import {
+  offlineSearchRows,
+  savedAccountValues,
+  CACHE_STATE_KEYS,
+  readCacheNumber,
+  isoTime,
+  cachedIdentifier,
+  toCachedReport,
+  type CachedReport,
+  findStoredSearch,
+  searchKey,
+  type IdentifierQuery,
+} from '../cache/cache'
 import { planSearch, type PlanOptions, type SearchPlan, type SearchedBank } from './search-plan'
-import { findStoredSearch, searchKey, type IdentifierQuery } from '../cache/searches-cache'
 import { waitingReports, type WaitingReport } from '../outbox/outbox'
 
 /** How fresh an offline answer is, as ISO times; a field is absent when there is no such data. */

@@ -1,10 +1,9 @@
 import type { PublicReport, ReportRecord } from '../../shared/domain/responses'
-import type { Db } from '../store/open-database'
-import { ownReportIdsAmong } from '../cache/cache'
+import type { Db } from '../store/store'
+import { ownReportIdsAmong, searchKey, type IdentifierQuery } from '../cache/cache'
 import { lookUpCached, matchKey, submissionsRefreshedAt, waitingFor } from './offline-search'
 import type { SearchAnswer } from './search-online'
 import { planSearch, SearchPlanError } from './search-plan'
-import { searchKey, type IdentifierQuery } from '../cache/searches-cache'
 import type { WaitingReport } from '../outbox/outbox'
 
 /** One report already on file for an identifier, as the editor's side panel shows it. */

@@ -1,5 +1,5 @@
 import type { CoreContext } from '../core-context'
-import { isRegistryError, registryQuietMs } from '../registry/registry-error'
+import { isRegistryError, registryQuietMs } from '../registry/registry'
 
 /*
  * What every background search (a screening job, the watchlist) shares: the registry's quiet,

@@ -1,9 +1,14 @@
-import type { Db } from '../store/open-database'
-import { newestReasonMatches, newestReasonRows, rankedReasonRows } from '../cache/cache'
-import { toFtsQuery } from '../cache/fts-query'
+import type { Db } from '../store/store'
+import {
+  newestReasonMatches,
+  newestReasonRows,
+  rankedReasonRows,
+  toFtsQuery,
+  toCachedReport,
+  type CachedReport,
+} from '../cache/cache'
 import { submissionsRefreshedAt } from './offline-search'
 import { reasonSnippet, type SnippetPart } from './reason-snippet'
-import { toCachedReport, type CachedReport } from '../cache/reports-cache'
 
 export type { SnippetPart } from './reason-snippet'
 

@@ -1,4 +1,4 @@
-import { foldWord, type FtsTerm } from '../cache/fts-query'
+import { foldWord, type FtsTerm } from '../cache/cache'
 
 /** A piece of a hit's reason: the words that matched are `match: true`. */
 export interface SnippetPart {

@@ -1,8 +1,13 @@
 import type { PublicReport, ReportRecord, SearchResult } from '../../shared/domain/responses'
-import type { CallOptions } from '../registry/registry-request'
-import { isRegistryError, type RegistryErrorKind } from '../registry/registry-error'
-import type { Db } from '../store/open-database'
-import { isoTime } from '../cache/cache-times'
+import { type CallOptions, isRegistryError, type RegistryErrorKind } from '../registry/registry'
+import type { Db } from '../store/store'
+import {
+  isoTime,
+  type SearchSource,
+  searchKey,
+  storeSearchResult,
+  type IdentifierQuery,
+} from '../cache/cache'
 import {
   lookUpCached,
   matchKey,
@@ -12,10 +17,8 @@ import {
   type OfflineSearchAnswer,
   type SearchSpellings,
 } from './offline-search'
-import type { SearchSource } from '../cache/registry-sources'
 import type { WaitingReport } from '../outbox/outbox'
 import { planSearch, type PlanOptions } from './search-plan'
-import { searchKey, storeSearchResult, type IdentifierQuery } from '../cache/searches-cache'
 
 export interface OnlineSearchAnswer extends SearchSpellings {
   source: 'online'

@@ -1,9 +1,13 @@
 import type { CoreContext } from '../core-context'
 import { keptKey } from '../core-kept'
-import type { Db } from '../store/open-database'
-import { deleteSyncValue, readSyncValue, writeSyncValue } from '../sync/sync'
-import { writeTransaction } from '../store/write-transaction'
-import { withoutDiskSync } from '../store/without-disk-sync'
+import {
+  type Db,
+  writeTransaction,
+  withoutDiskSync,
+  deleteSyncValue,
+  readSyncValue,
+  writeSyncValue,
+} from '../store/store'
 import { registryQuietFor } from './polite-search'
 
 /*

@@ -6,9 +6,9 @@ import {
 } from '../../shared/domain/identifiers'
 import { banksFittingNuban, nubanDigits } from '../../shared/domain/nuban'
 import { checkSearchValue } from '../../shared/domain/search-input'
-import type { Db } from '../store/open-database'
-import { listBanks } from '../banks/banks-cache'
-import type { IdentifierQuery } from '../cache/searches-cache'
+import type { Db } from '../store/store'
+import { listBanks } from '../banks/banks'
+import type { IdentifierQuery } from '../cache/cache'
 import { InputError } from '../input-error'
 
 /** A bank an account number without its bank was searched at. */

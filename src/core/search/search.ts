@@ -1,5 +1,5 @@
 import type { CoreContext } from '../core-context'
-import type { IdentifierQuery } from '../cache/searches-cache'
+import type { IdentifierQuery } from '../cache/cache'
 import { readWaitingReports, type WaitingReport } from '../outbox/outbox'
 import { searchOffline, waitingValues } from './offline-search'
 import { planSearch, type PlanOptions } from './search-plan'
@@ -93,3 +93,19 @@ export function searchReasons(core: CoreContext, text: string, limit?: number) {
 export function ownReportsAmong(core: CoreContext, ids: readonly string[]): Set<string> {
   return ownReportIds(core.db, ids)
 }
+
+// What the rest of the app uses of this folder's other files.
+export { matchKey, submissionsRefreshedAt } from './offline-search'
+export { pacedSearch } from './paced-search'
+export {
+  DEFAULT_MAX_SEARCH_RATE,
+  autoSeconds,
+  maxRateProblem,
+  searchPaceOf,
+  setMaxSearchRate,
+} from './search-pace'
+export { registryQuietFor, registryQuietUntil, searchFailureOf } from './polite-search'
+export type { SearchFailure } from './polite-search'
+export { searchSpellings, searchSpellingsOf } from './spellings-search'
+export type { StoredIdentifier } from './spellings-search'
+export { searchHandlers } from './search-handlers'

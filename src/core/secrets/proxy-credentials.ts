@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import type { ProxyCredentials } from '../network/proxy-choice'
+import type { ProxyCredentials } from '../network/network'
 import type { ApiKeyStore } from './api-key-store'
 
 /**

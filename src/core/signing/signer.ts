@@ -1,6 +1,10 @@
-import type { Db } from '../store/open-database'
-import { writeTransaction } from '../store/write-transaction'
-import { deleteSyncValue, readSyncValue, writeSyncValue } from '../sync/sync'
+import {
+  type Db,
+  writeTransaction,
+  deleteSyncValue,
+  readSyncValue,
+  writeSyncValue,
+} from '../store/store'
 
 /*
  * Who signs the s.84 certificate by hand: the officer's name, position and organization, set

@@ -1,6 +1,6 @@
 import type { SignerView } from '../../shared/contracts/case-file'
 import type { CoreContext, FeatureHandlers } from '../core-context'
-import type { SecretBackend } from '../secrets/secret-backend'
+import type { SecretBackend } from '../secrets/index'
 import { setSigner, signer, signerFieldProblem, type Signer } from './signer'
 import { certificateFacts, colonHex, SigningKeyError } from './signing-key'
 import { keptSigningKey } from './signing-key-store'

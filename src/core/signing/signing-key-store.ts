@@ -1,8 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { readFolderIdentity } from '../encryption/folder-key'
+import { readFolderIdentity } from '../encryption/encryption'
 import { writePrivateFile } from '../private-files'
-import type { SecretBackend } from '../secrets/secret-backend'
+import type { SecretBackend } from '../secrets/index'
 import { SigningKeyError, type SigningKey } from './signing-key'
 
 /*

@@ -16,3 +16,10 @@ export {
 export { writeCsv, type CsvCellValue } from './csv-writer'
 export { writeXlsx, type XlsxSheetSpec, type XlsxCellValue } from './xlsx-writer'
 export { columnLetter } from './cell-reference'
+
+// What the rest of the app uses of this folder's other files.
+export type { AttachmentFileCell } from './bulk-attachment-cells'
+export { cellReference, columnIndexOfReference } from './cell-reference'
+export { HEADER_SEARCH_ROWS } from './table-limits'
+export { checkOutputFile, writeReplacing } from './output-file'
+export type { OutputProblem } from './output-file'

@@ -1,11 +1,11 @@
-import type { Db } from '../store/open-database'
+import type { Db } from '../store/store'
 import {
   CACHE_STATE_KEYS,
   deleteCacheState,
   perOrganization,
   readCacheState,
   writeCacheState,
-} from '../cache/cache-state'
+} from '../cache/cache'
 
 /**
  * A full re-page of the organization's submissions under way, kept in the store after each

@@ -1,5 +1,5 @@
 import type { ReportRecord } from '../../shared/domain/responses'
-import type { Db } from '../store/open-database'
+import type { Db } from '../store/store'
 import {
   ownReportsCount,
   ownReportsPage,

@@ -1,15 +1,18 @@
-import { isHolderAlive, processHolder } from '../sync/lease-holder'
-import type { SubmissionsSource } from '../cache/registry-sources'
-import { withoutDiskSync } from '../store/without-disk-sync'
 import {
+  isHolderAlive,
+  processHolder,
+  withoutDiskSync,
+  type Db,
+  writeTransaction,
+} from '../store/store'
+import {
+  type SubmissionsSource,
   CACHE_STATE_KEYS,
   deleteCacheState,
   readCacheState,
   writeCacheState,
-} from '../cache/cache-state'
+} from '../cache/cache'
 import { keptKey } from '../core-kept'
-import type { Db } from '../store/open-database'
-import { writeTransaction } from '../store/write-transaction'
 import {
   refreshSubmissions,
   type SubmissionsRefresh,

@@ -1,25 +1,22 @@
 import type { ReportRecord } from '../../shared/domain/responses'
-import type { Db } from '../store/open-database'
+import { type Db, withoutDiskSync, writeTransaction } from '../store/store'
 import {
   CACHE_STATE_KEYS,
   perOrganization,
   readCacheNumber,
   readCacheState,
   writeCacheState,
-} from '../cache/cache-state'
-import { isoTime, registryTimeMs } from '../cache/cache-times'
-import type { SubmissionsSource } from '../cache/registry-sources'
-import {
+  isoTime,
+  registryTimeMs,
+  type SubmissionsSource,
   markUnlisted,
   moveOwnFlag,
   ownListedNotSeenSince,
   ownSeenSince,
   savedUpdatedAt,
+  upsertRegistryReportsInSlices,
 } from '../cache/cache'
-import { upsertRegistryReportsInSlices } from '../cache/sliced-upsert'
-import { withoutDiskSync } from '../store/without-disk-sync'
 import { endFullPass, readFullPass, writeFullPass, type FullPass } from './full-pass'
-import { writeTransaction } from '../store/write-transaction'
 
 export const DAY_MS = 24 * 60 * 60 * 1000
 export const DEFAULT_SUBMISSIONS_PAGE_SIZE = 100

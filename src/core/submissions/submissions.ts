@@ -1,5 +1,5 @@
 import type { CoreContext } from '../core-context'
-import { getCachedReport } from '../cache/reports-cache'
+import { getCachedReport } from '../cache/cache'
 import {
   countOwnSubmissions,
   listOwnSubmissions,
@@ -35,3 +35,7 @@ export function refreshSubmissions(
 export function cachedReport(core: CoreContext, id: string) {
   return getCachedReport(core.db, id)
 }
+
+// What the rest of the app uses of this folder's other files.
+export type { OwnSubmissionsFilter } from './own-submissions'
+export { submissionsHandlers } from './submissions-handlers'

@@ -1,11 +1,10 @@
-import type { AttachmentFiles } from '../attachments/attachment-files'
-import type { Operation } from '../outbox/operations'
-import type { Db } from '../store/open-database'
+import type { AttachmentFiles } from '../drafts/drafts'
+import type { Operation } from '../outbox/outbox'
+import type { Db, PauseState } from '../store/store'
 import type { ConcurrencyOption } from './adaptive-concurrency'
 import type { FolderClock } from './folder-clock'
 import type { RetryPolicy } from './retry-policy'
 import type { ReportSynced, SendContext } from './send-operation'
-import type { PauseState } from './sync-state'
 import type { Timers } from './timer-delay'
 
 /*
@@ -100,3 +99,10 @@ export type SyncEvent =
  */
 export type Outcome =
   'done' | 'adopted' | 'retry' | 'attention' | 'offline' | 'paused' | 'skipped' | 'halted'
+
+/** How many reports a finished operation put on the registry (an upload none, a bulk its rows). */
+export function reportsIn(op: Operation, value: unknown): number {
+  if (op.kind === 'upload_attachment') return 0
+  if (op.kind === 'bulk_upload') return (value as { created?: number } | null)?.created ?? 0
+  return (value as { adopted?: boolean } | null)?.adopted ? 0 : 1
+}

@@ -1,20 +1,23 @@
-import { isRegistryError, registryQuietMs } from '../registry/registry-error'
-import { storageProblemOf } from '../store/storage-failure'
-import type { Db } from '../store/open-database'
-import type { Operation } from '../outbox/operations'
-import type { StoredError } from '../outbox/outbox-repository'
+import { isRegistryError, registryQuietMs } from '../registry/registry'
 import {
+  storageProblemOf,
+  type Db,
+  writeTransaction,
+  pauseSync,
+  type PauseState,
+} from '../store/store'
+import {
+  type Operation,
+  type StoredError,
   holdUntil,
   markNeedsAttention,
   returnUnattempted,
   scheduleRetry,
-} from '../outbox/operation-transitions'
-import { LocalProblem } from '../outbox/local-problem'
+  LocalProblem,
+} from '../outbox/outbox'
 import type { PaceSignal } from './adaptive-concurrency'
 import type { Outcome } from './engine-types'
 import { retryDelayMs, type RetryPolicy } from './retry-policy'
-import { pauseSync, type PauseState } from './sync-state'
-import { writeTransaction } from '../store/write-transaction'
 
 /*
  * What a failed send means for its operation: a retry after a backoff (or the registry's

@@ -1,6 +1,5 @@
-import { BULK_CHAIN_PREFIX, type Operation } from '../outbox/operations'
-import { runnableHeads } from '../outbox/outbox-repository'
-import type { Db } from '../store/open-database'
+import { BULK_CHAIN_PREFIX, type Operation, runnableHeads } from '../outbox/outbox'
+import type { Db } from '../store/store'
 
 /*
  * The outbox's two kinds of work share its send slots fairly. A bulk file holds its slot for

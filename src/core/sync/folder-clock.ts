@@ -4,11 +4,9 @@ import {
   UNKNOWN_CLOCK_MARGIN_MS,
   type ClockReading,
   type ClockSample,
-} from '../registry/registry-clock'
+} from '../registry/registry'
 import { newestUnfinishedWrite, shiftUnfinishedTimes } from '../outbox/outbox'
-import type { Db } from '../store/open-database'
-import { readSyncValue, writeSyncValue } from './sync-state'
-import { writeTransaction } from '../store/write-transaction'
+import { type Db, writeTransaction, readSyncValue, writeSyncValue } from '../store/store'
 
 const READING_KEY = 'registry_clock'
 const QUIET_KEY = 'registry_quiet_until'

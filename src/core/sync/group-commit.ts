@@ -1,9 +1,6 @@
-import { storageProblemOf } from '../store/storage-failure'
-import type { Db } from '../store/open-database'
-import type { Operation } from '../outbox/operations'
-import { LocalProblem } from '../outbox/local-problem'
+import { storageProblemOf, type Db, writeTransaction } from '../store/store'
+import { type Operation, LocalProblem } from '../outbox/outbox'
 import type { Outcome } from './engine-types'
-import { writeTransaction } from '../store/write-transaction'
 
 /**
  * How long an answer waits for the answers of the other operations in flight before it is

@@ -1,4 +1,4 @@
-import type { Db } from '../store/open-database'
+import type { Db } from '../store/store'
 import { makeRetriesDue, wakeOfflineWaits } from '../outbox/outbox'
 
 /**

@@ -1,5 +1,5 @@
 import type { ReportRecord } from '../../shared/domain/responses'
-import type { RegistryClient } from '../registry/registry-client'
+import type { RegistryClient } from '../registry/registry'
 import type { ReconcileWindow } from './reconcile-window'
 
 const PAGE_SIZE = 100

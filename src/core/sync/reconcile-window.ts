@@ -1,4 +1,4 @@
-import type { RegistryClock } from '../registry/registry-clock'
+import type { RegistryClock } from '../registry/registry'
 
 /**
  * When, by the registry's clock, a report we sent may have been created: from just before its

@@ -1,9 +1,12 @@
 import type { ReportInput } from '../../shared/domain/report-input'
-import { getAttachment } from '../attachments/attachment-store'
-import { registryIdHeld } from '../drafts/drafts'
-import type { Db } from '../store/open-database'
-import { LocalProblem } from '../outbox/local-problem'
-import { reportPayloadSchema, type Operation, type ReportPayload } from '../outbox/operations'
+import { getAttachment, registryIdHeld } from '../drafts/drafts'
+import type { Db } from '../store/store'
+import {
+  LocalProblem,
+  reportPayloadSchema,
+  type Operation,
+  type ReportPayload,
+} from '../outbox/outbox'
 
 /** The registry input of a payload: uploaded attachments' URLs first, then links already on the registry. */
 export function resolveAttachments(db: Db, payload: ReportPayload): ReportInput {

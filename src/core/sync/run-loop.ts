@@ -1,9 +1,16 @@
-import type { Operation } from '../outbox/operations'
-import { getOperation, nextWakeAt, pendingCount } from '../outbox/outbox-repository'
-import { claimForSending, markDone, recoverInterrupted } from '../outbox/operation-transitions'
+import {
+  type Operation,
+  loadOperation,
+  nextWakeAt,
+  pendingCount,
+  claimForSending,
+  markDone,
+  recoverInterrupted,
+} from '../outbox/outbox'
 import type { AdaptiveConcurrency } from './adaptive-concurrency'
 import {
   emptyRunSummary,
+  reportsIn,
   type Clock,
   type Outcome,
   type RunSummary,
@@ -18,8 +25,7 @@ import { lastAttemptOf } from './reconcile-window'
 import type { RetryPolicy } from './retry-policy'
 import { sendOperation } from './send-operation'
 import { keepLease, releaseLease, takeLease } from './sync-lease'
-import { setLastSyncAt, syncPause } from './sync-state'
-import { writeTransaction } from '../store/write-transaction'
+import { setLastSyncAt, syncPause, writeTransaction } from '../store/store'
 
 /** What every run shares: the engine's options, clocks, pace and policy (sync-engine.ts). */
 export interface EngineParts {
@@ -33,13 +39,6 @@ export interface EngineParts {
   /** The engine was stopped: nothing more is picked. */
   isStopped: () => boolean
   emit: (event: SyncEvent) => void
-}
-
-/** How many reports a finished operation put on the registry (an upload none, a bulk its rows). */
-function reportsIn(op: Operation, value: unknown): number {
-  if (op.kind === 'upload_attachment') return 0
-  if (op.kind === 'bulk_upload') return (value as { created?: number } | null)?.created ?? 0
-  return (value as { adopted?: boolean } | null)?.adopted ? 0 : 1
 }
 
 /**
@@ -187,7 +186,7 @@ export class SyncRun {
         // When its last attempt ended, before the claim moved its time: the end of a
         // reconciliation's window (reconcile-window.ts).
         .map((head) => ({
-          ...getOperation(db, head.id),
+          ...loadOperation(db, head.id),
           lastAttempt: lastAttemptOf(folderClock.registry, head.updatedAt, clock.now()),
         }))
     )
@@ -238,7 +237,7 @@ export class SyncRun {
       work = () => this.recordFailure(op, attempt, error)
     }
     const outcome = await this.commits.commit(op, work)
-    this.engine.emit({ type: 'operation', operation: getOperation(options.db, op.id) })
+    this.engine.emit({ type: 'operation', operation: loadOperation(options.db, op.id) })
     return outcome
   }
 

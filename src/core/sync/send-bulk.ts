@@ -1,26 +1,30 @@
 import { z } from 'zod'
 import type { CreatedReport } from '../../shared/domain/responses'
 import type { ReportInput } from '../../shared/domain/report-input'
-import { findReport, setReportStatus } from '../drafts/drafts-repository'
+import { lookUpReport, setReportStatus } from '../drafts/drafts'
 import { bulkCsv, bulkRowCells } from './bulk-file-of-reports'
-import type { RegistryClient, UploadProgress } from '../registry/registry-client'
-import type { RegistryClock } from '../registry/registry-clock'
-import { isRegistryError, RegistryError } from '../registry/registry-error'
-import type { Db } from '../store/open-database'
-import { LocalProblem } from '../outbox/local-problem'
-import type { Operation } from '../outbox/operations'
-import { getOperation } from '../outbox/outbox-repository'
 import {
+  type RegistryClient,
+  type UploadProgress,
+  type RegistryClock,
+  isRegistryError,
+  RegistryError,
+} from '../registry/registry'
+import type { Db } from '../store/store'
+import {
+  LocalProblem,
+  type Operation,
+  loadOperation,
   insertOperation,
   markNeedsAttention,
   setFirstSentAt,
-} from '../outbox/operation-transitions'
-import { draftToPayload } from '../outbox/queue-checks'
+  draftToPayload,
+} from '../outbox/outbox'
 import { findCreatedReports, lookForCreatedReports } from './reconcile'
 import { acceptedButNotFound } from './not-found-words'
 import { reconcileWindow, type LastAttempt } from './reconcile-window'
 import { claimedRegistryIds, resolveAttachments } from './resolve-attachments'
-import { yieldToLoop } from '../cache/sliced-upsert'
+import { yieldToLoop } from '../cache/cache'
 
 export const bulkPayloadSchema = z.object({
   /** The reports the file carries, with the row each had in the user's spreadsheet. */
@@ -90,7 +94,7 @@ export async function sendBulk(
 ): Promise<() => unknown> {
   const { db, client } = context
   // In the registry's time, from the outbox's times as they stand once it has answered.
-  const times = () => ({ ...getOperation(db, op.id), lastAttempt: op.lastAttempt })
+  const times = () => ({ ...loadOperation(db, op.id), lastAttempt: op.lastAttempt })
   const window = () => reconcileWindow(context.registryClock, times())
   const payload = bulkPayloadSchema.safeParse(op.payload)
   if (!payload.success)
@@ -109,7 +113,7 @@ export async function sendBulk(
     // 500 rows read and built: 200-500 ms at once under bench:load. In steps, so the window's
     // calls and the other jobs go on between them.
     if (index > 0 && index % YIELD_EVERY === 0) await yieldToLoop()
-    const report = findReport(db, row.localId)
+    const report = lookUpReport(db, row.localId)
     if (!report || report.status !== 'queued' || report.registryId) continue // already done, split off or discarded
     const built = draftToPayload(report.draft)
     if (!built.ok) {
@@ -226,7 +230,7 @@ export async function sendBulk(
       context.onReportSynced?.({ localId, registryId, change: 'created', record: null })
     }
     for (const [localId, { rowNumber, reason, accepted }] of failures) {
-      const report = findReport(db, localId)
+      const report = lookUpReport(db, localId)
       if (!report) continue
       const built = draftToPayload(report.draft)
       const create = insertOperation(db, {

@@ -1,5 +1,5 @@
 import type { CreatedReport } from '../../shared/domain/responses'
-import { getReport, setReportStatus } from '../drafts/drafts-repository'
+import { loadReport, setReportStatus } from '../drafts/drafts'
 import {
   answerProblem,
   checkedRefusal,
@@ -7,10 +7,9 @@ import {
   withWhatWasSent,
   wrongAnswer,
 } from './answer-check'
-import { LocalProblem } from '../outbox/local-problem'
+import { LocalProblem, loadOperation } from '../outbox/outbox'
 import { reconcileLostCreate } from './reconcile'
 import { reconcileWindow, type ReconcileWindow } from './reconcile-window'
-import { getOperation } from '../outbox/outbox-repository'
 import { claimedRegistryIds, inputWithAttachments } from './resolve-attachments'
 import type { ClaimedOperation, SendContext } from './send-operation'
 
@@ -28,12 +27,12 @@ export async function sendCreate(
   signal: AbortSignal,
 ): Promise<() => unknown> {
   const { db, client } = context
-  const current = getReport(db, op.chainId)
+  const current = loadReport(db, op.chainId)
   if (current.registryId) return () => ({ id: current.registryId, alreadyCreated: true })
   const input = inputWithAttachments(db, op)
   const clock = context.registryClock
   // The outbox's times as they stand when the registry has answered (see reconcileWindow).
-  const times = () => ({ ...getOperation(db, op.id), lastAttempt: op.lastAttempt })
+  const times = () => ({ ...loadOperation(db, op.id), lastAttempt: op.lastAttempt })
 
   /** Looks for the report on the registry; several candidates, or another's, need a person. */
   const lookFor = async (within: () => ReconcileWindow) => {

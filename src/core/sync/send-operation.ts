@@ -1,14 +1,20 @@
-import { AttachmentMismatchError } from '../attachments/attachment-files'
+import {
+  AttachmentMismatchError,
+  type AttachmentFiles,
+  getAttachment,
+  setAttachmentUrl,
+  loadReport,
+  setReportStatus,
+} from '../drafts/drafts'
 import type { CreatedReport } from '../../shared/domain/responses'
-import type { AttachmentFiles } from '../attachments/attachment-files'
-import { getAttachment, setAttachmentUrl } from '../attachments/attachment-store'
-import { getReport, setReportStatus } from '../drafts/drafts-repository'
-import type { RegistryClient, UploadProgress } from '../registry/registry-client'
-import { isRegistryError } from '../registry/registry-error'
-import type { Db } from '../store/open-database'
-import { LocalProblem } from '../outbox/local-problem'
-import { uploadPayloadSchema, type Operation } from '../outbox/operations'
-import type { RegistryClock } from '../registry/registry-clock'
+import {
+  type RegistryClient,
+  type UploadProgress,
+  isRegistryError,
+  type RegistryClock,
+} from '../registry/registry'
+import type { Db } from '../store/store'
+import { LocalProblem, uploadPayloadSchema, type Operation } from '../outbox/outbox'
 import {
   answerProblem,
   checkedRefusal,
@@ -173,7 +179,7 @@ async function isUnlisted(
 }
 
 function registryIdOf(db: Db, op: Operation): string {
-  const current = getReport(db, op.chainId)
+  const current = loadReport(db, op.chainId)
   if (!current.registryId)
     throw new LocalProblem(
       `Report ${op.chainId} has no registry id yet, so it cannot be ${op.kind === 'unlist_report' ? 'unlisted' : 'updated'}; its create must go first.`,

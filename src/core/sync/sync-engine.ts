@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events'
-import type { RegistryError } from '../registry/registry-error'
-import { movableChainCount } from '../outbox/outbox-repository'
+import type { RegistryError } from '../registry/registry'
+import { movableChainCount } from '../outbox/outbox'
 import { AdaptiveConcurrency, DEFAULT_CONCURRENCY } from './adaptive-concurrency'
 import type { Clock, RunSummary, SyncEngineOptions, SyncEvent } from './engine-types'
 import { FolderClock } from './folder-clock'

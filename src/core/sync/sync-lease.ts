@@ -1,7 +1,5 @@
-import { prepare } from '../store/prepare'
-import type { Db } from '../store/open-database'
+import { prepare, type Db, writeTransaction } from '../store/store'
 import { timerDelay } from './timer-delay'
-import { writeTransaction } from '../store/write-transaction'
 
 export const LEASE_TTL_MS = 30_000
 

@@ -1,18 +1,8 @@
 import type { CoreContext } from '../core-context'
 import { makeWaitingDue, wakeNetworkWaits } from './network-waits'
-import { resumeSync } from './sync-state'
+import { resumeSync } from '../store/store'
 
 // The sync's own table (sync_state), for the folders that keep a value in it.
-export {
-  deleteSyncValue,
-  keepOutboxOrigins,
-  keptOutboxOrigins,
-  liftOriginPause,
-  pauseSync,
-  readSyncValue,
-  syncPause,
-  writeSyncValue,
-} from './sync-state'
 
 /*
  * Sending the outbox: what a person or the computer asks of the sync engine (core.engine runs
@@ -71,3 +61,12 @@ export async function syncPass(
     options.signal.removeEventListener('abort', stop)
   }
 }
+
+// What the rest of the app uses of this folder's other files.
+export { FolderClock } from './folder-clock'
+export { SyncEngine } from './sync-engine'
+export type { RunSummary } from './sync-engine'
+export type { RetryPolicy } from './retry-policy'
+export { nodeTimers, timerDelay } from './timer-delay'
+export type { Timers } from './timer-delay'
+export { syncHandlers } from './sync-handlers'

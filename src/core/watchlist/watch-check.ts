@@ -1,7 +1,7 @@
 import { HOUR_MS } from '../../shared/domain/watch-period'
 import { HOURLY_BUDGET, hourlyBudgetProblem } from '../../shared/contracts/watchlist'
 import type { CoreContext } from '../core-context'
-import { registryQuietUntil, type SearchFailure } from '../search/polite-search'
+import { registryQuietUntil, type SearchFailure } from '../search/search'
 import { checkItem, periodOf } from './watch-check-item'
 import {
   checksSince,

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto'
-import { DEFAULT_TIMEOUT_MS } from '../registry/registry-request'
-import type { Db } from '../store/open-database'
-import { prepare } from '../store/prepare'
+import { DEFAULT_TIMEOUT_MS } from '../registry/registry'
+import { type Db, prepare } from '../store/store'
 import type { ItemRow } from './watch-store'
 
 /*

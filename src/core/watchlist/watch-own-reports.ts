@@ -1,12 +1,11 @@
 import { FRAUD_TYPE_LABELS, type FraudType } from '../../shared/domain/fraud-types'
 import type { CoreContext } from '../core-context'
-import { getCachedReport } from '../cache/reports-cache'
+import { getCachedReport } from '../cache/cache'
 import * as Drafts from '../drafts/drafts'
-import { prepare } from '../store/prepare'
+import { prepare, writeTransaction } from '../store/store'
 import { addNormalized, type WatchItemView } from './watchlist'
 import { reportIdentifiers } from './watch-sources'
 import { readSetting, writeSetting } from './watch-store'
-import { writeTransaction } from '../store/write-transaction'
 
 /*
  * "Watch our own reports' identifiers" (off by default): every identifier of each report this

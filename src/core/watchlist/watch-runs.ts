@@ -1,6 +1,6 @@
 import type { CoreContext } from '../core-context'
 import { keptKey } from '../core-kept'
-import { nodeTimers, timerDelay, type Timers } from '../sync/timer-delay'
+import { nodeTimers, timerDelay, type Timers } from '../sync/sync'
 import { watchTick } from './watch-check'
 import { pickUpOwnReports } from './watch-own-reports'
 import type { AlertRow } from './watch-store'

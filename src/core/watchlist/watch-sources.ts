@@ -4,18 +4,18 @@ import {
   type IdentifierType,
 } from '../../shared/domain/identifiers'
 import type { CoreContext } from '../core-context'
-import { getCachedReport } from '../cache/reports-cache'
+import { getCachedReport } from '../cache/cache'
 import { ensureBankList } from '../banks/banks'
 import * as Drafts from '../drafts/drafts'
-import { jobAnswers } from '../screening/screening-results'
 import {
+  jobAnswers,
   readScreeningTable,
   screeningInputOf,
   screeningInputOfList,
   type ScreeningProblem,
-} from '../screening/screening-input'
-import { suggestMapping } from '../screening/screening-columns'
-import type { TableSource } from '../spreadsheet/read-table'
+  suggestMapping,
+} from '../screening/screening'
+import type { TableSource } from '../spreadsheet/index'
 import {
   addNormalized,
   banksOf,

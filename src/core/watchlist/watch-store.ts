@@ -1,7 +1,5 @@
-import type { Db } from '../store/open-database'
-import { prepare } from '../store/prepare'
+import { type Db, prepare, writeTransaction } from '../store/store'
 import type { Change, Snapshot, WatchAlertKind } from './watch-compare'
-import { writeTransaction } from '../store/write-transaction'
 
 /*
  * The watchlist's tables (migrations 0008, 0009): its items, its alerts and their append-only

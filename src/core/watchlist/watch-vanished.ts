@@ -1,10 +1,9 @@
 import { IDENTIFIER_TYPES, type IdentifierType } from '../../shared/domain/identifiers'
 import type { SearchResult } from '../../shared/domain/responses'
 import type { CoreContext } from '../core-context'
-import { pacedSearch } from '../search/paced-search'
-import { getCachedReport } from '../cache/reports-cache'
-import { isRegistryError } from '../registry/registry-error'
-import { searchSpellingsOf, type StoredIdentifier } from '../search/spellings-search'
+import { pacedSearch, searchSpellingsOf, type StoredIdentifier } from '../search/search'
+import { getCachedReport } from '../cache/cache'
+import { isRegistryError } from '../registry/registry'
 import { snapshotOf, type SeenReport } from './watch-compare'
 
 /*

@@ -1,17 +1,16 @@
 import { BANK_SLUG, typedSpelling, type IdentifierType } from '../../shared/domain/identifiers'
 import type { CoreContext } from '../core-context'
-import { listBanks } from '../banks/banks-cache'
-import { ensureBankList } from '../banks/banks'
+import { listBanks, ensureBankList } from '../banks/banks'
 import {
   bankLookup,
   readAccount,
   readIdentifierCell,
   SPREADSHEET_TEXT_HINT,
-} from '../screening/screening-normalize'
+} from '../screening/screening'
 import { DEFAULT_WATCH_PERIOD_MS, isWatchPeriod } from '../../shared/domain/watch-period'
 import * as Store from './watch-store'
 import { InputError } from '../input-error'
-import { writeTransaction } from '../store/write-transaction'
+import { writeTransaction } from '../store/store'
 
 /*
  * The watchlist (issue 29): identifiers searched again on a schedule, their changes raised as
@@ -210,3 +209,14 @@ export function setAlertState(
 export function alertLog(core: CoreContext, alertId: number) {
   return Store.alertEvents(core.db, alertId).map((e) => ({ ...e, at: iso(e.at) }))
 }
+
+// What the rest of the app uses of this folder's other files.
+export { alertRow } from './watch-store'
+export { watchlistHandlers } from './watchlist-handlers'
+export { importList } from './watch-sources'
+export { HOUR_MS, checkDue, hourlyBudget } from './watch-check'
+export type { CheckRun, Wait } from './watch-check'
+export { pickUpOwnReports } from './watch-own-reports'
+export { changeWatchSettings } from './watch-settings'
+export type { WatchSettings } from './watch-settings'
+export { runWatchlist } from './watch-runs'

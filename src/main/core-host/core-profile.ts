@@ -1,4 +1,4 @@
-import type { ProxyResolver } from '../../core/network/proxy-choice'
+import type { ProxyResolver } from '../../core/network/network'
 import type { ApiKeyStore } from '../../core/secrets'
 import {
   profileDataDir,

@@ -1,4 +1,4 @@
-import { proxyFromEnvironment } from '../../core/network/environment-proxy'
+import { proxyFromEnvironment } from '../../core/network/network'
 import { eventContract } from '../../shared/contracts'
 import { workContract, type WorkHandlers } from '../../shared/contracts/work'
 import { fromCoreSchema, type ToCore } from '../../shared/core-protocol'

@@ -1,5 +1,5 @@
-import { readKeyExport } from '../../core/encryption/key-export-file'
-import { setAsideTarget } from '../../core/encryption/set-aside-target'
+import { setAsideTarget } from '../../core/set-aside-target'
+import { readKeyExport } from '../../core/key-export-file'
 import { keyTail, type ApiKeyStore } from '../../core/secrets'
 import {
   profileKeyAccount,

@@ -1,4 +1,4 @@
-import { readCaFile as readCaFileFromDisk } from '../../core/network/certificate-trust'
+import { readCaFile as readCaFileFromDisk } from '../../core/network/network'
 import type { ProxyCredentialStore } from '../../core/secrets'
 import type { Settings, SettingsStore } from '../../core/settings'
 import type { ContractHandlers } from '../../shared/contracts'

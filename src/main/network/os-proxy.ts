@@ -1,10 +1,10 @@
-import { ProxySettingError } from '../../core/network/network-failure'
-import { proxyFromPacResult } from './pac-result'
 import {
+  ProxySettingError,
   proxyAddress,
   type ProxyCredentials,
   type ProxyResolver,
-} from '../../core/network/proxy-choice'
+} from '../../core/network/network'
+import { proxyFromPacResult } from './pac-result'
 
 /** Chromium's `session.resolveProxy(url)`: "PROXY host:port; DIRECT", from whatever the OS says. */
 export type ChromiumResolveProxy = (url: string) => Promise<string>

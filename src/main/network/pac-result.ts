@@ -1,6 +1,9 @@
 import { isLoopbackHostname } from '../../shared/registry-address'
-import type { ProxyChoice, ProxyCredentials } from '../../core/network/proxy-choice'
-import { ProxySettingError } from '../../core/network/network-failure'
+import {
+  type ProxyChoice,
+  type ProxyCredentials,
+  ProxySettingError,
+} from '../../core/network/network'
 
 /**
  * The proxy for a URL from the computer's settings, as Chromium's `session.resolveProxy` gives

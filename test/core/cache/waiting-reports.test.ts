@@ -2,11 +2,11 @@ import { describe, expect, it } from 'vitest'
 import { onFileFromCache } from '../../../src/core/search/on-file'
 import { searchOffline } from '../../../src/core/search/offline-search'
 import { upsertRegistryReports } from '../../../src/core/cache/reports-cache'
-import { createDraft, setReportStatus } from '../../../src/core/drafts/drafts-repository'
+import { insertDraft, setReportStatus } from '../../../src/core/drafts/drafts-repository'
 import { markDone } from '../../../src/core/outbox/operation-transitions'
 import { discardOperation } from '../../../src/core/outbox/outbox-actions'
 import { queueUpdate } from '../../../src/core/outbox/queue-change'
-import { queueReport } from '../../../src/core/outbox/queue-create'
+import { queueReportWith } from '../../../src/core/outbox/queue-create'
 import { REASON, reportRecord, tempDatabase } from './cache-fixtures'
 
 const T1 = Date.parse('2026-03-05T12:00:00.000Z')
@@ -17,12 +17,12 @@ function queued(
   db: ReturnType<typeof tempDatabase>,
   identifiers: { label: string; value: string }[],
 ) {
-  const draft = createDraft(
+  const draft = insertDraft(
     db,
     { fraudType: 'money_mule', fraudReason: REASON, identifiers },
     { now: T1 },
   )
-  const result = queueReport(db, draft.localId, { now: T1 })
+  const result = queueReportWith(db, draft.localId, { now: T1 })
   if (!result.ok) throw new Error(result.message)
   return result
 }

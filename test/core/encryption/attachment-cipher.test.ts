@@ -6,7 +6,7 @@ import {
   decryptAttachment,
   encryptAttachment,
   encryptedFileName,
-} from '../../../src/core/encryption/attachment-cipher'
+} from '../../../src/core/drafts/attachment-cipher'
 
 const keys = attachmentKeys(randomBytes(32))
 

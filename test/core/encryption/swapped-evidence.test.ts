@@ -7,17 +7,14 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { readdirSync } from 'node:fs'
-import {
-  AttachmentFiles,
-  AttachmentMismatchError,
-} from '../../../src/core/attachments/attachment-files'
-import { attachmentKeys } from '../../../src/core/encryption/attachment-cipher'
+import { AttachmentFiles, AttachmentMismatchError } from '../../../src/core/drafts/attachment-files'
+import { attachmentKeys } from '../../../src/core/drafts/attachment-cipher'
 import { createHash } from 'node:crypto'
 import type { RunningSandbox } from '../../../src/sandbox'
 import { openTestCore, startTestSandbox } from '../../support/core-with-sandbox'
 import { PDF_BYTES } from '../../support/temp-store'
 import * as Drafts from '../../../src/core/drafts/drafts'
-import * as Attachments from '../../../src/core/attachments/attachments'
+import * as Attachments from '../../../src/core/drafts/attachments'
 import * as Outbox from '../../../src/core/outbox/outbox'
 
 const sha = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex')

@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { useSandbox } from '../../support/use-sandbox'
 import { importSpreadsheet } from '../../../src/core/import/import-spreadsheet'
-import { chainOperations, getOperation } from '../../../src/core/outbox/outbox-repository'
+import { chainOperations, loadOperation } from '../../../src/core/outbox/outbox-repository'
 import { sendBulk } from '../../../src/core/sync/send-bulk'
 import {
   closedPortUrl,
@@ -151,7 +151,7 @@ describe('a bulk row the registry did not list as failed', () => {
           },
         } as never,
       },
-      { ...getOperation(core.db, outcome.bulkOperationIds[0]!), firstSentAt: 1_000 },
+      { ...loadOperation(core.db, outcome.bulkOperationIds[0]!), firstSentAt: 1_000 },
       new AbortController().signal,
       () => {},
     )

@@ -11,7 +11,7 @@ import {
   loadTrustStores,
   trustingStore,
 } from '../../../src/core/network/certificate-trust'
-import { trustedByWords, trustProblemWords } from '../../../src/core/network/connection-report'
+import { trustedByWords, trustProblemWords } from '../../../src/core/registry/connection-report'
 import { testCa, type TestCa } from '../../support/bank-network/test-ca'
 import { tempFolder } from '../../cli/cli-harness'
 

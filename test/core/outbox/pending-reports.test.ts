@@ -7,7 +7,7 @@ import { openCore } from '../../../src/core/open-core'
 import { insertOperation } from '../../../src/core/outbox/operation-transitions'
 import { pendingReportCount } from '../../../src/core/outbox/pending-reports'
 import * as Drafts from '../../../src/core/drafts/drafts'
-import * as Attachments from '../../../src/core/attachments/attachments'
+import * as Attachments from '../../../src/core/drafts/attachments'
 import * as Outbox from '../../../src/core/outbox/outbox'
 
 const PDF_BYTES = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n')

@@ -1,9 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import {
-  addAttachment,
-  AttachmentRefusedError,
-} from '../../../src/core/attachments/attachment-store'
-import { createDraft, getReport, saveDraft } from '../../../src/core/drafts/drafts-repository'
+import { addAttachment, AttachmentRefusedError } from '../../../src/core/drafts/attachment-store'
+import { insertDraft, loadReport, saveDraft } from '../../../src/core/drafts/drafts-repository'
 import {
   chainOperations,
   countByState,
@@ -12,7 +9,7 @@ import {
 import { claimForSending, markDone } from '../../../src/core/outbox/operation-transitions'
 import { discardOperation, editAndRequeue } from '../../../src/core/outbox/outbox-actions'
 import { queueUnlist, queueUpdate } from '../../../src/core/outbox/queue-change'
-import { queueReport, tryDraftAndQueue } from '../../../src/core/outbox/queue-create'
+import { queueReportWith, tryDraftAndQueue } from '../../../src/core/outbox/queue-create'
 import { PDF_BYTES, REASON, tempStore, validDraft } from '../../support/temp-store'
 
 const now = 1_700_000_000_000
@@ -20,16 +17,16 @@ const now = 1_700_000_000_000
 describe('drafts', () => {
   it('autosave keeps whatever was typed, even when it is not valid yet', () => {
     const { db } = tempStore()
-    const draft = createDraft(db, {}, { now })
+    const draft = insertDraft(db, {}, { now })
     saveDraft(db, draft.localId, { fraudReason: 'half a sente' }, now + 1)
-    expect(getReport(db, draft.localId).draft.fraudReason).toBe('half a sente')
+    expect(loadReport(db, draft.localId).draft.fraudReason).toBe('half a sente')
   })
 })
 
 describe('queueReport', () => {
   it('queues uploads then the create, in one chain, and counts them pending', () => {
     const { db, files } = tempStore()
-    const draft = createDraft(db, validDraft(), { now })
+    const draft = insertDraft(db, validDraft(), { now })
     const attachment = addAttachment(
       db,
       files,
@@ -38,30 +35,30 @@ describe('queueReport', () => {
       now,
     )
     saveDraft(db, draft.localId, { ...validDraft(), attachmentIds: [attachment.id] }, now)
-    const result = queueReport(db, draft.localId, { now })
+    const result = queueReportWith(db, draft.localId, { now })
     expect(result.ok).toBe(true)
     expect(chainOperations(db, draft.localId).map((op) => [op.seq, op.kind, op.state])).toEqual([
       [1, 'upload_attachment', 'queued'],
       [2, 'create_report', 'queued'],
     ])
-    expect(getReport(db, draft.localId).status).toBe('queued')
+    expect(loadReport(db, draft.localId).status).toBe('queued')
     expect(pendingCount(db)).toBe(2)
   })
 
   it('refuses an invalid draft with per-field messages and writes nothing', () => {
     const { db } = tempStore()
-    const draft = createDraft(
+    const draft = insertDraft(
       db,
       validDraft({ fraudReason: 'too short', identifiers: [{ label: 'bvn', value: '123' }] }),
       { now },
     )
-    const result = queueReport(db, draft.localId, { now })
+    const result = queueReportWith(db, draft.localId, { now })
     expect(result.ok).toBe(false)
     if (result.ok) return
     expect(result.issues.map((i) => i.path)).toEqual(['fraudReason', 'identifiers.0.value'])
     expect(result.message).toMatch(/BVN is 11 digits/)
     expect(chainOperations(db, draft.localId)).toEqual([])
-    expect(getReport(db, draft.localId).status).toBe('draft')
+    expect(loadReport(db, draft.localId).status).toBe('draft')
   })
 
   it('normalizes identifiers before checking them, so a typed phone with spaces is accepted', () => {
@@ -89,13 +86,13 @@ describe('queueReport', () => {
 
   it('refuses a 4th attachment and a file of the wrong type, saying why', () => {
     const { db, files } = tempStore()
-    const draft = createDraft(db, validDraft(), { now })
+    const draft = insertDraft(db, validDraft(), { now })
     for (let i = 0; i < 3; i++)
       addAttachment(db, files, draft.localId, { bytes: PDF_BYTES, fileName: `f${i}.pdf` }, now)
     expect(() =>
       addAttachment(db, files, draft.localId, { bytes: PDF_BYTES, fileName: 'f4.pdf' }, now),
     ).toThrow(/at most 3 attachments/)
-    const other = createDraft(db, validDraft(), { now })
+    const other = insertDraft(db, validDraft(), { now })
     expect(() =>
       addAttachment(
         db,
@@ -166,7 +163,7 @@ describe('discard and edit', () => {
     const queued = tryDraftAndQueue(db, validDraft(), { now })
     if (!queued.ok) throw new Error(queued.message)
     discardOperation(db, queued.operations[0]!.id, now + 1)
-    const report = getReport(db, queued.report.localId)
+    const report = loadReport(db, queued.report.localId)
     expect(report.status).toBe('draft')
     expect(report.draft.fraudReason).toBe(REASON)
     expect(pendingCount(db)).toBe(0)

@@ -6,7 +6,7 @@ import { openCore, type Core } from '../../../src/core/open-core'
 import * as Screening from '../../../src/core/screening/screening'
 import { openJobIds } from '../../../src/core/screening/screening-store'
 import { forgetCutOffWrites, writeJobInSlices } from '../../../src/core/screening/screening-write'
-import { processHolder } from '../../../src/core/sync/lease-holder'
+import { processHolder } from '../../../src/core/store/lease-holder'
 
 const cores: Core[] = []
 afterEach(async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { newLocalId } from '../../../src/core/store/local-id'
 import { openDatabase } from '../../../src/core/store/open-database'
-import { createDraft } from '../../../src/core/drafts/drafts-repository'
+import { insertDraft } from '../../../src/core/drafts/drafts-repository'
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -27,7 +27,7 @@ describe('local ids', () => {
 
   it('are what a new draft gets, so reports are indexed in the order they were made', () => {
     const db = openDatabase(join(mkdtempSync(join(tmpdir(), 'casefile-id-')), 'casefile.db'))
-    const made = [1, 2, 3].map((n) => createDraft(db, {}, { now: n }).localId)
+    const made = [1, 2, 3].map((n) => insertDraft(db, {}, { now: n }).localId)
     for (const id of made) expect(id).toMatch(UUID_V7)
     const listed = db.prepare('SELECT local_id FROM reports ORDER BY local_id').pluck().all()
     expect(listed).toEqual(made)

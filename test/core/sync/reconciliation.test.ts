@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { getReport } from '../../../src/core/drafts/drafts-repository'
+import { loadReport } from '../../../src/core/drafts/drafts-repository'
 import {
   KNOWN_CLOCK_MARGIN_MS,
   RegistryClock,
@@ -51,7 +51,7 @@ describe('a create whose answer was lost', () => {
     const creates = setup.registry.callsTo('create')
     expect(creates).toHaveLength(1)
     const [onRegistry] = setup.registry.reportsWithReason(creates[0]!.input!.fraudReason)
-    expect(getReport(setup.db, localId).registryId).toBe(onRegistry!.id)
+    expect(loadReport(setup.db, localId).registryId).toBe(onRegistry!.id)
     expect(setup.chain(localId)[0]).toMatchObject({ state: 'done', result: { adopted: true } })
   })
 
@@ -68,7 +68,7 @@ describe('a create whose answer was lost', () => {
     const order = setup.registry.calls.map((call) => call.route)
     expect(order.indexOf('submissions')).toBeLessThan(order.lastIndexOf('create'))
     expect(setup.registry.reportsWithReason(creates[0]!.input!.fraudReason)).toHaveLength(1)
-    expect(getReport(setup.db, localId).registryId).toBeTruthy()
+    expect(loadReport(setup.db, localId).registryId).toBeTruthy()
   })
 
   it('found twice (another laptop filed the same report meanwhile): needs attention, never doubled', async () => {
@@ -87,7 +87,7 @@ describe('a create whose answer was lost', () => {
     expect(create!.lastError?.message).toContain(theirs)
     expect(setup.registry.callsTo('create')).toHaveLength(1)
     expect(setup.registry.reportsWithReason(sentCreate(setup).fraudReason)).toHaveLength(2)
-    expect(getReport(setup.db, localId).registryId).toBeNull()
+    expect(loadReport(setup.db, localId).registryId).toBeNull()
     // Nothing moves it on but a person.
     setup.clock.advance(HOUR)
     expect((await setup.engine.runOnce()).needsAttention).toBe(0)
@@ -170,7 +170,7 @@ describe('how far back it looks (reconcile-window.ts)', () => {
     const summary = await setup.engine.runOnce()
     expect(summary).toMatchObject({ sent: 1, adopted: 0 })
     expect(setup.registry.reportsWithReason(input.fraudReason)).toHaveLength(2)
-    expect(getReport(setup.db, localId).registryId).not.toBeNull()
+    expect(loadReport(setup.db, localId).registryId).not.toBeNull()
   })
 
   it('after a restart, the offset kept in the folder puts the window in the registry’s time', async () => {

@@ -13,7 +13,7 @@ import {
 } from '../../support/core-with-sandbox'
 import { PDF_BYTES } from '../../support/temp-store'
 import * as Drafts from '../../../src/core/drafts/drafts'
-import * as Attachments from '../../../src/core/attachments/attachments'
+import * as Attachments from '../../../src/core/drafts/attachments'
 import * as Outbox from '../../../src/core/outbox/outbox'
 import * as Sync from '../../../src/core/sync/sync'
 

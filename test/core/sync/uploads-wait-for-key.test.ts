@@ -9,7 +9,7 @@ import type { RunningSandbox } from '../../../src/sandbox'
 import { openTestCore, startTestSandbox } from '../../support/core-with-sandbox'
 import { PDF_BYTES } from '../../support/temp-store'
 import * as Drafts from '../../../src/core/drafts/drafts'
-import * as Attachments from '../../../src/core/attachments/attachments'
+import * as Attachments from '../../../src/core/drafts/attachments'
 import * as Outbox from '../../../src/core/outbox/outbox'
 
 let sandbox: RunningSandbox

@@ -11,13 +11,13 @@ import {
 } from '../../shared/viewable-types'
 import type { AttachmentName, AttachmentRef } from '../../shared/contracts/attachments'
 import { visibleName } from '../../shared/visible-name'
-import { getCachedReport } from '../cache/reports-cache'
+import { getCachedReport } from '../cache/cache'
 import type { CoreContext } from '../core-context'
-import { findReport } from '../drafts/drafts-repository'
-import { LinkFetchError } from '../registry/registry-client'
-import { prepare } from '../store/prepare'
+import { lookUpReport } from './drafts-repository'
+import { LinkFetchError } from '../registry/registry'
+import { prepare } from '../store/store'
 import { AttachmentMismatchError } from './attachment-files'
-import { listAttachments, type AttachmentRow, type StoredAttachment } from './attachment-store'
+import { storedAttachments, type AttachmentRow, type StoredAttachment } from './attachment-store'
 
 /** What of the running core the attachments' work reads: the store, the kept files, the registry. */
 export type AttachmentContext = Pick<CoreContext, 'db' | 'files' | 'client'>
@@ -75,10 +75,10 @@ function readKept(ctx: AttachmentContext, row: AttachmentRow): AttachmentBytes {
 
 /** Whether the report (local or registry id) carries the link: a draft, a sent report or a saved registry report. */
 function reportCarries(ctx: AttachmentContext, reportId: string, url: string): boolean {
-  const local = findReport(ctx.db, reportId)
+  const local = lookUpReport(ctx.db, reportId)
   if (local) {
     if (local.draft.attachmentUrls.includes(url)) return true
-    if (listAttachments(ctx.db, local.localId).some((a: StoredAttachment) => a.url === url))
+    if (storedAttachments(ctx.db, local.localId).some((a: StoredAttachment) => a.url === url))
       return true
   }
   const cached = getCachedReport(ctx.db, local?.registryId ?? reportId)

@@ -1,9 +1,9 @@
 import type { WorkHandlers } from '../../shared/contracts/work'
 import type { CoreContext } from '../core-context'
-import type { RegistryConnection } from '../registry/registry-connection'
+import type { RegistryConnection } from './registry'
 import { checkConnection, DEFAULT_UPDATE_FEED_URL } from './connection-check'
 import { formatConnectionReport } from './connection-report'
-import type { NetworkSettings } from './registry-transport'
+import type { NetworkSettings } from '../network/network'
 
 /** What the connection check needs of the running core's start: its registry, key and network. */
 export interface ConnectionCheckSource {

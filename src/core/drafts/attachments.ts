@@ -1,5 +1,5 @@
 import type { CoreContext } from '../core-context'
-import type { Db } from '../store/open-database'
+import type { Db } from '../store/store'
 import * as store from './attachment-store'
 
 /** The files a draft carries: kept sealed in the folder (attachment-files.ts) and listed in the store. */
@@ -13,7 +13,7 @@ export function addAttachment(
 }
 
 export function listAttachments(core: CoreContext, localId: string) {
-  return store.listAttachments(core.db, localId)
+  return store.storedAttachments(core.db, localId)
 }
 
 export function removeAttachment(core: CoreContext, id: string): void {
@@ -30,3 +30,15 @@ export function keptAttachmentHashes(db: Pick<Db, 'prepare'>): string[] {
     .all()
     .map((row) => row.sha256)
 }
+
+// What the rest of the app uses of this folder's other files.
+export { AttachmentUnavailableError, keptCopyOfLink, linkNames } from './attachment-bytes'
+export type { AttachmentContext } from './attachment-bytes'
+export { AttachmentFiles, AttachmentMismatchError } from './attachment-files'
+export {
+  AttachmentRefusedError,
+  getAttachment,
+  setAttachmentUrl,
+  storedAttachments,
+} from './attachment-store'
+export { attachmentHandlers } from './attachment-handlers'

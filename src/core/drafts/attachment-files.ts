@@ -6,7 +6,7 @@ import {
   encryptAttachment,
   encryptedFileName,
   type AttachmentKeys,
-} from '../encryption/attachment-cipher'
+} from './attachment-cipher'
 import { ensurePrivateDir, writePrivateFile } from '../private-files'
 
 /**

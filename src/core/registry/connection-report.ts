@@ -1,6 +1,11 @@
-import { isRegistryError } from '../registry/registry-error'
-import type { TrustStoreName, TrustStores } from './certificate-trust'
-import { describeNetworkRefusal, isNetworkRefusalError, ProxySettingError } from './network-failure'
+import { isRegistryError } from './registry'
+import {
+  type TrustStoreName,
+  type TrustStores,
+  describeNetworkRefusal,
+  isNetworkRefusalError,
+  ProxySettingError,
+} from '../network/network'
 
 /*
  * The connection check's report: what each step found, the words the steps say it in, and the

@@ -9,8 +9,7 @@ import {
 } from '../../shared/file-types'
 import { visibleName } from '../../shared/visible-name'
 import { readRegularFile, RegularFileError } from '../regular-file'
-import { prepare } from '../store/prepare'
-import type { Db } from '../store/open-database'
+import { prepare, type Db } from '../store/store'
 import type { AttachmentFiles } from './attachment-files'
 
 export interface StoredAttachment {
@@ -125,7 +124,7 @@ export function getAttachment(db: Db, id: string): StoredAttachment {
   return toAttachment(row)
 }
 
-export function listAttachments(db: Db, reportLocalId: string): StoredAttachment[] {
+export function storedAttachments(db: Db, reportLocalId: string): StoredAttachment[] {
   return prepare<[string], AttachmentRow>(
     db,
     'SELECT * FROM attachments WHERE report_local_id = ? ORDER BY created_at, id',

@@ -1,9 +1,18 @@
 import { lookup } from 'node:dns/promises'
 import https from 'node:https'
 import type { X509Certificate } from 'node:crypto'
-import { createRegistryClient } from '../registry/registry-client'
-import type { RegistryConnection } from '../registry/registry-connection'
-import { certificateFacts, loadTrustStores, trustingStore } from './certificate-trust'
+import { createRegistryClient, type RegistryConnection } from './registry'
+import {
+  certificateFacts,
+  loadTrustStores,
+  trustingStore,
+  describeProxyChoice,
+  type ProxyChoice,
+  connectToRegistry,
+  RegistryAgent,
+  environmentProxyResolver,
+  type NetworkSettings,
+} from '../network/network'
 import {
   duration,
   errorWords,
@@ -12,9 +21,6 @@ import {
   type ConnectionCheck,
   type ConnectionReport,
 } from './connection-report'
-import { describeProxyChoice, type ProxyChoice } from './proxy-choice'
-import { connectToRegistry, RegistryAgent } from './registry-agent'
-import { environmentProxyResolver, type NetworkSettings } from './registry-transport'
 
 export interface ConnectionCheckInput {
   connection: RegistryConnection

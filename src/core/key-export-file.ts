@@ -1,4 +1,4 @@
-import { readRegularFile, RegularFileError } from '../regular-file'
+import { readRegularFile, RegularFileError } from './regular-file'
 
 /** The largest folder key export read: the real ones are under 1 KB. */
 export const KEY_EXPORT_MAX_BYTES = 64 * 1024

@@ -1,5 +1,5 @@
-import { prepare } from '../store/prepare'
-import type { Db } from '../store/open-database'
+import type { Db } from './open-database'
+import { prepare } from './prepare'
 
 /**
  * Why the whole queue is paused, or null when it runs: a refused key or a proxy that wants a
