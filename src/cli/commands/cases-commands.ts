@@ -1,8 +1,6 @@
 import type { SigningKey } from '../../core/signing/signing'
-import { basename, dirname, join } from 'node:path'
-import { renameSync, rmSync } from 'node:fs'
+import { basename } from 'node:path'
 import * as Cases from '../../core/cases/cases'
-import { writePrivateFile } from '../../core/private-files'
 import type { CaseItemView, CaseView } from '../../shared/contracts/cases'
 import { identifierTypeSchema, IDENTIFIER_TYPES } from '../../shared/domain/identifiers'
 import { CliError } from '../cli-error'
@@ -143,18 +141,13 @@ export async function exportCaseTo(
   sign: SigningKey | null = null,
 ): Promise<number> {
   return withCore(context, async (core) => {
+    // Written beside the target under a temporary name, and renamed to it only once whole.
     const bundle = await Cases.exportCase(core, caseId, {
       signal: context.signal,
       record: 'later',
       sign,
+      out: target,
     })
-    const temporary = join(dirname(target), `.${basename(target)}.${process.pid}.tmp`)
-    try {
-      writePrivateFile(temporary, bundle.bytes)
-      renameSync(temporary, target)
-    } finally {
-      rmSync(temporary, { force: true })
-    }
     // Recorded once the zip is where it was asked for, under that name.
     bundle.record(basename(target))
     if (context.global.json) {
@@ -167,7 +160,7 @@ export async function exportCaseTo(
       })
       return EXIT.ok
     }
-    context.io.out(`Case ${caseId} written to ${target} (${bundle.bytes.length} bytes).`)
+    context.io.out(`Case ${caseId} written to ${target} (${bundle.size} bytes).`)
     for (const id of bundle.savedCopies)
       context.io.out(
         `Report ${id}: the registry did not give it now; the bundle holds the copy saved on this computer, and case.pdf says so.`,

@@ -173,3 +173,12 @@ export { caseFileHandlers } from './case-file-handlers'
 export { CaseVerifyRefused, verifyCaseFile } from './case-verify'
 export type { VerifyResult } from './case-verify'
 export { logCaseFileEvent, logCaseFileEventIn, verifyEvent } from './case-file-log'
+
+// What the rest of the app uses of this folder's other files.
+export { writeReportSections } from './case-pdf'
+export type { AttachmentDrawings } from './case-pdf-attachments'
+export { createDrawingPool } from './drawing-pool'
+export type { DrawingPool } from './drawing-pool'
+export { stageBytes, stagingSink } from './staged-file'
+export type { StagedPart } from './staged-file'
+export { sealCaseFileTo } from './case-seal'

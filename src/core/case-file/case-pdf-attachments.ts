@@ -70,7 +70,7 @@ function pictures(a: CaseAttachment, drawn: DrawnPages): { pictures: Picture[]; 
       return
     }
     out.push({
-      bytes: drawing.png,
+      bytes: drawing.jpeg,
       caption:
         a.kind === 'pdf'
           ? `Attachment ${a.number}, ${a.fileName}: page ${page} of ${total ?? '?'}, drawn by Casefile (pdf.js); the file itself is in the zip.`
@@ -100,7 +100,8 @@ export function attachmentsSection(
       { label: 'Link', value: a.url },
       {
         label: 'Type',
-        value: a.typeLabel ?? (a.bytes ? 'A file of a type Casefile does not name' : '\u2014'),
+        value:
+          a.typeLabel ?? (a.size !== null ? 'A file of a type Casefile does not name' : '\u2014'),
       },
       { label: 'Size', value: a.size === null ? '\u2014' : formatSize(a.size) },
     ]

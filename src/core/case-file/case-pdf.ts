@@ -173,7 +173,7 @@ export function writeReportSections(
 /** case.pdf: the report as the registry returned it, every field labelled, its retrieval and its files. */
 export async function writeCasePdf(input: CasePdfInput): Promise<Buffer> {
   // Each PDF attachment's pages and each image, one at a time, in workers (each bounded in
-  // pixels, time and memory): pdfkit embeds only the PNGs Casefile made of them.
+  // pixels, time and memory): pdfkit embeds only the JPEGs Casefile made of them.
   const drawings = await drawAttachments(input.attachments)
   const pdf = createPdfWriter({
     title: `Case file: fraud report ${input.id}`,

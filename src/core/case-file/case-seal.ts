@@ -13,7 +13,9 @@ import type { ProducingSystem } from './case-resources'
 import { certificateBlocks, writeCertificatePdf, type CertificateInput } from './certificate'
 import { writeCertificateOdt } from './certificate-odt'
 import { deviceParticulars } from './device-particulars'
+import type { StagedPart } from './staged-file'
 import { zipBytes, type ZipPart } from './zip-bytes'
+import { writeZipFile } from './zip-file'
 
 /*
  * The tail every case file shares, whether of one report or of a case of many items: SHA256SUMS
@@ -21,11 +23,11 @@ import { zipBytes, type ZipPart } from './zip-bytes'
  * zip of them all. What goes into the evidence is the caller's; what seals it is here.
  */
 
-export interface SealInput {
+export interface SealInput<Part extends ZipPart | StagedPart = ZipPart> {
   /** The report id, or the case's id: what the certificate and the zip's name say it is of. */
   caseId: string
-  /** The files SHA256SUMS lists, in the zip's order. */
-  evidence: ZipPart[]
+  /** The files SHA256SUMS lists, in the zip's order: in memory, or staged (summed already). */
+  evidence: Part[]
   /** The same files, each with the words the certificate describes it in. */
   documents: ProducedDocument[]
   /** Registry time (ms) of the export, as every date of the case file states it. */
@@ -52,28 +54,32 @@ export interface SealedCaseFile {
 }
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex')
+/** A part's hash and size: summed now when in memory, as staged when staged. */
+const digest = (part: ZipPart | StagedPart | Buffer) =>
+  Buffer.isBuffer(part)
+    ? { sha256: sha256(part), size: part.length }
+    : 'path' in part
+      ? { sha256: part.sha256, size: part.size }
+      : { sha256: sha256(part.bytes), size: part.bytes.length }
 
 /** `<hash>  <name>` lines, as `sha256sum -c` reads them (names in the zip have no newline). */
-export function sha256Sums(parts: readonly ZipPart[]): string {
-  return parts.map((p) => `${sha256(p.bytes)}  ${p.name}\n`).join('')
+export function sha256Sums(parts: readonly (ZipPart | StagedPart)[]): string {
+  return parts.map((p) => `${digest(p).sha256}  ${p.name}\n`).join('')
 }
 
 /** A file of the zip as the certificate lists it: its name, words for it, hash and size. */
 export const producedDocument = (
   name: string,
   description: string,
-  bytes: Buffer,
-): ProducedDocument => ({ name, description, sha256: sha256(bytes), size: bytes.length })
+  bytes: Buffer | StagedPart,
+): ProducedDocument => ({ name, description, ...digest(bytes) })
 
-/**
- * SHA256SUMS over the evidence, the certificate stating its fingerprint, and the zip: in memory,
- * for the CLI or main to write where the person says.
- */
-export async function sealCaseFile(
+/** SHA256SUMS, its signature and the certificate: every part of the zip, in its order. */
+async function sealedParts<Part extends ZipPart | StagedPart>(
   core: CoreContext,
-  input: SealInput,
-  options: SealOptions = {},
-): Promise<SealedCaseFile> {
+  input: SealInput<Part>,
+  options: SealOptions,
+) {
   options.signal?.throwIfAborted()
   const at = new Date(input.exportedAt)
   // SHA256SUMS lists every file but the certificates, which state its hash: a person compares
@@ -93,7 +99,7 @@ export async function sealCaseFile(
     signer: signer(core.db),
     signature: signedBy,
   }
-  const parts: ZipPart[] = [
+  const parts: (Part | ZipPart)[] = [
     ...input.evidence,
     { name: CERTIFICATE_PDF, bytes: await writeCertificatePdf(certificate), store: true },
     {
@@ -102,18 +108,45 @@ export async function sealCaseFile(
       store: true,
     },
   ]
-  const bytes = await zipBytes(
-    [
+  return {
+    at,
+    parts,
+    all: [
       ...parts,
       { name: SUMS_NAME, bytes: sums },
       ...(signature ? [{ name: SIGNATURE_NAME, bytes: signature }] : []),
     ],
-    at,
-  )
-  return {
-    bytes,
-    files: parts.map((p) => ({ name: p.name, sha256: sha256(p.bytes), size: p.bytes.length })),
+    files: parts.map((p) => ({ name: p.name, ...digest(p) })),
     fingerprint,
     signedBy,
   }
+}
+
+/**
+ * SHA256SUMS over the evidence, the certificate stating its fingerprint, and the zip: in memory,
+ * for the CLI or main to write where the person says.
+ */
+export async function sealCaseFile(
+  core: CoreContext,
+  input: SealInput,
+  options: SealOptions = {},
+): Promise<SealedCaseFile> {
+  const sealed = await sealedParts(core, input, options)
+  const bytes = await zipBytes(sealed.all, sealed.at)
+  return { bytes, files: sealed.files, fingerprint: sealed.fingerprint, signedBy: sealed.signedBy }
+}
+
+/**
+ * The same, its evidence staged on disk (a case's bundle): the zip written to a new file at
+ * `path`, copied from the staged files; nothing summed twice, nothing whole in memory.
+ */
+export async function sealCaseFileTo(
+  core: CoreContext,
+  input: SealInput<ZipPart | StagedPart>,
+  path: string,
+  options: SealOptions = {},
+): Promise<Omit<SealedCaseFile, 'bytes'> & { size: number }> {
+  const sealed = await sealedParts(core, input, options)
+  const size = await writeZipFile(sealed.all, sealed.at, path)
+  return { size, files: sealed.files, fingerprint: sealed.fingerprint, signedBy: sealed.signedBy }
 }

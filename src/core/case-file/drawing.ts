@@ -1,20 +1,34 @@
 /*
- * What drawing one piece of evidence (a page of a PDF, an image) gives back for case.pdf, and
- * the PNG it is given as: one Casefile makes from its own canvas, opaque RGB, so pdfkit embeds
- * its compressed rows as they are and decodes nothing in the core's thread.
+ * What drawing one piece of evidence (a page of a PDF, an image) gives back for case.pdf: a
+ * JPEG of Casefile's own canvas (opaque, drawn on white), which pdfkit embeds as it is (a
+ * DCTDecode image: nothing decoded or compressed again in the core's thread). A drawing is for
+ * a person to read the page by; the file itself is in the zip byte for byte, so a lossy picture
+ * of it loses nothing of the evidence, and a scanned page as a lossless PNG is four to six times
+ * larger and several times slower to compress. Also the PNG writer the tests and benches make
+ * their images with.
  */
 
 import { deflateSync, crc32 } from 'node:zlib'
+import type { Canvas } from '@napi-rs/canvas'
 
 export type Drawing =
-  /** `pages`: for a page of a PDF, how many pages the file has. */
-  | { drawn: true; png: Buffer; width: number; height: number; pages?: number }
+  /** `jpeg`: the drawing; `pages`: for a page of a PDF, how many pages the file has. */
+  | { drawn: true; jpeg: Buffer; width: number; height: number; pages?: number }
   /**
    * unavailable: the renderer cannot be loaded here; unreadable: this file could not be drawn;
    * timeout: not drawn in the time allowed; too-large: it declares more pixels than Casefile
    * decodes, or drawing it took more memory than Casefile allows.
    */
   | { drawn: false; why: 'unavailable' | 'unreadable' | 'timeout' | 'too-large'; detail: string }
+
+/**
+ * The JPEG quality of a drawing: text of a scanned statement stays sharp at a legible width,
+ * and a page of it is well under a megabyte even when the scan is all noise.
+ */
+export const JPEG_QUALITY = 85
+
+/** A drawn canvas (opaque: filled white before drawing) as a JPEG, encoded by Skia natively. */
+export const canvasJpeg = (surface: Canvas): Promise<Buffer> => surface.encode('jpeg', JPEG_QUALITY)
 
 export const message = (error: unknown) =>
   error instanceof Error ? error.message.split('\n')[0]!.slice(0, 200) : String(error)

@@ -1,6 +1,6 @@
 /*
  * A piece of evidence drawn for case.pdf (a page of a PDF attachment, an image attachment) as
- * a PNG, in a worker thread the core can stop. The file is anyone's upload to the registry: one
+ * a JPEG, in a worker thread the core can stop. The file is anyone's upload to the registry: one
  * of pdf.js's steps (parsing a content stream of a million operators, say) can run for as long
  * as the file likes, a stream can inflate to gigabytes, and a time limit in the core's own thread
  * acts only between steps, so the outbox, the watcher and every call would wait for it. In a
@@ -263,9 +263,9 @@ export function runInWorker<A>(
   })
 }
 
-/** A drawing as it comes out of the worker: its PNG a Uint8Array again, made a Buffer. */
+/** A drawing as it comes out of the worker: its JPEG a Uint8Array again, made a Buffer. */
 export function received(drawing: Drawing): Drawing {
   if (!drawing.drawn) return drawing
-  const png = drawing.png as Uint8Array
-  return { ...drawing, png: Buffer.from(png.buffer, png.byteOffset, png.byteLength) }
+  const jpeg = drawing.jpeg as Uint8Array
+  return { ...drawing, jpeg: Buffer.from(jpeg.buffer, jpeg.byteOffset, jpeg.byteLength) }
 }

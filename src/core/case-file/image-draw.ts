@@ -1,14 +1,14 @@
 /*
  * An image attachment (PNG, JPEG, GIF, WebP) drawn for case.pdf: decoded by @napi-rs/canvas
  * (Skia) only once its header has been read and found within MAX_DECODE_PIXELS, then drawn on
- * a canvas of at most MAX_PAGE_PIXELS and given back as Casefile's own PNG. Skia decodes in one
+ * a canvas of at most MAX_PAGE_PIXELS and given back as Casefile's own JPEG (drawing.ts). Skia decodes in one
  * native call that nothing can interrupt, so the header is what keeps a bomb from it; the
  * worker this runs in (evidence-worker.ts) bounds the rest.
  */
 
 import type * as CanvasModule from '@napi-rs/canvas'
 import { imageSize, pixelWords, withinDecodeCap } from '../../shared/image-size'
-import { message, opaquePng, type Drawing } from './drawing'
+import { canvasJpeg, message, type Drawing } from './drawing'
 
 let canvasModule: Promise<typeof CanvasModule> | null = null
 
@@ -35,7 +35,7 @@ export function imageRefusal(bytes: Uint8Array): Exclude<Drawing, { drawn: true 
   return null
 }
 
-/** The image in `bytes`, within `maxPixels`, as an opaque PNG on white. Never throws. */
+/** The image in `bytes`, within `maxPixels`, as a JPEG on white. Never throws. */
 export async function drawImage(bytes: Uint8Array, maxPixels: number): Promise<Drawing> {
   const refused = imageRefusal(bytes)
   if (refused) return refused
@@ -56,8 +56,7 @@ export async function drawImage(bytes: Uint8Array, maxPixels: number): Promise<D
     context.fillStyle = '#ffffff'
     context.fillRect(0, 0, width, height)
     context.drawImage(image, 0, 0, width, height)
-    const png = opaquePng(context.getImageData(0, 0, width, height).data, width, height)
-    return { drawn: true, png, width, height }
+    return { drawn: true, jpeg: await canvasJpeg(surface), width, height }
   } catch (error) {
     return { drawn: false, why: 'unreadable', detail: message(error) }
   }

@@ -1,5 +1,5 @@
 /*
- * A PDF attachment's first page as a PNG, for case.pdf: pdf.js (its legacy build, for plain
+ * A page of a PDF attachment as a JPEG (drawing.ts), for case.pdf: pdf.js (its legacy build, for plain
  * Node and Electron's utility process) drawing on @napi-rs/canvas, in the thread that calls it.
  * Both are loaded only when a case file has a PDF attachment, so no other command pays for them.
  * The file is the registry's (anyone's) upload, so it is treated as hostile: no XFA, no font
@@ -16,7 +16,7 @@ import { dirname, join, sep } from 'node:path'
 import type * as CanvasModule from '@napi-rs/canvas'
 import type * as PdfJsModule from 'pdfjs-dist/legacy/build/pdf.mjs'
 import { MAX_DECODE_PIXELS } from '../../shared/image-size'
-import { message, opaquePng, type Drawing } from './drawing'
+import { canvasJpeg, message, type Drawing } from './drawing'
 
 /** The canvas at most: 2 million pixels (an A4 page at about 170 dpi). */
 export const MAX_PAGE_PIXELS = 2_000_000
@@ -159,8 +159,8 @@ export async function drawPage(
     // Back to the event loop between pdf.js's slices of drawing, so the time limit can fire.
     render.onContinue = (next: () => void) => void setImmediate(next)
     await render.promise
-    const png = opaquePng(context.getImageData(0, 0, width, height).data, width, height)
-    return { drawn: true, png, width, height, pages: pdf.numPages }
+    const jpeg = await canvasJpeg(surface)
+    return { drawn: true, jpeg, width, height, pages: pdf.numPages }
   }
   try {
     return await Promise.race([

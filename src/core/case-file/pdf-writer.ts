@@ -15,13 +15,12 @@ import { openOwnPng } from './pdf-own-png'
  *
  * Laying text out is work for the core's thread (fontkit shapes every word; the first text of a
  * document reads the font's tables): a case file's pages took 300 to 700 ms at once. So the
- * calls are kept in order and played when the file is finished, in slices of about SLICE_MS with
- * the event loop let through between them: the outbox, the watcher and the window's calls wait
- * for one slice at most.
+ * calls are kept in order and played when the file is finished (or flushed), in slices of about
+ * SLICE_MS with the event loop let through between them: the outbox, the watcher and the
+ * window's calls wait for one slice at most.
  */
 
 const SLICE_MS = 20
-
 const MARGIN = 56
 const FOOTER_SPACE = 28
 /** Points of room pdfkit is given past the text's width, so it never breaks a line again. */
@@ -31,7 +30,7 @@ const OVERRUN = 48
 export type Detail =
   { label: string; value: string } | { text: string; bold?: boolean; muted?: boolean }
 
-/** A picture (a PNG Casefile made), its caption, and what to write when pdfkit cannot read it. */
+/** A picture (a JPEG Casefile drew), its caption, and what to write when pdfkit cannot read it. */
 export interface Picture {
   bytes: Buffer
   caption: string
@@ -44,8 +43,8 @@ export interface PdfWriter {
   field(label: string, value: string): void
   paragraph(text: string, options?: { muted?: boolean; bold?: boolean }): void
   /**
-   * An image's bytes (a PNG Casefile made) fitted to the page, with its caption; `otherwise`
-   * written instead when pdfkit cannot read it.
+   * An image's bytes (a JPEG Casefile drew, or a PNG) fitted to the page, with its caption;
+   * `otherwise` written instead when pdfkit cannot read it.
    */
   picture(bytes: Buffer, caption: string, otherwise: string): void
   /**
@@ -56,7 +55,9 @@ export interface PdfWriter {
   exhibit(details: Detail[], pictures: Picture[]): void
   /** A line to write on: a blank for a person to fill in by hand. */
   blank(label: string): void
-  /** The finished file, with each page's footer. */
+  /** The calls so far played now (in slices): their pictures written into the file, let go. */
+  flush(): Promise<void>
+  /** The finished file, with each page's footer (empty when it was given to `onData`). */
   finish(footer: (page: number, pages: number) => string): Promise<Buffer>
 }
 
@@ -70,6 +71,8 @@ export function createPdfWriter(info: {
   title: string
   subject: string
   createdAt?: number
+  /** Where the file's bytes go as they are written (a staging file); else kept for `finish`. */
+  onData?: (chunk: Buffer) => void
 }): PdfWriter {
   const at = info.createdAt === undefined ? {} : { CreationDate: new Date(info.createdAt) }
   const fonts = caseFonts()
@@ -85,7 +88,7 @@ export function createPdfWriter(info: {
   // pdfkit writes CreationDate itself; ModDate, only when given: the same time.
   if (info.createdAt !== undefined) doc.info.ModDate = new Date(info.createdAt)
   const chunks: Buffer[] = []
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk))
+  doc.on('data', info.onData ?? ((chunk: Buffer) => chunks.push(chunk)))
   const done = new Promise<Buffer>((resolve, reject) => {
     doc.on('end', () => resolve(Buffer.concat(chunks)))
     doc.on('error', reject)
@@ -135,7 +138,7 @@ export function createPdfWriter(info: {
     'label' in d
       ? heightOf(d.label, FIELD_LABEL, 0) + heightOf(d.value || '\u2014', FIELD_VALUE, 0.35)
       : heightOf(d.text, paragraphStyle(d), 0.35)
-  /** An image opened once: Casefile's own PNGs here, others by pdfkit (its typings omit openImage). */
+  /** An image opened once: Casefile's own PNGs here, others (a JPEG: as it is) by pdfkit. */
   const open = (bytes: Buffer): { width: number; height: number } | null => {
     type Opener = { openImage(src: Buffer): { width: number; height: number } }
     try {
@@ -163,7 +166,7 @@ export function createPdfWriter(info: {
     doc.moveDown(0.5)
   }
 
-  const now: Omit<PdfWriter, 'finish'> = {
+  const now: Omit<PdfWriter, 'finish' | 'flush'> = {
     title(text, subtitle) {
       write(text, { font: 'bold', size: 17, color: '#111111', smallest: 11 })
       if (subtitle) write(subtitle, { font: 'body', size: 9.5, color: '#444444' })
@@ -270,6 +273,7 @@ export function createPdfWriter(info: {
     picture: later(now.picture),
     exhibit: later(now.exhibit),
     blank: later(now.blank),
+    flush: play,
     async finish(footer) {
       await play()
       const range = doc.bufferedPageRange()

@@ -3,8 +3,9 @@ import { IDENTIFIER_TYPE_LABELS, type IdentifierType } from '../../shared/domain
 import { ALERT_KIND_WORDS } from '../../shared/watch-change-words'
 import type { CaseItemView } from '../../shared/contracts/cases'
 import {
-  drawReportInto,
+  writeReportSections,
   type CasePdfInput,
+  type AttachmentDrawings,
   lagosShortTime,
   lagosTime,
   createPdfWriter,
@@ -20,7 +21,12 @@ import { clockWords } from '../registry/registry'
  */
 
 export type BundleItem =
-  | { view: Extract<CaseItemView, { kind: 'report' }>; report: CasePdfInput }
+  | {
+      view: Extract<CaseItemView, { kind: 'report' }>
+      report: CasePdfInput
+      /** Its attachments' pictures, drawn meanwhile by the drawing pool. */
+      drawings: Promise<AttachmentDrawings>
+    }
   | { view: Extract<CaseItemView, { kind: 'search' }>; answerName: string; answer: unknown }
   | { view: Extract<CaseItemView, { kind: 'alert' }>; fileName: string }
   | { view: Extract<CaseItemView, { kind: 'note' }> }
@@ -107,12 +113,19 @@ function alertSection(pdf: PdfWriter, item: Extract<BundleItem, { fileName: stri
   pdf.field('Kept as', item.fileName)
 }
 
-/** case.pdf of a case: its items in order, in one document. */
-export async function writeCaseBundlePdf(input: CaseBundlePdfInput): Promise<Buffer> {
+/**
+ * case.pdf of a case: its items in order, in one document, its bytes given to `onData` as they
+ * are written. Each report's pictures are written as soon as they are drawn and let go.
+ */
+export async function writeCaseBundlePdf(
+  input: CaseBundlePdfInput,
+  onData: (chunk: Buffer) => void,
+): Promise<void> {
   const pdf = createPdfWriter({
     title: `Case ${input.caseId}: ${input.title}`,
     subject:
       'An investigation\u2019s reports, searches, alerts and notes, for the police or a court',
+    onData,
   })
   pdf.title(
     `Case ${input.caseId}: ${input.title}`,
@@ -133,12 +146,14 @@ export async function writeCaseBundlePdf(input: CaseBundlePdfInput): Promise<Buf
   for (const item of input.items) {
     const { view } = item
     pdf.heading(`Item ${view.position}: ${KIND_WORDS[view.kind]}, added ${lagosTime(view.addedAt)}`)
-    if ('report' in item) await drawReportInto(pdf, item.report)
-    else if ('answerName' in item) searchSection(pdf, item)
+    if ('report' in item) {
+      writeReportSections(pdf, item.report, await item.drawings)
+      await pdf.flush()
+    } else if ('answerName' in item) searchSection(pdf, item)
     else if ('fileName' in item) alertSection(pdf, item)
     else if (view.kind === 'note') pdf.paragraph(view.text)
   }
-  return pdf.finish(
+  await pdf.finish(
     (page, pages) =>
       `Case ${input.caseId} \u00b7 exported ${lagosShortTime(input.exportedAt)} \u00b7 page ${page} of ${pages}`,
   )

@@ -1,8 +1,9 @@
 import {
   producedDocument,
-  sealCaseFile,
+  sealCaseFileTo,
   type SealOptions,
   type ProducingSystem,
+  type StagedPart,
   type ZipPart,
 } from '../case-file/case-file'
 import type { CoreContext } from '../core-context'
@@ -14,10 +15,8 @@ import type { CoreContext } from '../core-context'
  * `sha256sum -c`, `openssl cms -verify` and `casefile case verify` as a case file is.
  */
 
-export interface EvidencePart extends ZipPart {
-  /** What the certificate says the file is. */
-  description: string
-}
+/** A file of the bundle, in memory or staged, and what the certificate says it is. */
+export type EvidencePart = (ZipPart | StagedPart) & { description: string }
 
 export interface SealInput {
   caseId: string
@@ -27,17 +26,26 @@ export interface SealInput {
   evidence: EvidencePart[]
 }
 
-export function sealBundle(core: CoreContext, input: SealInput, options: SealOptions = {}) {
-  return sealCaseFile(
+/** The bundle sealed and zipped into a new file at `path`. */
+export function sealBundle(
+  core: CoreContext,
+  input: SealInput,
+  path: string,
+  options: SealOptions = {},
+) {
+  return sealCaseFileTo(
     core,
     {
       caseId: input.caseId,
       exportedAt: input.exportedAt,
       registry: input.registry,
       system: input.system,
-      evidence: input.evidence.map(({ name, bytes, store }) => ({ name, bytes, store })),
-      documents: input.evidence.map((p) => producedDocument(p.name, p.description, p.bytes)),
+      evidence: input.evidence.map(({ description, ...part }) => (void description, part)),
+      documents: input.evidence.map((p) =>
+        producedDocument(p.name, p.description, 'path' in p ? p : p.bytes),
+      ),
     },
+    path,
     options,
   )
 }

@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises'
 import type { FeatureHandlers } from '../core-context'
 import { isRegistryError } from '../registry/registry'
 import * as Cases from './cases'
@@ -15,7 +16,7 @@ async function answered<T>(work: () => T | Promise<T>) {
   }
 }
 
-/** Cases' slice of the contract: the case's zip is built in memory for main to save. */
+/** Cases' slice of the contract: the case's zip is built for main to save. */
 export const casesHandlers: FeatureHandlers<
   'caseList' | 'caseShow' | 'caseNew' | 'caseAdd' | 'caseNote' | 'caseBuild'
 > = (core) => ({
@@ -27,13 +28,19 @@ export const casesHandlers: FeatureHandlers<
   caseBuild: async ({ caseId }) => {
     try {
       const bundle = await Cases.exportCase(core(), caseId)
-      return {
-        ok: true,
-        fileName: bundle.fileName,
-        // A copy of its own: a Buffer may be a view of a larger shared pool.
-        bytes: new Uint8Array(bundle.bytes),
-        fingerprint: bundle.fingerprint,
-        savedCopies: bundle.savedCopies,
+      try {
+        return {
+          ok: true,
+          fileName: bundle.fileName,
+          // Written to a temporary file, read back whole for main to save where the person says.
+          bytes: await readFile(bundle.path).then(
+            (b) => new Uint8Array(b.buffer, b.byteOffset, b.byteLength),
+          ),
+          fingerprint: bundle.fingerprint,
+          savedCopies: bundle.savedCopies,
+        }
+      } finally {
+        await bundle.discard()
       }
     } catch (error) {
       if (error instanceof Cases.CaseInputError) return { ok: false, message: error.message }

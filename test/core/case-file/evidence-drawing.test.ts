@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { pathToFileURL } from 'node:url'
+import { deflateSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
 import { drawFirstPage } from '../../../src/core/case-file/pdf-draw'
 import {
@@ -13,6 +14,24 @@ import {
 import { PHOTO_JPEG, STATEMENT_PDF } from './case-file-support'
 import { jpegDeclaring, pdfContentBomb, pngBomb } from '../../support/hostile-images'
 import { drawnPdf } from '../../support/sample-files'
+import { pngFile } from '../../../src/core/case-file/drawing'
+
+/** A JPEG's frame header (SOF0 to SOF2): its size and number of colour components. */
+function jpegFrame(bytes: Buffer): { width: number; height: number; components: number } | null {
+  if (bytes[0] !== 0xff || bytes[1] !== 0xd8) return null
+  for (let at = 2; at + 9 < bytes.length;) {
+    if (bytes[at] !== 0xff) return null
+    const marker = bytes[at + 1]!
+    if (marker >= 0xc0 && marker <= 0xc2)
+      return {
+        height: bytes.readUInt16BE(at + 5),
+        width: bytes.readUInt16BE(at + 7),
+        components: bytes[at + 9]!,
+      }
+    at += 2 + bytes.readUInt16BE(at + 2)
+  }
+  return null
+}
 
 /*
  * A PDF's first page drawn in a worker thread the core stops when the time is up, against a
@@ -88,8 +107,9 @@ describe("a PDF's first page in a worker thread", () => {
     const page = await renderFirstPage(STATEMENT_PDF)
     expect(page).toMatchObject({ drawn: true, width: 1000, height: 1415 })
     if (!page.drawn) return
-    expect(Buffer.isBuffer(page.png)).toBe(true)
-    expect(page.png.subarray(1, 4).toString()).toBe('PNG')
+    expect(Buffer.isBuffer(page.jpeg)).toBe(true)
+    // A JPEG of the drawing's own size, in colour: what case.pdf embeds as it is (DCTDecode).
+    expect(jpegFrame(page.jpeg)).toEqual({ width: 1000, height: 1415, components: 3 })
   })
 
   it('draws in this thread, as before, when no worker can be started', async () => {
@@ -153,12 +173,27 @@ describe("a PDF's first page in a worker thread", () => {
 })
 
 describe('an image drawn for a case file', () => {
-  it('draws a photo in the worker as an opaque RGB PNG Casefile made', async () => {
+  it('draws a photo in the worker as a JPEG Casefile made, of its own size', async () => {
     const drawing = await drawEvidence('image', PHOTO_JPEG)
     expect(drawing).toMatchObject({ drawn: true, width: 160, height: 90 })
     if (!drawing.drawn) return
-    // IHDR: bit depth 8, colour type 2 (RGB, no alpha), so pdfkit embeds it without decoding it.
-    expect([...drawing.png.subarray(24, 26)]).toEqual([8, 2])
+    // Baseline, 8 bits, three components (no alpha: drawn on white), so pdfkit embeds it as it
+    // is, decoding nothing; a new file, not the attachment's bytes passed through.
+    expect(jpegFrame(drawing.jpeg)).toEqual({ width: 160, height: 90, components: 3 })
+    expect(drawing.jpeg.equals(PHOTO_JPEG)).toBe(false)
+  })
+
+  it('draws a PNG with transparency as a JPEG on white', async () => {
+    // 2×2 RGBA, every pixel fully transparent: drawn on white, so every pixel comes out white.
+    const clear = pngFile(2, 2, 'rgba', deflateSync(Buffer.alloc(2 * 9)))
+    const drawing = await drawEvidence('image', clear)
+    expect(drawing).toMatchObject({ drawn: true, width: 2, height: 2 })
+    if (!drawing.drawn) return
+    const { loadImage, createCanvas } = await import('@napi-rs/canvas')
+    const image = await loadImage(drawing.jpeg)
+    const context = createCanvas(2, 2).getContext('2d')
+    context.drawImage(image, 0, 0)
+    for (const value of context.getImageData(0, 0, 2, 2).data) expect(value).toBeGreaterThan(250)
   })
 
   it('refuses, by its header and before any decoder, an image declaring more pixels than the cap', async () => {

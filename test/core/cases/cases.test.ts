@@ -119,7 +119,7 @@ describe('a case with two own reports, another organization’s found by search,
     await Cases.addToCase(core, caseId, { kind: 'alert', alertId })
     Cases.addNote(core, caseId, 'The alert and the search point at the same phone.')
     bundle = await Cases.exportCase(core, caseId)
-    unpacked = unpack(bundle.bytes)
+    unpacked = unpack(readFileSync(bundle.path))
   }, 60_000)
 
   it('keeps every item in order, in the shape the contract states', () => {
@@ -246,7 +246,7 @@ describe('a case with two own reports, another organization’s found by search,
     })
     const signed = await Cases.exportCase(core, caseId, { record: 'later', sign: key })
     expect(signed.signedBy?.fingerprint).toBe(sha(key.certificate))
-    const files = unpack(signed.bytes)
+    const files = unpack(readFileSync(signed.path))
     expect(files.files).toContain('SHA256SUMS.p7s')
     const ca = join(files.dir, '..', `ca-${process.pid}.pem`)
     writeFileSync(ca, certificatePem(key.certificate))
@@ -294,7 +294,7 @@ describe('a case with two own reports, another organization’s found by search,
     second.record('for-the-efcc.zip')
     second.record('twice.zip')
     const earlier = JSON.parse(
-      readFileSync(join(unpack(second.bytes).dir, 'exports-log.json'), 'utf8'),
+      readFileSync(join(unpack(readFileSync(second.path)).dir, 'exports-log.json'), 'utf8'),
     )
     expect(earlier.exports).toEqual(first)
     expect(Cases.showCase(core, caseId).exports.map((e) => e.file)).toEqual([

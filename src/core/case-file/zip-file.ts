@@ -1,0 +1,137 @@
+import { createReadStream } from 'node:fs'
+import { open } from 'node:fs/promises'
+import { promisify } from 'node:util'
+import { crc32, deflateRaw } from 'node:zlib'
+import type { StagedPart } from './staged-file'
+import type { ZipPart } from './zip-bytes'
+
+/*
+ * A zip written to a file part by part: a small part (a JSON file, the certificate) deflated
+ * from memory, a staged one (an attachment, case.pdf: staged-file.ts) stored and copied from
+ * its staging file, its CRC-32 and size already summed, so the header is written before the
+ * data and nothing is read twice. The layout yazl writes (zip-bytes.ts) without its data
+ * descriptors: UTF-8 names, Unix mode 0644, the time in DOS form. No Zip64: a bundle is far
+ * below 4 GB (MAX_CASE_BUNDLE_BYTES), and a larger one is refused.
+ */
+
+export type ZipFilePart = ZipPart | StagedPart
+
+const deflate = promisify(deflateRaw)
+const MODE = 0o100644
+const UTF8 = 0x0800
+const LIMIT = 0xffffffff
+
+/** DOS date and time (local, as yazl writes them). */
+function dosTime(at: Date): { date: number; time: number } {
+  const date = ((at.getFullYear() - 1980) << 9) | ((at.getMonth() + 1) << 5) | at.getDate()
+  const time = (at.getHours() << 11) | (at.getMinutes() << 5) | Math.floor(at.getSeconds() / 2)
+  return { date: date & 0xffff, time }
+}
+
+interface Written {
+  name: Buffer
+  method: number
+  crc: number
+  compressed: number
+  size: number
+  offset: number
+}
+
+function localHeader(e: Written, at: { date: number; time: number }): Buffer {
+  const b = Buffer.alloc(30)
+  b.writeUInt32LE(0x04034b50, 0)
+  b.writeUInt16LE(20, 4)
+  b.writeUInt16LE(UTF8, 6)
+  b.writeUInt16LE(e.method, 8)
+  b.writeUInt16LE(at.time, 10)
+  b.writeUInt16LE(at.date, 12)
+  b.writeUInt32LE(e.crc, 14)
+  b.writeUInt32LE(e.compressed, 18)
+  b.writeUInt32LE(e.size, 22)
+  b.writeUInt16LE(e.name.length, 26)
+  return Buffer.concat([b, e.name])
+}
+
+function centralHeader(e: Written, at: { date: number; time: number }): Buffer {
+  const b = Buffer.alloc(46)
+  b.writeUInt32LE(0x02014b50, 0)
+  b.writeUInt16LE((3 << 8) | 20, 4)
+  b.writeUInt16LE(20, 6)
+  b.writeUInt16LE(UTF8, 8)
+  b.writeUInt16LE(e.method, 10)
+  b.writeUInt16LE(at.time, 12)
+  b.writeUInt16LE(at.date, 14)
+  b.writeUInt32LE(e.crc, 16)
+  b.writeUInt32LE(e.compressed, 20)
+  b.writeUInt32LE(e.size, 24)
+  b.writeUInt16LE(e.name.length, 28)
+  b.writeUInt32LE((MODE << 16) >>> 0, 38)
+  b.writeUInt32LE(e.offset, 42)
+  return Buffer.concat([b, e.name])
+}
+
+/** The parts, in order, zipped into a new file at `path` (owner only); its size. */
+export async function writeZipFile(
+  parts: readonly ZipFilePart[],
+  at: Date,
+  path: string,
+): Promise<number> {
+  if (parts.length >= 0xffff) throw new Error('Too many files for one zip.')
+  const time = dosTime(at)
+  const file = await open(path, 'wx', 0o600)
+  let offset = 0
+  const put = async (bytes: Buffer) => {
+    await file.write(bytes)
+    offset += bytes.length
+  }
+  const written: Written[] = []
+  try {
+    for (const part of parts) {
+      const name = Buffer.from(part.name, 'utf8')
+      if ('path' in part) {
+        const e = {
+          name,
+          method: 0,
+          crc: part.crc32,
+          compressed: part.size,
+          size: part.size,
+          offset,
+        }
+        if (offset + part.size > LIMIT) throw new Error('The bundle would be larger than 4 GB.')
+        await put(localHeader(e, time))
+        const from = offset
+        for await (const chunk of createReadStream(part.path, { highWaterMark: 1 << 20 }))
+          await put(chunk as Buffer)
+        if (offset - from !== part.size)
+          throw new Error(`${part.name} changed while it was zipped.`)
+        written.push(e)
+        continue
+      }
+      const data = part.store ? part.bytes : await deflate(part.bytes)
+      const e = {
+        name,
+        method: part.store ? 0 : 8,
+        crc: crc32(part.bytes),
+        compressed: data.length,
+        size: part.bytes.length,
+        offset,
+      }
+      await put(localHeader(e, time))
+      await put(data)
+      written.push(e)
+    }
+    const start = offset
+    for (const e of written) await put(centralHeader(e, time))
+    const end = Buffer.alloc(22)
+    end.writeUInt32LE(0x06054b50, 0)
+    end.writeUInt16LE(written.length, 8)
+    end.writeUInt16LE(written.length, 10)
+    end.writeUInt32LE(offset - start, 12)
+    end.writeUInt32LE(start, 16)
+    if (offset + 22 > LIMIT) throw new Error('The bundle would be larger than 4 GB.')
+    await put(end)
+    return offset
+  } finally {
+    await file.close()
+  }
+}
