@@ -1,6 +1,6 @@
 import type { CoreContext } from '../core-context'
-import { bankNameOf, banksRefreshedAt as refreshedAt, listBanks } from './banks-cache'
-import { refreshBanks as refresh } from './refresh-banks'
+import { bankNameOf, savedBanksAt as refreshedAt, listBanks } from './banks-cache'
+import { fetchAndSaveBanks as refresh } from './refresh-banks'
 import { isRegistryError } from '../registry/registry'
 
 export { bankListSize } from './banks-cache'

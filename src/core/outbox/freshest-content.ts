@@ -17,7 +17,7 @@ export function recordToDraft(record: ReportRecord): DraftInput {
  * decoded (identifiers in full), when it answers; else the cached copy; else what this folder
  * last had. An update replaces the whole report, so it must never start from a blank form.
  */
-export async function freshestContent(
+export async function freshestContentIn(
   db: Db,
   client: Pick<RegistryClient, 'decodeSubmission'>,
   report: LocalReport,

@@ -13,7 +13,7 @@ export type OwnReportCheck =
   | { ok: true; source: 'local' | 'cache' | 'registry' }
   | { ok: false; reason: 'not_found' | 'unreachable'; message: string }
 
-export async function checkOwnReportId(
+export async function checkOwnReportIdIn(
   db: Db,
   client: Pick<RegistryClient, 'getSubmission'>,
   id: string,
