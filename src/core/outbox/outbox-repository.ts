@@ -1,5 +1,5 @@
 import { prepare, type Db } from '../store/store'
-import type { RegistryErrorKind } from '../registry/registry'
+import type { RegistryErrorKind } from '../registry-error'
 import {
   BULK_CHAIN_PREFIX,
   PENDING_STATES,

@@ -1,6 +1,7 @@
 import { lookUpReport } from '../drafts/drafts'
 import { getCachedReport } from '../cache/cache'
-import { isRegistryError, type RegistryClient } from '../registry/registry'
+import { type RegistryClient } from '../registry/registry'
+import { isRegistryError } from '../registry-error'
 import type { Db } from '../store/store'
 
 /**

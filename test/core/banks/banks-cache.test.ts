@@ -8,7 +8,7 @@ import {
 } from '../../../src/core/banks/banks-cache'
 import { fetchAndSaveBanks } from '../../../src/core/banks/refresh-banks'
 import { createRegistryClient } from '../../../src/core/registry/registry-client'
-import { RegistryError } from '../../../src/core/registry/registry-error'
+import { RegistryError } from '../../../src/core/registry-error'
 import { checkIdentifierValue } from '../../../src/shared/domain/identifiers'
 import {
   closedPortUrl,

@@ -7,7 +7,7 @@ import { searchOffline } from '../../../src/core/search/offline-search'
 import { searchOnline } from '../../../src/core/search/search-online'
 import { SearchPlanError } from '../../../src/core/search/search-plan'
 import { createRegistryClient } from '../../../src/core/registry/registry-client'
-import { RegistryError } from '../../../src/core/registry/registry-error'
+import { RegistryError } from '../../../src/core/registry-error'
 import {
   closedPortUrl,
   reportInput,

@@ -7,7 +7,7 @@ import { runSubmissionsRefresh } from '../../../src/core/submissions/refresh-sub
 import * as Submissions from '../../../src/core/submissions/submissions'
 import type { SubmissionsSource } from '../../../src/core/cache/registry-sources'
 import { bulkCsv, bulkRowCells } from '../../../src/core/sync/bulk-file-of-reports'
-import { RegistryError } from '../../../src/core/registry/registry-error'
+import { RegistryError } from '../../../src/core/registry-error'
 import { openDatabase } from '../../../src/core/store/open-database'
 import { openTestCore } from '../../support/core-with-sandbox'
 import {

@@ -7,7 +7,7 @@ import { getCachedReport, upsertRegistryReports } from '../../../src/core/cache/
 import { runSubmissionsRefresh } from '../../../src/core/submissions/refresh-submissions'
 import { searchOffline, submissionsRefreshedAt } from '../../../src/core/search/offline-search'
 import { type SubmissionsSource } from '../../../src/core/cache/registry-sources'
-import { RegistryError } from '../../../src/core/registry/registry-error'
+import { RegistryError } from '../../../src/core/registry-error'
 import type { ReportRecord } from '../../../src/shared/domain/responses'
 import {
   createReports,
