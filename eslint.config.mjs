@@ -222,6 +222,13 @@ export default tseslint.config(
           message:
             "Call the feature's function (src/core/<feature>/) over the core instead of reaching into its store, client, engine or files.",
         },
+        {
+          // Whatever the variable is called: the CLI and the core process hold a store only as a
+          // CoreContext or StoreContext, and pass it whole to the core's front functions.
+          selector: "MemberExpression[property.name='db']",
+          message:
+            'Pass the context to the core\'s front function (src/core/<feature>/) instead of its database: the CLI and the core process never work on Db (docs/architecture.md, "Front doors").',
+        },
       ],
     },
   },

@@ -16,7 +16,7 @@ import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { type Core, openCore as openCasefileCore } from '../src/core/open-core'
-import { isRegistryError } from '../src/core/registry/registry-error'
+import { isRegistryError } from '../src/core/registry-error'
 import * as Outbox from '../src/core/outbox/outbox'
 
 const argument = (name: string, fallback: number) => {

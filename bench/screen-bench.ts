@@ -288,7 +288,7 @@ async function autoPhase(dir: string, perSecond: number, count: number): Promise
   })
   try {
     await refreshBanks(core)
-    setMaxSearchRate(core.db, 50)
+    setMaxSearchRate(core, 50)
     sandbox.setFaults([
       { kind: 'latency', ms: 20, route: 'search' },
       { kind: 'rate_limit', route: 'search', perSecond, retryAfterSeconds: 1 },

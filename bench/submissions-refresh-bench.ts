@@ -26,7 +26,7 @@ import {
   toCachedReport,
   upsertRegistryReports,
 } from '../src/core/cache/reports-cache'
-import { refreshSubmissions } from '../src/core/submissions/refresh-submissions'
+import { runSubmissionsRefresh } from '../src/core/submissions/refresh-submissions'
 import { createRegistryClient } from '../src/core/registry/registry-client'
 import { openDatabase, type Db } from '../src/core/store/open-database'
 import { startWalCheckpointer } from '../src/core/store/wal-checkpointer'
@@ -166,7 +166,7 @@ async function refreshes(db: Db) {
       const t = performance.now()
       let mode = ''
       const step = await longestStep(async () => {
-        mode = (await refreshSubmissions(db, counted, { now: Date.now(), full })).mode
+        mode = (await runSubmissionsRefresh(db, counted, { now: Date.now(), full })).mode
       })
       delay.disable()
       console.log(

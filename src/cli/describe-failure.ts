@@ -1,6 +1,6 @@
 import { InputError } from '../core/input-error'
 import { NewerCasefileError } from '../core/newer-casefile'
-import { isRegistryError } from '../core/registry/registry'
+import { isRegistryError } from '../core/registry-error'
 import { CliError } from './cli-error'
 import { EXIT } from './exit-codes'
 

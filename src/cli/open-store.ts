@@ -1,4 +1,5 @@
 import { join } from 'node:path'
+import type { StoreContext } from '../core/core-context'
 import { NewerSchemaError, DATABASE_FILE, openDatabase, type Db } from '../core/store/store'
 import { requireConnection, resolveDataDir } from './cli-context'
 import { CliError } from './cli-error'
@@ -22,13 +23,15 @@ export function databaseOpenFailure(error: unknown, dataDir: string): CliError {
 }
 
 /**
- * Runs `work` on the data folder's database alone, for commands that only read it (`outbox`):
- * they start without the sync engine, the registry client or the caches' schemas. The folder
- * must have a registry set, as for every command on it.
+ * Runs `work` on the data folder's store alone, for commands that only read or set the folder's
+ * own state (`outbox`, `config set --max-rate`, the signer, a verification's log entry): they
+ * start without the sync engine, the registry client or the caches' schemas, and call the same
+ * front functions as the window's handlers, over a StoreContext. The folder must have a
+ * registry set, as for every command on it.
  */
 export async function withStore<T>(
   context: CommandContext,
-  work: (db: Db) => Promise<T> | T,
+  work: (store: StoreContext) => Promise<T> | T,
 ): Promise<T> {
   const dataDir = await resolveDataDir(context.global, context.env)
   await requireConnection(dataDir, context.env)
@@ -40,7 +43,7 @@ export async function withStore<T>(
     throw databaseOpenFailure(error, dataDir)
   }
   try {
-    return await work(db)
+    return await work({ db })
   } catch (error) {
     throw folderStorageFailure(error, dataDir) ?? error
   } finally {

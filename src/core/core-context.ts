@@ -12,6 +12,13 @@ export interface Clock {
 }
 
 /**
+ * The opened store alone, without the registry client or the engine: what a command that only
+ * reads or sets the folder's own state is given (the CLI's `outbox`, `config set`), and all that
+ * the functions it calls use of a running core. Every CoreContext is one.
+ */
+export type StoreContext = Pick<CoreContext, 'db'>
+
+/**
  * One data folder's core, opened once (open-core.ts): what every feature module's functions
  * and handlers work over. Features take it as their first argument; none reaches round it to
  * another feature's tables, and nothing outside src/core reads `db` (the CLI and the core

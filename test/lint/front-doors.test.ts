@@ -62,4 +62,13 @@ describe('the front-doors rule', () => {
   ])('lets %s import %s', async (filePath, line) => {
     expect(await frontDoorProblems(`${line}\nexport const used = 1\n`, filePath)).toEqual([])
   })
+
+  it.each([
+    ['src/cli/commands/probe.ts', 'export const rows = (store: { db: unknown }) => store.db'],
+    ['src/core-process/probe.ts', 'export const rows = (anything: { db: unknown }) => anything.db'],
+  ])('refuses reaching into a database in %s', async (filePath, code) => {
+    const [result] = await eslint.lintText(`${code}\n`, { filePath })
+    const problems = (result?.messages ?? []).filter((m) => m.ruleId === 'no-restricted-syntax')
+    expect(problems.map((m) => m.message)).toEqual([expect.stringMatching(/never work on Db/)])
+  })
 })

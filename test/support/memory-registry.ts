@@ -1,7 +1,7 @@
 import type { ReportInput } from '../../src/shared/domain/report-input'
 import type { CreatedReport, ReportRecord } from '../../src/shared/domain/responses'
 import type { ClockSample } from '../../src/core/registry/registry-clock'
-import { RegistryError } from '../../src/core/registry/registry-error'
+import { RegistryError } from '../../src/core/registry-error'
 import type { SyncClient } from '../../src/core/sync/sync-engine'
 
 /*

@@ -146,8 +146,8 @@ async function logVerification(
   try {
     const dataDir = await resolveDataDir(context.global, context.env)
     if (!readConnection(dataDir)) return
-    await withStore(context, (db) =>
-      logCaseFileEvent(db, verifyEvent(path, result, ms, Date.now())),
+    await withStore(context, (store) =>
+      logCaseFileEvent(store, verifyEvent(path, result, ms, Date.now())),
     )
   } catch {
     // Verifying does not need a data folder: without a usable one, nothing is logged.

@@ -86,7 +86,7 @@ function maxRateOption(context: CommandContext): number | null | undefined {
 
 /** Keeps the organization's ceiling in the data folder's database, and says what it is now. */
 async function setMaxRate(context: CommandContext, rate: number | null): Promise<void> {
-  await withStore(context, (db) => setMaxSearchRate(db, rate))
+  await withStore(context, (store) => setMaxSearchRate(store, rate))
   if (!context.global.json)
     context.io.out(
       rate === null
@@ -116,7 +116,7 @@ function signerOptions(context: CommandContext): Partial<Signer> | null {
 
 /** Keeps the officer who signs certificates in the data folder's database, and says who it is now. */
 async function setSignerFields(context: CommandContext, change: Partial<Signer>): Promise<void> {
-  const now = await withStore(context, (db) => setSigner(db, change))
+  const now = await withStore(context, (store) => setSigner(store, change))
   if (context.global.json) return
   const shown = (value: string | null) => value ?? '(not set: left blank for the hand)'
   context.io.out(

@@ -1,6 +1,6 @@
-import { lookUpReport } from '../../core/drafts/drafts'
-import { outboxSnapshot } from '../../core/outbox/outbox'
-import type { Db } from '../../core/store/store'
+import type { StoreContext } from '../../core/core-context'
+import { findReport } from '../../core/drafts/drafts'
+import { outbox as outboxOf } from '../../core/outbox/outbox'
 import { printJson, printTable, type CliIo } from '../cli-io'
 import type { CommandRun } from '../command-line-spec'
 import { EXIT } from '../exit-codes'
@@ -9,10 +9,10 @@ import { withStore } from '../open-store'
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString())
 
 /** casefile outbox [--json] */
-export function outboxCommand(db: Db, io: CliIo, json: boolean): void {
-  const outbox = outboxSnapshot(db)
+export function outboxCommand(store: StoreContext, io: CliIo, json: boolean): void {
+  const outbox = outboxOf(store)
   const operations = outbox.operations.map((op) => {
-    const report = lookUpReport(db, op.chainId)
+    const report = findReport(store, op.chainId)
     return {
       id: op.id,
       reportId: op.chainId,
@@ -55,7 +55,7 @@ export function outboxCommand(db: Db, io: CliIo, json: boolean): void {
 }
 
 export const run: CommandRun = (context) =>
-  withStore(context, (db) => {
-    outboxCommand(db, context.io, context.global.json)
+  withStore(context, (store) => {
+    outboxCommand(store, context.io, context.global.json)
     return EXIT.ok
   })

@@ -76,7 +76,7 @@ export function bankSlugs(db: Db): Set<string> {
 }
 
 /** When the cached list was last replaced from the registry (ISO), or undefined if never. */
-export function banksRefreshedAt(db: Db): string | undefined {
+export function savedBanksAt(db: Db): string | undefined {
   const row = prepare<[], { at: number | null }>(
     db,
     'SELECT max(refreshed_at) AS at FROM cached_banks',

@@ -1,7 +1,7 @@
 import type { CoreContext } from '../core-context'
-import { bankNameOf, banksRefreshedAt as refreshedAt, listBanks } from './banks-cache'
-import { refreshBanks as refresh } from './refresh-banks'
-import { isRegistryError } from '../registry/registry'
+import { bankNameOf, savedBanksAt as refreshedAt, listBanks } from './banks-cache'
+import { fetchAndSaveBanks as refresh } from './refresh-banks'
+import { isRegistryError } from '../registry-error'
 
 export { bankListSize } from './banks-cache'
 

@@ -1,6 +1,6 @@
 import type { CallOptions } from '../registry/registry'
 import type { Db } from '../store/store'
-import { banksRefreshedAt, listBanks, replaceBanks } from './banks-cache'
+import { savedBanksAt, listBanks, replaceBanks } from './banks-cache'
 import type { BankListSource } from '../cache/cache'
 
 export interface BanksRefresh {
@@ -15,7 +15,7 @@ export interface BanksRefresh {
  * Fetches the bank list and replaces the cached one. A failure (RegistryError) is thrown and
  * leaves the cached list as it was, so the bank picker keeps working offline.
  */
-export async function refreshBanks(
+export async function fetchAndSaveBanks(
   db: Db,
   client: BankListSource,
   now: number,
@@ -23,7 +23,7 @@ export async function refreshBanks(
 ): Promise<BanksRefresh> {
   const banks = await client.listBanks(options)
   if (!banks.some((bank) => bank.slug.trim() !== ''))
-    return { banks: listBanks(db).length, refreshedAt: banksRefreshedAt(db), keptPrevious: true }
+    return { banks: listBanks(db).length, refreshedAt: savedBanksAt(db), keptPrevious: true }
   const stored = replaceBanks(db, banks, now)
-  return { banks: stored, refreshedAt: banksRefreshedAt(db), keptPrevious: false }
+  return { banks: stored, refreshedAt: savedBanksAt(db), keptPrevious: false }
 }

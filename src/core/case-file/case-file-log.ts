@@ -1,8 +1,8 @@
 import { userInfo } from 'node:os'
-import type { CoreContext } from '../core-context'
+import type { CoreContext, StoreContext } from '../core-context'
 import type { VerifyResult } from './case-verify'
 import { appendExchange } from '../log/log'
-import { type Db, writeTransaction } from '../store/store'
+import { writeTransaction } from '../store/store'
 
 /*
  * Every case file exported from this data folder, and every one verified with it, written to
@@ -31,7 +31,8 @@ export interface CaseFileEvent {
   at: number
 }
 
-export function logCaseFileEvent(db: Db, event: CaseFileEvent): void {
+export function logCaseFileEvent(core: StoreContext, event: CaseFileEvent): void {
+  const { db } = core
   writeTransaction(db, () =>
     appendExchange(db, {
       at: new Date(event.at).toISOString(),
@@ -45,7 +46,7 @@ export function logCaseFileEvent(db: Db, event: CaseFileEvent): void {
 
 export const logCaseFileEventIn = (core: CoreContext, event: CaseFileEvent) => {
   core.flushLog()
-  logCaseFileEvent(core.db, event)
+  logCaseFileEvent(core, event)
 }
 
 /**

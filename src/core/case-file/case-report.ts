@@ -5,7 +5,8 @@ import * as Banks from '../banks/banks'
 import { getCachedReport } from '../cache/cache'
 import type { CoreContext } from '../core-context'
 import { exchangeLog } from '../log/log'
-import { ENDPOINTS, fillPath, joinUrl, isRegistryError } from '../registry/registry'
+import { ENDPOINTS, fillPath, joinUrl } from '../registry/registry'
+import { isRegistryError } from '../registry-error'
 import type { RetrievalEntry } from './case-model'
 
 /** No report to make a case file of: the registry has none by that id and this computer neither. */

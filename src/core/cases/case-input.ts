@@ -1,5 +1,5 @@
 import { InputError } from '../input-error'
-import { isRegistryError, type RegistryError } from '../registry/registry'
+import { isRegistryError, type RegistryError } from '../registry-error'
 
 /**
  * A case asked for cannot be made or changed as asked: an unknown case or alert, an empty note,

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import type { FeatureHandlers } from '../core-context'
-import { isRegistryError } from '../registry/registry'
+import { isRegistryError } from '../registry-error'
 import * as Cases from './cases'
 
 /** What a case call the window could not have known was wrong says, in words to show. */

@@ -74,7 +74,7 @@ export function loadReport(db: Db, localId: string): LocalReport {
   return report
 }
 
-export function listReports(
+export function selectReports(
   db: Db,
   options: { status?: LocalReportStatus; limit?: number; offset?: number } = {},
 ): LocalReport[] {
@@ -94,7 +94,7 @@ export function listReports(
  * Autosave: stores whatever the user has typed so far. Only a draft can be saved this way;
  * a queued or submitted report changes through queueUpdate so the change reaches the registry.
  */
-export function saveDraft(db: Db, localId: string, input: DraftInput, now: number): LocalReport {
+export function updateDraft(db: Db, localId: string, input: DraftInput, now: number): LocalReport {
   const report = loadReport(db, localId)
   if (report.status !== 'draft')
     throw new Error(
@@ -131,7 +131,7 @@ export function setReportStatus(
   ).run(status, registryId ?? null, now, localId)
 }
 
-export function discardDraft(db: Db, localId: string, now: number): void {
+export function deleteDraft(db: Db, localId: string, now: number): void {
   const report = loadReport(db, localId)
   if (report.status !== 'draft')
     throw new Error(

@@ -1,4 +1,4 @@
-import type { CoreContext } from '../core-context'
+import type { CoreContext, StoreContext } from '../core-context'
 import type { DraftInput } from './draft'
 import * as repository from './drafts-repository'
 
@@ -15,26 +15,26 @@ export function createDraft(core: CoreContext, input: DraftInput = {}) {
 }
 
 export function saveDraft(core: CoreContext, localId: string, input: DraftInput) {
-  return repository.saveDraft(core.db, localId, input, core.clock.now())
+  return repository.updateDraft(core.db, localId, input, core.clock.now())
 }
 
 export function discardDraft(core: CoreContext, localId: string): void {
-  repository.discardDraft(core.db, localId, core.clock.now())
+  repository.deleteDraft(core.db, localId, core.clock.now())
 }
 
 export function getReport(core: CoreContext, localId: string) {
   return repository.loadReport(core.db, localId)
 }
 
-export function findReport(core: CoreContext, localOrRegistryId: string) {
+export function findReport(core: StoreContext, localOrRegistryId: string) {
   return repository.lookUpReport(core.db, localOrRegistryId)
 }
 
 export function listReports(
   core: CoreContext,
-  options?: Parameters<typeof repository.listReports>[1],
+  options?: Parameters<typeof repository.selectReports>[1],
 ) {
-  return repository.listReports(core.db, options)
+  return repository.selectReports(core.db, options)
 }
 
 /** The local record of a registry report, made (as submitted) if this folder has never seen it. */

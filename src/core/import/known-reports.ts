@@ -1,7 +1,7 @@
 import { ownFingerprintFound } from '../cache/cache'
 import type { CoreContext } from '../core-context'
 import { fingerprintedReports } from '../drafts/drafts'
-import { isRegistryError } from '../registry/registry'
+import { isRegistryError } from '../registry-error'
 import { submissionsRefreshedAt } from '../search/search'
 import type { BulkFileProblem, KnownReportState } from '../spreadsheet/index'
 import { refreshSubmissions } from '../submissions/submissions'

@@ -2,7 +2,8 @@ import { reportRecordContent } from '../../shared/domain/report-content'
 import type { ReportRecord } from '../../shared/domain/responses'
 import type { DraftInput, LocalReport } from '../drafts/drafts'
 import { getCachedReport } from '../cache/cache'
-import { type RegistryClient, isRegistryError } from '../registry/registry'
+import { type RegistryClient } from '../registry/registry'
+import { isRegistryError } from '../registry-error'
 import type { Db } from '../store/store'
 import { chainOperations } from './outbox-repository'
 
@@ -17,7 +18,7 @@ export function recordToDraft(record: ReportRecord): DraftInput {
  * decoded (identifiers in full), when it answers; else the cached copy; else what this folder
  * last had. An update replaces the whole report, so it must never start from a blank form.
  */
-export async function freshestContent(
+export async function freshestContentIn(
   db: Db,
   client: Pick<RegistryClient, 'decodeSubmission'>,
   report: LocalReport,

@@ -22,7 +22,7 @@ import {
 /** What a person does to an item in the outbox: retry it now, discard it, edit and requeue it. */
 
 /** "Retry now": a waiting or stuck operation goes to the front, and a paused queue resumes. */
-export function retryNow(db: Db, operationId: number, now: number): Operation {
+export function retryOperation(db: Db, operationId: number, now: number): Operation {
   writeTransaction(db, () => {
     requeue(db, operationId, now)
     resumeSync(db)
@@ -34,7 +34,7 @@ export function retryNow(db: Db, operationId: number, now: number): Operation {
  * Discards an operation and everything queued after it in its chain (they depend on it).
  * A report whose create is discarded goes back to being a draft: what the user wrote is kept.
  */
-export function discardOperation(db: Db, operationId: number, now: number): Operation[] {
+export function dropOperation(db: Db, operationId: number, now: number): Operation[] {
   return writeTransaction(db, () => {
     const target = loadOperation(db, operationId)
     if (target.state === 'done' || target.state === 'sending')
@@ -65,7 +65,7 @@ export function discardOperation(db: Db, operationId: number, now: number): Oper
 }
 
 /** "Edit and requeue" for a create or update the registry refused: new content, same place in the chain. */
-export function editAndRequeue(
+export function requeueEdited(
   db: Db,
   operationId: number,
   input: DraftInput,

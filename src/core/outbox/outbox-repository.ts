@@ -1,5 +1,5 @@
 import { prepare, type Db } from '../store/store'
-import type { RegistryErrorKind } from '../registry/registry'
+import type { RegistryErrorKind } from '../registry-error'
 import {
   BULK_CHAIN_PREFIX,
   PENDING_STATES,
@@ -65,13 +65,13 @@ export interface StoredError {
   status?: number
 }
 
-export function findOperation(db: Db, id: number): Operation | null {
+export function lookUpOperation(db: Db, id: number): Operation | null {
   const row = prepare<[number], OperationRow>(db, 'SELECT * FROM operations WHERE id = ?').get(id)
   return row ? toOperation(row) : null
 }
 
 export function loadOperation(db: Db, id: number): Operation {
-  const op = findOperation(db, id)
+  const op = lookUpOperation(db, id)
   if (!op) throw new Error(`No outbox operation ${id} in this data folder; refresh the outbox.`)
   return op
 }

@@ -1,22 +1,22 @@
-import type { CoreContext } from '../core-context'
+import type { CoreContext, StoreContext } from '../core-context'
 import { type DraftInput, loadReport } from '../drafts/drafts'
 import { bankSlugs } from '../banks/banks'
 import {
-  discardOperation as discard,
-  editAndRequeue as edit,
-  retryNow as retry,
+  dropOperation as discard,
+  requeueEdited as edit,
+  retryOperation as retry,
 } from './outbox-actions'
 import { queueReportWith as queue, tryDraftAndQueue, type QueueResult } from './queue-create'
-import { queueUnlist as unlist, queueUpdate as update } from './queue-change'
+import { queueUnlistWith as unlist, queueUpdateWith as update } from './queue-change'
 import {
   countPending,
-  findOperation as lookUp,
+  lookUpOperation as lookUp,
   loadOperation as operation,
   listFinished,
 } from './outbox-repository'
 import { outboxSnapshot } from './outbox-snapshot'
-import { freshestContent as freshest } from './freshest-content'
-import { checkOwnReportId as checkOwn } from './own-report-check'
+import { freshestContentIn as freshest } from './freshest-content'
+import { checkOwnReportIdIn as checkOwn } from './own-report-check'
 import type { OperationState } from './operations'
 import { writeTransaction } from '../store/store'
 
@@ -111,7 +111,7 @@ export function inOneTransaction<T>(core: CoreContext, work: () => T): T {
   return core.files.undoable(() => writeTransaction(core.db, work))
 }
 
-export function outbox(core: CoreContext, states?: readonly OperationState[]) {
+export function outbox(core: StoreContext, states?: readonly OperationState[]) {
   return outboxSnapshot(core.db, states)
 }
 

@@ -1,6 +1,7 @@
 import { lookUpReport } from '../drafts/drafts'
 import { getCachedReport } from '../cache/cache'
-import { isRegistryError, type RegistryClient } from '../registry/registry'
+import { type RegistryClient } from '../registry/registry'
+import { isRegistryError } from '../registry-error'
 import type { Db } from '../store/store'
 
 /**
@@ -13,7 +14,7 @@ export type OwnReportCheck =
   | { ok: true; source: 'local' | 'cache' | 'registry' }
   | { ok: false; reason: 'not_found' | 'unreachable'; message: string }
 
-export async function checkOwnReportId(
+export async function checkOwnReportIdIn(
   db: Db,
   client: Pick<RegistryClient, 'getSubmission'>,
   id: string,

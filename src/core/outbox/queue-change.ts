@@ -31,7 +31,7 @@ import {
  * an update operation after it. A registry id with no local record (a submission made
  * elsewhere) gets a local record first.
  */
-export function queueUpdate(
+export function queueUpdateWith(
   db: Db,
   localOrRegistryId: string,
   input: DraftInput,
@@ -97,7 +97,7 @@ export function queueUpdate(
  * Queues the unlisting of a report, after whatever its chain still has to send; `note` is the
  * organization's own reason, kept with the item on this computer (nothing is sent with it).
  */
-export function queueUnlist(
+export function queueUnlistWith(
   db: Db,
   localOrRegistryId: string,
   options: { now: number; note?: string },

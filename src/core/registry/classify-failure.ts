@@ -1,5 +1,5 @@
 import { anyEnvelopeSchema } from '../../shared/domain/envelope'
-import { RegistryError, type RegistryErrorKind } from './registry-error'
+import { RegistryError, type RegistryErrorKind } from '../registry-error'
 import { nestsDeeperThan } from './json-depth'
 import { parseRetryAfter } from './retry-after'
 import { redactKey } from '../secrets/index'

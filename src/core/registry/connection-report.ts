@@ -1,4 +1,4 @@
-import { isRegistryError } from './registry'
+import { isRegistryError } from '../registry-error'
 import {
   type TrustStoreName,
   type TrustStores,

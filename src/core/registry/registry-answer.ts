@@ -1,7 +1,7 @@
 import type { z } from 'zod'
 import { classifyHttpFailure, redact, unexpectedResponse } from './classify-failure'
 import { nestsDeeperThan } from './json-depth'
-import { RegistryError } from './registry-error'
+import { RegistryError } from '../registry-error'
 
 /**
  * The largest answer read: a submissions page or a search result is a few hundred KiB (100

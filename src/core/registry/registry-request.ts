@@ -16,7 +16,7 @@ import { classifyTransportFailure, networkRefused } from './classify-failure'
 import { ENDPOINTS, fillPath, joinUrl, type EndpointName } from './endpoints'
 import { answerTooLarge, MAX_RESPONSE_BYTES, readAnswer } from './registry-answer'
 import type { RegistryConnection } from './registry-connection'
-import { RegistryError, registryQuietMs } from './registry-error'
+import { RegistryError, registryQuietMs } from '../registry-error'
 import { peerCertificateSha256, type AnswerSeen } from './answer-seen'
 
 export type { AnswerSeen }

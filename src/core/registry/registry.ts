@@ -5,8 +5,6 @@
 
 export { LinkFetchError, createRegistryClient } from './registry-client'
 export type { RegistryClient, UploadProgress } from './registry-client'
-export { RegistryError, isRegistryError, registryQuietMs } from './registry-error'
-export type { RegistryErrorKind } from './registry-error'
 export { DEFAULT_TIMEOUT_MS } from './registry-request'
 export type { CallOptions, ExchangeLogEntry } from './registry-request'
 export { clockWords, computerAheadMs, registryIso } from './clock-standing'

@@ -1,5 +1,5 @@
 import type { PublicReport, ReportRecord } from '../../shared/domain/responses'
-import type { RegistryErrorKind } from '../registry/registry'
+import type { RegistryErrorKind } from '../registry-error'
 import type { Db } from '../store/store'
 import {
   offlineSearchRows,

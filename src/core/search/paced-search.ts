@@ -1,5 +1,5 @@
 import type { CoreContext } from '../core-context'
-import { isRegistryError, registryQuietMs } from '../registry/registry'
+import { isRegistryError, registryQuietMs } from '../registry-error'
 import { searchPaceOf } from './search-pace'
 
 /**

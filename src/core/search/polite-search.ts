@@ -1,5 +1,5 @@
 import type { CoreContext } from '../core-context'
-import { isRegistryError, registryQuietMs } from '../registry/registry'
+import { isRegistryError, registryQuietMs } from '../registry-error'
 
 /*
  * What every background search (a screening job, the watchlist) shares: the registry's quiet,

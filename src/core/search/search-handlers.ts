@@ -25,7 +25,7 @@ export const searchHandlers: FeatureHandlers<
 > = (core) => ({
   searchPace: () => paceView(core()),
   searchSetMaxRate: ({ maxRate }) => {
-    setMaxSearchRate(core().db, maxRate)
+    setMaxSearchRate(core(), maxRate)
     return paceView(core())
   },
   searchRun: async ({ offline, allBanks, ...query }) => {

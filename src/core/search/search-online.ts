@@ -1,5 +1,6 @@
 import type { PublicReport, ReportRecord, SearchResult } from '../../shared/domain/responses'
-import { type CallOptions, isRegistryError, type RegistryErrorKind } from '../registry/registry'
+import { type CallOptions } from '../registry/registry'
+import { isRegistryError, type RegistryErrorKind } from '../registry-error'
 import type { Db } from '../store/store'
 import {
   isoTime,

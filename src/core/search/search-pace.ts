@@ -1,4 +1,4 @@
-import type { CoreContext } from '../core-context'
+import type { CoreContext, StoreContext } from '../core-context'
 import { keptKey } from '../core-kept'
 import {
   type Db,
@@ -75,7 +75,8 @@ export function maxRateProblem(rate: number): string | null {
   return null
 }
 
-export function setMaxSearchRate(db: Db, rate: number | null): void {
+export function setMaxSearchRate(core: StoreContext, rate: number | null): void {
+  const { db } = core
   writeTransaction(db, () => {
     if (rate === null) deleteSyncValue(db, MAX_RATE_KEY)
     else writeSyncValue(db, MAX_RATE_KEY, rate)

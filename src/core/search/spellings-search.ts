@@ -2,7 +2,7 @@ import { identifierSpellings, type IdentifierType } from '../../shared/domain/id
 import type { SearchResult } from '../../shared/domain/responses'
 import type { CoreContext } from '../core-context'
 import { pacedSearch } from './paced-search'
-import { isRegistryError } from '../registry/registry'
+import { isRegistryError } from '../registry-error'
 
 /*
  * One identifier searched where it is checked in the background (the watchlist, screening). The

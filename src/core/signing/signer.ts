@@ -1,3 +1,4 @@
+import type { StoreContext } from '../core-context'
 import {
   type Db,
   writeTransaction,
@@ -41,7 +42,8 @@ export function signerFieldProblem(value: string): string | null {
 }
 
 /** Changes the fields given (an empty string clears one); the others stay as they were. */
-export function setSigner(db: Db, change: Partial<Signer>): Signer {
+export function setSigner(core: StoreContext, change: Partial<Signer>): Signer {
+  const { db } = core
   return writeTransaction(db, () => {
     const next = { ...signer(db) }
     for (const field of ['name', 'position', 'organization'] as const) {

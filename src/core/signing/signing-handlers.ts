@@ -64,7 +64,7 @@ export const signingHandlers =
       })
       // Nothing is kept when one field is refused: the person fixes it and saves them together.
       if (problems.length > 0) return { ok: false, problems }
-      setSigner(core().db, change)
+      setSigner(core(), change)
       return { ok: true, signer: await signerView(core(), keychain) }
     },
   })

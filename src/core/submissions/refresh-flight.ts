@@ -14,7 +14,7 @@ import {
 } from '../cache/cache'
 import { keptKey } from '../core-kept'
 import {
-  refreshSubmissions,
+  runSubmissionsRefresh,
   type SubmissionsRefresh,
   type SubmissionsRefreshOptions,
 } from './refresh-submissions'
@@ -112,7 +112,7 @@ async function claimedRefresh(
   const holder = processHolder()
   while (!takeClaim(db, holder, clock())) await pause(CLAIM_POLL_MS, options.signal)
   try {
-    return await refreshSubmissions(db, client, {
+    return await runSubmissionsRefresh(db, client, {
       ...options,
       onPage: () => {
         options.onPage?.()

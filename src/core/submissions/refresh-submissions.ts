@@ -111,7 +111,7 @@ function useOrganization(db: Db, organization: string): void {
  * (sliced-upsert.ts), so what was read is kept if a later page fails. Registry failures are
  * thrown as RegistryError. One refresh at a time per folder: refresh-flight.ts.
  */
-export async function refreshSubmissions(
+export async function runSubmissionsRefresh(
   db: Db,
   client: SubmissionsSource,
   options: SubmissionsRefreshOptions,

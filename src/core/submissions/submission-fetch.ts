@@ -1,7 +1,7 @@
 import { reportRecordSchema, type ReportRecord } from '../../shared/domain/responses'
 import type { CoreContext } from '../core-context'
 import { getCachedReport, upsertOwnSubmission } from '../cache/cache'
-import { isRegistryError } from '../registry/registry'
+import { isRegistryError } from '../registry-error'
 
 /** A record as the registry gave it, made to fit the list shape (the plain fetch's identifiers are of unspecified type). */
 function asRecord(value: unknown): ReportRecord | null {

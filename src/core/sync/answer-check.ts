@@ -1,7 +1,7 @@
 import { reportIdentityKey } from '../../shared/domain/fingerprint'
 import type { ReportInput } from '../../shared/domain/report-input'
 import type { CreatedReport, ReportRecord } from '../../shared/domain/responses'
-import { RegistryError, isRegistryError } from '../registry/registry'
+import { RegistryError, isRegistryError } from '../registry-error'
 import type { ClaimedIds } from './resolve-attachments'
 
 const identifiersKey = (identifiers: readonly { label?: string | null; value: string }[]) =>

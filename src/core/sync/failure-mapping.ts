@@ -1,4 +1,4 @@
-import { isRegistryError, registryQuietMs } from '../registry/registry'
+import { isRegistryError, registryQuietMs } from '../registry-error'
 import {
   storageProblemOf,
   type Db,

@@ -3,13 +3,8 @@ import type { CreatedReport } from '../../shared/domain/responses'
 import type { ReportInput } from '../../shared/domain/report-input'
 import { lookUpReport, setReportStatus } from '../drafts/drafts'
 import { bulkCsv, bulkRowCells } from './bulk-file-of-reports'
-import {
-  type RegistryClient,
-  type UploadProgress,
-  type RegistryClock,
-  isRegistryError,
-  RegistryError,
-} from '../registry/registry'
+import { type RegistryClient, type UploadProgress, type RegistryClock } from '../registry/registry'
+import { isRegistryError, RegistryError } from '../registry-error'
 import type { Db } from '../store/store'
 import {
   LocalProblem,

@@ -7,12 +7,8 @@ import {
   setReportStatus,
 } from '../drafts/drafts'
 import type { CreatedReport } from '../../shared/domain/responses'
-import {
-  type RegistryClient,
-  type UploadProgress,
-  isRegistryError,
-  type RegistryClock,
-} from '../registry/registry'
+import { type RegistryClient, type UploadProgress, type RegistryClock } from '../registry/registry'
+import { isRegistryError } from '../registry-error'
 import type { Db } from '../store/store'
 import { LocalProblem, uploadPayloadSchema, type Operation } from '../outbox/outbox'
 import {

@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events'
-import type { RegistryError } from '../registry/registry'
+import type { RegistryError } from '../registry-error'
 import { movableChainCount } from '../outbox/outbox'
 import { AdaptiveConcurrency, DEFAULT_CONCURRENCY } from './adaptive-concurrency'
 import type { Clock, RunSummary, SyncEngineOptions, SyncEvent } from './engine-types'

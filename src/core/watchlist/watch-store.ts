@@ -197,7 +197,7 @@ export function alertRow(db: Db, id: number): AlertRow | undefined {
   return prepare<[number], AlertRow>(db, `${ALERT_SELECT} WHERE a.id = ?`).get(id)
 }
 
-export function listAlerts(db: Db, states: readonly AlertState[]): AlertRow[] {
+export function selectAlerts(db: Db, states: readonly AlertState[]): AlertRow[] {
   const marks = states.map(() => '?').join(', ')
   return db
     .prepare<string[], AlertRow>(`${ALERT_SELECT} WHERE a.state IN (${marks}) ORDER BY a.id DESC`)
@@ -217,7 +217,7 @@ export function appendEvent(
   ).run(alertId, state, reason, at)
 }
 
-export function setAlertState(
+export function writeAlertState(
   db: Db,
   alertId: number,
   state: AlertState,

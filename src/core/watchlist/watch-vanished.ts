@@ -3,7 +3,7 @@ import type { SearchResult } from '../../shared/domain/responses'
 import type { CoreContext } from '../core-context'
 import { pacedSearch, searchSpellingsOf, type StoredIdentifier } from '../search/search'
 import { getCachedReport } from '../cache/cache'
-import { isRegistryError } from '../registry/registry'
+import { isRegistryError } from '../registry-error'
 import { snapshotOf, type SeenReport } from './watch-compare'
 
 /*

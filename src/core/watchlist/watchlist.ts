@@ -178,7 +178,7 @@ export function listAlerts(core: CoreContext, options: { all?: boolean } = {}): 
   const states: Store.AlertState[] = options.all
     ? ['new', 'seen', 'dismissed', 'escalated']
     : ['new', 'seen']
-  return Store.listAlerts(core.db, states).map(alertView)
+  return Store.selectAlerts(core.db, states).map(alertView)
 }
 
 const NEXT: Record<Store.AlertState, readonly Store.AlertState[]> = {
@@ -202,7 +202,7 @@ export function setAlertState(
     throw new WatchInputError(`Alert ${alertId} is ${row.state}: it cannot become ${state}.`)
   if (state === 'dismissed' && !reason?.trim())
     throw new WatchInputError('A dismissal says why: give a reason.')
-  Store.setAlertState(core.db, alertId, state, reason?.trim() || null, core.clock.now())
+  Store.writeAlertState(core.db, alertId, state, reason?.trim() || null, core.clock.now())
   return alertView(Store.alertRow(core.db, alertId) as Store.AlertRow)
 }
 

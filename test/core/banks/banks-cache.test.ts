@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   bankSlugs,
-  banksRefreshedAt,
+  savedBanksAt,
   findBankByNameOrSlug,
   listBanks,
   replaceBanks,
 } from '../../../src/core/banks/banks-cache'
-import { refreshBanks } from '../../../src/core/banks/refresh-banks'
+import { fetchAndSaveBanks } from '../../../src/core/banks/refresh-banks'
 import { createRegistryClient } from '../../../src/core/registry/registry-client'
-import { RegistryError } from '../../../src/core/registry/registry-error'
+import { RegistryError } from '../../../src/core/registry-error'
 import { checkIdentifierValue } from '../../../src/shared/domain/identifiers'
 import {
   closedPortUrl,
@@ -31,7 +31,7 @@ describe('banks cache', () => {
     const db = tempDatabase()
     expect(listBanks(db)).toEqual([])
     expect(bankSlugs(db)).toEqual(new Set())
-    expect(banksRefreshedAt(db)).toBeUndefined()
+    expect(savedBanksAt(db)).toBeUndefined()
     expect(findBankByNameOrSlug(db, 'Access Bank')).toBeNull()
   })
 
@@ -42,7 +42,7 @@ describe('banks cache', () => {
     expect(listBanks(db).map((b) => b.slug)).toEqual(['access-bank', 'gtbank', 'stanbic-ibtc'])
     expect(listBanks(db)[0]).toEqual(banks[0])
     expect(bankSlugs(db)).toEqual(new Set(['access-bank', 'gtbank', 'stanbic-ibtc']))
-    expect(banksRefreshedAt(db)).toBe('2026-03-02T08:00:00.000Z')
+    expect(savedBanksAt(db)).toBe('2026-03-02T08:00:00.000Z')
   })
 
   it("keeps a slug the registry wrote in capitals lower-cased, as accounts' slugs are", () => {
@@ -99,7 +99,7 @@ describe('refreshBanks', () => {
 
   it('fills the cache from the sandbox registry', async () => {
     const db = tempDatabase()
-    const result = await refreshBanks(db, registry.client, T1)
+    const result = await fetchAndSaveBanks(db, registry.client, T1)
     expect(result.keptPrevious).toBe(false)
     expect(result.banks).toBeGreaterThan(20)
     expect(result.refreshedAt).toBe('2026-03-01T08:00:00.000Z')
@@ -109,24 +109,24 @@ describe('refreshBanks', () => {
 
   it('stays usable offline: a failed refresh throws and leaves the list as it was', async () => {
     const db = tempDatabase()
-    await refreshBanks(db, registry.client, T1)
+    await fetchAndSaveBanks(db, registry.client, T1)
     const before = listBanks(db)
     const down = createRegistryClient(
       { baseUrl: await closedPortUrl(), uploadUrl: await closedPortUrl() },
       { getApiKey: () => undefined },
     )
-    const failure = await refreshBanks(db, down, T2).catch((error: unknown) => error)
+    const failure = await fetchAndSaveBanks(db, down, T2).catch((error: unknown) => error)
     expect(failure).toBeInstanceOf(RegistryError)
     expect((failure as RegistryError).kind).toBe('offline')
     expect(listBanks(db)).toEqual(before)
-    expect(banksRefreshedAt(db)).toBe('2026-03-01T08:00:00.000Z')
+    expect(savedBanksAt(db)).toBe('2026-03-01T08:00:00.000Z')
     expect(findBankByNameOrSlug(db, 'access-bank')?.name).toBe('Access Bank')
   })
 
   it('keeps the list it has when the registry answers with no bank', async () => {
     const db = tempDatabase()
     replaceBanks(db, banks, T1)
-    const result = await refreshBanks(db, { listBanks: async () => [] }, T2)
+    const result = await fetchAndSaveBanks(db, { listBanks: async () => [] }, T2)
     expect(result).toEqual({
       banks: 3,
       refreshedAt: '2026-03-01T08:00:00.000Z',

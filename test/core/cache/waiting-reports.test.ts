@@ -4,8 +4,8 @@ import { searchOffline } from '../../../src/core/search/offline-search'
 import { upsertRegistryReports } from '../../../src/core/cache/reports-cache'
 import { insertDraft, setReportStatus } from '../../../src/core/drafts/drafts-repository'
 import { markDone } from '../../../src/core/outbox/operation-transitions'
-import { discardOperation } from '../../../src/core/outbox/outbox-actions'
-import { queueUpdate } from '../../../src/core/outbox/queue-change'
+import { dropOperation } from '../../../src/core/outbox/outbox-actions'
+import { queueUpdateWith } from '../../../src/core/outbox/queue-change'
 import { queueReportWith } from '../../../src/core/outbox/queue-create'
 import { REASON, reportRecord, tempDatabase } from './cache-fixtures'
 
@@ -82,13 +82,13 @@ describe("what waits in this computer's outbox, in offline answers", () => {
     const create = sent.operations[0]!
     markDone(db, create.id, { id: 'rep_sent' }, T2)
     setReportStatus(db, sent.report.localId, 'submitted', T2, 'rep_sent')
-    discardOperation(db, discarded.operations[0]!.id, T2)
+    dropOperation(db, discarded.operations[0]!.id, T2)
     expect(searchOffline(db, query).waiting).toEqual([])
   })
 
   it('includes an update not yet sent that adds the identifier to a report of the registry', () => {
     const db = tempDatabase()
-    const update = queueUpdate(
+    const update = queueUpdateWith(
       db,
       'rep_on_registry',
       {

@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest'
 import { addAttachment, AttachmentRefusedError } from '../../../src/core/drafts/attachment-store'
-import { insertDraft, loadReport, saveDraft } from '../../../src/core/drafts/drafts-repository'
+import { insertDraft, loadReport, updateDraft } from '../../../src/core/drafts/drafts-repository'
 import {
   chainOperations,
   countByState,
   pendingCount,
 } from '../../../src/core/outbox/outbox-repository'
 import { claimForSending, markDone } from '../../../src/core/outbox/operation-transitions'
-import { discardOperation, editAndRequeue } from '../../../src/core/outbox/outbox-actions'
-import { queueUnlist, queueUpdate } from '../../../src/core/outbox/queue-change'
+import { dropOperation, requeueEdited } from '../../../src/core/outbox/outbox-actions'
+import { queueUnlistWith, queueUpdateWith } from '../../../src/core/outbox/queue-change'
 import { queueReportWith, tryDraftAndQueue } from '../../../src/core/outbox/queue-create'
 import { PDF_BYTES, REASON, tempStore, validDraft } from '../../support/temp-store'
 
@@ -18,7 +18,7 @@ describe('drafts', () => {
   it('autosave keeps whatever was typed, even when it is not valid yet', () => {
     const { db } = tempStore()
     const draft = insertDraft(db, {}, { now })
-    saveDraft(db, draft.localId, { fraudReason: 'half a sente' }, now + 1)
+    updateDraft(db, draft.localId, { fraudReason: 'half a sente' }, now + 1)
     expect(loadReport(db, draft.localId).draft.fraudReason).toBe('half a sente')
   })
 })
@@ -34,7 +34,7 @@ describe('queueReport', () => {
       { bytes: PDF_BYTES, fileName: 'statement.pdf' },
       now,
     )
-    saveDraft(db, draft.localId, { ...validDraft(), attachmentIds: [attachment.id] }, now)
+    updateDraft(db, draft.localId, { ...validDraft(), attachmentIds: [attachment.id] }, now)
     const result = queueReportWith(db, draft.localId, { now })
     expect(result.ok).toBe(true)
     expect(chainOperations(db, draft.localId).map((op) => [op.seq, op.kind, op.state])).toEqual([
@@ -110,9 +110,14 @@ describe('queueUpdate', () => {
     const { db } = tempStore()
     const queued = tryDraftAndQueue(db, validDraft(), { now })
     if (!queued.ok) throw new Error(queued.message)
-    const result = queueUpdate(db, queued.report.localId, validDraft({ fraudType: 'money_mule' }), {
-      now: now + 1,
-    })
+    const result = queueUpdateWith(
+      db,
+      queued.report.localId,
+      validDraft({ fraudType: 'money_mule' }),
+      {
+        now: now + 1,
+      },
+    )
     expect(result.ok).toBe(true)
     const chain = chainOperations(db, queued.report.localId)
     expect(chain.map((op) => op.kind)).toEqual(['create_report'])
@@ -127,7 +132,7 @@ describe('queueUpdate', () => {
     if (!queued.ok) throw new Error(queued.message)
     const create = queued.operations[0]!
     claimForSending(db, create.id, now + 1)
-    const result = queueUpdate(
+    const result = queueUpdateWith(
       db,
       queued.report.localId,
       validDraft({ fraudReason: `${REASON} Update: a second transfer was found.` }),
@@ -142,7 +147,7 @@ describe('queueUpdate', () => {
 
   it('takes a registry id it has never seen (a submission made elsewhere)', () => {
     const { db } = tempStore()
-    const result = queueUpdate(db, 'rep_remote_1', validDraft(), { now })
+    const result = queueUpdateWith(db, 'rep_remote_1', validDraft(), { now })
     expect(result.ok).toBe(true)
     if (!result.ok) return
     expect(result.report).toMatchObject({ registryId: 'rep_remote_1', status: 'submitted' })
@@ -151,8 +156,8 @@ describe('queueUpdate', () => {
 
   it('refuses an update after an unlist', () => {
     const { db } = tempStore()
-    expect(queueUnlist(db, 'rep_remote_2', { now }).ok).toBe(true)
-    const result = queueUpdate(db, 'rep_remote_2', validDraft(), { now })
+    expect(queueUnlistWith(db, 'rep_remote_2', { now }).ok).toBe(true)
+    const result = queueUpdateWith(db, 'rep_remote_2', validDraft(), { now })
     expect(result.ok ? '' : result.message).toMatch(/unlisted; the registry does not take updates/)
   })
 })
@@ -162,7 +167,7 @@ describe('discard and edit', () => {
     const { db } = tempStore()
     const queued = tryDraftAndQueue(db, validDraft(), { now })
     if (!queued.ok) throw new Error(queued.message)
-    discardOperation(db, queued.operations[0]!.id, now + 1)
+    dropOperation(db, queued.operations[0]!.id, now + 1)
     const report = loadReport(db, queued.report.localId)
     expect(report.status).toBe('draft')
     expect(report.draft.fraudReason).toBe(REASON)
@@ -175,13 +180,13 @@ describe('discard and edit', () => {
     if (!queued.ok) throw new Error(queued.message)
     claimForSending(db, queued.operations[0]!.id, now)
     markDone(db, queued.operations[0]!.id, { id: 'r1' }, now)
-    const update = queueUpdate(db, queued.report.localId, validDraft({ fraudType: 'theft' }), {
+    const update = queueUpdateWith(db, queued.report.localId, validDraft({ fraudType: 'theft' }), {
       now,
     })
-    const unlist = queueUnlist(db, queued.report.localId, { now })
+    const unlist = queueUnlistWith(db, queued.report.localId, { now })
     expect(update.ok && unlist.ok).toBe(true)
     if (!update.ok) return
-    const discarded = discardOperation(db, update.operations[0]!.id, now)
+    const discarded = dropOperation(db, update.operations[0]!.id, now)
     expect(discarded.map((op) => [op.kind, op.state])).toEqual([
       ['update_report', 'cancelled'],
       ['unlist_report', 'cancelled'],
@@ -196,8 +201,8 @@ describe('discard and edit', () => {
     db.prepare(
       "UPDATE operations SET state = 'needs_attention', last_error_json = '{}' WHERE id = ?",
     ).run(id)
-    expect(editAndRequeue(db, id, validDraft({ fraudReason: 'short' }), { now }).ok).toBe(false)
-    const result = editAndRequeue(db, id, validDraft({ fraudType: 'hacker' }), { now })
+    expect(requeueEdited(db, id, validDraft({ fraudReason: 'short' }), { now }).ok).toBe(false)
+    const result = requeueEdited(db, id, validDraft({ fraudType: 'hacker' }), { now })
     expect(result.ok).toBe(true)
     expect(chainOperations(db, queued.report.localId)[0]).toMatchObject({
       state: 'queued',

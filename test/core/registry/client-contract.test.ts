@@ -5,7 +5,7 @@ import {
   createRegistryClient,
   type RegistryClient,
 } from '../../../src/core/registry/registry-client'
-import { RegistryError } from '../../../src/core/registry/registry-error'
+import { RegistryError } from '../../../src/core/registry-error'
 import type { ReportInput } from '../../../src/shared/domain/report-input'
 import type { RunningSandbox } from '../../../src/sandbox'
 import { closedPortUrl, startTestSandbox, uniqueReason } from '../../support/core-with-sandbox'

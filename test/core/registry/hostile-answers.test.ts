@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { MAX_RESPONSE_BYTES } from '../../../src/core/registry/registry-answer'
 import { createRegistryClient } from '../../../src/core/registry/registry-client'
 import { nestsDeeperThan } from '../../../src/core/registry/json-depth'
-import type { RegistryError } from '../../../src/core/registry/registry-error'
+import type { RegistryError } from '../../../src/core/registry-error'
 
 let server: Server
 let answer: () => string

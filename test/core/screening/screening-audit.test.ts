@@ -58,7 +58,7 @@ describe('the screening record as an audit trail', () => {
     const casefile = openTestCore(registry.sandbox, { key: () => registry.key })
     cores.push(casefile)
     await refreshBanks(casefile)
-    setMaxSearchRate(casefile.db, 40)
+    setMaxSearchRate(casefile, 40)
     // One report of the organization is saved in this folder: its name is known.
     upsertRegistryReports(
       casefile.db,

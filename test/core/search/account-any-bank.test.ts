@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { refreshBanks } from '../../../src/core/banks/refresh-banks'
-import { refreshSubmissions } from '../../../src/core/submissions/refresh-submissions'
+import { fetchAndSaveBanks } from '../../../src/core/banks/refresh-banks'
+import { runSubmissionsRefresh } from '../../../src/core/submissions/refresh-submissions'
 import { searchOffline } from '../../../src/core/search/offline-search'
 import { searchOnline } from '../../../src/core/search/search-online'
 import { createRegistryClient } from '../../../src/core/registry/registry-client'
@@ -46,8 +46,8 @@ describe('an account number without its bank, at a bank its check digit does not
 
   const folder = async () => {
     const db = tempDatabase()
-    await refreshBanks(db, registry.client, T1)
-    await refreshSubmissions(db, registry.client, { now: T1 })
+    await fetchAndSaveBanks(db, registry.client, T1)
+    await runSubmissionsRefresh(db, registry.client, { now: T1 })
     return db
   }
 

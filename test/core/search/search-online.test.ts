@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { findStoredSearch } from '../../../src/core/cache/searches-cache'
 import { getCachedReport } from '../../../src/core/cache/reports-cache'
-import { refreshBanks } from '../../../src/core/banks/refresh-banks'
-import { refreshSubmissions } from '../../../src/core/submissions/refresh-submissions'
+import { fetchAndSaveBanks } from '../../../src/core/banks/refresh-banks'
+import { runSubmissionsRefresh } from '../../../src/core/submissions/refresh-submissions'
 import { searchOffline } from '../../../src/core/search/offline-search'
 import { searchOnline } from '../../../src/core/search/search-online'
 import { SearchPlanError } from '../../../src/core/search/search-plan'
 import { createRegistryClient } from '../../../src/core/registry/registry-client'
-import { RegistryError } from '../../../src/core/registry/registry-error'
+import { RegistryError } from '../../../src/core/registry-error'
 import {
   closedPortUrl,
   reportInput,
@@ -82,7 +82,7 @@ describe('searchOnline against the sandbox registry', () => {
   it('falls back to the cache when the registry cannot be reached, and says why and as of when', async () => {
     const db = tempDatabase()
     await searchOnline(db, registry.client, SEEDED_PHONE, T1)
-    await refreshSubmissions(db, registry.client, { now: T1 })
+    await runSubmissionsRefresh(db, registry.client, { now: T1 })
     const down = createRegistryClient(
       { baseUrl: await closedPortUrl(), uploadUrl: await closedPortUrl() },
       { getApiKey: () => 'any-key' },
@@ -271,7 +271,7 @@ describe('searchOnline against the sandbox registry', () => {
     await expect(
       searchOnline(db, registry.client, { identifier: 'account', value: '0000014579' }, T1),
     ).rejects.toThrow(/bank list is not on this computer/)
-    await refreshBanks(db, registry.client, T1)
+    await fetchAndSaveBanks(db, registry.client, T1)
     // 0000014579 fits Access Bank (044), First Bank (011), UBA (033) and PalmPay (999991).
     const at = async (slug: string) =>
       (

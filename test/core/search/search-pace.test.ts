@@ -54,7 +54,7 @@ describe("the folder's pace", () => {
     pace.refused(turn)
     expect(pace.current().rate).toBe(halved)
     // The organization's ceiling holds whatever the answers.
-    setMaxSearchRate(core.db, 3)
+    setMaxSearchRate(core, 3)
     expect(maxSearchRate(core.db)).toBe(3)
     for (let n = 0; n < 200; n++) pace.answered(5)
     await pace.takeTurn()
@@ -82,7 +82,7 @@ describe("the folder's pace", () => {
   it('screening at --rate auto sends nothing inside a Retry-After and stays within the registry’s limit', async () => {
     const core = open()
     await refreshBanks(core)
-    setMaxSearchRate(core.db, 50)
+    setMaxSearchRate(core, 50)
     // The pace as a run that already rose would have it, above what the registry allows.
     const pace = searchPaceOf(core)
     for (let n = 0; n < 300; n++) pace.answered(5)

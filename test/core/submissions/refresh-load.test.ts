@@ -3,11 +3,11 @@ import { join } from 'node:path'
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { countOwnSubmissions } from '../../../src/core/submissions/own-submissions'
-import { refreshSubmissions } from '../../../src/core/submissions/refresh-submissions'
+import { runSubmissionsRefresh } from '../../../src/core/submissions/refresh-submissions'
 import * as Submissions from '../../../src/core/submissions/submissions'
 import type { SubmissionsSource } from '../../../src/core/cache/registry-sources'
 import { bulkCsv, bulkRowCells } from '../../../src/core/sync/bulk-file-of-reports'
-import { RegistryError } from '../../../src/core/registry/registry-error'
+import { RegistryError } from '../../../src/core/registry-error'
 import { openDatabase } from '../../../src/core/store/open-database'
 import { openTestCore } from '../../support/core-with-sandbox'
 import {
@@ -92,7 +92,7 @@ describe('refreshing 2,400 submissions', () => {
         return registry.client.listSubmissions(query, options)
       },
     }
-    const first = await refreshSubmissions(db, growing, { now: registry.clock.now })
+    const first = await runSubmissionsRefresh(db, growing, { now: registry.clock.now })
     // The 150 came in at the head, already read: the next refresh's.
     expect(first.mode).toBe('full')
     expect(countOwnSubmissions(db)).toBe(next - 1 - 150)
@@ -101,7 +101,7 @@ describe('refreshing 2,400 submissions', () => {
     next += 10
     registry.clock.now += 60_000
     const before = listRequests(registry)
-    const second = await refreshSubmissions(db, registry.client, { now: registry.clock.now })
+    const second = await runSubmissionsRefresh(db, registry.client, { now: registry.clock.now })
     expect(listRequests(registry) - before).toBeLessThanOrEqual(2)
     expect(second).toMatchObject({ mode: 'incremental', written: 160 })
     expect(countOwnSubmissions(db)).toBe(next - 1)
@@ -110,7 +110,7 @@ describe('refreshing 2,400 submissions', () => {
     await fileInBulk(registry, next, 10)
     next += 10
     registry.clock.now += 60_000
-    const third = await refreshSubmissions(db, registry.client, { now: registry.clock.now })
+    const third = await runSubmissionsRefresh(db, registry.client, { now: registry.clock.now })
     expect(third).toMatchObject({ mode: 'incremental', pages: 1, written: 10 })
   })
 
@@ -128,7 +128,7 @@ describe('refreshing 2,400 submissions', () => {
         return registry.client.listSubmissions(query, options)
       },
     }
-    const failed = await refreshSubmissions(db, failingAt13, { now: registry.clock.now }).catch(
+    const failed = await runSubmissionsRefresh(db, failingAt13, { now: registry.clock.now }).catch(
       (error: unknown) => error,
     )
     expect(failed).toBeInstanceOf(RegistryError)
@@ -137,7 +137,7 @@ describe('refreshing 2,400 submissions', () => {
     registry.clock.now += 60_000
     const total = next - 1
     const before = listRequests(registry)
-    const resumed = await refreshSubmissions(db, registry.client, { now: registry.clock.now })
+    const resumed = await runSubmissionsRefresh(db, registry.client, { now: registry.clock.now })
     // Page 1 (what is new at the head), then pages 13 to the end.
     const rest = Math.ceil(total / 100) - 12
     expect(listRequests(registry) - before).toBe(1 + rest)
@@ -145,7 +145,7 @@ describe('refreshing 2,400 submissions', () => {
     expect(countOwnSubmissions(db)).toBe(total)
 
     registry.clock.now += 60_000
-    const after = await refreshSubmissions(db, registry.client, { now: registry.clock.now })
+    const after = await runSubmissionsRefresh(db, registry.client, { now: registry.clock.now })
     expect(after).toMatchObject({ mode: 'incremental', pages: 1 })
   })
 
@@ -165,11 +165,11 @@ describe('refreshing 2,400 submissions', () => {
           return registry.client.listSubmissions(query, options)
         },
       }
-      await refreshSubmissions(db, failingAt13, { now: registry.clock.now }).catch(() => null)
+      await runSubmissionsRefresh(db, failingAt13, { now: registry.clock.now }).catch(() => null)
       expect(countOwnSubmissions(db)).toBe(12 * 50)
       registry.clock.now += 60_000
       const before = listRequests(registry)
-      await refreshSubmissions(db, registry.client, { now: registry.clock.now })
+      await runSubmissionsRefresh(db, registry.client, { now: registry.clock.now })
       // Pages of 50: page 1, then 13 to the end.
       expect(listRequests(registry) - before).toBe(1 + Math.ceil((next - 1) / 50) - 12)
       expect(countOwnSubmissions(db)).toBe(next - 1)

@@ -4,10 +4,10 @@ import {
   listOwnSubmissions,
 } from '../../../src/core/submissions/own-submissions'
 import { getCachedReport, upsertRegistryReports } from '../../../src/core/cache/reports-cache'
-import { refreshSubmissions } from '../../../src/core/submissions/refresh-submissions'
+import { runSubmissionsRefresh } from '../../../src/core/submissions/refresh-submissions'
 import { searchOffline, submissionsRefreshedAt } from '../../../src/core/search/offline-search'
 import { type SubmissionsSource } from '../../../src/core/cache/registry-sources'
-import { RegistryError } from '../../../src/core/registry/registry-error'
+import { RegistryError } from '../../../src/core/registry-error'
 import type { ReportRecord } from '../../../src/shared/domain/responses'
 import {
   createReports,
@@ -35,7 +35,7 @@ describe('refreshSubmissions against the sandbox registry', () => {
     const db = tempDatabase()
     const now = registry.clock.now
     const before = listRequests(registry)
-    const result = await refreshSubmissions(db, registry.client, { now })
+    const result = await runSubmissionsRefresh(db, registry.client, { now })
     expect(result).toMatchObject({
       mode: 'full',
       pages: 3,
@@ -55,13 +55,13 @@ describe('refreshSubmissions against the sandbox registry', () => {
     expect(found.reports.map((r) => r.fraudReason?.slice(0, 11))).toEqual(['Report 137:'])
     expect(found.asOf.submissions).toBe(new Date(now).toISOString())
     // Read again with nothing changed on the registry: nothing is new or changed.
-    const again = await refreshSubmissions(db, registry.client, { now, full: true })
+    const again = await runSubmissionsRefresh(db, registry.client, { now, full: true })
     expect(again).toMatchObject({ mode: 'full', received: 260, written: 0 })
   })
 
   it('pages with a smaller page size to the same end', async () => {
     const db = tempDatabase()
-    const result = await refreshSubmissions(db, registry.client, {
+    const result = await runSubmissionsRefresh(db, registry.client, {
       now: registry.clock.now,
       pageSize: 40,
     })
@@ -80,7 +80,7 @@ describe('incremental refresh against the sandbox registry', () => {
 
   it('stops at the first page holding a report older than the cursor', async () => {
     const db = tempDatabase()
-    const first = await refreshSubmissions(db, registry.client, {
+    const first = await runSubmissionsRefresh(db, registry.client, {
       now: registry.clock.now,
       pageSize: 10,
     })
@@ -89,7 +89,7 @@ describe('incremental refresh against the sandbox registry', () => {
     await createReports(registry, 1001, 25)
     registry.clock.now += HOUR
     const before = listRequests(registry)
-    const second = await refreshSubmissions(db, registry.client, {
+    const second = await runSubmissionsRefresh(db, registry.client, {
       now: registry.clock.now,
       pageSize: 10,
     })
@@ -101,7 +101,7 @@ describe('incremental refresh against the sandbox registry', () => {
 
     // Nothing new: one page is enough to know.
     registry.clock.now += HOUR
-    const third = await refreshSubmissions(db, registry.client, {
+    const third = await runSubmissionsRefresh(db, registry.client, {
       now: registry.clock.now,
       pageSize: 10,
     })
@@ -110,14 +110,14 @@ describe('incremental refresh against the sandbox registry', () => {
 
   it('re-pages everything once a day (or as configured), which catches an old report unlisted', async () => {
     const db = tempDatabase()
-    await refreshSubmissions(db, registry.client, { now: registry.clock.now, pageSize: 50 })
+    await runSubmissionsRefresh(db, registry.client, { now: registry.clock.now, pageSize: 50 })
     const oldest = listOwnSubmissions(db, { offset: 84, limit: 1 })[0]?.record
     expect(oldest?.fraudReason).toMatch(/^Report 1:/)
     registry.clock.now += 1000
     await registry.client.unlistReport(oldest!.id)
 
     registry.clock.now += HOUR
-    const incremental = await refreshSubmissions(db, registry.client, {
+    const incremental = await runSubmissionsRefresh(db, registry.client, {
       now: registry.clock.now,
       pageSize: 50,
     })
@@ -125,7 +125,7 @@ describe('incremental refresh against the sandbox registry', () => {
     expect(getCachedReport(db, oldest!.id)?.record.listingStatus).toBe('listed')
 
     registry.clock.now += HOUR
-    const configured = await refreshSubmissions(db, registry.client, {
+    const configured = await runSubmissionsRefresh(db, registry.client, {
       now: registry.clock.now,
       pageSize: 50,
       fullRefreshEveryMs: 2 * HOUR,
@@ -135,10 +135,10 @@ describe('incremental refresh against the sandbox registry', () => {
     expect(searchOffline(db, { identifier: 'phone', value: '08030000001' }).reports).toEqual([])
 
     registry.clock.now += 25 * HOUR
-    const daily = await refreshSubmissions(db, registry.client, { now: registry.clock.now })
+    const daily = await runSubmissionsRefresh(db, registry.client, { now: registry.clock.now })
     expect(daily.mode).toBe('full')
     registry.clock.now += HOUR
-    const forced = await refreshSubmissions(db, registry.client, {
+    const forced = await runSubmissionsRefresh(db, registry.client, {
       now: registry.clock.now,
       full: true,
     })
@@ -156,7 +156,7 @@ describe('incremental refresh against the sandbox registry', () => {
         return registry.client.listSubmissions(query, options)
       },
     }
-    const failure = await refreshSubmissions(db, failingOnPage2, {
+    const failure = await runSubmissionsRefresh(db, failingOnPage2, {
       now: registry.clock.now,
       pageSize: 20,
     }).catch((error: unknown) => error)
@@ -166,7 +166,7 @@ describe('incremental refresh against the sandbox registry', () => {
     expect(submissionsRefreshedAt(db)).toBeUndefined()
 
     registry.sandbox.clearFaults()
-    const retry = await refreshSubmissions(db, registry.client, {
+    const retry = await runSubmissionsRefresh(db, registry.client, {
       now: registry.clock.now,
       pageSize: 20,
     })
@@ -201,7 +201,7 @@ describe('refreshSubmissions with a registry that misbehaves', () => {
       seenAt: T - HOUR,
     })
     const { source } = listOf([reportRecord({ id: 'kept' })])
-    const result = await refreshSubmissions(db, source, { now: T })
+    const result = await runSubmissionsRefresh(db, source, { now: T })
     expect(result.markedUnlisted).toBe(1)
     expect(getCachedReport(db, 'vanished')?.record.listingStatus).toBe('unlisted')
     expect(getCachedReport(db, 'kept')?.record.listingStatus).toBe('listed')
@@ -211,7 +211,7 @@ describe('refreshSubmissions with a registry that misbehaves', () => {
     const db = tempDatabase()
     const records = Array.from({ length: 30 }, (_, i) => reportRecord({ id: `r${i}` }))
     const { source, calls } = listOf(records, { ignorePage: true })
-    const result = await refreshSubmissions(db, source, { now: T, pageSize: 10 })
+    const result = await runSubmissionsRefresh(db, source, { now: T, pageSize: 10 })
     expect(calls).toEqual([1, 2])
     expect(result.markedUnlisted).toBe(0)
     expect(submissionsRefreshedAt(db)).toBeUndefined()
@@ -219,10 +219,10 @@ describe('refreshSubmissions with a registry that misbehaves', () => {
 
   it('copes with an empty list and with unreadable dates', async () => {
     const db = tempDatabase()
-    const empty = await refreshSubmissions(db, listOf([]).source, { now: T })
+    const empty = await runSubmissionsRefresh(db, listOf([]).source, { now: T })
     expect(empty).toMatchObject({ mode: 'full', pages: 1, received: 0, total: 0 })
     const odd = [reportRecord({ id: 'odd', createdAt: 'n/a', updatedAt: 'n/a' })]
-    await refreshSubmissions(db, listOf(odd).source, { now: T + HOUR })
+    await runSubmissionsRefresh(db, listOf(odd).source, { now: T + HOUR })
     expect(getCachedReport(db, 'odd')?.own).toBe(true)
   })
 })

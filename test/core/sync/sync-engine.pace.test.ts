@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { isRegistryError } from '../../../src/core/registry/registry-error'
+import { isRegistryError } from '../../../src/core/registry-error'
 import { useSandbox } from '../../support/use-sandbox'
 import { openTestCore, submissionsWithReason, uniqueReason } from '../../support/core-with-sandbox'
 import type { Core } from '../../../src/core/open-core'

@@ -1,4 +1,4 @@
-import type { NetworkRefusal } from '../network/network'
+import type { NetworkRefusal } from './network/network'
 
 /**
  * Every failure of a registry call becomes one RegistryError with a kind the outbox acts on:
