@@ -12,6 +12,7 @@ import type { CoreContext } from '../core-context'
 import { writeTransaction } from '../store/store'
 import * as Watchlist from '../watchlist/watchlist'
 import { alertRow } from '../watchlist/watchlist'
+import { notFound } from '../input-error'
 import { CaseInputError, isRefusal } from './case-input'
 import { runCaseSearch } from './case-search'
 import * as Store from './case-store'
@@ -63,10 +64,10 @@ function checkedNote(text: string): string {
 function existingCase(core: CoreContext, caseId: string): Store.CaseRow {
   const row = Store.caseRow(core.db, caseId.trim())
   if (row) return row
+  if (isCaseId(caseId.trim())) throw new CaseInputError(...notFound('case', caseId.trim()))
   throw new CaseInputError(
-    isCaseId(caseId.trim())
-      ? `No case ${caseId.trim()} in this data folder: \`casefile case list\` lists them.`
-      : `\u201c${caseId}\u201d is not a case id (case ids are written case-\u2026): \`casefile case list\` lists them.`,
+    `\u201c${caseId}\u201d is not a case id (case ids are written case-\u2026).`,
+    { code: 'not_a_case_id', written: caseId },
   )
 }
 
@@ -164,10 +165,7 @@ export async function addToCase(
     append('search', kept.payload, kept.answer)
   } else {
     const alert = alertRow(core.db, source.alertId)
-    if (!alert)
-      throw new CaseInputError(
-        `No watch alert ${source.alertId} in this data folder: \`casefile watch alerts --all\` lists them.`,
-      )
+    if (!alert) throw new CaseInputError(...notFound('watch_alert', source.alertId))
     append('alert', { alertId: alert.id, alert: Watchlist.alertView(alert) })
   }
   return showCase(core, row.id)
