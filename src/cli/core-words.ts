@@ -1,4 +1,5 @@
 import type { InputError, InputProblem, NotFoundWhat } from '../core/input-error'
+import { CliError } from './cli-error'
 
 /**
  * The core's problems (InputError's code and facts) in the CLI's words: the commands that list
@@ -15,6 +16,10 @@ export function problemSaid(problem: InputProblem): string {
       return `Bank "${problem.written}" is not in the bank list: give the bank's name as the list has it, its slug or its CBN code (casefile banks lists them).`
     case 'bank_name_without_list':
       return 'No bank list is saved on this computer yet, so the bank\u2019s name cannot be read: connect and refresh it (`casefile banks --refresh`, or Refresh the bank list in the window), or write the bank as its slug, as in 0123456789_zenith-bank.'
+    case 'unknown_column_type':
+      return `--map ${problem.written}: "${problem.type}" is not a type; use one of ${problem.types.join(', ')}.`
+    case 'no_such_column':
+      return `--map ${problem.written}: the sheet has no column "${problem.name}". Its columns: ${problem.columns.map((c) => `${c.letter} "${c.name}"`).join(', ')}.`
     case 'header_row_empty':
       return `Row ${problem.row} of the sheet is empty or not there: give the row the column names are on (--header-row N).`
     case 'no_bank_list':
@@ -41,6 +46,22 @@ function notFoundSaid(what: NotFoundWhat, id: string): string {
     case 'alert':
       return `No alert ${id}: \`casefile watch alerts\` lists them.`
   }
+}
+
+/**
+ * `--map COLUMN=TYPE` read apart: the column (a header or a letter) and its type, which the core
+ * checks against the sheet; refused, after `file: `, when there is no COLUMN before an `=`.
+ */
+export function mapArgument(
+  file: string,
+  argument: string,
+): { column: string; type: string; written: string } {
+  const at = argument.lastIndexOf('=')
+  if (at <= 0)
+    throw new CliError(
+      `${file}: --map ${argument}: write COLUMN=TYPE, e.g. --map "Phone No=phone".`,
+    )
+  return { column: argument.slice(0, at), type: argument.slice(at + 1), written: argument }
 }
 
 /** An InputError as the CLI says it: its problem in the CLI's words, else its message. */

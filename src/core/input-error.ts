@@ -16,6 +16,15 @@ export type InputProblem =
   | { code: 'unknown_bank'; written: string }
   /** An account's bank written by name, with no bank list on this computer to read it. */
   | { code: 'bank_name_without_list' }
+  /** A column given a type that is none: `written` as the person wrote the column and type. */
+  | { code: 'unknown_column_type'; written: string; type: string; types: readonly string[] }
+  /** A column given a type that the sheet does not have, by header or letter. */
+  | {
+      code: 'no_such_column'
+      written: string
+      name: string
+      columns: readonly { letter: string; name: string }[]
+    }
   /** The row said to hold the column names is empty or not there. */
   | { code: 'header_row_empty'; row: number }
   /** No bank list saved: `bank` the bank named for the whole file, else the accounts' banks. */

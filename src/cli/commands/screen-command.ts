@@ -17,7 +17,7 @@ import {
 } from '../../core/screening/screening'
 import { checkOutputFile, writeReplacing, TableFileError } from '../../core/spreadsheet/index'
 import { CliError } from '../cli-error'
-import { inputErrorSaid } from '../core-words'
+import { inputErrorSaid, mapArgument } from '../core-words'
 import { describeOutputProblem } from '../output-problem'
 import type { CommandContext, CommandRun } from '../command-line-spec'
 import { describeFileError } from '../describe-failure'
@@ -200,7 +200,10 @@ export const run: CommandRun = async (context) => {
         ? { kind: 'list' as const, fileName: basename(file), text: await readFile(file, 'utf8') }
         : { kind: 'table' as const, fileName: basename(file), table: { path: file } }
       job = await Screening.startScreening(core, source, {
-        mapArguments: listOption(context, 'map'),
+        // A list has no columns to map: --map is for a table only, as before.
+        columnTypes: isList
+          ? undefined
+          : listOption(context, 'map').map((argument) => mapArgument(file, argument)),
         headerRow,
         bank: stringOption(context, 'bank'),
         rate,

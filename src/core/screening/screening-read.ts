@@ -5,7 +5,8 @@ import { listBanks, ensureBankList } from '../banks/banks'
 import { type TableSource, columnLetter } from '../spreadsheet/index'
 import { InputError, type InputProblem } from '../input-error'
 import {
-  parseMapArgument,
+  columnTypeOf,
+  type ColumnTypeGiven,
   rememberMapping,
   rememberedMapping,
   suggestMapping,
@@ -57,8 +58,8 @@ export interface ReadOptions {
   mapping?: ScreeningMapping
   /** Laid over the remembered or suggested mapping (the window's single changes). */
   changes?: ScreeningMapping
-  /** `COLUMN=TYPE` as the command line gives them (the CLI's --map), laid over it too. */
-  mapArguments?: readonly string[]
+  /** Columns given a type by header or letter (the CLI's --map), laid over it too. */
+  columnTypes?: readonly ColumnTypeGiven[]
   /** The row the column names are on (1 = the sheet's first); else found below title rows. */
   headerRow?: number
   /**
@@ -137,9 +138,9 @@ export async function screeningInputFor(
     throw new ScreeningInputError('The sheet is empty: nothing to screen.')
   const base =
     options.mapping ?? rememberedMapping(core.db, table.header) ?? suggestMapping(table.header)
-  const fromArguments = (options.mapArguments ?? []).map((argument) => {
-    const parsed = parseMapArgument(argument, table.header)
-    if ('problem' in parsed) throw new ScreeningInputError(parsed.problem)
+  const fromArguments = (options.columnTypes ?? []).map((given) => {
+    const parsed = columnTypeOf(given, table.header)
+    if ('problem' in parsed) throw new ScreeningInputError(parsed.message, parsed.problem)
     return parsed
   })
   const mapping = withChanges(base, [...(options.changes ?? []), ...fromArguments])
