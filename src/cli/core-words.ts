@@ -10,6 +10,8 @@ export function problemSaid(problem: InputProblem): string {
   switch (problem.code) {
     case 'not_found':
       return notFoundSaid(problem.what, problem.id)
+    case 'report_not_found':
+      return `No report ${problem.id} among the organization's reports, and no search on this computer found it: add the search that finds it first (case add CASE --search VALUE --type T).`
     case 'not_a_case_id':
       return `\u201c${problem.written}\u201d is not a case id (case ids are written case-\u2026): \`casefile case list\` lists them.`
     case 'unknown_bank':

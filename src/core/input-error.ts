@@ -10,6 +10,8 @@ export type NotFoundWhat = 'case' | 'screening_job' | 'watched_item' | 'alert' |
 export type InputProblem =
   /** A number or id asked for is not in this data folder. */
   | { code: 'not_found'; what: NotFoundWhat; id: string }
+  /** A report to add to a case that neither the registry nor a search on this computer knows. */
+  | { code: 'report_not_found'; id: string }
   /** What was given as a case id is not written as one (case-…). */
   | { code: 'not_a_case_id'; written: string }
   /** A bank named that the bank list does not have. */

@@ -31,7 +31,6 @@ const EXCEPTIONS: Record<string, string> = {
   'src/core/drafts/attachment-cipher.ts': "derive() labels: changing them loses the folder's keys",
   // Not yet reworded (issue 39 item 5's remainder, next session): each still a message that
   // names a command or option, to become a code and facts that src/cli/core-words.ts words.
-  'src/core/cases/cases.ts': 'TODO: "case add CASE --search VALUE --type T" for a report not found',
   'src/core/network/network-failure.ts': 'TODO: "casefile config set --ca-file FILE"',
   'src/core/encryption/folder-key.ts': 'TODO: "--db-key-file"',
   'src/core/store/storage-failure.ts': 'TODO: "casefile submissions --refresh"',

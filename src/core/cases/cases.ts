@@ -132,11 +132,12 @@ async function checkReport(core: CoreContext, reportId: string, signal?: AbortSi
     await core.client.getSubmission(reportId, { signal })
   } catch (error) {
     if (!isRefusal(error)) throw error
-    throw new CaseInputError(
-      error.kind === 'not_found'
-        ? `No report ${reportId} among the organization's reports, and no search on this computer found it: add the search that finds it first (case add CASE --search VALUE --type T).`
-        : `Report ${reportId} could not be added: ${error.message}`,
-    )
+    if (error.kind === 'not_found')
+      throw new CaseInputError(
+        `No report ${reportId} among the organization's reports, and no search on this computer found it: add the search that finds it first.`,
+        { code: 'report_not_found', id: reportId },
+      )
+    throw new CaseInputError(`Report ${reportId} could not be added: ${error.message}`)
   }
 }
 
