@@ -2,6 +2,7 @@ import { InputError } from '../core/input-error'
 import { NewerCasefileError } from '../core/newer-casefile'
 import { isRegistryError } from '../core/registry-error'
 import { CliError } from './cli-error'
+import { inputErrorSaid } from './core-words'
 import { EXIT } from './exit-codes'
 
 type ErrnoError = Error & { code: string; path?: string; syscall?: string }
@@ -65,7 +66,7 @@ function describeSqliteError(error: Error & { code?: string }): string | null {
 export function describeFailure(error: unknown): CliError {
   if (error instanceof CliError) return error
   // An unknown job, item or alert number, or input the core cannot use: the person's to fix.
-  if (error instanceof InputError) return new CliError(error.message)
+  if (error instanceof InputError) return new CliError(inputErrorSaid(error))
   // A folder or settings file of a newer Casefile: nothing was changed; install that version.
   if (error instanceof NewerCasefileError) return new CliError(error.message)
   if (isRegistryError(error)) {

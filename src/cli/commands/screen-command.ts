@@ -16,8 +16,8 @@ import {
   aboutPathOf,
 } from '../../core/screening/screening'
 import { checkOutputFile, writeReplacing, TableFileError } from '../../core/spreadsheet/index'
-import { columnLetter } from '../../core/spreadsheet'
 import { CliError } from '../cli-error'
+import { inputErrorSaid, mapArgument } from '../core-words'
 import { describeOutputProblem } from '../output-problem'
 import type { CommandContext, CommandRun } from '../command-line-spec'
 import { describeFileError } from '../describe-failure'
@@ -200,7 +200,10 @@ export const run: CommandRun = async (context) => {
         ? { kind: 'list' as const, fileName: basename(file), text: await readFile(file, 'utf8') }
         : { kind: 'table' as const, fileName: basename(file), table: { path: file } }
       job = await Screening.startScreening(core, source, {
-        mapArguments: listOption(context, 'map'),
+        // A list has no columns to map: --map is for a table only, as before.
+        columnTypes: isList
+          ? undefined
+          : listOption(context, 'map').map((argument) => mapArgument(file, argument)),
         headerRow,
         bank: stringOption(context, 'bank'),
         rate,
@@ -209,7 +212,7 @@ export const run: CommandRun = async (context) => {
       })
     } catch (error) {
       if (error instanceof Screening.ScreeningInputError)
-        throw new CliError(`${file}: ${screeningProblemSaid(error)}`)
+        throw new CliError(`${file}: ${inputErrorSaid(error)}`)
       if (error instanceof TableFileError) throw new CliError(`${file}: ${error.message}`)
       if (error instanceof CliError) throw error
       const problem = describeFileError(error, file)
@@ -244,7 +247,7 @@ export const runShow: CommandRun = (context) => {
       // Awaited here, so that a job that is not there is caught below and not as a bug.
       return await finish(context, core, job, null, outputs)
     } catch (error) {
-      if (error instanceof Screening.ScreeningInputError) throw new CliError(error.message)
+      if (error instanceof Screening.ScreeningInputError) throw new CliError(inputErrorSaid(error))
       throw error
     }
   })
@@ -257,7 +260,7 @@ export const runResume: CommandRun = (context) => {
     try {
       return await runAndPrint(context, core, job, rate, { out: null, record: null })
     } catch (error) {
-      if (error instanceof Screening.ScreeningInputError) throw new CliError(error.message)
+      if (error instanceof Screening.ScreeningInputError) throw new CliError(inputErrorSaid(error))
       throw error
     }
   })
@@ -275,20 +278,8 @@ export const runCancel: CommandRun = (context) => {
       else context.io.out(`Screening job ${job}: ${view.state}.`)
       return EXIT.ok
     } catch (error) {
-      if (error instanceof Screening.ScreeningInputError) throw new CliError(error.message)
+      if (error instanceof Screening.ScreeningInputError) throw new CliError(inputErrorSaid(error))
       throw error
     }
   })
-}
-
-/** A list that cannot be screened, in the command's words (its options and commands). */
-function screeningProblemSaid(error: InstanceType<typeof Screening.ScreeningInputError>): string {
-  const problem = error.problem
-  if (!problem) return error.message
-  if (problem.code === 'no_bank_list')
-    return problem.bank === undefined
-      ? "The bank list is not on this computer yet, so the accounts' banks cannot be read: refresh it (casefile banks --refresh, or connect once) and screen again."
-      : `The bank list is not on this computer yet, so "${problem.bank}" cannot be read as a bank: refresh it (casefile banks --refresh, or connect once) and screen again.`
-  const { header, headerRow } = problem
-  return `No column says which identifier it holds. Map them, e.g. --map "${header[0] ?? 'A'}=phone". Columns: ${header.map((h, i) => `${columnLetter(i)} "${h}"`).join(', ')}. Types: account (with a bank column, or --bank for a file of one bank), bvn, nin, phone, email, drivers_license, international_passport, account_name, social_handle.${headerRow > 1 ? ` The column names were read from row ${headerRow}; --header-row N names another row.` : ''}`
 }

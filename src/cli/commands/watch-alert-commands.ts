@@ -8,6 +8,7 @@ import { FRAUD_TYPE_LABELS, type FraudType } from '../../shared/domain/fraud-typ
 import { visibleName } from '../../shared/visible-name'
 import { caseFileReason, ESCALATION_REASONS } from '../../shared/watch-change-words'
 import { CliError } from '../cli-error'
+import { inputErrorSaid } from '../core-words'
 import { printJson } from '../cli-io'
 import type { CommandContext, CommandRun } from '../command-line-spec'
 import { EXIT } from '../exit-codes'
@@ -30,7 +31,7 @@ function setState(core: Core, id: number, state: 'seen' | 'escalated', reason?: 
   try {
     return Watchlist.setAlertState(core, id, state, reason)
   } catch (error) {
-    if (error instanceof Watchlist.WatchInputError) throw new CliError(error.message)
+    if (error instanceof Watchlist.WatchInputError) throw new CliError(inputErrorSaid(error))
     throw error
   }
 }

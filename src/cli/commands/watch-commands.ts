@@ -16,6 +16,7 @@ import {
 import { HOURLY_BUDGET, hourlyBudgetProblem } from '../../shared/contracts/watchlist'
 import { TableFileError } from '../../core/spreadsheet/index'
 import { CliError } from '../cli-error'
+import { inputErrorSaid } from '../core-words'
 import { printJson, printTable } from '../cli-io'
 import type { CommandContext, CommandRun } from '../command-line-spec'
 import { describeFileError } from '../describe-failure'
@@ -38,7 +39,7 @@ function numberArgument(context: CommandContext, what: string, hint: string): nu
 function inputError(error: unknown, prefix = ''): never {
   if (error instanceof Watchlist.WatchInputError)
     throw new CliError(
-      `${prefix}${error.message}${error.noBank ? ' `casefile banks` lists the banks.' : ''}`,
+      `${prefix}${inputErrorSaid(error)}${error.noBank ? ' `casefile banks` lists the banks.' : ''}`,
     )
   throw error
 }

@@ -10,6 +10,7 @@ import {
   stagingSink,
 } from '../case-file/case-file'
 import type { CoreContext } from '../core-context'
+import { notFound } from '../input-error'
 import { CaseInputError } from './case-input'
 import { writeCaseBundlePdf } from './case-bundle-pdf'
 import { gather, json } from './case-bundle-gather'
@@ -72,10 +73,7 @@ export async function exportCase(
   } = {},
 ): Promise<CaseBundle> {
   const row = Store.caseRow(core.db, caseId)
-  if (!row)
-    throw new CaseInputError(
-      `No case ${caseId} in this data folder: \`casefile case list\` lists them.`,
-    )
+  if (!row) throw new CaseInputError(...notFound('case', caseId))
   const earlier = Store.exportRows(core.db, row.id)
   const view = caseView(row, Store.itemRows(core.db, row.id), earlier)
   // Private (0700): the staged attachments are suspects' data, as the zip is.

@@ -12,6 +12,7 @@ import type { CoreContext } from '../core-context'
 import { writeTransaction } from '../store/store'
 import * as Watchlist from '../watchlist/watchlist'
 import { alertRow } from '../watchlist/watchlist'
+import { notFound } from '../input-error'
 import { CaseInputError, isRefusal } from './case-input'
 import { runCaseSearch } from './case-search'
 import * as Store from './case-store'
@@ -63,10 +64,10 @@ function checkedNote(text: string): string {
 function existingCase(core: CoreContext, caseId: string): Store.CaseRow {
   const row = Store.caseRow(core.db, caseId.trim())
   if (row) return row
+  if (isCaseId(caseId.trim())) throw new CaseInputError(...notFound('case', caseId.trim()))
   throw new CaseInputError(
-    isCaseId(caseId.trim())
-      ? `No case ${caseId.trim()} in this data folder: \`casefile case list\` lists them.`
-      : `\u201c${caseId}\u201d is not a case id (case ids are written case-\u2026): \`casefile case list\` lists them.`,
+    `\u201c${caseId}\u201d is not a case id (case ids are written case-\u2026).`,
+    { code: 'not_a_case_id', written: caseId },
   )
 }
 
@@ -131,11 +132,12 @@ async function checkReport(core: CoreContext, reportId: string, signal?: AbortSi
     await core.client.getSubmission(reportId, { signal })
   } catch (error) {
     if (!isRefusal(error)) throw error
-    throw new CaseInputError(
-      error.kind === 'not_found'
-        ? `No report ${reportId} among the organization's reports, and no search on this computer found it: add the search that finds it first (case add CASE --search VALUE --type T).`
-        : `Report ${reportId} could not be added: ${error.message}`,
-    )
+    if (error.kind === 'not_found')
+      throw new CaseInputError(
+        `No report ${reportId} among the organization's reports, and no search on this computer found it: add the search that finds it first.`,
+        { code: 'report_not_found', id: reportId },
+      )
+    throw new CaseInputError(`Report ${reportId} could not be added: ${error.message}`)
   }
 }
 
@@ -164,10 +166,7 @@ export async function addToCase(
     append('search', kept.payload, kept.answer)
   } else {
     const alert = alertRow(core.db, source.alertId)
-    if (!alert)
-      throw new CaseInputError(
-        `No watch alert ${source.alertId} in this data folder: \`casefile watch alerts --all\` lists them.`,
-      )
+    if (!alert) throw new CaseInputError(...notFound('watch_alert', source.alertId))
     append('alert', { alertId: alert.id, alert: Watchlist.alertView(alert) })
   }
   return showCase(core, row.id)

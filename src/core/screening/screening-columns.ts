@@ -6,6 +6,7 @@ import {
 } from '../../shared/contracts/screening'
 import { type Db, prepare } from '../store/store'
 import { columnIndexOfReference, columnLetter } from '../spreadsheet/index'
+import type { InputProblem } from '../input-error'
 
 /*
  * Which column of a sheet holds what. The screening template's headers name their types
@@ -106,30 +107,40 @@ export function rememberMapping(
   ).run(headerKey(header), JSON.stringify(mapping), now)
 }
 
-/** `COLUMN=TYPE` of the command line: COLUMN a header (any case) or a column letter. */
-export function parseMapArgument(
-  argument: string,
+/**
+ * A column named by its header (any case) or its letter, given a type: the column's index, or
+ * why it cannot be (a code and the facts; `written` is how the person wrote the pair).
+ */
+export function columnTypeOf(
+  given: ColumnTypeGiven,
   header: readonly string[],
-): { column: number; type: ScreeningColumnType } | { problem: string } {
-  const at = argument.lastIndexOf('=')
-  if (at <= 0)
-    return { problem: `--map ${argument}: write COLUMN=TYPE, e.g. --map "Phone No=phone".` }
-  const name = argument.slice(0, at).trim()
-  const type = argument
-    .slice(at + 1)
-    .trim()
-    .toLowerCase()
+): { column: number; type: ScreeningColumnType } | { problem: InputProblem; message: string } {
+  const name = given.column.trim()
+  const type = given.type.trim().toLowerCase()
+  const written = given.written ?? `${given.column}=${given.type}`
   if (!(SCREENING_COLUMN_TYPES as readonly string[]).includes(type))
     return {
-      problem: `--map ${argument}: "${type}" is not a type; use one of ${SCREENING_COLUMN_TYPES.join(', ')}.`,
+      problem: { code: 'unknown_column_type', written, type, types: SCREENING_COLUMN_TYPES },
+      message: `"${type}" is not a type; use one of ${SCREENING_COLUMN_TYPES.join(', ')}.`,
     }
   let column = header.findIndex((cell) => cell.trim().toLowerCase() === name.toLowerCase())
   if (column < 0 && /^[a-z]{1,3}$/i.test(name)) column = columnIndexOfReference(name)
-  if (column < 0)
+  if (column < 0) {
+    const columns = header.map((h, i) => ({ letter: columnLetter(i), name: h }))
     return {
-      problem: `--map ${argument}: the sheet has no column "${name}". Its columns: ${header.map((h, i) => `${columnLetter(i)} "${h}"`).join(', ')}.`,
+      problem: { code: 'no_such_column', written, name, columns },
+      message: `The sheet has no column "${name}". Its columns: ${columns.map((c) => `${c.letter} "${c.name}"`).join(', ')}.`,
     }
+  }
   return { column, type: type as ScreeningColumnType }
+}
+
+/** A column and the type it holds, as a person names them (a header or a letter). */
+export interface ColumnTypeGiven {
+  column: string
+  type: string
+  /** How the person wrote the pair, for the words of a refusal. */
+  written?: string
 }
 
 /** A mapping with `changes` laid over it: a column given again takes its new type. */

@@ -6,7 +6,7 @@ import { exportRows, type ExportColumn, type ExportFormat } from '../spreadsheet
 import { prepare } from '../store/store'
 import { hitLinks, hitView, jobAnswers } from './screening-results'
 import { jobRow } from './screening-store'
-import { InputError } from '../input-error'
+import { InputError, notFound } from '../input-error'
 
 /*
  * The hits of a job as a spreadsheet: one line per (input row, matching report), the input
@@ -57,10 +57,7 @@ export function jobFileColumns<L extends { cells: readonly string[] }>(
   jobId: number,
 ) {
   const job = jobRow(core.db, jobId)
-  if (!job)
-    throw new InputError(
-      `There is no screening job ${jobId} in this folder; \`casefile screen list\` shows them.`,
-    )
+  if (!job) throw new InputError(...notFound('screening_job', jobId))
   let header: string[] = []
   try {
     header = JSON.parse(job.header_json) as string[]

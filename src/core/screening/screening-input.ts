@@ -56,9 +56,12 @@ export interface ScreeningTable {
 
 const isEmpty = (cells: readonly string[]) => cells.every((cell) => cell.trim() === '')
 
-/** The sheet's header row is not where `--header-row` says, or the sheet has no such row. */
+/** The sheet's header row is not where the person says, or the sheet has no such row. */
 export class HeaderRowError extends Error {
   override name = 'HeaderRowError'
+  constructor(readonly row: number) {
+    super(`Row ${row} of the sheet is empty or not there: give the row the column names are on.`)
+  }
 }
 
 /**
@@ -107,10 +110,7 @@ export async function readScreeningTable(
   const decide = () => {
     decided = true
     header = wanted === undefined ? chooseHeader(first) : first.find((r) => r.rowNumber === wanted)
-    if (wanted !== undefined && (!header || isEmpty(header.cells)))
-      throw new HeaderRowError(
-        `Row ${wanted} of the sheet is empty or not there: give the row the column names are on (--header-row N).`,
-      )
+    if (wanted !== undefined && (!header || isEmpty(header.cells))) throw new HeaderRowError(wanted)
     for (const row of first) if (header && row.rowNumber > header.rowNumber) take(row)
   }
   const reading = readTableRows(source, { limits: options.limits, isHeaderRow: looksLikeHeader })

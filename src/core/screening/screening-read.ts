@@ -3,9 +3,10 @@ import type { IdentifierType } from '../../shared/domain/identifiers'
 import type { CoreContext } from '../core-context'
 import { listBanks, ensureBankList } from '../banks/banks'
 import { type TableSource, columnLetter } from '../spreadsheet/index'
-import { InputError } from '../input-error'
+import { InputError, type InputProblem } from '../input-error'
 import {
-  parseMapArgument,
+  columnTypeOf,
+  type ColumnTypeGiven,
   rememberMapping,
   rememberedMapping,
   suggestMapping,
@@ -31,22 +32,17 @@ import { bankLookup, type BankLookup } from './screening-normalize'
  * Why a list cannot be screened, for the problems a front words itself (a command names its
  * options and commands, the window its buttons): a code and the facts.
  */
-export type ScreeningRefusal =
-  /** No bank list saved: `bank` the bank named for the whole file, else the accounts' banks. */
-  | { code: 'no_bank_list'; bank?: string }
-  /** No column mapped to an identifier: the sheet's header, and the row it was read from. */
-  | { code: 'no_identifier_column'; header: readonly string[]; headerRow: number }
+export type ScreeningRefusal = Extract<
+  InputProblem,
+  { code: 'no_bank_list' | 'no_identifier_column' }
+>
 
-/** The list cannot be screened as it is: the message says what to change. */
+/**
+ * The list cannot be screened as it is: the message says what to change, in words the window
+ * shows; `problem` (InputError's) the code and facts each front words itself.
+ */
 export class ScreeningInputError extends InputError {
   override name = 'ScreeningInputError'
-  constructor(
-    message: string,
-    /** Set for the problems a front words itself (ScreeningRefusal); the message is the window's. */
-    readonly problem?: ScreeningRefusal,
-  ) {
-    super(message)
-  }
 }
 
 /** The types a column may be mapped to, as said to a person. */
@@ -62,8 +58,8 @@ export interface ReadOptions {
   mapping?: ScreeningMapping
   /** Laid over the remembered or suggested mapping (the window's single changes). */
   changes?: ScreeningMapping
-  /** `COLUMN=TYPE` as the command line gives them (the CLI's --map), laid over it too. */
-  mapArguments?: readonly string[]
+  /** Columns given a type by header or letter (the CLI's --map), laid over it too. */
+  columnTypes?: readonly ColumnTypeGiven[]
   /** The row the column names are on (1 = the sheet's first); else found below title rows. */
   headerRow?: number
   /**
@@ -88,7 +84,8 @@ async function tableOf(table: TableSource, headerRow?: number): Promise<Screenin
   try {
     return await readScreeningTable(table, { headerRow })
   } catch (error) {
-    if (error instanceof HeaderRowError) throw new ScreeningInputError(error.message)
+    if (error instanceof HeaderRowError)
+      throw new ScreeningInputError(error.message, { code: 'header_row_empty', row: error.row })
     throw error
   }
 }
@@ -121,7 +118,8 @@ function bankOf(banks: BankLookup, written: string | undefined): string | undefi
   const slug = banks.slugOf(written)
   if (!slug)
     throw new ScreeningInputError(
-      `Bank "${written}" is not in the bank list: give the bank's name as the list has it, its slug or its CBN code (casefile banks lists them).`,
+      `Bank "${written}" is not in the bank list: give the bank's name as the list has it, its slug or its CBN code.`,
+      { code: 'unknown_bank', written },
     )
   return slug
 }
@@ -140,16 +138,20 @@ export async function screeningInputFor(
     throw new ScreeningInputError('The sheet is empty: nothing to screen.')
   const base =
     options.mapping ?? rememberedMapping(core.db, table.header) ?? suggestMapping(table.header)
-  const fromArguments = (options.mapArguments ?? []).map((argument) => {
-    const parsed = parseMapArgument(argument, table.header)
-    if ('problem' in parsed) throw new ScreeningInputError(parsed.problem)
+  const fromArguments = (options.columnTypes ?? []).map((given) => {
+    const parsed = columnTypeOf(given, table.header)
+    if ('problem' in parsed) throw new ScreeningInputError(parsed.message, parsed.problem)
     return parsed
   })
   const mapping = withChanges(base, [...(options.changes ?? []), ...fromArguments])
   if (!mapping.some((m) => m.type !== 'bank' && m.type !== 'ignore'))
     throw new ScreeningInputError(
       `No column says which identifier it holds: map them. Columns: ${table.header.map((h, i) => `${columnLetter(i)} "${h}"`).join(', ')}. Types: ${MAPPABLE_TYPES}.${table.headerRow > 1 ? ` The column names were read from row ${table.headerRow}.` : ''}`,
-      { code: 'no_identifier_column', header: table.header, headerRow: table.headerRow },
+      {
+        code: 'no_identifier_column',
+        columns: table.header.map((name, i) => ({ letter: columnLetter(i), name })),
+        headerRow: table.headerRow,
+      },
     )
   if (mapping.some((m) => m.type === 'account') && !banks.known)
     throw new ScreeningInputError(

@@ -5,6 +5,7 @@ import {
   type ScreeningShowView,
 } from '../../shared/contracts/screening'
 import type { CoreContext } from '../core-context'
+import { notFound } from '../input-error'
 import { isoTime } from '../cache/cache'
 import {
   ScreeningInputError,
@@ -137,10 +138,7 @@ export function jobRate(job: Pick<JobRow, 'pace' | 'rate'>): number | 'auto' {
 
 function requireJob(core: CoreContext, jobId: number): JobRow {
   const job = jobRow(core.db, jobId)
-  if (!job)
-    throw new ScreeningInputError(
-      `There is no screening job ${jobId} in this folder; \`casefile screen list\` shows them.`,
-    )
+  if (!job) throw new ScreeningInputError(...notFound('screening_job', jobId))
   return job
 }
 

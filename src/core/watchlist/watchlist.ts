@@ -9,7 +9,7 @@ import {
 } from '../screening/screening'
 import { DEFAULT_WATCH_PERIOD_MS, isWatchPeriod } from '../../shared/domain/watch-period'
 import * as Store from './watch-store'
-import { InputError } from '../input-error'
+import { InputError, notFound, type InputProblem } from '../input-error'
 import { writeTransaction } from '../store/store'
 
 /*
@@ -46,7 +46,8 @@ function readWatchedAccount(core: CoreContext, written: string) {
     return {
       ok: false as const,
       message:
-        'No bank list is saved on this computer yet, so the bank’s name cannot be read: connect and refresh it (`casefile banks --refresh`, or Refresh the bank list in the window), or write the bank as its slug, as in 0123456789_zenith-bank.',
+        'No bank list is saved on this computer yet, so the bank’s name cannot be read: refresh the bank list (or connect once), or write the bank as its slug, as in 0123456789_zenith-bank.',
+      problem: { code: 'bank_name_without_list' } satisfies InputProblem,
     }
   return read
 }
@@ -57,7 +58,11 @@ export function normalizeWatched(core: CoreContext, type: IdentifierType, writte
     type === 'account' ? readWatchedAccount(core, written) : readIdentifierCell(type, written)
   if (read.ok) return read.value
   // Typed, not read from a spreadsheet: its advice on a spreadsheet's columns does not apply.
-  if (!read.noBank) throw new WatchInputError(read.message.replace(SPREADSHEET_TEXT_HINT, ''))
+  if (!('noBank' in read && read.noBank))
+    throw new WatchInputError(
+      read.message.replace(SPREADSHEET_TEXT_HINT, ''),
+      'problem' in read ? read.problem : undefined,
+    )
   const number = written.trim().replace(/[\s-]/g, '')
   const error = new WatchInputError(
     `An account is written NUMBER_BANK, e.g. ${number}_access-bank (the bank by its slug, name or CBN code).`,
@@ -154,7 +159,7 @@ export function editItem(
 ): WatchItemView {
   checkPeriod(change.periodMs)
   const row = Store.itemRow(core.db, id)
-  if (!row) throw new WatchInputError(`No watched item ${id}: \`casefile watch list\` lists them.`)
+  if (!row) throw new WatchInputError(...notFound('watched_item', id))
   const periodMs = change.periodMs === undefined ? row.period_ms : change.periodMs
   const nextCheckAt =
     periodMs === row.period_ms || row.last_checked_at === null
@@ -196,7 +201,7 @@ export function setAlertState(
   reason?: string | null,
 ): WatchAlertView {
   const row = Store.alertRow(core.db, alertId)
-  if (!row) throw new WatchInputError(`No alert ${alertId}: \`casefile watch alerts\` lists them.`)
+  if (!row) throw new WatchInputError(...notFound('alert', alertId))
   if (row.state === state) return alertView(row)
   if (!NEXT[row.state].includes(state))
     throw new WatchInputError(`Alert ${alertId} is ${row.state}: it cannot become ${state}.`)

@@ -60,7 +60,8 @@ describe('the cases channels', () => {
   it('answer what the window could not know was wrong with a message, never a throw', async () => {
     expect(await call('caseShow', { caseId: 'case-0000000000' })).toEqual({
       ok: false,
-      message: 'No case case-0000000000 in this data folder: `casefile case list` lists them.',
+      // The core's words name no command: the window shows them as they are.
+      message: 'No case case-0000000000 in this data folder.',
     })
     expect(await call('caseNew', { title: ' ' })).toMatchObject({ ok: false })
     const opened = await call('caseNew', { title: 'Refusals' })

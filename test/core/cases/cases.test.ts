@@ -308,9 +308,18 @@ describe('what a case refuses, in words', () => {
   it('an unknown case, alert or report, an empty note, a title too long', async () => {
     const id = Cases.newCase(core, 'Refusals').id
     expect(() => Cases.showCase(core, 'case-0000000000')).toThrow(
-      /No case case-0000000000 .*case list/,
+      'No case case-0000000000 in this data folder.',
+    )
+    // The code and the facts, for each front to word (the CLI names `casefile case list`).
+    expect(() => Cases.showCase(core, 'case-0000000000')).toThrow(
+      expect.objectContaining({
+        problem: { code: 'not_found', what: 'case', id: 'case-0000000000' },
+      }),
     )
     expect(() => Cases.showCase(core, 'mule')).toThrow(/not a case id/)
+    expect(() => Cases.showCase(core, 'mule')).toThrow(
+      expect.objectContaining({ problem: { code: 'not_a_case_id', written: 'mule' } }),
+    )
     expect(() => Cases.addNote(core, id, '   ')).toThrow(Cases.CaseInputError)
     expect(() => Cases.addNote(core, id, '   ')).toThrow(
       'The note is empty: write what it should say.',

@@ -5,7 +5,7 @@ import { readScreeningTable } from '../../../src/core/screening/screening-input'
 import {
   accountPairs,
   headerKey,
-  parseMapArgument,
+  columnTypeOf,
   suggestMapping,
   withChanges,
 } from '../../../src/core/screening/screening-columns'
@@ -54,16 +54,18 @@ describe('the column mapper', () => {
 
   it('--map by header (any case) or letter; ignore drops a column; a wrong one says what exists', () => {
     const header = ['Ref', 'Mobile', 'Notes']
-    expect(parseMapArgument('ref=bvn', header)).toEqual({ column: 0, type: 'bvn' })
-    expect(parseMapArgument('C=email', header)).toEqual({ column: 2, type: 'email' })
-    expect(parseMapArgument('Phone=phone', header)).toHaveProperty(
-      'problem',
+    const typeOf = (column: string, type: string) => columnTypeOf({ column, type }, header)
+    expect(typeOf('ref', 'bvn')).toEqual({ column: 0, type: 'bvn' })
+    expect(typeOf('C', 'email')).toEqual({ column: 2, type: 'email' })
+    expect(typeOf('Phone', 'phone')).toHaveProperty(
+      'message',
       expect.stringMatching(/no column "Phone".*B "Mobile"/),
     )
-    expect(parseMapArgument('Ref=passport', header)).toHaveProperty(
+    expect(typeOf('Phone', 'phone')).toHaveProperty(
       'problem',
-      expect.stringMatching(/not a type/),
+      expect.objectContaining({ code: 'no_such_column', written: 'Phone=phone', name: 'Phone' }),
     )
+    expect(typeOf('Ref', 'passport')).toHaveProperty('message', expect.stringMatching(/not a type/))
     expect(
       withChanges(suggestMapping(header), [
         { column: 1, type: 'ignore' },

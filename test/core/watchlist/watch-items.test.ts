@@ -93,7 +93,10 @@ describe('a value typed by hand', () => {
     const { added } = Watchlist.addIdentifier(core, 'account', '0123456789_access-bank')
     expect(added[0]?.value).toBe('0123456789_access-bank')
     expect(() => Watchlist.addIdentifier(core, 'account', '0123456789 Access Bank')).toThrow(
-      /No bank list is saved on this computer yet.*casefile banks --refresh.*0123456789_zenith-bank/,
+      /No bank list is saved on this computer yet.*refresh the bank list.*0123456789_zenith-bank/,
+    )
+    expect(() => Watchlist.addIdentifier(core, 'account', '0123456789 Access Bank')).toThrow(
+      expect.objectContaining({ problem: { code: 'bank_name_without_list' } }),
     )
   })
 })
