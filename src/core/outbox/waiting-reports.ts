@@ -186,6 +186,7 @@ export async function readWaitingReports(
   const wanted = wantedOf(label, values)
   const query = waitingQuery(label, wanted)
   if (!query) return []
-  const [rows] = await reader.read([query])
+  // A person waits on it (a search): ahead of the counts and polls not yet begun.
+  const [rows] = await reader.read([query], 'first')
   return waitingFromRows(label, wanted, rows as WaitingRow[])
 }

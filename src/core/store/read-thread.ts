@@ -66,8 +66,16 @@ parentPort.on('message', (message) => {
 parentPort.postMessage('ready')
 `
 
+/**
+ * How soon a read is answered. 'first': a person waits on it (a search typed in the window):
+ * it goes ahead of every read not yet begun. 'in turn': counts and polls (Insights, a screening
+ * job's progress), answered in the order asked.
+ */
+export type ReadTurn = 'first' | 'in turn'
+
 interface Waiting {
   queries: readonly ReadQuery[]
+  turn: ReadTurn
   resolve: (results: unknown[]) => void
   reject: (error: Error) => void
   timer: NodeJS.Timeout
@@ -93,6 +101,13 @@ export class ReadThread {
   private closing: Promise<void> | null = null
   private nextId = 1
   private readonly waiting = new Map<number, Waiting>()
+  /**
+   * Reads asked but not yet given to the thread, in the order they will be: the thread has one
+   * read at a time, so a read asked 'first' passes every read still here (given to the thread
+   * at once, it would wait behind all of them in the thread's own queue).
+   */
+  private readonly line: number[] = []
+  private given: number | null = null
 
   constructor(
     private readonly db: Db,
@@ -132,12 +147,14 @@ export class ReadThread {
   }
 
   /** Runs the queries in one read transaction and gives their results in order. */
-  read(queries: readonly ReadQuery[]): Promise<unknown[]> {
+  read(queries: readonly ReadQuery[], turn: ReadTurn = 'in turn'): Promise<unknown[]> {
     if (!this.ready || this.broken || this.closing) return Promise.resolve(this.readHere(queries))
     const id = this.nextId++
     return new Promise<unknown[]>((resolve, reject) => {
       const timer = setTimeout(() => {
         this.waiting.delete(id)
+        const inLine = this.line.indexOf(id)
+        if (inLine >= 0) this.line.splice(inLine, 1)
         // A thread stuck this long is left; this read and the next ones run here.
         this.broken = true
         void this.worker.terminate()
@@ -147,12 +164,29 @@ export class ReadThread {
           reject(error as Error)
         }
       }, READ_LIMIT_MS)
-      this.waiting.set(id, { queries, resolve, reject, timer })
-      this.worker.postMessage({ id, queries })
+      this.waiting.set(id, { queries, turn, resolve, reject, timer })
+      const after =
+        turn === 'first'
+          ? this.line.findIndex((other) => this.waiting.get(other)?.turn !== 'first')
+          : -1
+      this.line.splice(after < 0 ? this.line.length : after, 0, id)
+      this.next()
     })
   }
 
+  /** Gives the thread the next read in line, when it has none in hand. */
+  private next() {
+    if (this.given !== null || this.broken) return
+    const id = this.line.shift()
+    const waiting = id === undefined ? undefined : this.waiting.get(id)
+    if (id === undefined || !waiting) return
+    this.given = id
+    this.worker.postMessage({ id, queries: waiting.queries })
+  }
+
   private answered(message: { id: number; results?: unknown[]; error?: { message: string } }) {
+    if (this.given === message.id) this.given = null
+    this.next()
     const waiting = this.waiting.get(message.id)
     if (!waiting) return
     this.waiting.delete(message.id)
@@ -181,7 +215,8 @@ function runQuery(db: Db, query: ReadQuery): unknown {
 
 /** The reads of a core: on their own thread where one can start, else on the core's connection. */
 export interface Reader {
-  read(queries: readonly ReadQuery[]): Promise<unknown[]>
+  /** `turn`: 'first' for a read a person waits on, ahead of counts and polls not yet begun. */
+  read(queries: readonly ReadQuery[], turn?: ReadTurn): Promise<unknown[]>
   /** Starts the thread (the app does at its start); resolves to whether reads go to it. */
   warmUp(): Promise<boolean>
   close(): Promise<void>
@@ -209,7 +244,7 @@ export function startReader(db: Db, path: string, key?: Buffer, modulePath?: str
     return thread
   }
   return {
-    read: (queries) => thread?.read(queries) ?? here(queries),
+    read: (queries, turn) => thread?.read(queries, turn) ?? here(queries),
     warmUp: () =>
       closed ? Promise.resolve(false) : (started()?.onThread ?? Promise.resolve(false)),
     close: async () => {

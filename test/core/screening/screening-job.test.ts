@@ -123,6 +123,30 @@ describe('a screening job', () => {
     ])
   })
 
+  it("keeps the registry's answers in transactions without a disk sync of their own", async () => {
+    const casefile = await core()
+    // Each write of a stored search, seen from inside SQLite: its connection's synchronous
+    // level (2 FULL, 1 NORMAL) and whether it is part of a transaction.
+    const writes: [number, boolean][] = []
+    casefile.db.function('seen_write', (level) => {
+      writes.push([Number(level), casefile.db.inTransaction])
+      return 0
+    })
+    for (const event of ['INSERT', 'UPDATE'])
+      casefile.db.exec(`CREATE TEMP TRIGGER seen_search_${event} AFTER ${event} ON cached_searches
+        BEGIN SELECT seen_write((SELECT synchronous FROM pragma_synchronous)); END`)
+    const job = await Screening.startScreening(casefile, {
+      kind: 'table',
+      fileName: 'list.csv',
+      table: { path: csv(LIST) },
+    })
+    expect((await runJob(casefile, job, { rate: Infinity })).state).toBe('done')
+    // One stored search for each identifier searched (its spellings are one), none a commit
+    // of its own with the folder's full sync (a sync per identifier screened).
+    expect(writes.length).toBeGreaterThanOrEqual(5)
+    expect(writes.filter(([level, inTransaction]) => level !== 1 || !inTransaction)).toEqual([])
+  })
+
   it('matches against the cache at once, as of the stored search, and --offline sends nothing', async () => {
     const casefile = await core()
     storeSearchResult(

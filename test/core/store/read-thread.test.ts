@@ -83,6 +83,29 @@ describe("the core's reading thread", () => {
     expect(await readWaitingReports(core.reader, 'phone', values)).toEqual(here)
   })
 
+  it('answers a read a person waits on ahead of the counts and polls not yet begun', async () => {
+    const core = openCore()
+    expect(await core.reader.warmUp()).toBe(true)
+    const order: string[] = []
+    const asked = (name: string, turn?: 'first' | 'in turn') =>
+      core.reader
+        .read([{ sql: `SELECT '${name}' AS name`, get: true }], turn)
+        .then(([row]) => order.push((row as { name: string }).name))
+    // The thread busy with a long count; two polls, then a search, then another poll.
+    const reads = [
+      core.reader.read([{ sql: SLOW_COUNT, get: true }]).then(() => order.push('count')),
+      asked('poll 1'),
+      asked('poll 2', 'in turn'),
+      asked('search', 'first'),
+      asked('search 2', 'first'),
+      asked('poll 3'),
+    ]
+    await Promise.all(reads)
+    // The count in hand is finished first; the searches pass the polls asked before them, in
+    // the order they were asked; the polls keep theirs.
+    expect(order).toEqual(['count', 'search', 'search 2', 'poll 1', 'poll 2', 'poll 3'])
+  })
+
   it('says what is wrong with a read it cannot run', async () => {
     const core = openCore()
     await core.reader.warmUp()
