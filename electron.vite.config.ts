@@ -47,6 +47,9 @@ const CLI_RUNTIME_PACKAGES = [
   // case.pdf's writer: it loads its standard fonts through its package.json's own "imports"
   // (#standard-fonts/Helvetica), which resolve only from its own folder, never from a bundle.
   'pdfkit',
+  // The fonts' reader pdfkit uses, read once for the process (case-resources.ts): the same copy
+  // as pdfkit's own, from node_modules.
+  'fontkit',
 ]
 
 /**

@@ -1,6 +1,6 @@
 import { setImmediate as nextTurn } from 'node:timers/promises'
 import PDFDocument from 'pdfkit'
-import { caseFonts } from './case-resources'
+import { caseFontFaces } from './case-resources'
 import { widestWord, wrapAtSpaces } from './pdf-line-wrap'
 import { placePicture, type PictureRoom } from './pdf-picture-place'
 import { CAPTION, FIELD_LABEL, FIELD_VALUE, paragraphStyle, type Style } from './pdf-text-styles'
@@ -75,7 +75,7 @@ export function createPdfWriter(info: {
   onData?: (chunk: Buffer) => void
 }): PdfWriter {
   const at = info.createdAt === undefined ? {} : { CreationDate: new Date(info.createdAt) }
-  const fonts = caseFonts()
+  const fonts = caseFontFaces()
   const doc = new PDFDocument({
     size: 'A4',
     margins: { top: MARGIN, left: MARGIN, right: MARGIN, bottom: MARGIN + FOOTER_SPACE },
@@ -83,8 +83,9 @@ export function createPdfWriter(info: {
     info: { Title: nfc(info.title), Subject: nfc(info.subject), Creator: 'Casefile', ...at },
     pdfVersion: '1.7',
   })
-  doc.registerFont('body', fonts.regular)
-  doc.registerFont('bold', fonts.bold)
+  // pdfkit takes a font fontkit has read as it takes the bytes (its types name only the bytes).
+  doc.registerFont('body', fonts.regular as unknown as Buffer)
+  doc.registerFont('bold', fonts.bold as unknown as Buffer)
   // pdfkit writes CreationDate itself; ModDate, only when given: the same time.
   if (info.createdAt !== undefined) doc.info.ModDate = new Date(info.createdAt)
   const chunks: Buffer[] = []
