@@ -17,12 +17,15 @@ import {
  */
 
 const SUMS = Buffer.from(`${'a'.repeat(64)}  case.pdf\n`)
-const at = new Date('2026-11-29T10:00:00Z')
 let own: SigningKey
+let at: Date
 let dir: string
 
 beforeAll(async () => {
   own = await createSelfSignedKey({ name: 'Lagoon MFB fraud desk', now: new Date() })
+  // Signed a moment after the key was made, as an export is (a fixed time would fall before a
+  // key made later that day: a signature from before its certificate is refused).
+  at = new Date()
   dir = mkdtempSync(join(tmpdir(), 'casefile-cms-'))
 })
 
