@@ -4,6 +4,7 @@ import { basename, extname, resolve } from 'node:path'
 import type { z } from 'zod'
 import type { ContractHandlers } from '../../shared/contracts'
 import type { CaseExportWhat } from '../../shared/contracts/case-export'
+import type { SignedBy } from '../../shared/contracts/case-file'
 import { mainWorkContract, type WorkHandlers } from '../../shared/contracts/work'
 import { replacePrivateFileAsync, writeFailureReason } from '../../core/private-files'
 import type { SaveWhat } from './choose-save-path'
@@ -70,7 +71,7 @@ type Exported =
       saved: true
       fileName: string
       fingerprint: string
-      signedBy: { subject: string; fingerprint: string } | null
+      signedBy: SignedBy | null
       message: null
     }
 
