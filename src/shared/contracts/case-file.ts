@@ -12,7 +12,7 @@ import { CASE_FILE_INVOKE_CHANNELS as C } from './case-file-channels'
 /** Three attachments of at most 10 MiB, twice (the files and the pictures in case.pdf), and room. */
 export const MAX_CASE_FILE_BYTES = 128 * 1024 * 1024
 
-/** A case's bundle holds many reports' files: eight case files' worth (cases.ts). */
+/** A case's bundle holds many reports' files: eight case files' worth (MAX_CASE_BUNDLE_BYTES). */
 export const MAX_VERIFY_BYTES = 8 * MAX_CASE_FILE_BYTES
 
 export const caseFileInputSchema = z.strictObject({

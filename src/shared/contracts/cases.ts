@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { identifierTypeSchema } from '../domain/identifiers'
-import { signedBySchema } from './case-file'
+import { MAX_CASE_FILE_BYTES, signedBySchema } from './case-file'
 import { CASES_INVOKE_CHANNELS as C } from './cases-channels'
 
 /*
@@ -20,6 +20,13 @@ export const CASE_ID_PATTERN = /^case-[0-9a-f]{10}$/
 export const isCaseId = (id: string): boolean => CASE_ID_PATTERN.test(id)
 export const MAX_CASE_TITLE = 200
 export const MAX_CASE_NOTE = 20_000
+
+/**
+ * A case holds many reports, each with up to three attachments (drawn in case.pdf too): eight
+ * case files' worth, far below a zip's 4 GB. Written by the core where main's dialog said, never
+ * sent over IPC; the window hands one back to be checked up to this size (MAX_VERIFY_BYTES).
+ */
+export const MAX_CASE_BUNDLE_BYTES = 8 * MAX_CASE_FILE_BYTES
 
 export const caseIdSchema = z.string().min(1).max(100)
 
