@@ -126,6 +126,8 @@ async function main() {
   const browser = await launchChromium()
   const desk = await openDesk(browser, {
     timeoutMs: 30_000,
+    // Where "Export case file…" saves (main's dialog, answered by the harness): the core writes there.
+    saveDir: join(dir, 'saved'),
     // The registry in its own process, 50 ms away: its work is another machine's.
     startSandbox: (options) => startSandboxChild({ ...options, latencyMs: 50 }),
     coreEnv: {
@@ -255,7 +257,7 @@ async function main() {
     const soloPreview = Date.now() - at
     log(`  ${N.bulk.toLocaleString()}-row XLSX previewed: ${s(soloPreview)}`)
     at = Date.now()
-    await call('caseFileBuild', { id: caseId })
+    await call('saveCaseFile', { id: caseId })
     const soloCase = Date.now() - at
     log(`  a case file: ${s(soloCase)}`)
 
@@ -286,7 +288,7 @@ async function main() {
     const cases = (async () => {
       while (!stop) {
         const started = Date.now()
-        await call('caseFileBuild', { id: caseId })
+        await call('saveCaseFile', { id: caseId })
         caseTimes.push(Date.now() - started)
         for (let waited = 0; waited < 60_000 && !stop; waited += 500) await sleep(500)
       }

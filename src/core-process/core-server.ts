@@ -1,11 +1,11 @@
 import { ProxySettingError, type ProxyChoice } from '../core/network/network'
-import { eventContract, type ContractHandlers, type ContractMethod } from '../shared/contracts'
-import { workContract } from '../shared/contracts/work'
+import { eventContract } from '../shared/contracts'
+import { coreWorkContract } from '../shared/contracts/work'
 import { toCoreSchema, type CoreProfile, type FromCore } from '../shared/core-protocol'
 import { describeIssues } from '../shared/validation-messages'
 import { APP_CORE_EVENTS, type AppCore, type AppCoreProfile } from '../shared/app-core'
 import { CoreStartError } from '../shared/core-start-error'
-import { callContract } from '../shared/call-contract'
+import { callSpec } from '../shared/call-contract'
 import { createCasefileAppCore } from './casefile-app-core'
 
 /** One end of the channel between main and the core process (a utilityProcess port, a fork's IPC). */
@@ -21,13 +21,20 @@ export interface CoreChannel {
  */
 export const PROXY_ANSWER_TIMEOUT_MS = 30_000
 
-const isWorkMethod = (method: string): method is keyof typeof workContract & ContractMethod =>
-  Object.hasOwn(workContract, method)
+/** A work channel's name (cases:list…); main's own calls have none but their method's. */
+const channelOf = (method: keyof typeof coreWorkContract): string => {
+  const spec = coreWorkContract[method]
+  return 'channel' in spec ? spec.channel : method
+}
+
+/** The window's work channels, and what main alone asks (a case's zip written where it chose). */
+const isWorkMethod = (method: string): method is keyof typeof coreWorkContract =>
+  Object.hasOwn(coreWorkContract, method)
 
 /**
  * The core process's side: runs one AppCore (Casefile's core over a profile's data folder and,
  * for the Sandbox profile, its registry) and answers main over the channel. Every message is
- * parsed with the protocol's envelopes; every call goes through callContract (its input parsed
+ * parsed with the protocol's envelopes; every call goes through callSpec (its input parsed
  * and its answer checked with the contract's schemas, as main does again on its side) and every
  * event is checked against its eventContract schema before it leaves. No Electron here: the same
  * code runs in Electron's utilityProcess and in a child process forked by Node.
@@ -143,12 +150,16 @@ export function serveCore(
           })
           return
         }
-        void callContract(
-          method,
+        void callSpec(
+          coreWorkContract[method],
+          channelOf(method),
           input === undefined ? [] : [input],
-          work as ContractHandlers,
-          (m, error) =>
-            console.error(`[core] ${m} failed:`, error instanceof Error ? error.message : error),
+          work[method] as (input: unknown) => unknown,
+          (error) =>
+            console.error(
+              `[core] ${method} failed:`,
+              error instanceof Error ? error.message : error,
+            ),
         ).then((result) => channel.post({ type: 'result', id, result }))
         return
       }

@@ -11,8 +11,10 @@ import {
   writeSync,
   type WriteStream,
 } from 'node:fs'
-import { open } from 'node:fs/promises'
-import { join } from 'node:path'
+import { randomBytes } from 'node:crypto'
+import { open, rename, rm } from 'node:fs/promises'
+import { basename, dirname, join } from 'node:path'
+import type { UnwrittenReason } from '../shared/contracts/case-export'
 
 // What Casefile writes holds an organization's registry traffic and its investigators' PII
 // (BVN, NIN, phone and account numbers): its folders are 0700 and its files 0600, whatever
@@ -95,6 +97,51 @@ export async function writePrivateFileAsync(path: string, data: Uint8Array): Pro
     await file.sync()
   } finally {
     await file.close()
+  }
+}
+
+/** A name beside `path` to write it whole under before it takes its own (hidden, random). */
+export function besidePath(path: string): string {
+  return join(dirname(path), `.${basename(path)}.${randomBytes(6).toString('hex')}.tmp`)
+}
+
+/**
+ * Writes a file whole, 0600, without holding the thread: under a temporary name beside it, then
+ * renamed into place, so a failed write leaves what was there (and no temporary file). What
+ * failed is thrown as the system said it (its `code`): the caller words it.
+ */
+export async function replacePrivateFileAsync(path: string, data: Uint8Array): Promise<void> {
+  const temporary = besidePath(path)
+  try {
+    await writePrivateFileAsync(temporary, data)
+    await rename(temporary, path)
+  } catch (error) {
+    await rm(temporary, { force: true })
+    throw error
+  }
+}
+
+/**
+ * Why a write failed, from the system's code, as the reasons a person is told (the words are
+ * main's: src/main/files/unwritten-words.ts).
+ */
+export function writeFailureReason(code: string | undefined): UnwrittenReason {
+  switch (code) {
+    case 'EACCES':
+    case 'EPERM':
+    case 'EROFS':
+      return 'permission_denied'
+    case 'ENOSPC':
+    case 'EDQUOT':
+    case 'EFBIG':
+      return 'disk_full'
+    case 'ENOENT':
+    case 'ENOTDIR':
+      return 'folder_missing'
+    case 'EISDIR':
+      return 'not_a_file'
+    default:
+      return 'failed'
   }
 }
 

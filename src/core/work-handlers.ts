@@ -2,7 +2,7 @@ import type { WorkHandlers } from '../shared/contracts/work'
 import { attachmentHandlers, draftsHandlers } from './drafts/drafts'
 import { banksHandlers } from './banks/banks'
 import { caseFileHandlers } from './case-file/case-file'
-import { casesHandlers } from './cases/cases'
+import { caseExportHandlers, casesHandlers } from './cases/cases'
 import type { CoreContext } from './core-context'
 import { importHandlers } from './import/import'
 import { insightsHandlers } from './insights/insights'
@@ -21,7 +21,10 @@ export type { WorkHandlers, ConnectionCheckSource }
 export interface WorkHandlerOptions {
   /** The running core's connection, key and network settings, for Settings → Check connection. */
   connectionCheck?: () => ConnectionCheckSource
-  /** Where Settings → Case files looks for the folder's signing key besides its file (the app's keychain). */
+  /**
+   * Where the folder's signing key is looked for besides its file (the app's keychain): shown in
+   * Settings → Case files, and used to sign what the window exports.
+   */
   signingKeychain?: SigningKeychain
 }
 
@@ -49,6 +52,7 @@ export function createWorkHandlers(
     ...insightsHandlers(core),
     ...caseFileHandlers(core),
     ...casesHandlers(core),
+    ...caseExportHandlers(options.signingKeychain)(core),
     ...signingHandlers(options.signingKeychain)(core),
     ...screeningHandlers(core),
     ...watchlistHandlers(core),

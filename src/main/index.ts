@@ -199,6 +199,7 @@ async function startShell(): Promise<void> {
       ...createFileHandlers({
         work: () => cores.workHandlers(),
         chooseSavePath: (suggestedName, what) => chooseSavePath(mainWindow, suggestedName, what),
+        log: (message) => log(message),
       }),
     },
     {

@@ -16,16 +16,37 @@ export async function callContract(
   onHandlerError?: (method: ContractMethod, error: unknown) => void,
 ): Promise<IpcResult<unknown>> {
   const spec = contract[method]
+  return callSpec(
+    spec,
+    spec.channel,
+    args,
+    handlers[method] as (input: unknown) => unknown,
+    onHandlerError && ((error) => onHandlerError(method, error)),
+  )
+}
+
+/**
+ * One call checked against the schemas given, whatever the contract: the window's (above), or
+ * what main alone asks of the core process (contracts/work.ts, mainWorkContract). `name` names
+ * it in a refusal.
+ */
+export async function callSpec(
+  spec: { input: z.ZodType; output: z.ZodType },
+  name: string,
+  args: readonly unknown[],
+  handler: (input: unknown) => unknown,
+  onHandlerError?: (error: unknown) => void,
+): Promise<IpcResult<unknown>> {
   if (args.length > 1) {
     return {
       ok: false,
       error: {
         code: 'bad_input',
-        message: `${spec.channel} takes one argument; it was given ${args.length}.`,
+        message: `${name} takes one argument; it was given ${args.length}.`,
       },
     }
   }
-  const parsed = (spec.input as z.ZodType).safeParse(args[0])
+  const parsed = spec.input.safeParse(args[0])
   if (!parsed.success) {
     return {
       ok: false,
@@ -37,11 +58,10 @@ export async function callContract(
     }
   }
   try {
-    const handler = handlers[method] as (input: unknown) => unknown
-    const value = (spec.output as z.ZodType).parse(await handler(parsed.data))
+    const value = spec.output.parse(await handler(parsed.data))
     return { ok: true, value }
   } catch (error) {
-    onHandlerError?.(method, error)
+    onHandlerError?.(error)
     const message = error instanceof Error && error.message ? error.message : 'The request failed.'
     return { ok: false, error: { code: 'failed', message } }
   }

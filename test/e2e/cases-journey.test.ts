@@ -6,6 +6,14 @@ import { promisify } from 'node:util'
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { checkDue } from '../../src/core/watchlist/watch-check'
+import {
+  certificateFacts,
+  certificatePem,
+  colonHex,
+  createSelfSignedKey,
+  keepSigningKey,
+} from '../../src/core/signing/signing'
+import { opensslVerify } from '../support/openssl-cms'
 import type { Harness } from '../web-harness/harness-server'
 import { expectAccessible } from './axe'
 import { goTo, openFirstSubmission, REASON, see, useDesk } from './desk'
@@ -46,12 +54,15 @@ const items = (page: Page) => page.getByRole('list', { name: 'Items of the case'
  * Issue 41, the window: a case made with a first note, a report added from its details, a search
  * from its answer and a watch alert from the Watchlist, each named in words on the Cases screen
  * in the order added; a note written; the case exported through main's save dialog (here the
- * harness's save folder) and the zip verified, chosen and dropped, then a changed copy found out.
+ * harness's save folder), first unsigned and said so, then signed with the key kept for the
+ * folder and said by whom (openssl accepts the signature); the zip verified, chosen and dropped,
+ * then a changed copy found out.
  * Axe finds nothing, light and dark, and nothing is clipped at 900×650 or 1440×900.
  */
 describe('cases, in Chromium', { timeout: 240_000 }, () => {
   const session = useDesk({ saveDir: SAVE_DIR })
   let saved = ''
+  let unsigned = ''
 
   it('makes a case with a first note, refusing one without a title in words', async () => {
     const { page, harness } = session.desk
@@ -155,18 +166,55 @@ describe('cases, in Chromium', { timeout: 240_000 }, () => {
     await expectAccessible(page)
   })
 
-  it('exports the case into the save folder and verifies the zip chosen, then dropped', async () => {
+  it('exports the case unsigned while no signing key is kept, and says so', async () => {
     const { page } = session.desk
     await page.getByRole('button', { name: 'Export the case…' }).click()
     await see(page, /^Saved as .+\.zip\. Its fingerprint/, 120_000)
+    const said = await page.getByText(/^Saved as .+ Its fingerprint/).innerText()
+    expect(said).toMatch(
+      /Unsigned: no signing key is kept for this data folder\. Settings → Case files says how to keep one/,
+    )
     const files = readdirSync(SAVE_DIR)
     expect(files).toEqual([expect.stringMatching(/\.zip$/)])
-    saved = join(SAVE_DIR, files[0] ?? '')
+    unsigned = join(SAVE_DIR, files[0] ?? '')
+    expect(statSync(unsigned).mode & 0o777).toBe(0o600)
+    const { stdout } = await execFileAsync('unzip', ['-Z1', unsigned])
+    expect(stdout).toMatch(/^SHA256SUMS$/m)
+    expect(stdout).not.toMatch(/SHA256SUMS\.p7s/)
+    // The export is listed with the case.
+    await page.getByRole('table', { name: 'Exported before' }).waitFor()
+    await expectAccessible(page)
+  })
+
+  it('signs the next export with the key kept for the folder, saying by whom', async () => {
+    const { page, harness } = session.desk
+    // As `casefile signing-key create` keeps it on a computer with no keychain.
+    const key = await createSelfSignedKey({ name: 'Lagoon MFB fraud desk', now: new Date() })
+    await keepSigningKey(harness.core().dataDir, null, key)
+    const fingerprint = colonHex(certificateFacts(key.certificate).fingerprint)
+    await page.getByRole('button', { name: 'Export the case…' }).click()
+    await see(
+      page,
+      `Signed with the key kept for this data folder: CN=Lagoon MFB fraud desk, whose certificate’s fingerprint (SHA-256) is ${fingerprint}.`,
+      120_000,
+    )
+    const files = readdirSync(SAVE_DIR)
+    expect(files).toHaveLength(2)
+    saved = join(SAVE_DIR, files.find((name) => join(SAVE_DIR, name) !== unsigned) ?? '')
     expect(statSync(saved).mode & 0o777).toBe(0o600)
     const { stdout } = await execFileAsync('unzip', ['-tq', saved])
     expect(stdout).toMatch(/No errors detected/)
-    // The export is listed with the case.
-    await page.getByRole('table', { name: 'Exported before' }).waitFor()
+    const dir = join(WORK_DIR, 'signed')
+    await execFileAsync('unzip', ['-q', saved, '-d', dir])
+    const ca = join(WORK_DIR, 'ORG-CA.pem')
+    writeFileSync(ca, certificatePem(key.certificate))
+    expect(opensslVerify(dir, ca)).toMatchObject({ status: 0 })
+    await expectAccessible(page)
+  })
+
+  it('verifies the zip chosen, then dropped', async () => {
+    const { page } = session.desk
+    const files = [saved.slice(SAVE_DIR.length + 1)]
 
     await page.getByLabel('choose a zip').setInputFiles(saved)
     await see(
@@ -195,8 +243,8 @@ describe('cases, in Chromium', { timeout: 240_000 }, () => {
     const { page } = session.desk
     const dir = join(WORK_DIR, 'unzipped')
     await execFileAsync('unzip', ['-q', saved, '-d', dir])
-    const { stdout } = await execFileAsync('unzip', ['-Z1', saved])
-    const target = stdout
+    const { stdout: names } = await execFileAsync('unzip', ['-Z1', saved])
+    const target = names
       .split('\n')
       .find((name) => name.endsWith('.json') && !name.includes('certificate'))
     expect(target).toBeTruthy()

@@ -97,6 +97,44 @@ describe('every message between main and the core is checked on both hops', () =
     expect(results.get(4)).toEqual({ ok: true, value: draftView })
   })
 
+  it('serves main’s own calls (a case’s zip written at a path) with their schemas, and no other', async () => {
+    const writes: unknown[] = []
+    const side = coreSide({
+      caseExportWrite: (input) => {
+        writes.push(input)
+        return { outcome: 'written', fingerprint: 'f'.repeat(64), signedBy: null, savedCopies: [] }
+      },
+    })
+    side.send({
+      type: 'start',
+      profile: { id: 'sandbox', dataDir: '/d', registry: null, sandboxRegistryDir: '/s' },
+    })
+    await tick()
+    const what = { kind: 'case', caseId: 'case-0123456789' }
+    side.send({
+      type: 'call',
+      id: 1,
+      method: 'caseExportWrite',
+      input: { what, path: '/home/ada/Desktop/case.zip' },
+    })
+    // A path that is not one main's dialog gives (relative, not a .zip) is refused unread.
+    side.send({ type: 'call', id: 2, method: 'caseExportWrite', input: { what, path: 'c.zip' } })
+    side.send({
+      type: 'call',
+      id: 3,
+      method: 'caseExportWrite',
+      input: { what, path: '/etc/cron.d/job' },
+    })
+    await tick()
+    const results = new Map(
+      side.sent.flatMap((m) => (m.type === 'result' ? [[m.id, m.result] as const] : [])),
+    )
+    expect(results.get(1)).toMatchObject({ ok: true, value: { outcome: 'written' } })
+    expect(results.get(2)).toMatchObject({ ok: false, error: { code: 'bad_input' } })
+    expect(results.get(3)).toMatchObject({ ok: false, error: { code: 'bad_input' } })
+    expect(writes).toEqual([{ what, path: '/home/ada/Desktop/case.zip' }])
+  })
+
   it('the core process refuses a message that fits no envelope and sends only events that fit the contract', async () => {
     const side = coreSide({})
     side.send({ type: 'call', id: 1 })

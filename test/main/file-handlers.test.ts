@@ -3,13 +3,23 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it, vi } from 'vitest'
 import { createFileHandlers } from '../../src/main/files/file-handlers'
+import { callContract, isContractMethod } from '../../src/shared/call-contract'
+import type { ContractHandlers } from '../../src/shared/contracts'
+import type { CaseExportWhat } from '../../src/shared/contracts/case-export'
+import type { WorkHandlers } from '../../src/shared/contracts/work'
 
 const XLSX = Buffer.from('PK\u0003\u0004 workbook')
 const CSV = Buffer.from('fraud_type,fraud_reason\nhacker,Short.\n')
 const PDF = Buffer.from('%PDF-1.4\n%%EOF\n')
 const ZIP = Buffer.from('PK\u0003\u0004 case file')
 
-function services(chosen: string | null, rows = 2) {
+const SIGNED = { subject: 'CN=Lagoon MFB fraud desk', fingerprint: 'AB:CD' }
+
+function services(
+  chosen: string | null,
+  rows = 2,
+  written: Awaited<ReturnType<WorkHandlers['caseExportWrite']>> | null = null,
+) {
   const bulkRejectedRows = vi.fn(async ({ format }: { format: 'xlsx' | 'csv' }) => ({
     suggestedName: `cases-to-fix.${format}`,
     rows,
@@ -20,28 +30,34 @@ function services(chosen: string | null, rows = 2) {
       ? { ok: true as const, fileName: 'statement.pdf', bytes: new Uint8Array(PDF) }
       : { ok: false as const, message: 'The registry no longer has this file.' },
   )
-  const caseFileBuild = vi.fn(async ({ id }: { id: string }) =>
-    id === 'r1'
+  // The core's side of a case's export: the name first, then the zip written at the path given.
+  const caseExportOffer = vi.fn(async (what: CaseExportWhat) =>
+    (what.kind === 'report' ? what.id === 'r1' : what.caseId === 'case-0123456789')
       ? {
-          ok: true as const,
-          fileName: 'case-r1-20260314-090503.zip',
-          bytes: new Uint8Array(ZIP),
-          source: 'registry' as const,
-          attachments: [],
+          outcome: 'offered' as const,
+          fileName:
+            what.kind === 'report'
+              ? 'case-r1-20260314-090503.zip'
+              : 'case-0123456789-20260314-090503.zip',
         }
-      : { ok: false as const, message: `No case file was made of ${id}.` },
+      : {
+          outcome: 'refused' as const,
+          message:
+            what.kind === 'report'
+              ? `No case file was made of ${what.id}.`
+              : `No case ${what.caseId} in this data folder.`,
+        },
   )
-  const caseBuild = vi.fn(async ({ caseId }: { caseId: string }) =>
-    caseId === 'case-0123456789'
-      ? {
-          ok: true as const,
-          fileName: 'case-0123456789-20260314-090503.zip',
-          bytes: new Uint8Array(ZIP),
-          fingerprint: 'f'.repeat(64),
-          savedCopies: [],
-        }
-      : { ok: false as const, message: `No case ${caseId} in this data folder.` },
-  )
+  const caseExportWrite = vi.fn(async ({ path }: { what: CaseExportWhat; path: string }) => {
+    if (written) return written
+    writeFileSync(path, ZIP, { mode: 0o600 })
+    return {
+      outcome: 'written' as const,
+      fingerprint: 'f'.repeat(64),
+      signedBy: SIGNED,
+      savedCopies: [],
+    }
+  })
   const screeningExport = vi.fn(
     async ({
       job,
@@ -61,11 +77,18 @@ function services(chosen: string | null, rows = 2) {
   return {
     bulkRejectedRows,
     attachmentCopy,
-    caseFileBuild,
-    caseBuild,
+    caseExportOffer,
+    caseExportWrite,
     screeningExport,
     chooseSavePath,
-    work: () => ({ bulkRejectedRows, attachmentCopy, caseFileBuild, caseBuild, screeningExport }),
+    log: vi.fn(),
+    work: () => ({
+      bulkRejectedRows,
+      attachmentCopy,
+      caseExportOffer,
+      caseExportWrite,
+      screeningExport,
+    }),
   }
 }
 
@@ -146,61 +169,81 @@ describe('saving a copy of an attachment', () => {
   })
 })
 
-/* A case file: the core builds the zip in memory, main asks where (a .zip) and writes it whole. */
+/*
+ * A report's case file: the core names it, main asks where (a .zip), and only then does the core
+ * make it and write it there. The window never names the path; the bytes never cross to main.
+ */
 describe('saving a case file', () => {
-  it('suggests the case file name and writes the zip where the person chose, as a .zip', async () => {
+  it('suggests its name, then has the core write it where the person chose, as a .zip', async () => {
     const folder = mkdtempSync(join(tmpdir(), 'casefile-save-'))
     const chosen = services(join(folder, 'for-the-police'))
     expect(await createFileHandlers(chosen).saveCaseFile({ id: 'r1' })).toEqual({
       saved: true,
       fileName: 'for-the-police.zip',
+      fingerprint: 'f'.repeat(64),
+      signedBy: SIGNED,
       message: null,
     })
     expect(chosen.chooseSavePath).toHaveBeenCalledWith('case-r1-20260314-090503.zip', 'case-file')
+    expect(chosen.caseExportWrite).toHaveBeenCalledWith({
+      what: { kind: 'report', id: 'r1' },
+      path: join(folder, 'for-the-police.zip'),
+    })
     expect(readFileSync(join(folder, 'for-the-police.zip'))).toEqual(ZIP)
   })
 
-  it('asks nothing when no case file can be made, and writes nothing when the dialog is closed', async () => {
+  it('asks nothing when no case file can be made, and makes nothing when the dialog is closed', async () => {
     const refused = services('/nowhere/x.zip')
     expect(await createFileHandlers(refused).saveCaseFile({ id: 'r2' })).toEqual({
       saved: false,
       fileName: null,
+      fingerprint: null,
+      signedBy: null,
       message: 'No case file was made of r2.',
     })
     expect(refused.chooseSavePath).not.toHaveBeenCalled()
-    expect(await createFileHandlers(services(null)).saveCaseFile({ id: 'r1' })).toEqual({
+    const closed = services(null)
+    expect(await createFileHandlers(closed).saveCaseFile({ id: 'r1' })).toEqual({
       saved: false,
       fileName: null,
+      fingerprint: null,
+      signedBy: null,
       message: null,
     })
+    expect(closed.caseExportWrite).not.toHaveBeenCalled()
   })
 })
 
-/* A case's bundle, saved as a report's case file is: the core's zip, main's dialog. */
+/* A case's bundle, saved as a report's case file is: main's dialog, the core's zip written there. */
 describe('saving a case', () => {
-  it('writes the zip where the person chose, with .zip, and says its fingerprint', async () => {
+  it('has the zip written where the person chose, with .zip, and says its fingerprint and signer', async () => {
     const folder = mkdtempSync(join(tmpdir(), 'casefile-save-'))
     const chosen = services(join(folder, 'mule-network'))
     expect(await createFileHandlers(chosen).saveCase({ caseId: 'case-0123456789' })).toEqual({
       saved: true,
       fileName: 'mule-network.zip',
       fingerprint: 'f'.repeat(64),
+      signedBy: SIGNED,
       message: null,
     })
     expect(chosen.chooseSavePath).toHaveBeenCalledWith(
       'case-0123456789-20260314-090503.zip',
-      'case-file',
+      'case',
     )
+    expect(chosen.caseExportWrite).toHaveBeenCalledWith({
+      what: { kind: 'case', caseId: 'case-0123456789' },
+      path: join(folder, 'mule-network.zip'),
+    })
     expect(readFileSync(join(folder, 'mule-network.zip'))).toEqual(ZIP)
-    expect(statSync(join(folder, 'mule-network.zip')).mode & 0o777).toBe(0o600)
   })
 
-  it('asks nothing when no bundle can be made, and writes nothing when the dialog is closed', async () => {
+  it('asks nothing when no bundle can be made, and makes nothing when the dialog is closed', async () => {
     const refused = services('/nowhere/x.zip')
     expect(await createFileHandlers(refused).saveCase({ caseId: 'case-ffffffffff' })).toEqual({
       saved: false,
       fileName: null,
       fingerprint: null,
+      signedBy: null,
       message: 'No case case-ffffffffff in this data folder.',
     })
     expect(refused.chooseSavePath).not.toHaveBeenCalled()
@@ -209,8 +252,91 @@ describe('saving a case', () => {
       saved: false,
       fileName: null,
       fingerprint: null,
+      signedBy: null,
       message: null,
     })
+    expect(closed.caseExportWrite).not.toHaveBeenCalled()
+  })
+
+  it('words what the core could not write, with no path nor system code; the code goes to the log', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'casefile-save-'))
+    const said = async (
+      reason: 'permission_denied' | 'disk_full' | 'folder_missing' | 'not_a_file' | 'failed',
+    ) => {
+      const double = services(join(folder, 'bundle.zip'), 2, {
+        outcome: 'unwritten',
+        reason,
+        errno: 'EXYZ',
+      })
+      const answer = await createFileHandlers(double).saveCase({ caseId: 'case-0123456789' })
+      expect(answer).toMatchObject({ saved: false, fileName: null, signedBy: null })
+      expect(double.log).toHaveBeenCalledWith('bundle.zip was not written (EXYZ)')
+      expect(answer.message).not.toMatch(/EXYZ|\/|casefile-save/)
+      return answer.message
+    }
+    expect(await said('permission_denied')).toBe(
+      'bundle.zip cannot be written there: permission denied. Choose a folder you can write to.',
+    )
+    expect(await said('disk_full')).toBe(
+      'bundle.zip cannot be written: the disk is full. Make room, or choose another disk.',
+    )
+    expect(await said('folder_missing')).toBe(
+      'bundle.zip cannot be written: the folder chosen is no longer there. Choose another.',
+    )
+    expect(await said('not_a_file')).toMatch(/a folder of that name is in the way/)
+    expect(await said('failed')).toBe(
+      'bundle.zip could not be written there. Try again, or choose another folder.',
+    )
+  })
+
+  it('replaces nothing the dialog did not ask about: a name typed without .zip whose .zip exists', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'casefile-save-'))
+    writeFileSync(join(folder, 'mule-network.zip'), 'an earlier bundle')
+    const typed = services(join(folder, 'mule-network'))
+    const answer = await createFileHandlers(typed).saveCase({ caseId: 'case-0123456789' })
+    expect(answer).toMatchObject({ saved: false, fileName: null })
+    expect(answer.message).toMatch(/^mule-network\.zip is already there, .*nothing was written/)
+    expect(typed.caseExportWrite).not.toHaveBeenCalled()
+    expect(readFileSync(join(folder, 'mule-network.zip'), 'utf8')).toBe('an earlier bundle')
+    // Chosen by its own name, the dialog asked: the core replaces it (whole, or not at all).
+    const chosen = services(join(folder, 'mule-network.zip'))
+    expect((await createFileHandlers(chosen).saveCase({ caseId: 'case-0123456789' })).saved).toBe(
+      true,
+    )
+    expect(readFileSync(join(folder, 'mule-network.zip'))).toEqual(ZIP)
+  })
+
+  it('refuses an answer from the core that does not fit the contract (both hops are checked)', async () => {
+    const double = services('/tmp/x.zip')
+    double.caseExportOffer.mockResolvedValueOnce({
+      outcome: 'offered',
+      fileName: '',
+    } as never)
+    await expect(
+      createFileHandlers(double).saveCase({ caseId: 'case-0123456789' }),
+    ).rejects.toThrow()
+    expect(double.chooseSavePath).not.toHaveBeenCalled()
+  })
+})
+
+/*
+ * The window cannot name where a case's zip goes: saveCase and saveCaseFile take an id and
+ * nothing else, and what writes at a path is not a window channel at all (main alone calls it).
+ */
+describe('no path from the window', () => {
+  it('refuses a path given with the id, and has no channel that takes one', async () => {
+    const double = services('/tmp/chosen.zip')
+    const handlers = createFileHandlers(double) as unknown as ContractHandlers
+    for (const [method, input] of [
+      ['saveCase', { caseId: 'case-0123456789', path: '/tmp/evil.zip' }],
+      ['saveCaseFile', { id: 'r1', path: '/tmp/evil.zip' }],
+    ] as const) {
+      const result = await callContract(method, [input], handlers)
+      expect(result).toMatchObject({ ok: false, error: { code: 'bad_input' } })
+    }
+    expect(double.caseExportOffer).not.toHaveBeenCalled()
+    for (const method of ['caseExportOffer', 'caseExportWrite', 'caseBuild', 'caseFileBuild'])
+      expect(isContractMethod(method), method).toBe(false)
   })
 })
 
@@ -302,7 +428,6 @@ describe.skipIf(process.platform === 'win32')('what main saves is owner-only', (
       const saves: [string, (h: ReturnType<typeof createFileHandlers>) => unknown][] = [
         ['to-fix.csv', (h) => h.saveRejectedRows(undefined)],
         ['statement.pdf', (h) => h.saveAttachment({ kind: 'kept', attachmentId: 'a1' })],
-        ['case.zip', (h) => h.saveCaseFile({ id: 'r1' })],
         ['hits.xlsx', (h) => h.saveScreeningHits({ job: 1 })],
         ['record.csv', (h) => h.saveScreeningRecord({ job: 1 })],
       ]

@@ -57,13 +57,14 @@ describe('Settings → Case files', () => {
     expect(position.getAttribute('aria-invalid')).toBeNull()
   })
 
-  it('says how to make a signing key when none is kept, and its fingerprint when one is', async () => {
+  it('says how to make a signing key when none is kept, and its fingerprint when one is; and what the window’s exports come to', async () => {
     installCasefileDouble({ caseFileSigner: saved })
     render(<CaseFilesPanel />)
     const none = await screen.findByTestId('signing-key')
     expect(none.textContent).toMatch(
       /^No signing key is kept for this data folder\. To make one, run casefile signing-key create in a terminal/,
     )
+    expect(none.textContent).toMatch(/Until then, what this window exports is unsigned\.$/)
     cleanup()
     installCasefileDouble({
       caseFileSigner: {
@@ -80,7 +81,15 @@ describe('Settings → Case files', () => {
     render(<CaseFilesPanel />)
     const kept = await screen.findByTestId('signing-key')
     expect(kept.textContent).toBe(
-      'A signing key is kept for this data folder (in the OS keychain): CN=Lagoon MFB case files, valid to 2036-11-29. Its certificate’s fingerprint (SHA-256): AB:CD:EF',
+      'A signing key is kept for this data folder (in the OS keychain): CN=Lagoon MFB case files, valid to 2036-11-29. Its certificate’s fingerprint (SHA-256): AB:CD:EF. Case files and cases exported from this window are signed with it.',
+    )
+    cleanup()
+    installCasefileDouble({
+      caseFileSigner: { ...saved, signingKey: { kept: false, problem: 'It is damaged.' } },
+    })
+    render(<CaseFilesPanel />)
+    expect((await screen.findByTestId('signing-key')).textContent).toMatch(
+      /^It is damaged\. To make one, .* Until it is put right, this window exports no case file: each would go unsigned\.$/,
     )
   })
 })

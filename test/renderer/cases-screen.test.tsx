@@ -183,7 +183,7 @@ describe('the Cases screen', () => {
     )
   })
 
-  it('exports through main’s dialog and says the name and fingerprint; a closed dialog says nothing', async () => {
+  it('exports through main’s dialog and says the name, fingerprint and signer; a closed dialog says nothing', async () => {
     const calls = installCasesDouble({
       caseList: [],
       caseShow: { ok: true, case: FULL },
@@ -191,6 +191,7 @@ describe('the Cases screen', () => {
         saved: true,
         fileName: 'case-mule.zip',
         fingerprint: 'f'.repeat(64),
+        signedBy: { subject: 'CN=Lagoon MFB fraud desk', fingerprint: 'AB:CD:EF' },
         message: null,
       },
     })
@@ -200,7 +201,22 @@ describe('the Cases screen', () => {
     // The page names the case only: main asks where, in its own dialog.
     expect(calls.saveCase).toHaveBeenCalledWith({ caseId: CASE.id })
     await screen.findByText(
-      `Saved as case-mule.zip. Its fingerprint, which its certificate states: ${'f'.repeat(64)}.`,
+      `Saved as case-mule.zip. Its fingerprint, which its certificate states: ${'f'.repeat(64)}. Signed with the key kept for this data folder: CN=Lagoon MFB fraud desk, whose certificate’s fingerprint (SHA-256) is AB:CD:EF.`,
+    )
+    // Unsigned: said so, with where to keep a key.
+    calls.saveCase.mockImplementation(async () => ({
+      ok: true,
+      value: {
+        saved: true,
+        fileName: 'case-mule (2).zip',
+        fingerprint: 'e'.repeat(64),
+        signedBy: null,
+        message: null,
+      },
+    }))
+    await userEvent.click(screen.getByRole('button', { name: 'Export the case…' }))
+    await screen.findByText(
+      /^Saved as case-mule \(2\)\.zip\. .* Unsigned: no signing key is kept for this data folder\. Settings → Case files says how to keep one/,
     )
     calls.saveCase.mockImplementation(async () => ({
       ok: true,
@@ -208,6 +224,7 @@ describe('the Cases screen', () => {
         saved: false,
         fileName: null,
         fingerprint: null,
+        signedBy: null,
         message: 'The registry could not be reached.',
       },
     }))

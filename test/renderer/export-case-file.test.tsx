@@ -23,16 +23,41 @@ const REPORT = {
 describe('Export case file… in the report detail', () => {
   afterEach(cleanup)
 
-  it('asks main to save the case file of this report, and says the name it was saved as', async () => {
+  it('asks main to save the case file of this report, and says the name and whether it is signed', async () => {
     const { api } = installCasefileDouble({
-      saveCaseFile: { saved: true, fileName: 'case-r-2026-0042.zip', message: null },
+      saveCaseFile: {
+        saved: true,
+        fileName: 'case-r-2026-0042.zip',
+        fingerprint: 'f'.repeat(64),
+        signedBy: null,
+        message: null,
+      },
     })
     render(<ReportDetails record={REPORT} />)
     await userEvent.click(screen.getByRole('button', { name: 'Export case file…' }))
     // The page names the report only: main asks where, in its own dialog.
     expect(api.saveCaseFile).toHaveBeenCalledWith({ id: 'r-2026-0042' })
     await waitFor(() =>
-      expect(exportStatus().textContent).toBe('Case file saved as case-r-2026-0042.zip.'),
+      expect(exportStatus().textContent).toBe(
+        'Case file saved as case-r-2026-0042.zip. Unsigned: no signing key is kept for this data folder. Settings → Case files says how to keep one; what is exported after that is signed with it.',
+      ),
+    )
+    cleanup()
+    installCasefileDouble({
+      saveCaseFile: {
+        saved: true,
+        fileName: 'case-r-2026-0042.zip',
+        fingerprint: 'f'.repeat(64),
+        signedBy: { subject: 'CN=Lagoon MFB fraud desk', fingerprint: 'AB:CD' },
+        message: null,
+      },
+    })
+    render(<ReportDetails record={REPORT} />)
+    await userEvent.click(screen.getByRole('button', { name: 'Export case file…' }))
+    await waitFor(() =>
+      expect(exportStatus().textContent).toBe(
+        'Case file saved as case-r-2026-0042.zip. Signed with the key kept for this data folder: CN=Lagoon MFB fraud desk, whose certificate’s fingerprint (SHA-256) is AB:CD.',
+      ),
     )
   })
 
@@ -41,6 +66,8 @@ describe('Export case file… in the report detail', () => {
       saveCaseFile: {
         saved: false,
         fileName: null,
+        fingerprint: null,
+        signedBy: null,
         message: 'No case file was made of r-2026-0042: the registry did not give it.',
       },
     })
@@ -50,7 +77,15 @@ describe('Export case file… in the report detail', () => {
       expect(exportStatus().textContent).toMatch(/^The case file was not made: No case file/),
     )
     cleanup()
-    installCasefileDouble({ saveCaseFile: { saved: false, fileName: null, message: null } })
+    installCasefileDouble({
+      saveCaseFile: {
+        saved: false,
+        fileName: null,
+        fingerprint: null,
+        signedBy: null,
+        message: null,
+      },
+    })
     render(<ReportDetails record={REPORT} />)
     await userEvent.click(screen.getByRole('button', { name: 'Export case file…' }))
     await waitFor(() =>

@@ -3,7 +3,6 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { FeatureHandlers } from '../core-context'
 import { writePrivateFileAsync } from '../private-files'
-import { CaseFileError, exportCaseFile } from './case-file'
 import { logCaseFileEventIn, verifyEvent } from './case-file-log'
 import { CaseVerifyRefused, verifyCaseFile } from './case-verify'
 
@@ -24,26 +23,10 @@ async function verifyBytes(bytes: Uint8Array) {
 }
 
 /**
- * Case files' slice of the contract: a report's zip, built in memory for main to save; a zip
- * checked, and the check written to the folder's log.
+ * Case files' slice of the contract: a zip handed back checked, and the check written to the
+ * folder's log. A report's zip is written where main's dialog said (cases/case-export-handlers.ts).
  */
-export const caseFileHandlers: FeatureHandlers<'caseFileBuild' | 'caseFileVerify'> = (core) => ({
-  caseFileBuild: async ({ id }) => {
-    try {
-      const file = await exportCaseFile(core(), id)
-      return {
-        ok: true,
-        fileName: file.fileName,
-        // A copy of its own: a Buffer may be a view of a larger shared pool.
-        bytes: new Uint8Array(file.bytes),
-        source: file.summary.source,
-        attachments: file.summary.attachments,
-      }
-    } catch (error) {
-      if (error instanceof CaseFileError) return { ok: false, message: error.message }
-      throw error
-    }
-  },
+export const caseFileHandlers: FeatureHandlers<'caseFileVerify'> = (core) => ({
   caseFileVerify: async ({ fileName, bytes }) => {
     try {
       const started = performance.now()

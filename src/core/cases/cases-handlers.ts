@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises'
 import type { FeatureHandlers } from '../core-context'
 import { isRegistryError } from '../registry-error'
 import * as Cases from './cases'
@@ -16,35 +15,16 @@ async function answered<T>(work: () => T | Promise<T>) {
   }
 }
 
-/** Cases' slice of the contract: the case's zip is built for main to save. */
+/**
+ * Cases' slice of the window's contract. The case's zip is written by case-export-handlers.ts,
+ * where main's dialog said: the window never has it.
+ */
 export const casesHandlers: FeatureHandlers<
-  'caseList' | 'caseShow' | 'caseNew' | 'caseAdd' | 'caseNote' | 'caseBuild'
+  'caseList' | 'caseShow' | 'caseNew' | 'caseAdd' | 'caseNote'
 > = (core) => ({
   caseList: () => Cases.listCases(core()),
   caseShow: ({ caseId }) => answered(() => Cases.showCase(core(), caseId)),
   caseNew: ({ title, note }) => answered(() => Cases.newCase(core(), title, note)),
   caseAdd: ({ caseId, source }) => answered(() => Cases.addToCase(core(), caseId, source)),
   caseNote: ({ caseId, text }) => answered(() => Cases.addNote(core(), caseId, text)),
-  caseBuild: async ({ caseId }) => {
-    try {
-      const bundle = await Cases.exportCase(core(), caseId)
-      try {
-        return {
-          ok: true,
-          fileName: bundle.fileName,
-          // Written to a temporary file, read back whole for main to save where the person says.
-          bytes: await readFile(bundle.path).then(
-            (b) => new Uint8Array(b.buffer, b.byteOffset, b.byteLength),
-          ),
-          fingerprint: bundle.fingerprint,
-          savedCopies: bundle.savedCopies,
-        }
-      } finally {
-        await bundle.discard()
-      }
-    } catch (error) {
-      if (error instanceof Cases.CaseInputError) return { ok: false, message: error.message }
-      throw error
-    }
-  },
 })

@@ -174,3 +174,4 @@ export async function addToCase(
 
 // What the rest of the app uses of this folder's other files.
 export { casesHandlers } from './cases-handlers'
+export { caseExportHandlers } from './case-export-handlers'

@@ -1,5 +1,5 @@
 import type { CoreStatus, ProfileId } from '../../shared/contracts/shell'
-import { workContract, type WorkHandlers } from '../../shared/contracts/work'
+import { coreWorkContract, type WorkHandlers } from '../../shared/contracts/work'
 import {
   APP_CORE_EVENTS,
   type AppCore,
@@ -203,7 +203,7 @@ export class CoreHost {
  */
 export function delegateWorkHandlers(current: () => WorkHandlers): WorkHandlers {
   return Object.fromEntries(
-    (Object.keys(workContract) as (keyof WorkHandlers)[]).map((method) => [
+    (Object.keys(coreWorkContract) as (keyof WorkHandlers)[]).map((method) => [
       method,
       (input: never) => (current()[method] as (input: never) => unknown)(input),
     ]),

@@ -1,6 +1,6 @@
 import { proxyFromEnvironment } from '../../core/network/network'
 import { eventContract } from '../../shared/contracts'
-import { workContract, type WorkHandlers } from '../../shared/contracts/work'
+import { coreWorkContract, type WorkHandlers } from '../../shared/contracts/work'
 import { fromCoreSchema, type ToCore } from '../../shared/core-protocol'
 import type { IpcResult } from '../../shared/ipc-result'
 import { describeIssues } from '../../shared/validation-messages'
@@ -152,7 +152,10 @@ export function createProcessAppCore(profile: AppCoreProfile, spawn: SpawnCore):
     })
 
   const work = Object.fromEntries(
-    Object.keys(workContract).map((method) => [method, (input: unknown) => call(method, input)]),
+    Object.keys(coreWorkContract).map((method) => [
+      method,
+      (input: unknown) => call(method, input),
+    ]),
   ) as unknown as WorkHandlers
 
   return {

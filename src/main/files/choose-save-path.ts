@@ -2,7 +2,7 @@ import { dialog, type BrowserWindow } from 'electron'
 
 /** What is saved: the rows to fix of an import, a copy of an attachment, a case file, a screening's hits. */
 export type SaveWhat =
-  'rows-to-fix' | 'attachment' | 'case-file' | 'screening-hits' | 'screening-record'
+  'rows-to-fix' | 'attachment' | 'case-file' | 'case' | 'screening-hits' | 'screening-record'
 
 /**
  * Main's own save dialog for a file Casefile writes (the rows to fix of an import, a copy of an attachment): the
@@ -15,9 +15,9 @@ export async function chooseSavePath(
 ): Promise<string | null> {
   const extension = /\.([a-z0-9]+)$/i.exec(suggestedName)?.[1]
   const options: Electron.SaveDialogOptions =
-    what === 'case-file'
+    what === 'case-file' || what === 'case'
       ? {
-          title: 'Export case file',
+          title: what === 'case' ? 'Export the case' : 'Export case file',
           buttonLabel: 'Export',
           defaultPath: suggestedName,
           filters: [{ name: 'Case file (zip)', extensions: ['zip'] }],

@@ -1,11 +1,14 @@
 import { safeSaveName } from '../../shared/save-name'
-import { randomBytes } from 'node:crypto'
-import { rm, rename } from 'node:fs/promises'
-import { basename, dirname, extname, join } from 'node:path'
+import { existsSync } from 'node:fs'
+import { basename, extname, resolve } from 'node:path'
+import type { z } from 'zod'
 import type { ContractHandlers } from '../../shared/contracts'
-import type { WorkHandlers } from '../../shared/contracts/work'
-import { writePrivateFileAsync } from '../../core/private-files'
+import type { CaseExportWhat } from '../../shared/contracts/case-export'
+import type { SignedBy } from '../../shared/contracts/case-file'
+import { mainWorkContract, type WorkHandlers } from '../../shared/contracts/work'
+import { replacePrivateFileAsync, writeFailureReason } from '../../core/private-files'
 import type { SaveWhat } from './choose-save-path'
+import { unwrittenSaid } from './unwritten-words'
 
 export const FILE_METHODS = [
   'saveRejectedRows',
@@ -21,13 +24,19 @@ export interface FileServices {
   /** The running core's work handlers (the core process makes the file's bytes). */
   work: () => Pick<
     WorkHandlers,
-    'bulkRejectedRows' | 'attachmentCopy' | 'caseFileBuild' | 'caseBuild' | 'screeningExport'
+    | 'bulkRejectedRows'
+    | 'attachmentCopy'
+    | 'screeningExport'
+    | 'caseExportOffer'
+    | 'caseExportWrite'
   >
   /**
    * Asks the person, in main's own save dialog, where to save a file (the name suggested);
    * resolves the path chosen, or null when the dialog was closed. The window never names a path.
    */
   chooseSavePath: (suggestedName: string, what?: SaveWhat) => Promise<string | null>
+  /** Where main notes what the person is not told (a system's code for a file not written). */
+  log?: (message: string) => void
 }
 
 /**
@@ -35,26 +44,86 @@ export interface FileServices {
  * Owner-only (0600) whatever the umask: every file saved here holds suspects' data.
  */
 async function writeReplacing(path: string, bytes: Uint8Array): Promise<void> {
-  const temporary = join(dirname(path), `.${basename(path)}.${randomBytes(6).toString('hex')}.tmp`)
   try {
-    await writePrivateFileAsync(temporary, bytes)
-    await rename(temporary, path)
+    await replacePrivateFileAsync(path, bytes)
   } catch (error) {
-    await rm(temporary, { force: true })
-    const code = (error as { code?: string }).code
-    throw new Error(
-      code === 'EACCES' || code === 'EPERM'
-        ? `${basename(path)} cannot be written there: permission denied. Choose a folder you can write to.`
-        : code === 'ENOSPC'
-          ? `${basename(path)} cannot be written: the disk is full.`
-          : `${basename(path)} could not be written (${code ?? (error as Error).message}).`,
+    const reason = writeFailureReason((error as { code?: string }).code)
+    throw new Error(unwrittenSaid(basename(path), reason))
+  }
+}
+
+/** A call main alone makes of the core (mainWorkContract), parsed on the way there and back. */
+async function askCore<M extends keyof typeof mainWorkContract>(
+  work: FileServices['work'],
+  method: M,
+  input: z.input<(typeof mainWorkContract)[M]['input']>,
+): Promise<z.output<(typeof mainWorkContract)[M]['output']>> {
+  const spec = mainWorkContract[method]
+  const handler = work()[method] as (input: unknown) => unknown
+  return spec.output.parse(await handler(spec.input.parse(input))) as z.output<
+    (typeof mainWorkContract)[M]['output']
+  >
+}
+
+type Exported =
+  | { saved: false; fileName: null; fingerprint: null; signedBy: null; message: string | null }
+  | {
+      saved: true
+      fileName: string
+      fingerprint: string
+      signedBy: SignedBy | null
+      message: null
+    }
+
+const notSaved = (message: string | null): Exported => ({
+  saved: false,
+  fileName: null,
+  fingerprint: null,
+  signedBy: null,
+  message,
+})
+
+/**
+ * A case's bundle or a report's case file: the core says what it would be named (or why it
+ * cannot be made: then no dialog), main asks where in its own dialog, and only then the core
+ * makes the zip and writes it at that path. Nothing is made when the dialog is closed, nothing
+ * written before the person has chosen; the window never names the path.
+ */
+async function exportZip(services: FileServices, what: CaseExportWhat): Promise<Exported> {
+  const offer = await askCore(services.work, 'caseExportOffer', what)
+  if (offer.outcome === 'refused') return notSaved(offer.message)
+  const chosen = await services.chooseSavePath(
+    safeSaveName(offer.fileName, 'zip'),
+    what.kind === 'case' ? 'case' : 'case-file',
+  )
+  if (chosen === null) return notSaved(null)
+  const typed = resolve(chosen)
+  const path = extname(typed).toLowerCase() === '.zip' ? typed : `${typed}.zip`
+  const fileName = basename(path)
+  // The dialog asked before replacing what was chosen, not what `.zip` added made of it.
+  if (path !== typed && existsSync(path))
+    return notSaved(
+      `${fileName} is already there, and the dialog did not ask to replace it: nothing was written. Export again and choose ${fileName} itself to replace it, or give another name.`,
     )
+  const written = await askCore(services.work, 'caseExportWrite', { what, path })
+  if (written.outcome === 'refused') return notSaved(written.message)
+  if (written.outcome === 'unwritten') {
+    if (written.errno) services.log?.(`${fileName} was not written (${written.errno})`)
+    return notSaved(unwrittenSaid(fileName, written.reason))
+  }
+  return {
+    saved: true,
+    fileName,
+    fingerprint: written.fingerprint,
+    signedBy: written.signedBy,
+    message: null,
   }
 }
 
 /**
  * Files the window asks to save: the core makes the bytes, main asks where in its own dialog
- * and writes them there. The format follows the name chosen (.csv, else .xlsx).
+ * and writes them there (the format follows the name chosen: .csv, else .xlsx); a case's zip the
+ * core writes itself, where main's dialog said.
  */
 export function createFileHandlers(services: FileServices): FileHandlers {
   const saveScreening = async (job: number, content: 'hits' | 'record') => {
@@ -103,32 +172,10 @@ export function createFileHandlers(services: FileServices): FileHandlers {
       await writeReplacing(path, copy.bytes)
       return { saved: true, fileName: basename(path), message: null }
     },
-    // The core builds the case file's zip in memory; main asks where and writes it whole.
-    saveCaseFile: async (input) => {
-      const built = await services.work().caseFileBuild(input)
-      if (!built.ok) return { saved: false, fileName: null, message: built.message }
-      const chosen = await services.chooseSavePath(built.fileName, 'case-file')
-      if (chosen === null) return { saved: false, fileName: null, message: null }
-      const path = extname(chosen).toLowerCase() === '.zip' ? chosen : `${chosen}.zip`
-      await writeReplacing(path, built.bytes)
-      return { saved: true, fileName: basename(path), message: null }
-    },
-    // A case's bundle: built by the core like a report's case file, saved the same way.
-    saveCase: async (input) => {
-      const built = await services.work().caseBuild(input)
-      if (!built.ok)
-        return { saved: false, fileName: null, fingerprint: null, message: built.message }
-      const chosen = await services.chooseSavePath(built.fileName, 'case-file')
-      if (chosen === null) return { saved: false, fileName: null, fingerprint: null, message: null }
-      const path = extname(chosen).toLowerCase() === '.zip' ? chosen : `${chosen}.zip`
-      await writeReplacing(path, built.bytes)
-      return {
-        saved: true,
-        fileName: basename(path),
-        fingerprint: built.fingerprint,
-        message: null,
-      }
-    },
+    // A report's case file: main asks where, then the core writes the zip there whole.
+    saveCaseFile: ({ id }) => exportZip(services, { kind: 'report', id }),
+    // A case's bundle, saved the same way (it may be hundreds of megabytes: never sent over IPC).
+    saveCase: ({ caseId }) => exportZip(services, { kind: 'case', caseId }),
     // A screening job's hits: the core writes them (formulas neutralized), main asks where.
     saveScreeningHits: ({ job }) => saveScreening(job, 'hits'),
     // Every row of the job with its outcome: made and saved the same way.

@@ -5,7 +5,6 @@
  * schemas; they are work channels, served by the core process.
  */
 export const CASE_FILE_INVOKE_CHANNELS = {
-  caseFileBuild: 'case-file:build',
   caseFileVerify: 'case-file:verify',
   caseFileSigner: 'case-file:signer',
   caseFileSetSigner: 'case-file:set-signer',

@@ -2,22 +2,31 @@ import { z } from 'zod'
 import { CASE_FILE_INVOKE_CHANNELS as C } from './case-file-channels'
 
 /*
- * A case file over IPC: the core builds the zip of one report (case.pdf, the registry's answer,
- * the attachments, the retrieval log, the s.84 certificate, SHA256SUMS) in memory and hands its
- * bytes to main, which asks where to save it in its own dialog (files.ts,
- * saveCaseFile). The window names the report only; never a path.
+ * A case file over IPC: the zip of one report (case.pdf, the registry's answer, the attachments,
+ * the retrieval log, the s.84 certificate, SHA256SUMS) is saved through main (files.ts,
+ * saveCaseFile), which asks where in its own dialog and has the core write it there
+ * (case-export.ts). The window names the report only; never a path, and never holds the zip.
+ * A zip handed back to be checked comes as bytes (caseFileVerify).
  */
 
 /** Three attachments of at most 10 MiB, twice (the files and the pictures in case.pdf), and room. */
 export const MAX_CASE_FILE_BYTES = 128 * 1024 * 1024
 
-/** A case's bundle holds many reports' files: eight case files' worth (cases.ts). */
+/** A case's bundle holds many reports' files: eight case files' worth (MAX_CASE_BUNDLE_BYTES). */
 export const MAX_VERIFY_BYTES = 8 * MAX_CASE_FILE_BYTES
 
 export const caseFileInputSchema = z.strictObject({
   /** The report's registry id: one of the organization's submissions, or a report from a search. */
   id: z.string().min(1).max(200),
 })
+
+/** The certificate that signed SHA256SUMS.p7s: its subject and its SHA-256 as openssl prints it. */
+export const signedBySchema = z.strictObject({
+  subject: z.string(),
+  /** AB:CD:…, as Settings → Case files and `openssl x509 -fingerprint -sha256` print it. */
+  fingerprint: z.string(),
+})
+export type SignedBy = z.infer<typeof signedBySchema>
 
 /** One of the signer's fields as typed: the core says what is wrong with it (signerFieldProblem). */
 const signerFieldSchema = z.string().max(10_000)
@@ -51,27 +60,6 @@ export const signerViewSchema = z.strictObject({
 export type SignerView = z.infer<typeof signerViewSchema>
 
 export const caseFileContract = {
-  caseFileBuild: {
-    channel: C.caseFileBuild,
-    input: caseFileInputSchema,
-    output: z.discriminatedUnion('ok', [
-      z.strictObject({
-        ok: z.literal(true),
-        /** case-<id>-<time>.zip, the name main's dialog suggests. */
-        fileName: z.string(),
-        bytes: z.instanceof(Uint8Array).refine((b) => b.length <= MAX_CASE_FILE_BYTES),
-        /** registry: decoded now; saved: this computer's copy, the registry did not give it. */
-        source: z.enum(['registry', 'saved']),
-        attachments: z.array(
-          z.strictObject({
-            fileName: z.string(),
-            from: z.enum(['registry', 'kept', 'missing']),
-          }),
-        ),
-      }),
-      z.strictObject({ ok: z.literal(false), message: z.string() }),
-    ]),
-  },
   /**
    * A case file or a case's bundle handed back (a zip dropped on the window, or chosen), checked
    * as `casefile case verify` checks it: every file against SHA256SUMS, what the files state

@@ -10,5 +10,4 @@ export const CASES_INVOKE_CHANNELS = {
   caseNew: 'cases:new',
   caseAdd: 'cases:add',
   caseNote: 'cases:note',
-  caseBuild: 'cases:build',
 } as const

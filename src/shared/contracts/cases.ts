@@ -1,14 +1,15 @@
 import { z } from 'zod'
 import { identifierTypeSchema } from '../domain/identifiers'
-import { MAX_CASE_FILE_BYTES } from './case-file'
+import { MAX_CASE_FILE_BYTES, signedBySchema } from './case-file'
 import { CASES_INVOKE_CHANNELS as C } from './cases-channels'
 
 /*
  * Cases over IPC: an investigation gathered in the core (src/core/cases) — the organization's
  * reports and other organizations' by registry id, search answers kept byte for byte as the
  * registry gave them, watch alerts as they were raised, and the investigator's notes — and
- * made into one zip (caseBuild) whose bytes main saves through its own dialog
- * (files.ts, saveCase). The window names cases, reports and alerts by id; never a path.
+ * made into one zip, which the core writes where the person chose in main's own dialog
+ * (files.ts, saveCase; case-export.ts). The window names cases, reports and alerts by id; never
+ * a path, and it never holds the zip's bytes.
  * Inputs the window can get wrong in ways a schema cannot see (an unknown case or alert, a
  * search the registry refuses) come back as `{ ok: false, message }` in words to show.
  */
@@ -20,7 +21,11 @@ export const isCaseId = (id: string): boolean => CASE_ID_PATTERN.test(id)
 export const MAX_CASE_TITLE = 200
 export const MAX_CASE_NOTE = 20_000
 
-/** A case holds many reports, each with up to three attachments (drawn in case.pdf too). */
+/**
+ * A case holds many reports, each with up to three attachments (drawn in case.pdf too): eight
+ * case files' worth, far below a zip's 4 GB. Written by the core where main's dialog said, never
+ * sent over IPC; the window hands one back to be checked up to this size (MAX_VERIFY_BYTES).
+ */
 export const MAX_CASE_BUNDLE_BYTES = 8 * MAX_CASE_FILE_BYTES
 
 export const caseIdSchema = z.string().min(1).max(100)
@@ -149,7 +154,7 @@ const caseOrRefused = z.discriminatedUnion('ok', [
   refused,
 ])
 
-export const caseBuildInputSchema = z.strictObject({ caseId: caseIdSchema })
+export const caseSaveInputSchema = z.strictObject({ caseId: caseIdSchema })
 
 export const casesContract = {
   /** Every case of this data folder, newest first. */
@@ -182,39 +187,21 @@ export const casesContract = {
     input: z.strictObject({ caseId: caseIdSchema, text: z.string().max(MAX_CASE_NOTE * 4) }),
     output: caseOrRefused,
   },
-  /**
-   * The case's bundle as a zip in memory, for main to save (saveCase): recorded among the
-   * case's exports and in the folder's log when made.
-   */
-  caseBuild: {
-    channel: C.caseBuild,
-    input: caseBuildInputSchema,
-    output: z.discriminatedUnion('ok', [
-      z.strictObject({
-        ok: z.literal(true),
-        /** case-<case id>-<time>.zip, the name main's dialog suggests. */
-        fileName: z.string(),
-        bytes: z.instanceof(Uint8Array).refine((b) => b.length <= MAX_CASE_BUNDLE_BYTES),
-        fingerprint: z.string(),
-        /** Reports that could not be had from the registry and came from this computer's copy. */
-        savedCopies: z.array(z.string()),
-      }),
-      refused,
-    ]),
-  },
 } as const
 
 /**
- * What main's saveCase (files.ts) takes and answers: the core builds the case's zip
- * (caseBuild), main asks where in its own dialog and writes it. `saved` is false when the dialog
- * was closed or no bundle could be made (`message` says why).
+ * What main's saveCase (files.ts) takes and answers: main asks where in its own dialog, then the
+ * core writes the case's zip there (case-export.ts). `saved` is false when the dialog was closed
+ * or no bundle could be made or written (`message` says why, in words); `signedBy` is who signed
+ * it, null when it is unsigned (or not saved).
  */
 export const caseSaveSchemas = {
-  input: caseBuildInputSchema,
+  input: caseSaveInputSchema,
   output: z.strictObject({
     saved: z.boolean(),
     fileName: z.string().nullable(),
     fingerprint: z.string().nullable(),
+    signedBy: signedBySchema.nullable(),
     message: z.string().nullable(),
   }),
 } as const

@@ -1,11 +1,12 @@
 import { z } from 'zod'
 import { attachmentRefSchema } from './attachments'
-import { caseFileInputSchema } from './case-file'
+import { caseFileInputSchema, signedBySchema } from './case-file'
 import { caseSaveSchemas } from './cases'
 import { FILES_INVOKE_CHANNELS as C } from './files-channels'
 
 // Files Casefile writes on the person's request, where they choose in main's own save dialog:
-// the window never names a path, and never handles the file's bytes.
+// the window never names a path, and never handles the file's bytes. A case's bundle and a
+// report's case file are written by the core at the path main's dialog gave (case-export.ts).
 
 export const filesContract = {
   /**
@@ -38,9 +39,11 @@ export const filesContract = {
     }),
   },
   /**
-   * A case file of a report (its registry id), where the person chooses: the core builds the
-   * zip, main asks where and writes it. `saved` is false when the dialog was closed or no case
-   * file could be made (`message` says why).
+   * A case file of a report (its registry id), where the person chooses: main asks where in its
+   * own dialog, then the core makes the zip and writes it there (case-export.ts), signed with the
+   * key kept for the data folder when there is one. `saved` is false when the dialog was closed
+   * or no case file could be made or written (`message` says why); `fingerprint` is the one its
+   * certificate states, `signedBy` who signed it (null: unsigned).
    */
   saveCaseFile: {
     channel: C.saveCaseFile,
@@ -48,13 +51,16 @@ export const filesContract = {
     output: z.strictObject({
       saved: z.boolean(),
       fileName: z.string().nullable(),
+      fingerprint: z.string().nullable(),
+      signedBy: signedBySchema.nullable(),
       message: z.string().nullable(),
     }),
   },
   /**
-   * A case's bundle (src/core/cases), where the person chooses: the core builds the zip
-   * (caseBuild), main asks where and writes it. `saved` is false when the dialog was closed or no
-   * bundle could be made (`message` says why); `fingerprint` is the one its certificate states.
+   * A case's bundle (src/core/cases), where the person chooses: main asks where, then the core
+   * writes the zip there, as for a report's case file. `saved` is false when the dialog was
+   * closed or no bundle could be made or written (`message` says why); `fingerprint` is the one
+   * its certificate states.
    */
   saveCase: { channel: C.saveCase, ...caseSaveSchemas },
   /**

@@ -2,6 +2,7 @@ import type { z } from 'zod'
 import { attachmentsContract } from './attachments'
 import { banksContract } from './banks'
 import { bulkImportContract } from './bulk-import'
+import { caseExportContract } from './case-export'
 import { caseFileContract } from './case-file'
 import { casesContract } from './cases'
 import { draftsContract } from './drafts'
@@ -38,15 +39,27 @@ export const workContract = {
 } as const
 
 /**
- * The work channels' handlers, in whichever process runs them (src/core/work-handlers.ts in the
- * core process; main's forwarders in process-app-core.ts): the parsed input in, the answer out.
+ * What main alone asks of the core, never the window: not in the window's contract (index.ts),
+ * so no page can call it. A case's bundle or a report's case file written at the path main's
+ * own save dialog gave (case-export.ts).
+ */
+export const mainWorkContract = {
+  ...caseExportContract,
+} as const
+
+/** Every call the core process serves: the window's work channels, and main's own. */
+export const coreWorkContract = { ...workContract, ...mainWorkContract } as const
+type CoreWork = typeof coreWorkContract
+
+/**
+ * The core's handlers, in whichever process runs them (src/core/work-handlers.ts in the core
+ * process; main's forwarders in process-app-core.ts): the parsed input in, the answer out. The
+ * window reaches only those of workContract; main calls mainWorkContract's itself.
  */
 export type WorkHandlers = {
-  [M in keyof typeof workContract]: (
-    input: z.output<(typeof workContract)[M]['input']>,
-  ) =>
-    | Promise<z.input<(typeof workContract)[M]['output']>>
-    | z.input<(typeof workContract)[M]['output']>
+  [M in keyof CoreWork]: (
+    input: z.output<CoreWork[M]['input']>,
+  ) => Promise<z.input<CoreWork[M]['output']>> | z.input<CoreWork[M]['output']>
 }
 
 export const workEventContract = {

@@ -1,6 +1,9 @@
+import { mkdtempSync, readFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { z } from 'zod'
-import { workContract } from '../../../src/shared/contracts/work'
+import { coreWorkContract } from '../../../src/shared/contracts/work'
 import { createWorkHandlers, type WorkHandlers } from '../../../src/core/work-handlers'
 import type { Core } from '../../../src/core/open-core'
 import type { RunningSandbox } from '../../../src/sandbox'
@@ -23,18 +26,18 @@ afterAll(async () => {
   await sandbox.stop()
 })
 
-type M = keyof typeof workContract
+type M = keyof typeof coreWorkContract
 async function call<K extends M>(
   method: K,
-  input: z.input<(typeof workContract)[K]['input']>,
-): Promise<z.output<(typeof workContract)[K]['output']>> {
-  const spec = workContract[method]
+  input: z.input<(typeof coreWorkContract)[K]['input']>,
+): Promise<z.output<(typeof coreWorkContract)[K]['output']>> {
+  const spec = coreWorkContract[method]
   const result = await (handlers[method] as (i: unknown) => unknown)(spec.input.parse(input))
-  return spec.output.parse(result) as z.output<(typeof workContract)[K]['output']>
+  return spec.output.parse(result) as z.output<(typeof coreWorkContract)[K]['output']>
 }
 
 describe('the cases channels', () => {
-  it('open a case, add a search and a note, show, list and build its zip', async () => {
+  it('open a case, add a search and a note, show, list and write its zip where main says', async () => {
     const opened = await call('caseNew', { title: 'From the window', note: 'First note.' })
     if (!opened.ok) throw new Error(opened.message)
     const caseId = opened.case.id
@@ -44,12 +47,17 @@ describe('the cases channels', () => {
     })
     expect(added.ok && added.case.items.map((i) => i.kind)).toEqual(['note', 'search'])
     expect((await call('caseNote', { caseId, text: 'Second note.' })).ok).toBe(true)
-    const built = await call('caseBuild', { caseId })
-    if (!built.ok) throw new Error(built.message)
-    expect(built.fileName).toMatch(new RegExp(`^${caseId}-\\d{8}-\\d{6}\\.zip$`))
-    expect(unpack(built.bytes).files).toContain('items/02-search-bvn/registry-answer.json')
+    const offer = await call('caseExportOffer', { kind: 'case', caseId })
+    if (offer.outcome !== 'offered') throw new Error(offer.message)
+    expect(offer.fileName).toMatch(new RegExp(`^${caseId}-\\d{8}-\\d{6}\\.zip$`))
+    const path = join(mkdtempSync(join(tmpdir(), 'casefile-chosen-')), offer.fileName)
+    const built = await call('caseExportWrite', { what: { kind: 'case', caseId }, path })
+    if (built.outcome !== 'written') throw new Error(built.outcome)
+    expect(unpack(readFileSync(path)).files).toContain('items/02-search-bvn/registry-answer.json')
     const shown = await call('caseShow', { caseId })
-    expect(shown.ok && shown.case.exports.map((e) => e.fingerprint)).toEqual([built.fingerprint])
+    expect(shown.ok && shown.case.exports.map((e) => [e.file, e.fingerprint])).toEqual([
+      [offer.fileName, built.fingerprint],
+    ])
     const listed = await call('caseList', undefined)
     expect(listed.find((c) => c.id === caseId)).toMatchObject({
       items: 3,
@@ -73,6 +81,11 @@ describe('the cases channels', () => {
     expect(
       await call('caseAdd', { caseId: opened.case.id, source: { kind: 'alert', alertId: 77 } }),
     ).toMatchObject({ ok: false, message: expect.stringMatching(/No watch alert 77/) })
-    expect(await call('caseBuild', { caseId: 'case-0000000000' })).toMatchObject({ ok: false })
+    expect(
+      await call('caseExportWrite', {
+        what: { kind: 'case', caseId: 'case-0000000000' },
+        path: join(tmpdir(), 'never-written.zip'),
+      }),
+    ).toMatchObject({ outcome: 'refused' })
   })
 })

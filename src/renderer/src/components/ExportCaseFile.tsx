@@ -1,9 +1,11 @@
 import { useState } from 'react'
 import { api } from '../api'
+import { signedWords } from './signed-words'
 
 /**
- * Export case file…: the core builds the report's case file (a zip for the police or a court)
- * and main asks where to save it, in its own dialog; the page names the report, never a path.
+ * Export case file…: main asks where to save the report's case file (a zip for the police or a
+ * court) in its own dialog, then the core makes it there, signed with the key kept for the data
+ * folder when there is one; the page names the report, never a path, and says whether it is signed.
  */
 export function ExportCaseFile({
   reportId,
@@ -28,7 +30,9 @@ export function ExportCaseFile({
       const answer = await api().saveCaseFile({ id: reportId })
       if (!answer.ok) setSaid(`The case file was not made: ${answer.error.message}`)
       else if (answer.value.saved) {
-        setSaid(`Case file saved as ${answer.value.fileName}.`)
+        setSaid(
+          `Case file saved as ${answer.value.fileName}. ${signedWords(answer.value.signedBy)}`,
+        )
         onSaved?.(answer.value.fileName ?? '')
       } else if (answer.value.message)
         setSaid(`The case file was not made: ${answer.value.message}`)

@@ -8,6 +8,7 @@ import {
 } from '../../../../shared/contracts/cases'
 import type { IpcResult } from '../../../../shared/ipc-result'
 import { messageOf } from '../../api'
+import { signedWords } from '../../components/signed-words'
 import { casesApi, type CaseVerifyAnswer } from './cases-api'
 
 /** What an action came to, in words: green when it went, red when refused. */
@@ -51,7 +52,7 @@ interface CasesState {
     about?: ReportAbout,
   ) => Promise<Said & { caseTitle?: string }>
   note: (caseId: string, text: string) => Promise<Said>
-  /** The case's bundle, made by the core and saved where the person chooses in main's dialog. */
+  /** The case's bundle, made by the core where the person chose in main's dialog; signed or not, said. */
   exportCase: (caseId: string) => Promise<Said | null>
   verify: (fileName: string, bytes: Uint8Array<ArrayBuffer>) => Promise<VerifyWords>
 }
@@ -206,7 +207,7 @@ export const useCasesStore = create<CasesState>((set, get) => {
         void get().load()
         return {
           ok: true,
-          text: `Saved as ${saved.fileName}. Its fingerprint, which its certificate states: ${saved.fingerprint}.`,
+          text: `Saved as ${saved.fileName}. Its fingerprint, which its certificate states: ${saved.fingerprint}. ${signedWords(saved.signedBy)}`,
         }
       }
       // Closed without choosing: nothing to say.

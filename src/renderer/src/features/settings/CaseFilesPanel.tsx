@@ -27,14 +27,18 @@ function SigningKeyNote({ signingKey }: { signingKey: SignerView['signingKey'] }
           ? 'in the OS keychain'
           : 'in signing-key.json in the data folder, readable by you only'}
         ): {signingKey.subject}, valid to {signingKey.validTo.slice(0, 10)}. Its certificate’s
-        fingerprint (SHA-256): <code className="fingerprint">{signingKey.fingerprint}</code>
+        fingerprint (SHA-256): <code className="fingerprint">{signingKey.fingerprint}</code>. Case
+        files and cases exported from this window are signed with it.
       </p>
     )
   return (
     <p data-testid="signing-key">
       {signingKey.problem ?? 'No signing key is kept for this data folder.'} To make one, run{' '}
       <code>casefile signing-key create</code> in a terminal; it prints the certificate’s
-      fingerprint to give those who check your case files.
+      fingerprint to give those who check your case files.{' '}
+      {signingKey.problem
+        ? 'Until it is put right, this window exports no case file: each would go unsigned.'
+        : 'Until then, what this window exports is unsigned.'}
     </p>
   )
 }
