@@ -1,4 +1,13 @@
+import type {
+  FingerprintProblem,
+  SignatureVerdict,
+  VerifyResult,
+} from '../core/case-file/case-file'
+import type { ConnectionFileError } from '../core/data-folder'
+import type { FolderKeyError } from '../core/encryption/encryption'
 import type { InputError, InputProblem, NotFoundWhat } from '../core/input-error'
+import type { SigningKeyError } from '../core/signing/signing'
+import type { FolderGoneError } from '../core/store/store'
 import { CliError } from './cli-error'
 
 /**
@@ -69,4 +78,67 @@ export function mapArgument(
 /** An InputError as the CLI says it: its problem in the CLI's words, else its message. */
 export function inputErrorSaid(error: InputError): string {
   return error.problem ? problemSaid(error.problem) : error.message
+}
+
+/** connection.json that cannot be used: what is wrong with it, and the command that rewrites it. */
+export function connectionFileSaid(error: ConnectionFileError): string {
+  return `${error.wrong} Run \`casefile config set --base-url URL --upload-url URL\` again to rewrite it.`
+}
+
+/** A signing key that cannot be used, with the command or option that fixes it. */
+export function signingKeyErrorSaid(error: SigningKeyError): string {
+  switch (error.problem) {
+    case 'no_folder_identity':
+      return 'The data folder has no identity yet: open it once (casefile config show) before making a signing key.'
+    case 'pkcs12_password':
+      return 'The PKCS#12 file does not open with the password given: check the password (given in the environment variable named by --sign-pass-env).'
+    case undefined:
+      return error.message
+  }
+}
+
+/** A data folder gone while in use, with the command that lists what was sent before. */
+export function folderGoneSaid(error: FolderGoneError): string {
+  return `${error.stopped} Reports it sent before are on the registry (\`casefile submissions --refresh\` lists them). Put the folder back, or choose another, and run the command again.`
+}
+
+/** A data folder's key that cannot be kept: where to give it, the CLI's --db-key-file among them. */
+export function folderKeySaid(error: FolderKeyError): string {
+  return error.keyToGive === undefined
+    ? error.message
+    : `${error.keyToGive}: give the key yourself in CASEFILE_DB_KEY or with --db-key-file (64 hexadecimal digits, for instance from: openssl rand -hex 32), and keep it safe: without it the folder cannot be read.`
+}
+
+/** A signature checked by `case verify`, naming --ca where the organization's certificate was given. */
+export function signatureSaid(verdict: SignatureVerdict): string {
+  const { problem, signer, againstCa } = verdict
+  if (problem === 'unsigned' && againstCa)
+    return 'This case file is unsigned (it has no SHA256SUMS.p7s), so it cannot be checked against the certificate given with --ca.'
+  if (problem === 'no-ca')
+    return 'The file given with --ca is not a certificate (PEM or DER), so the signature was not checked against it.'
+  if (problem === 'not-from-ca' && signer)
+    return `The signature is by ${signer.subject}, whose certificate is not the one given with --ca nor issued by it: this case file was not signed by that organization.`
+  if (verdict.ok && signer)
+    return againstCa
+      ? `Signed by ${signer.subject}, with the certificate given with --ca or one it issued.`
+      : `Signed by ${signer.subject} (certificate fingerprint ${signer.fingerprint}); give the organization's certificate with --ca to check it is theirs.`
+  return verdict.message
+}
+
+/** A fingerprint that is not the case file's, naming --fingerprint. */
+export function fingerprintSaid(problem: FingerprintProblem): string {
+  return problem.code === 'not_hex'
+    ? 'The fingerprint given (--fingerprint) is not 64 hexadecimal digits, so it was not compared.'
+    : `The fingerprint given (--fingerprint ${problem.given}) is not this case file's (${problem.actual}): this is not the case file whose fingerprint is on the signed paper.`
+}
+
+/** A case file's check with its signature and fingerprint in the CLI's words. */
+export function verifiedSaid(result: VerifyResult): VerifyResult {
+  return {
+    ...result,
+    signature: { ...result.signature, message: signatureSaid(result.signature) },
+    fingerprintMismatch: result.fingerprintProblem
+      ? fingerprintSaid(result.fingerprintProblem)
+      : result.fingerprintMismatch,
+  }
 }

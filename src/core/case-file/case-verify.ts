@@ -8,7 +8,13 @@ import {
   SIGNATURE_NAME,
   SUMS_NAME,
 } from './case-file-names'
-import { checkSignature, fingerprintProblem, type SignatureVerdict } from './verify-signature'
+import {
+  checkSignature,
+  fingerprintProblem,
+  fingerprintWords,
+  type FingerprintProblem,
+  type SignatureVerdict,
+} from './verify-signature'
 import { odtText, OdtUnreadable } from './odt-text'
 import { certificateDisagreements, logDisagreements, type Bundle } from './verify-claims'
 import { casePdfDisagreements, certificatePdfDisagreements } from './verify-pdfs'
@@ -43,8 +49,10 @@ export interface VerifyResult {
   disagreements: string[]
   /** SHA256SUMS.p7s checked against SHA256SUMS (and the CA given), or why there is none. */
   signature: SignatureVerdict
-  /** With --fingerprint: null when it is this one, else what differs, in words. */
+  /** With a fingerprint given: null when it is this one, else what differs, in words. */
   fingerprintMismatch: string | null
+  /** The same as a code and its facts, for a front that words it itself. */
+  fingerprintProblem: FingerprintProblem | null
 }
 
 export interface VerifyOptions {
@@ -155,9 +163,8 @@ export async function verifyCaseFile(
     ...(casePdf ? await casePdfDisagreements(casePdf, bundle) : []),
   ]
   const signature = await checkSignature(kept.get(SIGNATURE_NAME) ?? null, sumsBytes, options.ca)
-  const fingerprintMismatch = options.fingerprint
-    ? fingerprintProblem(options.fingerprint, fingerprint)
-    : null
+  const mismatch = options.fingerprint ? fingerprintProblem(options.fingerprint, fingerprint) : null
+  const fingerprintMismatch = mismatch ? fingerprintWords(mismatch) : null
   const filesOk = files.every(
     (f) => f.verdict !== 'changed' && f.verdict !== 'missing' && f.verdict !== 'added',
   )
@@ -168,5 +175,6 @@ export async function verifyCaseFile(
     disagreements,
     signature,
     fingerprintMismatch,
+    fingerprintProblem: mismatch,
   }
 }
