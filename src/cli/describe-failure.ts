@@ -4,6 +4,7 @@ import { isRegistryError } from '../core/registry-error'
 import { CliError } from './cli-error'
 import { inputErrorSaid } from './core-words'
 import { EXIT } from './exit-codes'
+import { networkRefusalSaid } from './network-words'
 
 type ErrnoError = Error & { code: string; path?: string; syscall?: string }
 
@@ -77,7 +78,10 @@ export function describeFailure(error: unknown): CliError {
       )
     // The network refused (a certificate, a proxy): the message names the fix; exit 3 as offline.
     if (error.networkRefusal || error.kind === 'proxy_auth')
-      return new CliError(error.message, { exitCode: EXIT.offline, code: 'network_refused' })
+      return new CliError(
+        error.networkRefusal ? networkRefusalSaid(error.networkRefusal) : error.message,
+        { exitCode: EXIT.offline, code: 'network_refused' },
+      )
     if (error.retryable)
       return new CliError(`${error.message} Try again later; nothing was lost.`, {
         exitCode: EXIT.offline,
