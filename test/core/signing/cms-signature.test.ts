@@ -22,7 +22,11 @@ let own: SigningKey
 let dir: string
 
 beforeAll(async () => {
-  own = await createSelfSignedKey({ name: 'Lagoon MFB fraud desk', now: new Date() })
+  // Made the day before it signs: a key made now is not yet valid at a fixed `at` once it passes.
+  own = await createSelfSignedKey({
+    name: 'Lagoon MFB fraud desk',
+    now: new Date(at.getTime() - 86_400_000),
+  })
   dir = mkdtempSync(join(tmpdir(), 'casefile-cms-'))
 })
 
