@@ -1,8 +1,3 @@
-import type {
-  FingerprintProblem,
-  SignatureVerdict,
-  VerifyResult,
-} from '../core/case-file/case-file'
 import type { ConnectionFileError } from '../core/data-folder'
 import type { FolderKeyError } from '../core/encryption/encryption'
 import type { InputError, InputProblem, NotFoundWhat } from '../core/input-error'
@@ -107,38 +102,4 @@ export function folderKeySaid(error: FolderKeyError): string {
   return error.keyToGive === undefined
     ? error.message
     : `${error.keyToGive}: give the key yourself in CASEFILE_DB_KEY or with --db-key-file (64 hexadecimal digits, for instance from: openssl rand -hex 32), and keep it safe: without it the folder cannot be read.`
-}
-
-/** A signature checked by `case verify`, naming --ca where the organization's certificate was given. */
-export function signatureSaid(verdict: SignatureVerdict): string {
-  const { problem, signer, againstCa } = verdict
-  if (problem === 'unsigned' && againstCa)
-    return 'This case file is unsigned (it has no SHA256SUMS.p7s), so it cannot be checked against the certificate given with --ca.'
-  if (problem === 'no-ca')
-    return 'The file given with --ca is not a certificate (PEM or DER), so the signature was not checked against it.'
-  if (problem === 'not-from-ca' && signer)
-    return `The signature is by ${signer.subject}, whose certificate is not the one given with --ca nor issued by it: this case file was not signed by that organization.`
-  if (verdict.ok && signer)
-    return againstCa
-      ? `Signed by ${signer.subject}, with the certificate given with --ca or one it issued.`
-      : `Signed by ${signer.subject} (certificate fingerprint ${signer.fingerprint}); give the organization's certificate with --ca to check it is theirs.`
-  return verdict.message
-}
-
-/** A fingerprint that is not the case file's, naming --fingerprint. */
-export function fingerprintSaid(problem: FingerprintProblem): string {
-  return problem.code === 'not_hex'
-    ? 'The fingerprint given (--fingerprint) is not 64 hexadecimal digits, so it was not compared.'
-    : `The fingerprint given (--fingerprint ${problem.given}) is not this case file's (${problem.actual}): this is not the case file whose fingerprint is on the signed paper.`
-}
-
-/** A case file's check with its signature and fingerprint in the CLI's words. */
-export function verifiedSaid(result: VerifyResult): VerifyResult {
-  return {
-    ...result,
-    signature: { ...result.signature, message: signatureSaid(result.signature) },
-    fingerprintMismatch: result.fingerprintProblem
-      ? fingerprintSaid(result.fingerprintProblem)
-      : result.fingerprintMismatch,
-  }
 }

@@ -4,15 +4,14 @@ import { describe, expect, it } from 'vitest'
 import { CliError } from '../../src/cli/cli-error'
 import {
   connectionFileSaid,
-  fingerprintSaid,
   folderGoneSaid,
   folderKeySaid,
   inputErrorSaid,
   mapArgument,
   problemSaid,
-  signatureSaid,
   signingKeyErrorSaid,
 } from '../../src/cli/core-words'
+import { fingerprintSaid, signatureSaid } from '../../src/cli/case-file-words'
 import { networkRefusalSaid } from '../../src/cli/network-words'
 import {
   fingerprintProblem,

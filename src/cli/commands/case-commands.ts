@@ -3,7 +3,7 @@ import { basename, dirname, join, resolve } from 'node:path'
 import { printJson } from '../cli-io'
 import { CliError } from '../cli-error'
 import type { CommandContext } from '../command-line-spec'
-import { verifiedSaid } from '../core-words'
+import { verifiedSaid } from '../case-file-words'
 import { EXIT } from '../exit-codes'
 import { withCore } from '../open-core'
 import * as CaseFiles from '../../core/case-file/case-file'
@@ -167,12 +167,8 @@ export async function runVerify(context: CommandContext): Promise<number> {
   const started = Date.now()
   let result: VerifyResult
   try {
-    result = verifiedSaid(
-      await verifyCaseFile(path, {
-        ca,
-        fingerprint: typeof given === 'string' ? given : null,
-      }),
-    )
+    const fingerprint = typeof given === 'string' ? given : null
+    result = verifiedSaid(await verifyCaseFile(path, { ca, fingerprint }), fingerprint)
   } catch (error) {
     if (error instanceof CaseVerifyRefused)
       throw new CliError(`${basename(path)}: ${error.message}`, {
@@ -182,11 +178,8 @@ export async function runVerify(context: CommandContext): Promise<number> {
     throw error
   }
   await logVerification(context, path, result, Date.now() - started)
-  if (context.global.json) {
-    // The JSON as it always was: the problem's code is for the words above, already in them.
-    const { fingerprintProblem: _code, ...json } = result
-    printJson(context.io, json)
-  } else {
+  if (context.global.json) printJson(context.io, result)
+  else {
     for (const f of result.files) context.io.out(`${WORDS[f.verdict].padEnd(9)}  ${f.name}`)
     const listed = result.files.filter(
       (f) => f.verdict !== 'certificate' && f.verdict !== 'added' && f.verdict !== 'signature',

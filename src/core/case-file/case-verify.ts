@@ -12,7 +12,6 @@ import {
   checkSignature,
   fingerprintProblem,
   fingerprintWords,
-  type FingerprintProblem,
   type SignatureVerdict,
 } from './verify-signature'
 import { odtText, OdtUnreadable } from './odt-text'
@@ -49,10 +48,11 @@ export interface VerifyResult {
   disagreements: string[]
   /** SHA256SUMS.p7s checked against SHA256SUMS (and the CA given), or why there is none. */
   signature: SignatureVerdict
-  /** With a fingerprint given: null when it is this one, else what differs, in words. */
+  /**
+   * With a fingerprint given: null when it is this one, else what differs, in words that name
+   * no option (its code and facts: fingerprintProblem, for a front that words it itself).
+   */
   fingerprintMismatch: string | null
-  /** The same as a code and its facts, for a front that words it itself. */
-  fingerprintProblem: FingerprintProblem | null
 }
 
 export interface VerifyOptions {
@@ -175,6 +175,5 @@ export async function verifyCaseFile(
     disagreements,
     signature,
     fingerprintMismatch,
-    fingerprintProblem: mismatch,
   }
 }
