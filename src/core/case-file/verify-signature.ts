@@ -10,7 +10,7 @@ import { SIGNATURE_NAME } from './case-file-names'
  * A case file's check of SHA256SUMS.p7s: the signature over SHA256SUMS, and with the
  * organization's certificate given (the CLI's --ca) that it is the organization's; and of a
  * fingerprint given (--fingerprint), the figure on the signed paper. Each a code and its facts,
- * with words that name no option: the CLI words them with its options (src/cli/core-words.ts).
+ * with words that name no option: the CLI words them with its options (src/cli/case-file-words.ts).
  */
 
 export interface SignatureVerdict extends Omit<SignatureCheck, 'problem'> {
@@ -67,7 +67,7 @@ export function fingerprintProblem(given: string, actual: string): FingerprintPr
   return compact === actual ? null : { code: 'differs', given: compact, actual }
 }
 
-/** A fingerprint's problem in words that name no option (the CLI's: src/cli/core-words.ts). */
+/** A fingerprint's problem in words that name no option (the CLI's: src/cli/case-file-words.ts). */
 export function fingerprintWords(problem: FingerprintProblem): string {
   return problem.code === 'not_hex'
     ? 'The fingerprint given is not 64 hexadecimal digits, so it was not compared.'

@@ -15,7 +15,6 @@ export { SHOWN_CERTIFICATE, failedBeforeSend } from './registry-agent'
 export type { ConnectionSeen } from './registry-agent'
 export {
   ProxySettingError,
-  TRUST_CA_FILE,
   describeNetworkRefusal,
   isNetworkRefusalError,
   needsCaFile,

@@ -73,7 +73,7 @@ export type SignatureProblem =
 /**
  * A signature checked: `problem` the code (null when whole), `signer` the facts, `message` in words
  * that name no command or option, so a front may show it as it is or word it itself from the
- * code and facts (the CLI names --ca: src/cli/core-words.ts).
+ * code and facts (the CLI names --ca: src/cli/case-file-words.ts).
  */
 export interface SignatureCheck {
   ok: boolean
