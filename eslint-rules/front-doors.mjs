@@ -6,6 +6,7 @@
  */
 import { existsSync, statSync } from 'node:fs'
 import { dirname, join, relative, resolve, sep } from 'node:path'
+import { coreFolderOf, frontFileOf } from './core-folder.mjs'
 
 const isFile = (path) => existsSync(path) && statSync(path).isFile()
 
@@ -16,20 +17,6 @@ function resolveSpecifier(fromFile, specifier) {
   for (const candidate of [base + '.ts', base + '.tsx', base, join(base, 'index.ts')])
     if (isFile(candidate)) return candidate
   return null
-}
-
-/** The folder of src/core a file sits in (its first segment), or null for any other file. */
-function coreFolderOf(coreDir, file) {
-  const path = relative(coreDir, file)
-  if (path.startsWith('..')) return null
-  const parts = path.split(sep)
-  return parts.length > 1 ? parts[0] : null
-}
-
-/** A folder's front file: <folder>/<folder>.ts, or <folder>/index.ts when there is none. */
-export function frontFileOf(coreDir, folder) {
-  const named = join(coreDir, folder, `${folder}.ts`)
-  return isFile(named) ? named : join(coreDir, folder, 'index.ts')
 }
 
 export default {

@@ -4,19 +4,13 @@
 // in it as a whole word must belong to the linted file's folder, or be one of that file's
 // joined reads (read only).
 import path from 'node:path'
+import { coreFolderOf } from './core-folder.mjs'
 import { JOINED_READS, SCHEMA_FILES, TABLE_OWNERS } from './table-owners.mjs'
 
 const SQL_WORD =
   /\b(SELECT|INSERT|UPDATE|DELETE|FROM|JOIN|INTO|WHERE|INDEXED BY|CREATE|DROP|ALTER)\b/
 const TABLE = new RegExp(`\\b(${Object.keys(TABLE_OWNERS).join('|')})\\b`, 'g')
 const WRITE = /\b(INSERT|UPDATE|DELETE|REPLACE|CREATE|DROP|ALTER)\b/
-
-/** The folder of src/core a file is in ('' for src/core's own files, null outside src/core). */
-function folderOf(relative) {
-  const match = /^src\/core\/([^/]+)\//.exec(relative)
-  if (match) return match[1]
-  return relative.startsWith('src/core/') ? '' : null
-}
 
 export default {
   meta: {
@@ -31,12 +25,11 @@ export default {
     },
   },
   create(context) {
-    const relative = path
-      .relative(context.cwd ?? process.cwd(), context.filename)
-      .split(path.sep)
-      .join('/')
+    const cwd = context.cwd ?? process.cwd()
+    const relative = path.relative(cwd, context.filename).split(path.sep).join('/')
     if (SCHEMA_FILES.some((prefix) => relative.startsWith(prefix))) return {}
-    const folder = folderOf(relative)
+    // '' for src/core's own files, null outside src/core: neither owns a table.
+    const folder = coreFolderOf(path.resolve(cwd, 'src', 'core'), context.filename)
     const joined = JOINED_READS[relative]?.tables ?? []
     const check = (node, text) => {
       if (!SQL_WORD.test(text)) return

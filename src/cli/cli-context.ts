@@ -5,6 +5,7 @@ import { checkFolderNotNewer } from '../core/store/store'
 import type { ProfileId } from '../shared/registry-address'
 import { CliError } from './cli-error'
 import type { GlobalOptions } from './command-line-spec'
+import { connectionFileSaid } from './core-words'
 
 export interface Connection {
   profileId: ProfileId
@@ -57,7 +58,7 @@ function ownConnection(dataDir: string): Connection | null {
   try {
     return readConnection(dataDir)
   } catch (error) {
-    if (error instanceof ConnectionFileError) throw new CliError(error.message)
+    if (error instanceof ConnectionFileError) throw new CliError(connectionFileSaid(error))
     throw error
   }
 }

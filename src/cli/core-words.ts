@@ -1,4 +1,8 @@
+import type { ConnectionFileError } from '../core/data-folder'
+import type { FolderKeyError } from '../core/encryption/encryption'
 import type { InputError, InputProblem, NotFoundWhat } from '../core/input-error'
+import type { SigningKeyError } from '../core/signing/signing'
+import type { FolderGoneError } from '../core/store/store'
 import { CliError } from './cli-error'
 
 /**
@@ -69,4 +73,33 @@ export function mapArgument(
 /** An InputError as the CLI says it: its problem in the CLI's words, else its message. */
 export function inputErrorSaid(error: InputError): string {
   return error.problem ? problemSaid(error.problem) : error.message
+}
+
+/** connection.json that cannot be used: what is wrong with it, and the command that rewrites it. */
+export function connectionFileSaid(error: ConnectionFileError): string {
+  return `${error.wrong} Run \`casefile config set --base-url URL --upload-url URL\` again to rewrite it.`
+}
+
+/** A signing key that cannot be used, with the command or option that fixes it. */
+export function signingKeyErrorSaid(error: SigningKeyError): string {
+  switch (error.problem) {
+    case 'no_folder_identity':
+      return 'The data folder has no identity yet: open it once (casefile config show) before making a signing key.'
+    case 'pkcs12_password':
+      return 'The PKCS#12 file does not open with the password given: check the password (given in the environment variable named by --sign-pass-env).'
+    case undefined:
+      return error.message
+  }
+}
+
+/** A data folder gone while in use, with the command that lists what was sent before. */
+export function folderGoneSaid(error: FolderGoneError): string {
+  return `${error.stopped} Reports it sent before are on the registry (\`casefile submissions --refresh\` lists them). Put the folder back, or choose another, and run the command again.`
+}
+
+/** A data folder's key that cannot be kept: where to give it, the CLI's --db-key-file among them. */
+export function folderKeySaid(error: FolderKeyError): string {
+  return error.keyToGive === undefined
+    ? error.message
+    : `${error.keyToGive}: give the key yourself in CASEFILE_DB_KEY or with --db-key-file (64 hexadecimal digits, for instance from: openssl rand -hex 32), and keep it safe: without it the folder cannot be read.`
 }

@@ -4,6 +4,7 @@ import { isRegistryError } from '../core/registry-error'
 import { CliError } from './cli-error'
 import { inputErrorSaid } from './core-words'
 import { EXIT } from './exit-codes'
+import { networkRefusalSaid } from './network-words'
 
 type ErrnoError = Error & { code: string; path?: string; syscall?: string }
 
@@ -45,15 +46,21 @@ export function describeFileError(error: unknown, fallbackPath?: string): string
   }
 }
 
-/** better-sqlite3's errors carry SQLITE_* codes. */
-function describeSqliteError(error: Error & { code?: string }): string | null {
+/**
+ * better-sqlite3's errors carry SQLITE_* codes. `database` names the file as the sentence says
+ * it: the folder's database in general, or its path where the folder is known (open-store.ts).
+ */
+export function describeSqliteError(
+  error: Error & { code?: string },
+  database = "The data folder's database (casefile.db)",
+): string | null {
   if (error.name !== 'SqliteError' || typeof error.code !== 'string') return null
   if (error.code.startsWith('SQLITE_NOTADB') || error.code.startsWith('SQLITE_CORRUPT'))
-    return "The data folder's database (casefile.db) is damaged or is not a Casefile database. Keep a copy of it, then move it aside: Casefile starts a new one (queued work in the old file is not sent)."
+    return `${database} is damaged or is not a Casefile database. Keep a copy of it, then move it aside: Casefile starts a new one (queued work in the old file is not sent).`
   if (error.code.startsWith('SQLITE_FULL'))
     return 'The disk is full. Free some space and run the command again; nothing queued was lost.'
   if (error.code.startsWith('SQLITE_READONLY') || error.code.startsWith('SQLITE_CANTOPEN'))
-    return "The data folder's database (casefile.db) cannot be opened for writing. Check the folder's permissions."
+    return `${database} cannot be opened for writing. Check the folder's permissions.`
   if (error.code.startsWith('SQLITE_BUSY'))
     return 'Another Casefile process kept the database busy for too long. Try again when it is done.'
   return null
@@ -77,7 +84,10 @@ export function describeFailure(error: unknown): CliError {
       )
     // The network refused (a certificate, a proxy): the message names the fix; exit 3 as offline.
     if (error.networkRefusal || error.kind === 'proxy_auth')
-      return new CliError(error.message, { exitCode: EXIT.offline, code: 'network_refused' })
+      return new CliError(
+        error.networkRefusal ? networkRefusalSaid(error.networkRefusal) : error.message,
+        { exitCode: EXIT.offline, code: 'network_refused' },
+      )
     if (error.retryable)
       return new CliError(`${error.message} Try again later; nothing was lost.`, {
         exitCode: EXIT.offline,

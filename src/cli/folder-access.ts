@@ -5,6 +5,7 @@ import {
   openDataFolder,
 } from '../core/encryption/encryption'
 import { CliError } from './cli-error'
+import { folderKeySaid } from './core-words'
 import type { CommandContext } from './command-line-spec'
 import { EXIT } from './exit-codes'
 import { folderStorageFailure, NOTHING_CHANGED } from './folder-failure'
@@ -46,7 +47,7 @@ export function folderKeyFailure(error: unknown): unknown {
       damaged: 'invalid_input',
     } as const
   )[error.problem]
-  return new CliError(`${error.message}${hint}`, {
+  return new CliError(`${folderKeySaid(error)}${hint}`, {
     exitCode: code === 'invalid_input' ? EXIT.usage : EXIT.folderKey,
     code,
   })

@@ -1,5 +1,6 @@
-import { describeStorageFailure } from '../core/store/store'
+import { describeStorageFailure, FolderGoneError } from '../core/store/store'
 import { CliError } from './cli-error'
+import { folderGoneSaid } from './core-words'
 
 /** Said when a data folder could not even be opened: nothing in it was written. */
 export const NOTHING_CHANGED = 'Nothing in the folder was changed.'
@@ -13,6 +14,7 @@ export function folderStorageFailure(
   dataDir: string,
   after?: string,
 ): CliError | null {
+  if (error instanceof FolderGoneError) return new CliError(folderGoneSaid(error))
   const message = describeStorageFailure(error, dataDir, after)
   return message === null ? null : new CliError(message)
 }

@@ -4,7 +4,7 @@ import { NewerSchemaError, DATABASE_FILE, openDatabase, type Db } from '../core/
 import { requireConnection, resolveDataDir } from './cli-context'
 import { CliError } from './cli-error'
 import type { CommandContext } from './command-line-spec'
-import { describeFailure } from './describe-failure'
+import { describeFailure, describeSqliteError } from './describe-failure'
 import { openCliFolder } from './folder-access'
 import { folderStorageFailure, NOTHING_CHANGED } from './folder-failure'
 
@@ -14,12 +14,12 @@ export function databaseOpenFailure(error: unknown, dataDir: string): CliError {
   if (error instanceof NewerSchemaError) return new CliError(`${database}: ${error.message}`)
   const storage = folderStorageFailure(error, dataDir, NOTHING_CHANGED)
   if (storage) return storage
+  // SQLite's refusal of the file, said of this folder's database by its path.
+  const sqlite = error instanceof Error ? describeSqliteError(error, database) : null
+  if (sqlite) return new CliError(sqlite)
   const failure = describeFailure(error)
   if (failure.code === 'internal') throw error
-  return new CliError(
-    failure.message.replace("The data folder's database (casefile.db)", database),
-    { exitCode: failure.exitCode, code: failure.code },
-  )
+  return failure
 }
 
 /**

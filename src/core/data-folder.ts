@@ -30,15 +30,21 @@ const CONNECTION_FILE = 'connection.json'
 /** Two addresses and a profile name: a few hundred bytes; anything near this is not ours. */
 const CONNECTION_FILE_MAX_BYTES = 64 * 1024
 
-/** connection.json cannot be used: the message names the file and says how to fix it. */
+/**
+ * connection.json cannot be used. `wrong` names the file and what is wrong with it; the fix is
+ * each front's to word (the CLI names `config set`: src/cli/core-words.ts), the message's own is
+ * neutral.
+ */
 export class ConnectionFileError extends Error {
   override name = 'ConnectionFileError'
+  constructor(readonly wrong: string) {
+    super(`${wrong} Set the registry's address again to rewrite it.`)
+  }
 }
 
 /** The registry a data folder syncs with, or null when none was set. */
 export function readConnection(dataDir: string): ConnectionFile | null {
   const path = join(dataDir, CONNECTION_FILE)
-  const fix = 'Run `casefile config set --base-url URL --upload-url URL` again to rewrite it.'
   let json: unknown
   try {
     json = JSON.parse(readRegularFile(path, { maxBytes: CONNECTION_FILE_MAX_BYTES }).toString())
@@ -50,7 +56,7 @@ export function readConnection(dataDir: string): ConnectionFile | null {
         : error instanceof RegularFileError
           ? error.why
           : `cannot be read (${(error as Error).message})`
-    throw new ConnectionFileError(`${path} ${why}. ${fix}`)
+    throw new ConnectionFileError(`${path} ${why}.`)
   }
   // The version first: a newer Casefile's file is refused before a field of it is judged.
   const version = fileVersion(json, 'version')
@@ -61,7 +67,7 @@ export function readConnection(dataDir: string): ConnectionFile | null {
   const parsed = connectionFileSchema.safeParse(json)
   if (!parsed.success)
     throw new ConnectionFileError(
-      `${path} is not a valid connection file: ${parsed.error.issues.map((i) => i.message).join(' ')} ${fix}`,
+      `${path} is not a valid connection file: ${parsed.error.issues.map((i) => i.message).join(' ')}`,
     )
   return parsed.data
 }

@@ -29,16 +29,6 @@ const EXCEPTIONS: Record<string, string> = {
   'src/core/case-file/case-file-log.ts': "the append-only log's record of the command that ran",
   'src/core/case-file/evidence-drawing.ts': "Node's own --import flag for the drawing worker",
   'src/core/drafts/attachment-cipher.ts': "derive() labels: changing them loses the folder's keys",
-  // Not yet reworded (issue 39 item 5's remainder, next session): each still a message that
-  // names a command or option, to become a code and facts that src/cli/core-words.ts words.
-  'src/core/network/network-failure.ts': 'TODO: "casefile config set --ca-file FILE"',
-  'src/core/encryption/folder-key.ts': 'TODO: "--db-key-file"',
-  'src/core/store/storage-failure.ts': 'TODO: "casefile submissions --refresh"',
-  'src/core/data-folder.ts': 'TODO: "casefile config set --base-url URL --upload-url URL"',
-  'src/core/signing/signing-key-store.ts': 'TODO: "casefile config show"',
-  'src/core/signing/signing-key.ts': 'TODO: "--sign-pass-env"',
-  'src/core/signing/cms-signature.ts': 'TODO: "--ca" in what a verification says',
-  'src/core/case-file/verify-signature.ts': 'TODO: "--ca" and "--fingerprint"',
 }
 
 function sourceFiles(dir: string): string[] {

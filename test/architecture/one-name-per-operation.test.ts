@@ -1,6 +1,7 @@
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { frontFileOf } from '../../eslint-rules/core-folder.mjs'
 
 /**
  * One name per operation (docs/architecture.md, "Front doors"): a function a folder's front file
@@ -17,8 +18,8 @@ function doubledNames(): string[] {
   for (const folder of readdirSync(coreDir)) {
     const dir = join(coreDir, folder)
     if (!statSync(dir).isDirectory()) continue
-    const named = join(dir, `${folder}.ts`)
-    const front = existsSync(named) ? named : join(dir, 'index.ts')
+    // The front file as the front-doors lint rule finds it.
+    const front = frontFileOf(coreDir, folder)
     if (!existsSync(front)) continue
     const frontNames = new Set(exportedFunctions(front))
     for (const file of readdirSync(dir).filter((name) => name.endsWith('.ts'))) {

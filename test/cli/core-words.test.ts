@@ -2,8 +2,32 @@
 // itself said before issue 39 moved them out of it, byte for byte.
 import { describe, expect, it } from 'vitest'
 import { CliError } from '../../src/cli/cli-error'
-import { inputErrorSaid, mapArgument, problemSaid } from '../../src/cli/core-words'
+import {
+  connectionFileSaid,
+  folderGoneSaid,
+  folderKeySaid,
+  inputErrorSaid,
+  mapArgument,
+  problemSaid,
+  signingKeyErrorSaid,
+} from '../../src/cli/core-words'
+import { fingerprintSaid, signatureSaid } from '../../src/cli/case-file-words'
+import { networkRefusalSaid } from '../../src/cli/network-words'
+import {
+  fingerprintProblem,
+  fingerprintWords,
+  type SignatureVerdict,
+} from '../../src/core/case-file/verify-signature'
+import { ConnectionFileError } from '../../src/core/data-folder'
+import { FolderKeyError } from '../../src/core/encryption/folder-key'
 import { InputError, notFound } from '../../src/core/input-error'
+import {
+  describeNetworkRefusal,
+  needsCaFile,
+  type NetworkRefusal,
+} from '../../src/core/network/network-failure'
+import { SigningKeyError } from '../../src/core/signing/signing-key'
+import { FolderGoneError } from '../../src/core/store/storage-failure'
 
 describe("the core's problems in the CLI's words", () => {
   it('name the command that lists what was not found', () => {
@@ -59,5 +83,118 @@ describe("the core's problems in the CLI's words", () => {
     expect(() => mapArgument('x.csv', 'phone')).toThrow(
       'x.csv: --map phone: write COLUMN=TYPE, e.g. --map "Phone No=phone".',
     )
+  })
+})
+
+describe("the core's other errors and verdicts in the CLI's words", () => {
+  it('name the command that rewrites connection.json, lists the reports, or opens the folder', () => {
+    const broken = new ConnectionFileError('/d/connection.json is not valid JSON.')
+    expect(broken.message).not.toMatch(/casefile|--/)
+    expect(connectionFileSaid(broken)).toBe(
+      '/d/connection.json is not valid JSON. Run `casefile config set --base-url URL --upload-url URL` again to rewrite it.',
+    )
+    const gone = new FolderGoneError('/d')
+    expect(gone.message).not.toMatch(/casefile|--/)
+    expect(folderGoneSaid(gone)).toBe(
+      'The data folder /d was deleted, moved or replaced while Casefile was using it, so Casefile stopped: what it did since then is not recorded anywhere. ' +
+        'Reports it sent before are on the registry (`casefile submissions --refresh` lists them). Put the folder back, or choose another, and run the command again.',
+    )
+    const noIdentity = new SigningKeyError(
+      'The data folder has no identity yet: open it once before making a signing key.',
+      'no_folder_identity',
+    )
+    expect(signingKeyErrorSaid(noIdentity)).toBe(
+      'The data folder has no identity yet: open it once (casefile config show) before making a signing key.',
+    )
+    expect(signingKeyErrorSaid(new SigningKeyError('x', 'pkcs12_password'))).toBe(
+      'The PKCS#12 file does not open with the password given: check the password (given in the environment variable named by --sign-pass-env).',
+    )
+    expect(signingKeyErrorSaid(new SigningKeyError('The file is not a certificate.'))).toBe(
+      'The file is not a certificate.',
+    )
+  })
+
+  it('name --db-key-file where a folder key must be given by hand', () => {
+    const why =
+      'Casefile keeps each data folder’s key in the OS keychain, and none can be used here'
+    const error = new FolderKeyError('no-keychain', 'neutral', `${why} (locked)`)
+    expect(folderKeySaid(error)).toBe(
+      `${why} (locked): give the key yourself in CASEFILE_DB_KEY or with --db-key-file (64 hexadecimal digits, for instance from: openssl rand -hex 32), and keep it safe: without it the folder cannot be read.`,
+    )
+    expect(folderKeySaid(new FolderKeyError('wrong', 'Wrong key.'))).toBe('Wrong key.')
+  })
+
+  it('name --ca and --fingerprint in what case verify says', () => {
+    const signer = {
+      subject: 'CN=Lagoon',
+      fingerprint: 'ab'.repeat(32),
+      validFrom: '2025-01-01T00:00:00.000Z',
+      validTo: '2035-01-01T00:00:00.000Z',
+    }
+    const verdict = (v: Partial<SignatureVerdict>): SignatureVerdict => ({
+      ok: true,
+      problem: null,
+      message: 'neutral',
+      signer,
+      againstCa: false,
+      ...v,
+    })
+    expect(signatureSaid(verdict({}))).toBe(
+      `Signed by CN=Lagoon (certificate fingerprint ${'ab'.repeat(32)}); give the organization's certificate with --ca to check it is theirs.`,
+    )
+    expect(signatureSaid(verdict({ againstCa: true }))).toBe(
+      'Signed by CN=Lagoon, with the certificate given with --ca or one it issued.',
+    )
+    expect(signatureSaid(verdict({ ok: false, problem: 'not-from-ca', againstCa: true }))).toBe(
+      'The signature is by CN=Lagoon, whose certificate is not the one given with --ca nor issued by it: this case file was not signed by that organization.',
+    )
+    expect(
+      signatureSaid(verdict({ ok: false, problem: 'unsigned', signer: null, againstCa: true })),
+    ).toBe(
+      'This case file is unsigned (it has no SHA256SUMS.p7s), so it cannot be checked against the certificate given with --ca.',
+    )
+    expect(
+      signatureSaid(verdict({ ok: false, problem: 'no-ca', signer: null, againstCa: true })),
+    ).toBe(
+      'The file given with --ca is not a certificate (PEM or DER), so the signature was not checked against it.',
+    )
+    expect(signatureSaid(verdict({ ok: false, problem: 'bad-signature' }))).toBe('neutral')
+    const actual = 'cd'.repeat(32)
+    const differs = fingerprintProblem('AB:'.repeat(31) + 'AB', actual)
+    expect(differs).toEqual({ code: 'differs', given: 'ab'.repeat(32), actual })
+    expect(fingerprintWords(differs!)).not.toMatch(/--/)
+    expect(fingerprintSaid(differs!)).toBe(
+      `The fingerprint given (--fingerprint ${'ab'.repeat(32)}) is not this case file's (${actual}): this is not the case file whose fingerprint is on the signed paper.`,
+    )
+    expect(fingerprintSaid(fingerprintProblem('12', actual)!)).toBe(
+      'The fingerprint given (--fingerprint) is not 64 hexadecimal digits, so it was not compared.',
+    )
+    expect(fingerprintProblem(actual.toUpperCase(), actual)).toBeNull()
+  })
+
+  it("name config set --ca-file where the registry's certificate is not trusted", () => {
+    const refusal: NetworkRefusal = {
+      type: 'certificate',
+      problem: 'untrusted',
+      code: 'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
+      host: 'registry.bank.example',
+      certificate: {
+        subject: 'CN=registry.bank.example',
+        issuer: 'Bank Inspection Root',
+        validFrom: '2025-01-01T00:00:00.000Z',
+        validTo: '2027-01-01T00:00:00.000Z',
+        names: ['registry.bank.example'],
+        selfSigned: false,
+      },
+    }
+    expect(describeNetworkRefusal(refusal)).not.toMatch(/casefile|--/)
+    expect(networkRefusalSaid(refusal)).toBe(
+      "The registry's certificate (registry.bank.example) was issued by \"Bank Inspection Root\", which this computer does not trust. A bank's network that inspects secure connections re-signs them with its own root certificate. Ask IT for your organization's root certificate and choose it in Settings → Connection (casefile config set --ca-file FILE). Nothing was sent.",
+    )
+    expect(networkRefusalSaid({ ...refusal, problem: 'self_signed' })).toBe(
+      'The registry\'s certificate (registry.bank.example) is self-signed ("CN=registry.bank.example"): no authority vouches for it, so Casefile does not trust it. If IT says this is your registry, ask them for that certificate and choose it in Settings → Connection (casefile config set --ca-file FILE). Nothing was sent.',
+    )
+    expect(needsCaFile(refusal)).toBe(true)
+    expect(needsCaFile({ ...refusal, problem: 'expired' })).toBe(false)
   })
 })

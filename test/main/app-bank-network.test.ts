@@ -81,6 +81,9 @@ describe("the organization's CA file in the app's core process", () => {
     expect(byId(refused.checks, 'certificate')?.summary).toMatch(
       /issued by "Casefile Test Bank Root CA.*Ask IT for your organization's root certificate/,
     )
+    // The fix as a code the window names its own control for; the words name no command.
+    expect(byId(refused.checks, 'certificate')?.fix).toBe('ca_file')
+    expect(byId(refused.checks, 'certificate')?.summary).not.toMatch(/casefile|--ca-file/)
     // The core asked main (the fake Chromium here) for the proxy of the registry's address.
     expect(chromium.asked.some((url) => url.startsWith(network.fronts.good.url))).toBe(true)
     await without.stop()

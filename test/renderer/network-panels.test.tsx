@@ -211,6 +211,24 @@ describe('Settings → Connection on a bank’s network', () => {
     expect(await screen.findByLabelText('Proxy user name')).toBeTruthy()
   })
 
+  it('names its own control for the certificate file where a check’s fix is that file', async () => {
+    const certificate = { ...REPORT.checks[2]!, fix: 'ca_file' as const }
+    installCasefileDouble({
+      connectionSettings: { caFile: null },
+      connectionCheck: { ...REPORT, checks: [REPORT.checks[0]!, certificate] },
+    })
+    render(<NetworkPanels />)
+    fireEvent.click(screen.getByRole('button', { name: 'Check connection' }))
+    const list = await screen.findByRole('list', { name: 'Connection checks' })
+    const items = [...list.querySelectorAll('li')].map((li) => li.textContent)
+    // The core's summary names no control; the window adds the one it has, and no command.
+    expect(items[1]).toMatch(
+      /does not trust\.Choose the file IT gives you with “Choose certificate file…” under Your organization’s certificate, above\.$/,
+    )
+    expect(items[0]).not.toMatch(/Choose certificate file/)
+    expect(list.textContent).not.toMatch(/casefile|--ca-file/)
+  })
+
   it('the status bar’s Open Settings leads to the proxy’s user name when the proxy paused sending', async () => {
     installCasefileDouble({ connectionSettings: { caFile: null } })
     useStatusStore.setState({

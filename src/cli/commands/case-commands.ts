@@ -3,6 +3,7 @@ import { basename, dirname, join, resolve } from 'node:path'
 import { printJson } from '../cli-io'
 import { CliError } from '../cli-error'
 import type { CommandContext } from '../command-line-spec'
+import { verifiedSaid } from '../case-file-words'
 import { EXIT } from '../exit-codes'
 import { withCore } from '../open-core'
 import * as CaseFiles from '../../core/case-file/case-file'
@@ -166,10 +167,8 @@ export async function runVerify(context: CommandContext): Promise<number> {
   const started = Date.now()
   let result: VerifyResult
   try {
-    result = await verifyCaseFile(path, {
-      ca,
-      fingerprint: typeof given === 'string' ? given : null,
-    })
+    const fingerprint = typeof given === 'string' ? given : null
+    result = verifiedSaid(await verifyCaseFile(path, { ca, fingerprint }), fingerprint)
   } catch (error) {
     if (error instanceof CaseVerifyRefused)
       throw new CliError(`${basename(path)}: ${error.message}`, {

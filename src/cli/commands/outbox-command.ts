@@ -1,12 +1,20 @@
 import type { StoreContext } from '../../core/core-context'
 import { findReport } from '../../core/drafts/drafts'
-import { outbox as outboxOf } from '../../core/outbox/outbox'
+import { outbox as outboxOf, type StoredError } from '../../core/outbox/outbox'
 import { printJson, printTable, type CliIo } from '../cli-io'
 import type { CommandRun } from '../command-line-spec'
 import { EXIT } from '../exit-codes'
+import { networkRefusalSaid } from '../network-words'
 import { withStore } from '../open-store'
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString())
+
+/**
+ * A last error as the outbox shows it: a network refusal in the CLI's words (its facts are
+ * for that, and stay out of what is shown), any other as the core said it.
+ */
+const shownError = ({ networkRefusal, ...error }: StoredError) =>
+  networkRefusal ? { ...error, message: networkRefusalSaid(networkRefusal) } : error
 
 /** casefile outbox [--json] */
 export function outboxCommand(store: StoreContext, io: CliIo, json: boolean): void {
@@ -22,7 +30,7 @@ export function outboxCommand(store: StoreContext, io: CliIo, json: boolean): vo
       attempts: op.attempts,
       nextAttemptAt: iso(op.nextAttemptAt),
       outcomeUnknown: op.outcomeUnknown,
-      lastError: op.lastError,
+      lastError: op.lastError && shownError(op.lastError),
     }
   })
   if (json) {

@@ -4,6 +4,7 @@ import { resolveDataDir } from '../cli-context'
 import { CliError } from '../cli-error'
 import { printJson } from '../cli-io'
 import type { CommandContext } from '../command-line-spec'
+import { signingKeyErrorSaid } from '../core-words'
 import { EXIT } from '../exit-codes'
 import { folderKeySource, openCliFolder } from '../folder-access'
 import { writePrivateFile } from '../../core/private-files'
@@ -58,7 +59,7 @@ export async function signingKeyOption(context: CommandContext): Promise<Signing
     return await readPkcs12(readFileSync(path), password ?? '')
   } catch (error) {
     if (error instanceof SigningKeyError)
-      throw new CliError(error.message, { code: 'invalid_input' })
+      throw new CliError(signingKeyErrorSaid(error), { code: 'invalid_input' })
     throw error
   }
 }

@@ -8,6 +8,9 @@ import { interruptedError } from '../interrupted'
 import { withCore } from '../open-core'
 import * as Sync from '../../core/sync/sync'
 import * as Outbox from '../../core/outbox/outbox'
+import type { StoredError } from '../../core/outbox/outbox'
+import type { Reachability } from '../../core/registry/registry'
+import { networkRefusalSaid } from '../network-words'
 
 /** Waits between runs until the next retry time, or until the process is asked to stop. */
 function wait(ms: number, signal: AbortSignal): Promise<void> {
@@ -24,14 +27,20 @@ export function exitCodeOf(summary: RunSummary, needsAttention: number): number 
   return EXIT.ok
 }
 
-/** The message of the network's refusal that a report waiting for its retry time last met. */
+/** The network's refusal that a report waiting for its retry time last met, in the CLI's words. */
 function networkWaitReason(
-  operations: readonly { state: string; lastError: { kind: string; message: string } | null }[],
+  operations: readonly { state: string; lastError: StoredError | null }[],
 ): string | null {
   const waiting = operations.find(
     (op) => op.state === 'waiting_retry' && op.lastError?.kind === 'offline',
   )
-  return waiting?.lastError?.message ?? null
+  const refusal = waiting?.lastError?.networkRefusal
+  return refusal ? networkRefusalSaid(refusal) : (waiting?.lastError?.message ?? null)
+}
+
+/** Why the registry cannot be reached, the network's refusal in the CLI's words. */
+function unreachableReason({ reason, refusal }: Reachability): string | null {
+  return refusal ? networkRefusalSaid(refusal) : reason
 }
 
 /** casefile sync [--until-idle]: one pass, or until nothing more can move. */
@@ -59,7 +68,9 @@ export async function syncCommand(
   // waits on the network's last refusal, and saying "0, exit 0" would hide it.
   const stillWaiting = summary.sent === 0 ? networkWaitReason(outbox.operations) : null
   const offline = summary.offline || stillWaiting !== null
-  const offlineReason = summary.offline ? core.reachability.current().reason : stillWaiting
+  const offlineReason = summary.offline
+    ? unreachableReason(core.reachability.current())
+    : stillWaiting
   const code = exitCodeOf({ ...summary, offline }, outbox.counts.needs_attention)
   const result = {
     ...summary,

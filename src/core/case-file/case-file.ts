@@ -172,6 +172,8 @@ export type { RetrievalEntry } from './case-model'
 export { caseFileHandlers } from './case-file-handlers'
 export { CaseVerifyRefused, verifyCaseFile } from './case-verify'
 export type { VerifyResult } from './case-verify'
+export { fingerprintProblem } from './verify-signature'
+export type { FingerprintProblem, SignatureVerdict } from './verify-signature'
 export { logCaseFileEvent, logCaseFileEventIn, verifyEvent } from './case-file-log'
 
 // What the rest of the app uses of this folder's other files.

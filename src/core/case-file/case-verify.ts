@@ -8,7 +8,12 @@ import {
   SIGNATURE_NAME,
   SUMS_NAME,
 } from './case-file-names'
-import { checkSignature, fingerprintProblem, type SignatureVerdict } from './verify-signature'
+import {
+  checkSignature,
+  fingerprintProblem,
+  fingerprintWords,
+  type SignatureVerdict,
+} from './verify-signature'
 import { odtText, OdtUnreadable } from './odt-text'
 import { certificateDisagreements, logDisagreements, type Bundle } from './verify-claims'
 import { casePdfDisagreements, certificatePdfDisagreements } from './verify-pdfs'
@@ -43,7 +48,10 @@ export interface VerifyResult {
   disagreements: string[]
   /** SHA256SUMS.p7s checked against SHA256SUMS (and the CA given), or why there is none. */
   signature: SignatureVerdict
-  /** With --fingerprint: null when it is this one, else what differs, in words. */
+  /**
+   * With a fingerprint given: null when it is this one, else what differs, in words that name
+   * no option (its code and facts: fingerprintProblem, for a front that words it itself).
+   */
   fingerprintMismatch: string | null
 }
 
@@ -155,9 +163,8 @@ export async function verifyCaseFile(
     ...(casePdf ? await casePdfDisagreements(casePdf, bundle) : []),
   ]
   const signature = await checkSignature(kept.get(SIGNATURE_NAME) ?? null, sumsBytes, options.ca)
-  const fingerprintMismatch = options.fingerprint
-    ? fingerprintProblem(options.fingerprint, fingerprint)
-    : null
+  const mismatch = options.fingerprint ? fingerprintProblem(options.fingerprint, fingerprint) : null
+  const fingerprintMismatch = mismatch ? fingerprintWords(mismatch) : null
   const filesOk = files.every(
     (f) => f.verdict !== 'changed' && f.verdict !== 'missing' && f.verdict !== 'added',
   )

@@ -7,14 +7,16 @@ import {
 import { SIGNATURE_NAME } from './case-file-names'
 
 /*
- * `casefile case verify`'s check of SHA256SUMS.p7s: the signature over SHA256SUMS, and with
- * --ca that it is the organization's; and of --fingerprint, the figure on the signed paper.
+ * A case file's check of SHA256SUMS.p7s: the signature over SHA256SUMS, and with the
+ * organization's certificate given (the CLI's --ca) that it is the organization's; and of a
+ * fingerprint given (--fingerprint), the figure on the signed paper. Each a code and its facts,
+ * with words that name no option: the CLI words them with its options (src/cli/case-file-words.ts).
  */
 
 export interface SignatureVerdict extends Omit<SignatureCheck, 'problem'> {
-  /** unsigned: no SHA256SUMS.p7s; no-ca: --ca names a file that is not a certificate. */
+  /** unsigned: no SHA256SUMS.p7s; no-ca: the certificate given is not a certificate. */
   problem: SignatureCheck['problem'] | 'unsigned' | 'no-ca'
-  /** Whether it was checked against a CA given (--ca); else only that it is whole. */
+  /** Whether it was checked against the organization's certificate given; else only that it is whole. */
   againstCa: boolean
 }
 
@@ -29,7 +31,7 @@ export async function checkSignature(
       ok: !againstCa,
       problem: 'unsigned',
       message: againstCa
-        ? `This case file is unsigned (it has no ${SIGNATURE_NAME}), so it cannot be checked against the certificate given with --ca.`
+        ? `This case file is unsigned (it has no ${SIGNATURE_NAME}), so it cannot be checked against the organization's certificate given.`
         : `This case file is unsigned (it has no ${SIGNATURE_NAME}): only the fingerprint on the signed paper identifies it.`,
       signer: null,
       againstCa,
@@ -43,7 +45,7 @@ export async function checkSignature(
       return {
         ok: false,
         problem: 'no-ca',
-        message: `The file given with --ca is not a certificate (PEM or DER), so the signature was not checked against it.`,
+        message: `The file given as the organization's certificate is not a certificate (PEM or DER), so the signature was not checked against it.`,
         signer: null,
         againstCa,
       }
@@ -51,12 +53,23 @@ export async function checkSignature(
   return { ...(await verifyDetached(signature, sums, caDer, SIGNATURE_NAME)), againstCa }
 }
 
-/** Null when `given` (hex, any case, colons or spaces allowed) is `actual`; else in words. */
-export function fingerprintProblem(given: string, actual: string): string | null {
+/**
+ * A fingerprint given that is not the case file's: not one at all (`not_hex`), or another
+ * (`differs`: `given` as 64 digits in lower case, `actual` the case file's).
+ */
+export type FingerprintProblem =
+  { code: 'not_hex' } | { code: 'differs'; given: string; actual: string }
+
+/** Null when `given` (hex, any case, colons or spaces allowed) is `actual`; else which problem. */
+export function fingerprintProblem(given: string, actual: string): FingerprintProblem | null {
   const compact = given.replace(/[\s:]/g, '').toLowerCase()
-  if (!/^[0-9a-f]{64}$/.test(compact))
-    return `The fingerprint given (--fingerprint) is not 64 hexadecimal digits, so it was not compared.`
-  return compact === actual
-    ? null
-    : `The fingerprint given (--fingerprint ${compact}) is not this case file's (${actual}): this is not the case file whose fingerprint is on the signed paper.`
+  if (!/^[0-9a-f]{64}$/.test(compact)) return { code: 'not_hex' }
+  return compact === actual ? null : { code: 'differs', given: compact, actual }
+}
+
+/** A fingerprint's problem in words that name no option (the CLI's: src/cli/case-file-words.ts). */
+export function fingerprintWords(problem: FingerprintProblem): string {
+  return problem.code === 'not_hex'
+    ? 'The fingerprint given is not 64 hexadecimal digits, so it was not compared.'
+    : `The fingerprint given (${problem.given}) is not this case file's (${problem.actual}): this is not the case file whose fingerprint is on the signed paper.`
 }

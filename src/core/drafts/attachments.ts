@@ -30,15 +30,3 @@ export function keptAttachmentHashes(db: Pick<Db, 'prepare'>): string[] {
     .all()
     .map((row) => row.sha256)
 }
-
-// What the rest of the app uses of this folder's other files.
-export { AttachmentUnavailableError, keptCopyOfLink, linkNames } from './attachment-bytes'
-export type { AttachmentContext } from './attachment-bytes'
-export { AttachmentFiles, AttachmentMismatchError } from './attachment-files'
-export {
-  AttachmentRefusedError,
-  getAttachment,
-  setAttachmentUrl,
-  storedAttachments,
-} from './attachment-store'
-export { attachmentHandlers } from './attachment-handlers'

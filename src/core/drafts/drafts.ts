@@ -69,20 +69,15 @@ export { reportView } from './report-view'
 export { draftsHandlers } from './drafts-handlers'
 
 // What the rest of the app uses of this folder's other files.
+export { addAttachment, keptAttachmentHashes, listAttachments } from './attachments'
+export { AttachmentUnavailableError, keptCopyOfLink, linkNames } from './attachment-bytes'
+export type { AttachmentContext } from './attachment-bytes'
+export { AttachmentFiles, AttachmentMismatchError } from './attachment-files'
 export {
-  AttachmentFiles,
-  AttachmentMismatchError,
   AttachmentRefusedError,
-  AttachmentUnavailableError,
-  addAttachment,
-  attachmentHandlers,
   getAttachment,
-  keptAttachmentHashes,
-  keptCopyOfLink,
-  linkNames,
-  listAttachments,
   setAttachmentUrl,
   storedAttachments,
-} from './attachments'
-export type { AttachmentContext } from './attachments'
+} from './attachment-store'
+export { attachmentHandlers } from './attachment-handlers'
 export { attachmentKeys, isEncryptedAttachment } from './attachment-cipher'

@@ -27,11 +27,17 @@ export type FolderKeyProblem =
   /** The database is neither plain SQLite nor a folder with a known key: damaged, or not ours. */
   | 'damaged'
 
-/** Why a data folder cannot be opened; the message says what to do. Nothing was changed. */
+/**
+ * Why a data folder cannot be opened; the message says what to do, naming no command, option or
+ * button. Nothing was changed. `keyToGive` is set where the key must be given by hand (no keychain
+ * can keep a new one): why, before the words of where to give it, which each front says itself
+ * (the CLI adds its --db-key-file: src/cli/core-words.ts).
+ */
 export class FolderKeyError extends Error {
   constructor(
     readonly problem: FolderKeyProblem,
     message: string,
+    readonly keyToGive?: string,
   ) {
     super(message)
     this.name = 'FolderKeyError'
@@ -166,13 +172,18 @@ export async function newKeychainKey(
 ): Promise<Buffer> {
   const why =
     'Casefile keeps each data folder\u2019s key in the OS keychain, and none can be used here'
-  const fallback = `give the key yourself in ${DB_KEY_ENV} or with --db-key-file (64 hexadecimal digits, for instance from: openssl rand -hex 32), and keep it safe: without it the folder cannot be read.`
-  if (!source.keychain) throw new FolderKeyError('no-keychain', `${why}: ${fallback}`)
+  const refuse = (keyToGive: string) =>
+    new FolderKeyError(
+      'no-keychain',
+      `${keyToGive}: give the key yourself in ${DB_KEY_ENV} (64 hexadecimal digits, for instance from: openssl rand -hex 32), and keep it safe: without it the folder cannot be read.`,
+      keyToGive,
+    )
+  if (!source.keychain) throw refuse(why)
   const key = randomBytes(32)
   try {
     await source.keychain.write(keychainAccount(identity), key.toString('hex'))
   } catch (error) {
-    throw new FolderKeyError('no-keychain', `${why} (${(error as Error).message}): ${fallback}`)
+    throw refuse(`${why} (${(error as Error).message})`)
   }
   return key
 }

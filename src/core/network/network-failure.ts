@@ -107,14 +107,37 @@ function day(iso: string): string {
       })
 }
 
-const ASK_IT =
-  "Ask IT for your organization's root certificate and choose it in Settings → Connection (casefile config set --ca-file FILE)"
+/**
+ * How a person has Casefile trust the organization's certificate file, in words that name no
+ * command or button. A front that names its own (the CLI's `config set --ca-file`:
+ * src/cli/network-words.ts) gives them to describeNetworkRefusal instead.
+ */
+export const TRUST_CA_FILE =
+  "set it as your organization's certificate in Casefile's connection settings"
 
 /**
- * The refusal in words a person reads, with the fix named. The same sentence reaches the
- * window, the CLI's stderr and the exchange log.
+ * Whether the fix of a refusal is the organization's certificate file (a certificate this
+ * computer does not trust): the code a front words with its own control for that file.
  */
-export function describeNetworkRefusal(refusal: NetworkRefusal): string {
+export function needsCaFile(refusal: NetworkRefusal): boolean {
+  return (
+    refusal.type === 'certificate' &&
+    (refusal.problem === 'untrusted' ||
+      refusal.problem === 'self_signed' ||
+      refusal.problem === 'other')
+  )
+}
+
+/**
+ * The refusal in words a person reads, with the fix named: `trustCaFile` says how to have
+ * Casefile trust a certificate file (neutral unless a front gives its own). The same sentence
+ * reaches the window, the CLI's stderr and the exchange log.
+ */
+export function describeNetworkRefusal(
+  refusal: NetworkRefusal,
+  trustCaFile: string = TRUST_CA_FILE,
+): string {
+  const askIt = `Ask IT for your organization's root certificate and ${trustCaFile}`
   switch (refusal.type) {
     case 'certificate': {
       const cert = refusal.certificate
@@ -125,9 +148,9 @@ export function describeNetworkRefusal(refusal: NetworkRefusal): string {
       const end = 'Nothing was sent.'
       switch (refusal.problem) {
         case 'untrusted':
-          return `${who}${through} was issued by "${cert?.issuer ?? 'an unknown authority'}", which this computer does not trust. A bank's network that inspects secure connections re-signs them with its own root certificate. ${ASK_IT}. ${end}`
+          return `${who}${through} was issued by "${cert?.issuer ?? 'an unknown authority'}", which this computer does not trust. A bank's network that inspects secure connections re-signs them with its own root certificate. ${askIt}. ${end}`
         case 'self_signed':
-          return `${who}${through} is self-signed ("${cert?.subject ?? refusal.host}"): no authority vouches for it, so Casefile does not trust it. If IT says this is your registry, ask them for that certificate and choose it in Settings → Connection (casefile config set --ca-file FILE). ${end}`
+          return `${who}${through} is self-signed ("${cert?.subject ?? refusal.host}"): no authority vouches for it, so Casefile does not trust it. If IT says this is your registry, ask them for that certificate and ${trustCaFile}. ${end}`
         case 'expired':
           return `${who}${through} expired on ${cert ? day(cert.validTo) : 'an earlier date'}. The registry's operator must renew it (or, if this computer's clock is wrong, set it right). ${end}`
         case 'not_yet_valid':
@@ -135,7 +158,7 @@ export function describeNetworkRefusal(refusal: NetworkRefusal): string {
         case 'wrong_name':
           return `${who}${through} is for ${cert?.names.length ? cert.names.join(', ') : 'other names'}, not for ${refusal.host}. Check the registry address in Settings; if it is right, the connection is being intercepted by something IT has not set up for Casefile. ${end}`
         case 'other':
-          return `${who}${through} was refused (${refusal.code}). ${ASK_IT}. ${end}`
+          return `${who}${through} was refused (${refusal.code}). ${askIt}. ${end}`
       }
       break
     }

@@ -13,7 +13,12 @@ export {
 export type { NetworkSettings } from './registry-transport'
 export { SHOWN_CERTIFICATE, failedBeforeSend } from './registry-agent'
 export type { ConnectionSeen } from './registry-agent'
-export { ProxySettingError, describeNetworkRefusal, isNetworkRefusalError } from './network-failure'
+export {
+  ProxySettingError,
+  describeNetworkRefusal,
+  isNetworkRefusalError,
+  needsCaFile,
+} from './network-failure'
 export type { NetworkRefusal } from './network-failure'
 export { isRegistryEndpoint, registryEndpoints } from './link-destination'
 export type { Endpoint } from './link-destination'

@@ -1,4 +1,5 @@
 import { prepare, type Db } from '../store/store'
+import type { NetworkRefusal } from '../network/network'
 import type { RegistryErrorKind } from '../registry-error'
 import {
   BULK_CHAIN_PREFIX,
@@ -63,6 +64,8 @@ export interface StoredError {
   kind: RegistryErrorKind | 'local'
   message: string
   status?: number
+  /** The network's refusal (a certificate, a proxy), as facts for a front that words it itself. */
+  networkRefusal?: NetworkRefusal
 }
 
 export function lookUpOperation(db: Db, id: number): Operation | null {

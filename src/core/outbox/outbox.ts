@@ -1,22 +1,13 @@
 import type { CoreContext, StoreContext } from '../core-context'
 import { type DraftInput, loadReport } from '../drafts/drafts'
 import { bankSlugs } from '../banks/banks'
-import {
-  dropOperation as discard,
-  requeueEdited as edit,
-  retryOperation as retry,
-} from './outbox-actions'
-import { queueReportWith as queue, tryDraftAndQueue, type QueueResult } from './queue-create'
-import { queueUnlistWith as unlist, queueUpdateWith as update } from './queue-change'
-import {
-  countPending,
-  lookUpOperation as lookUp,
-  loadOperation as operation,
-  listFinished,
-} from './outbox-repository'
+import { dropOperation, requeueEdited, retryOperation } from './outbox-actions'
+import { queueReportWith, tryDraftAndQueue, type QueueResult } from './queue-create'
+import { queueUnlistWith, queueUpdateWith } from './queue-change'
+import { countPending, lookUpOperation, loadOperation, listFinished } from './outbox-repository'
 import { outboxSnapshot } from './outbox-snapshot'
-import { freshestContentIn as freshest } from './freshest-content'
-import { checkOwnReportIdIn as checkOwn } from './own-report-check'
+import { freshestContentIn } from './freshest-content'
+import { checkOwnReportIdIn } from './own-report-check'
 import type { OperationState } from './operations'
 import { writeTransaction } from '../store/store'
 
@@ -49,7 +40,7 @@ function queued(core: CoreContext, result: QueueResult): QueueResult {
 }
 
 export function queueReport(core: CoreContext, localId: string): QueueResult {
-  return queued(core, queue(core.db, localId, queueOptions(core)))
+  return queued(core, queueReportWith(core.db, localId, queueOptions(core)))
 }
 
 /** Drafts and queues one report at once (the CLI's submit, the demo reports). */
@@ -78,7 +69,7 @@ export function submitMany(
 }
 
 export function queueUpdate(core: CoreContext, localOrRegistryId: string, input: DraftInput) {
-  return queued(core, update(core.db, localOrRegistryId, input, queueOptions(core)))
+  return queued(core, queueUpdateWith(core.db, localOrRegistryId, input, queueOptions(core)))
 }
 
 export function queueUnlist(
@@ -86,21 +77,24 @@ export function queueUnlist(
   localOrRegistryId: string,
   options: { note?: string } = {},
 ) {
-  return queued(core, unlist(core.db, localOrRegistryId, { now: core.clock.now(), ...options }))
+  return queued(
+    core,
+    queueUnlistWith(core.db, localOrRegistryId, { now: core.clock.now(), ...options }),
+  )
 }
 
 export function retryNow(core: CoreContext, operationId: number) {
-  const op = retry(core.db, operationId, core.clock.now())
+  const op = retryOperation(core.db, operationId, core.clock.now())
   core.queued()
   return op
 }
 
 export function discardOperation(core: CoreContext, operationId: number) {
-  return discard(core.db, operationId, core.clock.now())
+  return dropOperation(core.db, operationId, core.clock.now())
 }
 
 export function editAndRequeue(core: CoreContext, operationId: number, input: DraftInput) {
-  return queued(core, edit(core.db, operationId, input, queueOptions(core)))
+  return queued(core, requeueEdited(core.db, operationId, input, queueOptions(core)))
 }
 
 /**
@@ -131,11 +125,11 @@ export function outboxHistory(core: CoreContext, options: Parameters<typeof list
 
 /** The outbox item with this id, or null when there is none. */
 export function findOperation(core: CoreContext, id: number) {
-  return lookUp(core.db, id)
+  return lookUpOperation(core.db, id)
 }
 
 export function getOperation(core: CoreContext, id: number) {
-  return operation(core.db, id)
+  return loadOperation(core.db, id)
 }
 
 /** The freshest known content of a report, for an update to change (see freshest-content.ts). */
@@ -144,7 +138,7 @@ export function freshestContent(
   localId: string,
   options: { signal?: AbortSignal } = {},
 ) {
-  return freshest(core.db, core.client, loadReport(core.db, localId), options)
+  return freshestContentIn(core.db, core.client, loadReport(core.db, localId), options)
 }
 
 /** Whether an id names one of the organization's reports: locally, in the cache, or on the registry. */
@@ -153,7 +147,7 @@ export function checkOwnReportId(
   localOrRegistryId: string,
   options: { signal?: AbortSignal } = {},
 ) {
-  return checkOwn(core.db, core.client, localOrRegistryId, options)
+  return checkOwnReportIdIn(core.db, core.client, localOrRegistryId, options)
 }
 
 // What the rest of the app uses of this folder's other files.

@@ -16,6 +16,7 @@ import {
 import {
   duration,
   errorWords,
+  fixOf,
   trustedByWords,
   trustProblemWords,
   type ConnectionCheck,
@@ -31,6 +32,11 @@ export interface ConnectionCheckInput {
   timeoutMs?: number
   resolveName?: (host: string) => Promise<string[]>
   now?: () => number
+  /**
+   * How this front has Casefile trust a certificate file, in its own words (the CLI's names
+   * `config set --ca-file`); neutral when not given, and a failed check says `fix: 'ca_file'`.
+   */
+  trustCaFile?: string
 }
 
 /** The address updates come from: GitHub Releases (electron-builder.yml), or a mirror IT names. */
@@ -54,6 +60,7 @@ export async function checkConnection(input: ConnectionCheckInput): Promise<Conn
   const base = new URL(input.connection.baseUrl)
   const upload = new URL(input.connection.uploadUrl)
   const timeoutMs = input.timeoutMs ?? 15_000
+  const words = (error: unknown) => errorWords(error, input.trustCaFile)
 
   add({
     id: 'registry',
@@ -67,7 +74,7 @@ export async function checkConnection(input: ConnectionCheckInput): Promise<Conn
     proxy = await resolveProxy(input.connection.baseUrl)
     add({ id: 'proxy', title: 'Proxy', status: 'ok', summary: describeProxyChoice(proxy) })
   } catch (error) {
-    add({ id: 'proxy', title: 'Proxy', status: 'failed', summary: errorWords(error) })
+    add({ id: 'proxy', title: 'Proxy', status: 'failed', summary: words(error) })
   }
 
   const host = base.hostname.replace(/^\[|\]$/g, '')
@@ -82,7 +89,7 @@ export async function checkConnection(input: ConnectionCheckInput): Promise<Conn
       status: viaProxy ? 'ok' : 'failed',
       summary: viaProxy
         ? `${host} does not resolve on this computer; the proxy resolves it.`
-        : `${host}: ${errorWords(error)} Check the registry address, or this computer's DNS.`,
+        : `${host}: ${words(error)} Check the registry address, or this computer's DNS.`,
     })
   }
 
@@ -113,7 +120,8 @@ export async function checkConnection(input: ConnectionCheckInput): Promise<Conn
         id: 'certificate',
         title: 'Certificate',
         status: 'failed',
-        summary: `${errorWords(error)}${trustProblemWords(stores)}`,
+        summary: `${words(error)}${trustProblemWords(stores)}`,
+        ...fixOf(error),
       })
     }
   } else
@@ -142,7 +150,13 @@ export async function checkConnection(input: ConnectionCheckInput): Promise<Conn
       summary: `answered with ${banks.length} banks (no key needed).`,
     })
   } catch (error) {
-    add({ id: 'banks', title: 'Bank list', status: 'failed', summary: errorWords(error) })
+    add({
+      id: 'banks',
+      title: 'Bank list',
+      status: 'failed',
+      summary: words(error),
+      ...fixOf(error),
+    })
   }
 
   const key = await input.getApiKey()
@@ -163,7 +177,7 @@ export async function checkConnection(input: ConnectionCheckInput): Promise<Conn
         summary: `accepted (one keyed call: the organization's submissions, ${page.meta.total} in all).`,
       })
     } catch (error) {
-      add({ id: 'key', title: 'API key', status: 'failed', summary: errorWords(error) })
+      add({ id: 'key', title: 'API key', status: 'failed', summary: words(error), ...fixOf(error) })
     }
 
   const offset = clock.length ? clock.reduce((a, b) => a + b, 0) / clock.length : null
@@ -190,7 +204,14 @@ export async function checkConnection(input: ConnectionCheckInput): Promise<Conn
           },
   )
 
-  add(await checkUpdateFeed(input.updateFeedUrl, { ...input.network, resolveProxy }, timeoutMs))
+  add(
+    await checkUpdateFeed(
+      input.updateFeedUrl,
+      { ...input.network, resolveProxy },
+      timeoutMs,
+      words,
+    ),
+  )
   return {
     at: new Date(now()).toISOString(),
     checks,
@@ -207,6 +228,7 @@ async function checkUpdateFeed(
   url: string,
   network: NetworkSettings,
   timeoutMs: number,
+  words: (error: unknown) => string,
 ): Promise<ConnectionCheck> {
   const agent = new RegistryAgent({
     resolveProxy: network.resolveProxy ?? environmentProxyResolver(),
@@ -241,7 +263,7 @@ async function checkUpdateFeed(
       title: 'Update feed',
       status: 'warning',
       summary:
-        `${new URL(url).origin} cannot be reached: ${errorWords(error)} Installed copies will not update until IT lets it through.`.replace(
+        `${new URL(url).origin} cannot be reached: ${words(error)} Installed copies will not update until IT lets it through.`.replace(
           /\.\. /,
           '. ',
         ),

@@ -4,6 +4,7 @@ import {
   type TrustStores,
   describeNetworkRefusal,
   isNetworkRefusalError,
+  needsCaFile,
   ProxySettingError,
 } from '../network/network'
 
@@ -20,6 +21,11 @@ export interface ConnectionCheck {
   status: CheckStatus
   /** One or more sentences for a person (and for IT): never the key. */
   summary: string
+  /**
+   * ca_file: the fix is the organization's certificate file (the registry's certificate is not
+   * trusted), which a front may name with its own control; the summary names none.
+   */
+  fix?: 'ca_file'
 }
 
 export interface ConnectionReport {
@@ -61,15 +67,31 @@ export function trustProblemWords(stores: TrustStores): string {
   return problems.join('')
 }
 
-/** Why a step failed, in words a person can copy to IT. */
-export function errorWords(error: unknown): string {
-  if (isNetworkRefusalError(error)) return describeNetworkRefusal(error.refusal)
+/**
+ * Why a step failed, in words a person can copy to IT; a network refusal's fix as `trustCaFile`
+ * says it (describeNetworkRefusal's: the front's words, neutral by default).
+ */
+export function errorWords(error: unknown, trustCaFile?: string): string {
+  if (isNetworkRefusalError(error)) return describeNetworkRefusal(error.refusal, trustCaFile)
   if (error instanceof ProxySettingError) return error.message
-  if (isRegistryError(error)) return error.message
+  if (isRegistryError(error))
+    return error.networkRefusal
+      ? describeNetworkRefusal(error.networkRefusal, trustCaFile)
+      : error.message
   const code = (error as { code?: string } | null)?.code
   const words = code ? SYSTEM_WORDS[code] : undefined
   if (words) return words
   return error instanceof Error ? `${error.message.replace(/\.?$/, '.')}` : String(error)
+}
+
+/** The fix a front names with its own control, if a step failed for want of one. */
+export function fixOf(error: unknown): Pick<ConnectionCheck, 'fix'> {
+  const refusal = isNetworkRefusalError(error)
+    ? error.refusal
+    : isRegistryError(error)
+      ? error.networkRefusal
+      : undefined
+  return refusal && needsCaFile(refusal) ? { fix: 'ca_file' } : {}
 }
 
 /** What the system's error codes mean, for a person (the code itself is for the log). */

@@ -1,3 +1,4 @@
+import type { NetworkRefusal } from '../network/network'
 import type { ExchangeLogEntry } from './registry-request'
 
 /**
@@ -13,6 +14,11 @@ export interface Reachability {
   detail: string | null
   /** When the last exchange that said so ended (epoch ms); null before any. */
   at: number | null
+  /**
+   * The network's refusal behind the reason, as facts, for a front that words it itself (the
+   * CLI names its command for the certificate file: src/cli/network-words.ts).
+   */
+  refusal?: NetworkRefusal
 }
 
 export const UNKNOWN_REACHABILITY: Reachability = {
@@ -58,6 +64,7 @@ export function reachabilityOf(entry: ExchangeLogEntry, at: number): Reachabilit
       reason: entry.message ?? 'The registry cannot be reached.',
       detail: `${entry.endpoint}: refused by the network (${entry.networkRefusal.replace('_', ' ')})`,
       at,
+      ...(entry.refusal ? { refusal: entry.refusal } : {}),
     }
   if (outcome === 'offline') {
     const code = codeOf(entry.message)

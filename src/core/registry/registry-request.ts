@@ -32,6 +32,8 @@ export interface ExchangeLogEntry {
   message?: string
   /** Set when the network (a certificate, a proxy) refused the call, not the registry. */
   networkRefusal?: NetworkRefusalType
+  /** That refusal's facts, for a front that words it itself (the message is the core's words). */
+  refusal?: NetworkRefusal
 }
 
 export interface RegistryClientOptions {
@@ -153,7 +155,7 @@ export function createRegistryRequester(
       outcome: ExchangeLogEntry['outcome'],
       status?: number,
       message?: string,
-      networkRefusal?: NetworkRefusalType,
+      refusal?: NetworkRefusal,
     ) =>
       options.onExchange?.({
         at: new Date(started).toISOString(),
@@ -162,10 +164,10 @@ export function createRegistryRequester(
         durationMs: Date.now() - started,
         outcome,
         message,
-        ...(networkRefusal ? { networkRefusal } : {}),
+        ...(refusal ? { networkRefusal: refusal.type, refusal } : {}),
       })
     const fail = (error: RegistryError): never => {
-      log(error.kind, error.status, error.message, error.networkRefusal?.type)
+      log(error.kind, error.status, error.message, error.networkRefusal)
       throw error
     }
 

@@ -70,6 +70,11 @@ export async function signDetached(content: Buffer, key: SigningKey, at: Date): 
 export type SignatureProblem =
   'unreadable' | 'not-this-file' | 'bad-signature' | 'not-from-ca' | 'expired'
 
+/**
+ * A signature checked: `problem` the code (null when whole), `signer` the facts, `message` in words
+ * that name no command or option, so a front may show it as it is or word it itself from the
+ * code and facts (the CLI names --ca: src/cli/case-file-words.ts).
+ */
 export interface SignatureCheck {
   ok: boolean
   problem: SignatureProblem | null
@@ -159,7 +164,7 @@ export async function verifyDetached(
     if (!issued)
       return fail(
         'not-from-ca',
-        `The signature is by ${signer.subject}, whose certificate is not the one given with --ca nor issued by it: this case file was not signed by that organization.`,
+        `The signature is by ${signer.subject}, whose certificate is not the organization's certificate given nor issued by it: this case file was not signed by that organization.`,
         signer,
       )
     const signedAt = signingTime(signedData.signerInfos[0]!) ?? new Date()
@@ -174,8 +179,8 @@ export async function verifyDetached(
     ok: true,
     problem: null,
     message: ca
-      ? `Signed by ${signer.subject}, with the certificate given with --ca or one it issued.`
-      : `Signed by ${signer.subject} (certificate fingerprint ${signer.fingerprint}); give the organization's certificate with --ca to check it is theirs.`,
+      ? `Signed by ${signer.subject}, with the organization's certificate given or one it issued.`
+      : `Signed by ${signer.subject} (certificate fingerprint ${signer.fingerprint}); check it against the organization's certificate to know it is theirs.`,
     signer,
   }
 }

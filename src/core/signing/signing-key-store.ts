@@ -24,7 +24,8 @@ const account = (dataDir: string) => {
   const identity = readFolderIdentity(dataDir)
   if (!identity)
     throw new SigningKeyError(
-      'The data folder has no identity yet: open it once (casefile config show) before making a signing key.',
+      'The data folder has no identity yet: open it once before making a signing key.',
+      'no_folder_identity',
     )
   return `signing-key:${identity.id}`
 }

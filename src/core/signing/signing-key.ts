@@ -30,9 +30,22 @@ export interface SigningKey {
   privateKey: Buffer
 }
 
-/** Why a signing key cannot be used; the message says it in words and what to do. */
+/**
+ * Where a front words the fix itself (the CLI names its command or option: src/cli/core-words.ts):
+ * the data folder has no identity yet to name the key's keychain entry; a PKCS#12 file's password
+ * does not open it.
+ */
+export type SigningKeyProblem = 'no_folder_identity' | 'pkcs12_password'
+
+/**
+ * Why a signing key cannot be used; the message says it in words and what to do, naming no
+ * command, option or button. `problem` is set where a front words it itself.
+ */
 export class SigningKeyError extends Error {
-  constructor(message: string) {
+  constructor(
+    message: string,
+    readonly problem?: SigningKeyProblem,
+  ) {
     super(message)
     this.name = 'SigningKeyError'
   }
@@ -190,10 +203,13 @@ export async function readPkcs12(bytes: Buffer, password: string): Promise<Signi
   } catch (error) {
     keys = []
     const why = (error as Error).message ?? ''
+    if (/password|integrity|mac|decrypt|padding/i.test(why))
+      throw new SigningKeyError(
+        'The PKCS#12 file does not open with the password given: check the password.',
+        'pkcs12_password',
+      )
     throw new SigningKeyError(
-      /password|integrity|mac|decrypt|padding/i.test(why)
-        ? 'The PKCS#12 file does not open with the password given: check the password (given in the environment variable named by --sign-pass-env).'
-        : 'The PKCS#12 file cannot be read: it is damaged, or protected in an old way Casefile does not read (RC2 or triple DES). Export it again with AES (openssl pkcs12 -export with OpenSSL 3 does so by default).',
+      'The PKCS#12 file cannot be read: it is damaged, or protected in an old way Casefile does not read (RC2 or triple DES). Export it again with AES (openssl pkcs12 -export with OpenSSL 3 does so by default).',
     )
   }
   for (const privateKey of keys) {

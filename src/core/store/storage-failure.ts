@@ -3,15 +3,19 @@ import { statfsSync, statSync } from 'node:fs'
 /**
  * The data folder's database is no longer the file Casefile opened: the folder was deleted,
  * moved or replaced while it was in use. What Casefile writes would go to a file nobody can
- * open again, so the work stops instead.
+ * open again, so the work stops instead. The message names no command or button: where the
+ * registry's list is refreshed is each front's to say (the CLI's: src/cli/core-words.ts).
  */
 export class FolderGoneError extends Error {
   override readonly name = 'FolderGoneError'
+  /** What happened, before the words of what to do. */
+  readonly stopped: string
   constructor(readonly dataDir: string) {
+    const stopped = `The data folder ${dataDir} was deleted, moved or replaced while Casefile was using it, so Casefile stopped: what it did since then is not recorded anywhere.`
     super(
-      `The data folder ${dataDir} was deleted, moved or replaced while Casefile was using it, so Casefile stopped: what it did since then is not recorded anywhere. ` +
-        `Reports it sent before are on the registry (\`casefile submissions --refresh\` lists them). Put the folder back, or choose another, and run the command again.`,
+      `${stopped} Reports it sent before are on the registry (the list of your organization's reports, refreshed from the registry, shows them). Put the folder back, or choose another, and try again.`,
     )
+    this.stopped = stopped
   }
 }
 

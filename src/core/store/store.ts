@@ -28,6 +28,7 @@ export {
   assertSameFile,
   describeStorageFailure,
   fileIdentity,
+  FolderGoneError,
   storageProblemOf,
 } from './storage-failure'
 export { startWalCheckpointer } from './wal-checkpointer'

@@ -58,7 +58,12 @@ export function recordFailure(
     })
     return 'attention'
   }
-  const stored: StoredError = { kind: error.kind, message: error.message, status: error.status }
+  const stored: StoredError = {
+    kind: error.kind,
+    message: error.message,
+    status: error.status,
+    ...(error.networkRefusal ? { networkRefusal: error.networkRefusal } : {}),
+  }
   if (error.kind === 'cancelled') {
     scheduleRetry(db, op.id, { nextAttemptAt: now, error: stored, outcomeUnknown: true, now })
     return 'retry'

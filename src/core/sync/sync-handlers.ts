@@ -4,5 +4,9 @@ import { syncNow } from './sync'
 /** The sync's slice of the contract. */
 export const syncHandlers: FeatureHandlers<'syncNow' | 'registryReachability'> = (core) => ({
   syncNow: () => syncNow(core()),
-  registryReachability: () => ({ ...core().reachability.current() }),
+  // The contract's fields: the refusal's facts stay in the core (the reason is in words).
+  registryReachability: () => {
+    const { state, reason, detail, at } = core().reachability.current()
+    return { state, reason, detail, at }
+  },
 })

@@ -111,6 +111,11 @@ export const connectionReportSchema = z.strictObject({
       title: z.string(),
       status: z.enum(['ok', 'warning', 'failed', 'skipped']),
       summary: z.string(),
+      /**
+       * ca_file: the fix is the organization's certificate file, which the summary names with no
+       * control (the core's words serve every front) and the window names with its own.
+       */
+      fix: z.enum(['ca_file']).optional(),
     }),
   ),
   /** No check failed (warnings allowed). */

@@ -75,7 +75,10 @@ describe('the key of a data folder', () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'casefile-nokey-'))
     const error = await refusal(openDataFolder(dataDir, { keychain: brokenKeychain }))
     expect(error.problem).toBe('no-keychain')
-    expect(error.message).toMatch(/CASEFILE_DB_KEY or with --db-key-file/)
+    // Where to give it, in words for any front (the CLI adds its --db-key-file: core-words.ts).
+    expect(error.message).toMatch(/give the key yourself in CASEFILE_DB_KEY \(64 hexadecimal/)
+    expect(error.message).not.toMatch(/--db-key-file/)
+    expect(error.keyToGive).toMatch(/^Casefile keeps each data folder’s key in the OS keychain/)
     expect(existsSync(join(dataDir, 'casefile.db'))).toBe(false)
   })
 

@@ -15,6 +15,12 @@ const STATUS_WORDS: Record<ConnectionReportView['checks'][number]['status'], str
   skipped: 'Not checked',
 }
 
+/** A check's fix, with the control of this window that makes it (the core's words name none). */
+const FIX_WORDS: Record<NonNullable<ConnectionReportView['checks'][number]['fix']>, string> = {
+  ca_file:
+    'Choose the file IT gives you with “Choose certificate file…” under Your organization’s certificate, above.',
+}
+
 const FIELD_NAMES: Record<string, string> = {
   proxy: 'Proxy',
   username: 'User name',
@@ -286,6 +292,7 @@ function ConnectionCheck() {
               <li key={check.id} data-status={check.status}>
                 <span className={`check-status ${check.status}`}>{STATUS_WORDS[check.status]}</span>{' '}
                 <strong>{check.title}</strong>: <PlainMessage message={check.summary} />
+                {check.fix && <p>{FIX_WORDS[check.fix]}</p>}
               </li>
             ))}
           </ol>
