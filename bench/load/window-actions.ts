@@ -63,23 +63,22 @@ export async function searchBvn(
   await page.getByLabel('Value').fill(value)
   const box = page.getByLabel('Only the saved copy (offline)')
   if ((await box.isChecked()) !== offline) await box.click()
-  const button = page.getByRole('main').getByRole('button', { name: 'Search', exact: true })
-  await button.waitFor()
+  await page.getByRole('main').getByRole('button', { name: 'Search', exact: true }).waitFor()
   const started = Date.now()
-  const inPage = (await button.evaluate(
-    `(async (button) => {
-      const value = ${JSON.stringify(value)}
-      const shown = () => [...document.querySelectorAll('.answer .answer-for')].some((e) => e.textContent.includes(value))
-      const started = performance.now()
-      button.click()
-      while (!shown()) {
-        if (performance.now() - started > 120000) return -1
-        await new Promise((resolve) => requestAnimationFrame(resolve))
-      }
-      return performance.now() - started
-    })`,
-  )) as number
-  if (inPage < 0) throw new Error(`No answer for ${value} within 120 s`)
+  const inPage = (await page.evaluate(`(async () => {
+    const value = ${JSON.stringify(value)}
+    const button = [...document.querySelectorAll('main button')].find((b) => b.textContent.trim() === 'Search')
+    const shown = () => [...document.querySelectorAll('.answer .answer-for')].some((e) => e.textContent.includes(value))
+    const started = performance.now()
+    button.click()
+    while (!shown()) {
+      if (performance.now() - started > 120000) return -1
+      await new Promise((resolve) => requestAnimationFrame(resolve))
+    }
+    return performance.now() - started
+  })()`)) as number
+  if (typeof inPage !== 'number' || inPage < 0)
+    throw new Error(`No answer for ${value} within 120 s`)
   return { page: inPage, driver: Date.now() - started }
 }
 
