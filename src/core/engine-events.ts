@@ -1,11 +1,20 @@
 import type { EventPayload } from '../shared/contracts'
 import type { CoreContext } from './core-context'
-import { outboxCounts, toOperationView, pendingReportCount } from './outbox/outbox'
+import type { Operation } from './outbox/outbox'
+import { findOperation, outboxCounts, pendingReportCount, toOperationViews } from './outbox/outbox'
 
 export type CoreEventName =
   'onlineChanged' | 'outboxChanged' | 'syncFinished' | 'operationChanged' | 'uploadProgress'
 /** How often, at most, the outbox's counts follow its operations' changes. */
 export const COUNTS_EVERY_MS = 200
+/**
+ * How long an operation's changes gather before the window is told, the latest of each: a
+ * create goes claimed, sending and done within a few ms, and each change pushed alone cost the
+ * core's thread a view (its report read and its draft parsed) and a message to main. Under
+ * bench:load's 2,000 creates that was hundreds of events a second, among the longest stretches
+ * of the core's loop; the window draws them once a frame anyway.
+ */
+export const OPERATIONS_EVERY_MS = 50
 
 export type EmitCoreEvent = <E extends CoreEventName>(event: E, payload: EventPayload<E>) => void
 
@@ -40,10 +49,28 @@ export function forwardEngineEvents(core: CoreContext, emit: EmitCoreEvent): () 
     countsTimer = setTimeout(counts, COUNTS_EVERY_MS)
     countsTimer.unref?.()
   }
+  // Each operation changed since the last push, as its event had it.
+  const changed = new Map<number, Operation>()
+  let operationsTimer: NodeJS.Timeout | undefined
+  const pushOperations = () => {
+    clearTimeout(operationsTimer)
+    operationsTimer = undefined
+    const ops = [...changed.values()]
+    changed.clear()
+    if (!core.db.open || ops.length === 0) return
+    // Read again as they are now: pushed later than it happened, an event's copy could be older
+    // than an Outbox list the window read in between (it keeps the newer of the two it is sent).
+    const now = ops.map((op) => findOperation(core, op.id) ?? op)
+    for (const view of toOperationViews(core, now)) emit('operationChanged', view)
+  }
   const offEngine = core.engine.on((event) => {
     if (!core.db.open) return
     if (event.type === 'operation') {
-      emit('operationChanged', toOperationView(core, event.operation))
+      changed.set(event.operation.id, event.operation)
+      if (!operationsTimer) {
+        operationsTimer = setTimeout(pushOperations, OPERATIONS_EVERY_MS)
+        operationsTimer.unref?.()
+      }
       countsSoon()
     } else if (event.type === 'upload-progress') {
       emit('uploadProgress', {
@@ -52,6 +79,8 @@ export function forwardEngineEvents(core: CoreContext, emit: EmitCoreEvent): () 
         ...(event.total !== undefined ? { total: event.total } : {}),
       })
     } else if (event.type === 'run-finished') {
+      // The run's last changes before the end of the run.
+      pushOperations()
       const { summary } = event
       emit('syncFinished', {
         sent: summary.reports + summary.adopted,
@@ -62,6 +91,8 @@ export function forwardEngineEvents(core: CoreContext, emit: EmitCoreEvent): () 
   })
   return () => {
     clearTimeout(countsTimer)
+    clearTimeout(operationsTimer)
+    changed.clear()
     offReach()
     offEngine()
   }

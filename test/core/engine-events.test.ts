@@ -4,7 +4,11 @@ import { join } from 'node:path'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { Core } from '../../src/core/open-core'
 import { openCore } from '../../src/core/open-core'
-import { COUNTS_EVERY_MS, forwardEngineEvents } from '../../src/core/engine-events'
+import {
+  COUNTS_EVERY_MS,
+  OPERATIONS_EVERY_MS,
+  forwardEngineEvents,
+} from '../../src/core/engine-events'
 import { emptyRunSummary, type SyncEvent } from '../../src/core/sync/sync-engine'
 import { countPending } from '../../src/core/outbox/outbox-repository'
 import * as Outbox from '../../src/core/outbox/outbox'
@@ -42,7 +46,9 @@ describe("the outbox's counts pushed to the window", () => {
     const off = forwardEngineEvents(core, (event, payload) => seen.push({ event, payload }))
     for (let i = 0; i < 100; i++) engineEmit(core, { type: 'operation', operation })
     const counted = () => seen.filter((s) => s.event === 'outboxChanged')
-    expect(seen.filter((s) => s.event === 'operationChanged')).toHaveLength(100)
+    // The operation's hundred changes are pushed once, its latest (operationChanged, below).
+    vi.advanceTimersByTime(OPERATIONS_EVERY_MS)
+    expect(seen.filter((s) => s.event === 'operationChanged')).toHaveLength(1)
     expect(counted()).toHaveLength(0)
     vi.advanceTimersByTime(COUNTS_EVERY_MS)
     expect(counted()).toEqual([
@@ -58,6 +64,46 @@ describe("the outbox's counts pushed to the window", () => {
     expect(counted()).toHaveLength(2)
     vi.advanceTimersByTime(COUNTS_EVERY_MS * 3)
     expect(counted()).toHaveLength(2)
+    off()
+    vi.useRealTimers()
+    await core.close()
+  })
+
+  it("push each operation's changes once per interval, as it is when pushed, and before the end of a run", async () => {
+    const core = offlineCore()
+    Outbox.submitMany(core, [draft(5), draft(6)])
+    const [first, second] = Outbox.outbox(core).operations
+    const seen: { event: string; payload: unknown }[] = []
+    vi.useFakeTimers()
+    const off = forwardEngineEvents(core, (event, payload) => seen.push({ event, payload }))
+    const pushed = () =>
+      seen.flatMap((s) =>
+        s.event === 'operationChanged' ? [s.payload as { id: number; state: string }] : [],
+      )
+    // A change told with an old copy of the operation: discarded since, it is pushed discarded.
+    engineEmit(core, { type: 'operation', operation: first! })
+    engineEmit(core, { type: 'operation', operation: second! })
+    engineEmit(core, { type: 'operation', operation: first! })
+    Outbox.discardOperation(core, first!.id)
+    expect(pushed()).toEqual([])
+    vi.advanceTimersByTime(OPERATIONS_EVERY_MS)
+    expect(pushed().map(({ id, state }) => [id, state])).toEqual([
+      [first!.id, 'cancelled'],
+      [second!.id, 'queued'],
+    ])
+    // Gathered when the run ends: pushed at once, ahead of the run's end.
+    engineEmit(core, { type: 'operation', operation: second! })
+    engineEmit(core, {
+      type: 'run-finished',
+      summary: emptyRunSummary({ leaseHeld: true, offline: true, pending: 1 }),
+    })
+    expect(seen.slice(-3).map((s) => s.event)).toEqual([
+      'operationChanged',
+      'syncFinished',
+      'outboxChanged',
+    ])
+    vi.advanceTimersByTime(OPERATIONS_EVERY_MS * 3)
+    expect(pushed()).toHaveLength(3)
     off()
     vi.useRealTimers()
     await core.close()

@@ -151,7 +151,7 @@ export function checkOwnReportId(
 }
 
 // What the rest of the app uses of this folder's other files.
-export { toOperationView } from './operation-view'
+export { toOperationViews } from './operation-view'
 export { pendingReportCount } from './pending-reports'
 export { draftToPayload } from './queue-checks'
 export type { QueueResult } from './queue-checks'
