@@ -78,6 +78,8 @@ interface ProbeLine {
   mono: number
   long: Delay[]
   late: number[]
+  /** Each call of the core ended in that second: its method and its time in the core (ms). */
+  calls?: [string, number][]
   rss: number
   memory?: { heapUsed: number; heapTotal: number; external: number; arrayBuffers: number }
 }
@@ -107,6 +109,20 @@ const loopFigures = (lines: readonly ProbeLine[]) => {
     peak: lines.reduce<ProbeLine | null>((a, b) => (a && a.rss >= b.rss ? a : b), null),
   }
 }
+/** The core's own time for the calls the investigator waits on, p50/p95 (the probe's `calls`). */
+const WAITED_ON = ['searchRun', 'outboxList', 'submissionsList', 'insightsSummary'] as const
+const callWords = (lines: readonly ProbeLine[]) =>
+  WAITED_ON.flatMap((method) => {
+    const times = lines.flatMap((line) =>
+      (line.calls ?? []).filter(([m]) => m === method).map(([, ms]) => ms),
+    )
+    return times.length === 0
+      ? []
+      : [
+          `${method} p50 ${quantile(times, 0.5)} ms, p95 ${quantile(times, 0.95)} ms (${times.length})`,
+        ]
+  }).join('; ')
+
 /** The resident set split: V8's heap, memory outside it, and the rest (SQLite, threads, code). */
 const memoryWords = (line: ProbeLine | null) => {
   const m = line?.memory
@@ -230,7 +246,10 @@ async function main() {
       }
     }
     const alone = windowTimes()
+    const aloneFrom = Date.now()
     for (let round = 0; round < 5; round++) await investigatorRound(alone, 1000 + round)
+    // The probe writes once a second: its lines for these rounds are read after the next one.
+    const aloneTo = Date.now()
     const searched = async (job: number) =>
       (await call<{ totals: { searched: number } }>('screeningShow', { job, limit: 1 })).totals
         .searched
@@ -327,6 +346,7 @@ async function main() {
     const tasks = (await page.evaluate('window.__tasks')) as number[]
     pageSelf = (await pageProfile?.()) ?? []
     const mixedLines = probeLines(probeFile, mixedFrom, mixedTo)
+    const aloneLines = probeLines(probeFile, aloneFrom, aloneTo + 1000)
     const loop = loopFigures(mixedLines)
     delays = mixedLines.flatMap((line) => line.long)
     const { counts } = Outbox.outboxCounts(inspector)
@@ -354,6 +374,9 @@ async function main() {
     )
     log(
       `    through the test driver: ${p(together.registryDriver)} (alone ${p(alone.registryDriver)})`,
+    )
+    log(
+      `  the core's own time for them: ${callWords(mixedLines)} (alone: ${callWords(aloneLines)})`,
     )
     log(
       `  page: longest task ${Math.max(0, ...tasks).toFixed(0)} ms; ${tasks.length} over 50 ms, ${tasks.filter((t) => t > 200).length} over 200 ms (target none)`,

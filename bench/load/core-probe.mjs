@@ -30,14 +30,33 @@ if (out && isMainThread && typeof process.send === 'function') {
     const { rss, heapUsed, heapTotal, external, arrayBuffers } = process.memoryUsage()
     return { rss, memory: { heapUsed, heapTotal, external, arrayBuffers } }
   }
+  // Each call main made of the core (the window's and the bench's): its method and how long
+  // from the message's arrival to its result sent, in ms. Seen by wrapping the channel: a call
+  // arrives as { type: 'call', id, method } and is answered by { type: 'result', id }.
+  let calls = []
+  const asked = new Map()
+  process.prependListener('message', (message) => {
+    if (message && message.type === 'call')
+      asked.set(message.id, [message.method, performance.now()])
+  })
+  const send = process.send.bind(process)
+  process.send = (message, ...rest) => {
+    const call = message && message.type === 'result' ? asked.get(message.id) : undefined
+    if (call) {
+      asked.delete(message.id)
+      calls.push([call[0], Math.round(performance.now() - call[1])])
+    }
+    return send(message, ...rest)
+  }
   setInterval(() => {
     appendFileSync(
       out,
       // mono: the monotonic clock in µs, as a CPU profile's sample times are.
-      `${JSON.stringify({ at: Date.now(), mono: Number(process.hrtime.bigint() / 1000n), late, long, ...memory() })}\n`,
+      `${JSON.stringify({ at: Date.now(), mono: Number(process.hrtime.bigint() / 1000n), late, long, calls, ...memory() })}\n`,
     )
     late = []
     long = []
+    calls = []
   }, 1000).unref()
   // Stopped by the harness with SIGTERM: leave through exit, so a --cpu-prof is written.
   process.on('SIGTERM', () => process.exit(0))
