@@ -110,7 +110,13 @@ const loopFigures = (lines: readonly ProbeLine[]) => {
   }
 }
 /** The core's own time for the calls the investigator waits on, p50/p95 (the probe's `calls`). */
-const WAITED_ON = ['searchRun', 'outboxList', 'submissionsList', 'insightsSummary'] as const
+const WAITED_ON = [
+  'searchRun saved',
+  'searchRun',
+  'outboxList',
+  'submissionsList',
+  'insightsSummary',
+] as const
 const callWords = (lines: readonly ProbeLine[]) =>
   WAITED_ON.flatMap((method) => {
     const times = lines.flatMap((line) =>
