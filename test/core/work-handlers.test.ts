@@ -78,6 +78,11 @@ describe('work handlers', () => {
     expect(outbox.operations[0]?.reportTitle).toMatch(
       /^Romance fraud · 0123456789 · Guaranty Trust/,
     )
+    // Asked for the counts alone (the status bar while the Outbox is not open): no items.
+    expect(await call('outboxList', { operations: false })).toEqual({
+      ...outbox,
+      operations: [],
+    })
     expect((await call('syncNow', undefined)).sent).toBe(2)
 
     const online = await call('searchRun', { identifier: 'account', value: '0123456789_gtbank' })

@@ -132,6 +132,29 @@ describe('the Outbox under a drain of thousands', () => {
     off()
   })
 
+  it('reads only the counts for pushed changes while no view shows the items, and the items while one does', async () => {
+    const { api, push } = outboxOf(many(10))
+    const off = useOutboxStore.getState().listen()
+    const pushed = async () => {
+      await act(async () => {
+        push('outboxChanged', { pending: 9, needsAttention: 0, pendingReports: 9 })
+        // Past the one-a-second spacing of reads that pushed counts ask for.
+        await new Promise((resolve) => setTimeout(resolve, 1100))
+      })
+    }
+    await pushed()
+    // The status bar's counts, without every item's view (the Outbox is not open).
+    expect(api.outboxList.mock.calls.at(-1)).toEqual([{ operations: false }])
+    const hide = useOutboxStore.getState().show()
+    await pushed()
+    expect(api.outboxList.mock.calls.at(-1)).toEqual([undefined])
+    hide()
+    hide() // twice: still one view fewer, not two
+    await pushed()
+    expect(api.outboxList.mock.calls.at(-1)).toEqual([{ operations: false }])
+    off()
+  })
+
   it('keeps the order of identity for the rows between: withChanges replaces in place', () => {
     const list = many(5)
     const next = withChanges(list, [operation(3, { attempts: 1 }), operation(6)])

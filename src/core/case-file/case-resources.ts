@@ -43,7 +43,8 @@ export function caseFonts(): CaseFonts {
  * each document (pdfkit's way with a font's bytes), a one-report case file spent 100 ms quiet
  * and 400 ms under bench:load reading the fonts' tables before its first word, in one piece on
  * the core's thread; read once, a later document starts at once. fontkit's font is read-only
- * after reading (pdfkit keeps each document's subset and layouts apart).
+ * after reading (pdfkit keeps each document's subset and layouts apart). pdfkit takes such a
+ * font where it takes the bytes, though its types name only the bytes (pdf-writer.ts).
  */
 export function caseFontFaces(): { regular: fontkit.Font; bold: fontkit.Font } {
   if (faces) return faces

@@ -83,7 +83,6 @@ export function createPdfWriter(info: {
     info: { Title: nfc(info.title), Subject: nfc(info.subject), Creator: 'Casefile', ...at },
     pdfVersion: '1.7',
   })
-  // pdfkit takes a font fontkit has read as it takes the bytes (its types name only the bytes).
   doc.registerFont('body', fonts.regular as unknown as Buffer)
   doc.registerFont('bold', fonts.bold as unknown as Buffer)
   // pdfkit writes CreationDate itself; ModDate, only when given: the same time.

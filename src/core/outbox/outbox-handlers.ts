@@ -51,8 +51,8 @@ export const outboxHandlers: FeatureHandlers<
   },
   reportUnlist: ({ localOrRegistryId, note }) =>
     queueView(core(), queueUnlist(core(), localOrRegistryId, note ? { note } : {})),
-  outboxList: () => {
-    const snapshot = outbox(core())
+  outboxList: (input) => {
+    const snapshot = outbox(core(), undefined, { operations: input?.operations !== false })
     return {
       ...snapshot,
       operations: toOperationViews(core(), snapshot.operations),

@@ -8,9 +8,14 @@ import { pendingReportCount } from './pending-reports'
  * count per state, how many are pending (operations, and reports), a pause, the last successful sync. Reads only, so a
  * reader needs the store and nothing of the sync engine (`casefile outbox`).
  */
-export function outboxSnapshot(db: Db, states?: readonly OperationState[]) {
+export function outboxSnapshot(
+  db: Db,
+  states?: readonly OperationState[],
+  options: { operations?: boolean } = {},
+) {
   return {
-    operations: listOperations(db, { states }),
+    // Without them (operations: false) for what shows only the counts (the status bar).
+    operations: options.operations === false ? [] : listOperations(db, { states }),
     counts: countByState(db),
     pending: pendingCount(db),
     /** The same, in reports (what a person counts): see pending-reports.ts. */

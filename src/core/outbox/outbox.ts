@@ -105,8 +105,12 @@ export function inOneTransaction<T>(core: CoreContext, work: () => T): T {
   return core.files.undoable(() => writeTransaction(core.db, work))
 }
 
-export function outbox(core: StoreContext, states?: readonly OperationState[]) {
-  return outboxSnapshot(core.db, states)
+export function outbox(
+  core: StoreContext,
+  states?: readonly OperationState[],
+  options?: { operations?: boolean },
+) {
+  return outboxSnapshot(core.db, states, options)
 }
 
 /** The outbox's counts without its operations (what the status bar and events need). */

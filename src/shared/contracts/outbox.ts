@@ -128,7 +128,16 @@ export const outboxContract = {
     }),
     output: queueResultSchema,
   },
-  outboxList: { channel: C.outboxList, input: z.undefined(), output: outboxViewSchema },
+  outboxList: {
+    channel: C.outboxList,
+    /**
+     * `operations: false`: the counts, the pause and the last sync without the items, for a
+     * window that shows no list (the status bar while the Outbox is not open): each item's view
+     * costs the core a read of its report, and a drain asks once a second.
+     */
+    input: z.strictObject({ operations: z.literal(false) }).optional(),
+    output: outboxViewSchema,
+  },
   outboxRetry: { channel: C.outboxRetry, input: opInput, output: operationViewSchema },
   outboxDiscard: { channel: C.outboxDiscard, input: opInput, output: z.array(operationViewSchema) },
   outboxEdit: {

@@ -49,8 +49,11 @@ export function OutboxScreen() {
   const message = useOutboxStore((o) => o.message)
   const syncNow = useOutboxStore((o) => o.syncNow)
   useEffect(() => {
+    // While drawn, pushed counts read the items again too (not only the counts).
+    const hide = useOutboxStore.getState().show()
     void useOutboxStore.getState().load()
     void useOutboxStore.getState().loadHistory()
+    return hide
   }, [])
   const attention = operations.filter((op) => op.state === 'needs_attention').length
 

@@ -62,6 +62,8 @@ export function SubmissionDetail({ id }: { id: string }) {
   // events come another way), and the panel offered Edit and Unlist again in between.
   if (inOutbox && !queuedHere) setQueuedHere(true)
   const [finishedHere, setFinishedHere] = useState(0)
+  // This report's unlisting is looked for among the outbox's items: they are read while shown.
+  useEffect(() => useOutboxStore.getState().show(), [])
   useEffect(
     () =>
       api().onOperationChanged((op) => {
