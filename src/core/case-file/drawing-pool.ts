@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises'
 import { availableParallelism } from 'node:os'
 import { message } from './drawing'
 import { drawEvidence, evidenceWorkerFile } from './evidence-drawing'
@@ -26,7 +25,7 @@ const tooLarge = (drawn: DrawnPages) => drawn.pages.some((p) => !p.drawn && p.wh
 
 export interface DrawingPool {
   /**
-   * The file at `path` (a staged copy, read when its turn comes: a PDF by its worker) drawn: a
+   * The file at `path` (a staged copy, read by its worker when its turn comes) drawn: a
    * PDF's pages, or an image. Never throws.
    */
   draw(kind: 'pdf' | 'image', path: string): Promise<DrawnPages>
@@ -78,7 +77,7 @@ export function createDrawingPool(size: number = drawingWorkers()): DrawingPool 
       const drawn =
         kind === 'pdf'
           ? await drawPdfPages({ path }, { lane })
-          : { pages: [await drawEvidence('image', await readFile(path), { lane })], total: 1 }
+          : { pages: [await drawEvidence('image', { path }, { lane })], total: 1 }
       addStageTime(
         `drawing: a ${kind === 'pdf' ? 'PDF' : 'picture'}, in its worker`,
         performance.now() - started,

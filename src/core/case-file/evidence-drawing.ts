@@ -16,6 +16,7 @@
  */
 
 import { existsSync } from 'node:fs'
+import { readFile } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { Drawing } from './drawing'
@@ -77,17 +78,18 @@ export interface DrawingOptions {
 }
 
 /**
- * `bytes` drawn in a worker within MAX_PAGE_PIXELS, `timeLimitMs` (from when the worker is ready
+ * `bytes` (or the file at `path`, read by the worker) drawn in a worker within MAX_PAGE_PIXELS, `timeLimitMs` (from when the worker is ready
  * to draw) and `memoryLimitMb`: a PDF's first page, or an image (never given to a decoder when
  * its header declares too many pixels). 'timeout' once the time is up, 'too-large' once the
  * memory is, whatever the worker is doing. Never throws.
  */
 export async function drawEvidence(
   kind: 'pdf' | 'image',
-  bytes: Uint8Array,
+  bytes: Uint8Array | { path: string },
   options: DrawingOptions = {},
 ): Promise<Drawing> {
-  if (kind === 'image') {
+  // A staged file is read by the worker, which reads the image's header before it decodes.
+  if (kind === 'image' && !('path' in bytes)) {
     const refused = imageRefusal(bytes)
     if (refused) return refused
   }
@@ -113,9 +115,10 @@ export async function drawEvidence(
   // available, or it could not load its renderer): drawn in this thread, as before workers,
   // with the time limit acting between pdf.js's steps and images within the pixel cap.
   if (inWorker) return received(inWorker)
+  const data = 'path' in bytes ? await readFile(bytes.path) : bytes
   return kind === 'pdf'
-    ? drawPage(bytes, { timeLimitMs, maxPixels, page: options.page })
-    : drawImage(bytes, maxPixels)
+    ? drawPage(data, { timeLimitMs, maxPixels, page: options.page })
+    : drawImage(data, maxPixels)
 }
 
 /** A PDF's first page (drawEvidence for a PDF). */

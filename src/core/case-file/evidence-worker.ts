@@ -24,7 +24,8 @@ import type { WorkerData } from './evidence-thread'
 export type EvidenceJob =
   | {
       kind: 'pdf' | 'image'
-      bytes: Uint8Array
+      /** Its bytes, or the file they are staged in (read here: the core holds no copy). */
+      bytes: Uint8Array | { path: string }
       timeLimitMs: number
       maxPixels: number
       /** Which page of a PDF (from 1; the first when not given). */
@@ -56,21 +57,20 @@ async function pages(
   job: Extract<EvidenceJob, { kind: 'pages' }>,
   send: (drawing: unknown) => void,
 ): Promise<{ finished: true }> {
-  const bytes = 'path' in job.bytes ? await readFile(job.bytes.path) : job.bytes
-  await drawPages(bytes, { ...job, last: job.maxPages }, send)
+  await drawPages(await read(job.bytes), { ...job, last: job.maxPages }, send)
   return { finished: true }
 }
 
-function answer(job: EvidenceJob, send: (drawing: unknown) => void): Promise<unknown> {
+const read = (bytes: Uint8Array | { path: string }) =>
+  'path' in bytes ? readFile(bytes.path) : Promise.resolve(bytes)
+
+async function answer(job: EvidenceJob, send: (drawing: unknown) => void): Promise<unknown> {
   if (job.kind === 'text') return readPdfText(job.bytes, job)
   if (job.kind === 'pages') return pages(job, send)
+  const bytes = await read(job.bytes)
   return job.kind === 'pdf'
-    ? drawPage(job.bytes, {
-        timeLimitMs: job.timeLimitMs,
-        maxPixels: job.maxPixels,
-        page: job.page,
-      })
-    : drawImage(job.bytes, job.maxPixels)
+    ? drawPage(bytes, { timeLimitMs: job.timeLimitMs, maxPixels: job.maxPixels, page: job.page })
+    : drawImage(bytes, job.maxPixels)
 }
 
 const port = parentPort

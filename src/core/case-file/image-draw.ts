@@ -20,7 +20,8 @@ export function loadCanvas(): Promise<typeof CanvasModule> {
 
 /**
  * Why an image is not to be decoded, from its header alone; null when it may be. The core asks
- * before it starts a worker for it, and the worker asks again before it decodes.
+ * before it starts a worker for bytes it holds (a staged file it never reads: the worker alone),
+ * and the worker asks again before it decodes.
  */
 export function imageRefusal(bytes: Uint8Array): Exclude<Drawing, { drawn: true }> | null {
   const size = imageSize(bytes)
