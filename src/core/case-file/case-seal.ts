@@ -16,6 +16,7 @@ import { deviceParticulars } from './device-particulars'
 import type { StagedPart } from './staged-file'
 import { zipBytes, type ZipPart } from './zip-bytes'
 import { writeZipFile } from './zip-file'
+import { timedStage } from './stage-times'
 
 /*
  * The tail every case file shares, whether of one report or of a case of many items: SHA256SUMS
@@ -146,7 +147,11 @@ export async function sealCaseFileTo(
   path: string,
   options: SealOptions = {},
 ): Promise<Omit<SealedCaseFile, 'bytes'> & { size: number }> {
-  const sealed = await sealedParts(core, input, options)
-  const size = await writeZipFile(sealed.all, sealed.at, path)
+  const sealed = await timedStage('seal: SHA256SUMS, signature, certificate', () =>
+    sealedParts(core, input, options),
+  )
+  const size = await timedStage('seal: zip written', () =>
+    writeZipFile(sealed.all, sealed.at, path),
+  )
   return { size, files: sealed.files, fingerprint: sealed.fingerprint, signedBy: sealed.signedBy }
 }

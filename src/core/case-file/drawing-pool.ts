@@ -1,15 +1,18 @@
 import { availableParallelism } from 'node:os'
 import { message } from './drawing'
-import { drawEvidence } from './evidence-drawing'
+import { drawEvidence, evidenceWorkerFile } from './evidence-drawing'
+import { createDrawingLane, type DrawingLane } from './evidence-thread'
 import { drawPdfPages, type DrawnPages } from './pdf-pages-drawing'
+import { addStageTime } from './stage-times'
 
 /*
- * A case's attachments drawn a few at a time: one worker per file (evidence-drawing.ts, each
- * within its own bounds: a time limit per page, the pixel and page caps, stopped at its limit),
- * as many at once as the computer has cores, up to MAX_DRAWING_WORKERS. Each worker's memory
- * watch counts the whole process's growth, so a worker beside another may be stopped for the
- * other's memory: a file stopped for memory while others were drawn is drawn again alone, and
- * only then said too large.
+ * A case's attachments drawn a few at a time, as many at once as the computer has cores, up to
+ * MAX_DRAWING_WORKERS, each in a lane (evidence-thread.ts): a worker kept for the lane's next
+ * file while each ends well, so pdf.js is loaded once a lane rather than once a file; each file
+ * within its own bounds (a time limit per page, the pixel and page caps, stopped at its limit).
+ * Each worker's memory watch counts the whole process's growth, so a worker beside another may
+ * be stopped for the other's memory: a file stopped for memory while others were drawn is drawn
+ * again alone, and only then said too large.
  */
 
 /** The most workers drawing at once, whatever the number of cores. */
@@ -21,9 +24,15 @@ export const drawingWorkers = () =>
 const tooLarge = (drawn: DrawnPages) => drawn.pages.some((p) => !p.drawn && p.why === 'too-large')
 
 export interface DrawingPool {
-  /** The file (read when its turn comes) drawn: a PDF's pages, or an image. Never throws. */
-  draw(kind: 'pdf' | 'image', read: () => Promise<Buffer>): Promise<DrawnPages>
-  /** Files not yet started are not drawn (said so); those being drawn finish. */
+  /**
+   * The file at `path` (a staged copy, read by its worker when its turn comes) drawn: a
+   * PDF's pages, or an image. Never throws.
+   */
+  draw(kind: 'pdf' | 'image', path: string): Promise<DrawnPages>
+  /**
+   * Files not yet started are not drawn (said so); those being drawn finish. The workers are
+   * ended (each as soon as its file is drawn).
+   */
   close(): void
 }
 
@@ -52,34 +61,47 @@ export function createDrawingPool(size: number = drawingWorkers()): DrawingPool 
     alone = false
     next()
   }
-  const once = async (kind: 'pdf' | 'image', read: () => Promise<Buffer>, asAlone: boolean) => {
+  // The lanes not drawing now: each keeps its worker for the next file (evidence-thread.ts).
+  const file = evidenceWorkerFile()
+  const idle: DrawingLane[] = []
+  const once = async (kind: 'pdf' | 'image', path: string, asAlone: boolean) => {
     await turn(asAlone)
+    const lane = file ? (idle.pop() ?? createDrawingLane(file)) : undefined
     try {
       if (closed)
         return {
           pages: [{ drawn: false, why: 'unavailable', detail: 'the export stopped' }],
           total: null,
         } as DrawnPages
-      const bytes = await read()
-      return kind === 'pdf'
-        ? await drawPdfPages(bytes)
-        : { pages: [await drawEvidence('image', bytes)], total: 1 }
+      const started = performance.now()
+      const drawn =
+        kind === 'pdf'
+          ? await drawPdfPages({ path }, { lane })
+          : { pages: [await drawEvidence('image', { path }, { lane })], total: 1 }
+      addStageTime(
+        `drawing: a ${kind === 'pdf' ? 'PDF' : 'picture'}, in its worker`,
+        performance.now() - started,
+      )
+      return drawn
     } catch (error) {
       return {
         pages: [{ drawn: false, why: 'unreadable', detail: message(error) }],
         total: null,
       } as DrawnPages
     } finally {
+      if (lane && closed) void lane.close()
+      else if (lane) idle.push(lane)
       done()
     }
   }
   return {
-    async draw(kind, read) {
-      const drawn = await once(kind, read, false)
-      return size > 1 && tooLarge(drawn) && !closed ? once(kind, read, true) : drawn
+    async draw(kind, path) {
+      const drawn = await once(kind, path, false)
+      return size > 1 && tooLarge(drawn) && !closed ? once(kind, path, true) : drawn
     },
     close() {
       closed = true
+      for (const lane of idle.splice(0)) void lane.close()
     },
   }
 }

@@ -22,6 +22,23 @@ export type Drawing =
   | { drawn: false; why: 'unavailable' | 'unreadable' | 'timeout' | 'too-large'; detail: string }
 
 /**
+ * The most pixels a drawing is wide and tall: what case.pdf can show of it. A picture is placed
+ * at most the text's width (483 points) and the text's height (702 points) on an A4 page, so
+ * 1,000 × 1,450 pixels is about 150 per inch however it is placed, sharp on paper and on screen;
+ * more would only make the drawing slower and case.pdf larger (a phone photo's 12 megapixels
+ * are in the zip, not in case.pdf).
+ */
+export const MAX_DRAWING_WIDTH = 1000
+export const MAX_DRAWING_HEIGHT = 1450
+
+/** The scale that fits `width` × `height` within the drawing's bounds and `maxPixels`, at most 1:1 for an image. */
+export function drawingScale(width: number, height: number, maxPixels: number): number {
+  const w = Math.max(1, width)
+  const h = Math.max(1, height)
+  return Math.min(MAX_DRAWING_WIDTH / w, MAX_DRAWING_HEIGHT / h, Math.sqrt(maxPixels / (w * h)))
+}
+
+/**
  * The JPEG quality of a drawing: text of a scanned statement stays sharp at a legible width,
  * and a page of it is well under a megabyte even when the scan is all noise.
  */

@@ -8,25 +8,28 @@
  * with it) when the time is up or when the process's memory has grown more than
  * DRAWING_MEMORY_MB since the worker was ready: V8's heap limit alone does not count the
  * ArrayBuffers an inflated stream or a decoded image lives in, so the core watches the process's
- * resident memory itself, every MEMORY_SAMPLE_MS. One worker per attachment, so no file's state
- * is left for the next (and one per page of a PDF). An image is not even given to a worker when its header declares more
+ * resident memory itself, every MEMORY_SAMPLE_MS (evidence-thread.ts). One worker per attachment
+ * here, all of a PDF's pages in it; a case's drawing pool keeps a lane's worker for its next file
+ * (each file in a document of its own). An image is not even given to a worker when its header declares more
  * than MAX_DECODE_PIXELS (image-draw.ts). `casefile case verify` reads its PDFs' text
  * (readEvidenceText) in the same worker, within the same bounds.
  */
 
 import { existsSync } from 'node:fs'
-import { createRequire } from 'node:module'
+import { readFile } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
-import { fileURLToPath, pathToFileURL } from 'node:url'
-import { Worker } from 'node:worker_threads'
-import { message, type Drawing } from './drawing'
-import type { EvidenceJob } from './evidence-worker'
+import { fileURLToPath } from 'node:url'
+import type { Drawing } from './drawing'
+import { runInWorker, type DrawingLane } from './evidence-thread'
 import { drawImage, imageRefusal } from './image-draw'
 import { drawPage, MAX_PAGE_PIXELS, PAGE_TIME_LIMIT_MS } from './pdf-draw'
 import { readPdfText, type PdfText, type TextLimits } from './pdf-text'
 
 export { MAX_PAGE_PIXELS, PAGE_TIME_LIMIT_MS } from './pdf-draw'
+export { runInWorker, type Failed } from './evidence-thread'
 export type { Drawing } from './drawing'
+
+type Failure = 'unreadable' | 'timeout' | 'too-large'
 
 /**
  * The worker's JavaScript heap. A page of 300,000 drawing operators needs about 300 MB (pdf.js
@@ -40,9 +43,6 @@ export const PAGE_HEAP_LIMIT_MB = 512
  * 100 MB more: with the core's own 200 to 300 MB, an export stays under 1 GB.
  */
 export const DRAWING_MEMORY_MB = 384
-const MEMORY_SAMPLE_MS = 20
-/** How long a worker may take to start and load pdf.js before the page is drawn here instead. */
-const START_LIMIT_MS = 20_000
 
 /** The worker's file in each build: source (through tsx), the CLI's ESM, the app's CommonJS. */
 const WORKER_NAMES = ['evidence-worker.ts', 'evidence-worker.mjs', 'evidence-worker.js']
@@ -62,16 +62,6 @@ export function evidenceWorkerFile(
   return null
 }
 
-/** Node's options for the worker: tsx's loader for the source file, nothing else inherited. */
-function workerExecArgv(file: string): string[] | null {
-  if (!file.endsWith('.ts')) return []
-  try {
-    return ['--import', pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href]
-  } catch {
-    return null
-  }
-}
-
 export interface DrawingOptions {
   timeLimitMs?: number
   maxPixels?: number
@@ -83,44 +73,52 @@ export interface DrawingOptions {
   workerFile?: string | null
   /** Which page of a PDF to draw (from 1; the first when not given). */
   page?: number
+  /** A lane of a case's drawing pool: drawn in its worker, kept for the next file. */
+  lane?: DrawingLane
 }
 
 /**
- * `bytes` drawn in a worker within MAX_PAGE_PIXELS, `timeLimitMs` (from when the worker is ready
+ * `bytes` (or the file at `path`, read by the worker) drawn in a worker within MAX_PAGE_PIXELS, `timeLimitMs` (from when the worker is ready
  * to draw) and `memoryLimitMb`: a PDF's first page, or an image (never given to a decoder when
  * its header declares too many pixels). 'timeout' once the time is up, 'too-large' once the
  * memory is, whatever the worker is doing. Never throws.
  */
 export async function drawEvidence(
   kind: 'pdf' | 'image',
-  bytes: Uint8Array,
+  bytes: Uint8Array | { path: string },
   options: DrawingOptions = {},
 ): Promise<Drawing> {
-  if (kind === 'image') {
+  // A staged file is read by the worker, which reads the image's header before it decodes.
+  if (kind === 'image' && !('path' in bytes)) {
     const refused = imageRefusal(bytes)
     if (refused) return refused
   }
   const timeLimitMs = options.timeLimitMs ?? PAGE_TIME_LIMIT_MS
   const maxPixels = options.maxPixels ?? MAX_PAGE_PIXELS
   const file = options.workerFile === undefined ? evidenceWorkerFile() : options.workerFile
-  const inWorker = file
-    ? await runInWorker<Drawing>(
-        file,
-        { kind, bytes, timeLimitMs, maxPixels, page: options.page },
-        {
-          heapLimitMb: options.heapLimitMb ?? PAGE_HEAP_LIMIT_MB,
-          memoryLimitMb: options.memoryLimitMb ?? DRAWING_MEMORY_MB,
-        },
-        (why, detail) => ({ drawn: false, why, detail: detail('drawn') }),
-      )
-    : null
+  const job = { kind, bytes, timeLimitMs, maxPixels, page: options.page }
+  const limits = {
+    heapLimitMb: options.heapLimitMb ?? PAGE_HEAP_LIMIT_MB,
+    memoryLimitMb: options.memoryLimitMb ?? DRAWING_MEMORY_MB,
+  }
+  const failed = (why: Failure, detail: (verb: 'drawn') => string): Drawing => ({
+    drawn: false,
+    why,
+    detail: detail('drawn'),
+  })
+  const inWorker = !file
+    ? null
+    : options.lane
+      ? await options.lane.run<Drawing>(job, limits, failed)
+      : await runInWorker<Drawing>(file, job, limits, failed)
   // No worker could be started (its file is missing from this build, worker threads are not
   // available, or it could not load its renderer): drawn in this thread, as before workers,
   // with the time limit acting between pdf.js's steps and images within the pixel cap.
   if (inWorker) return received(inWorker)
+  const data = 'path' in bytes ? await readFile(bytes.path) : bytes
   return kind === 'pdf'
-    ? drawPage(bytes, { timeLimitMs, maxPixels, page: options.page })
-    : drawImage(bytes, maxPixels)
+    ? drawPage(data, { timeLimitMs, maxPixels, page: options.page })
+    : drawImage(data, maxPixels)
 }
 
 /** A PDF's first page (drawEvidence for a PDF). */
@@ -150,117 +148,6 @@ export async function readEvidenceText(
     : null
   // As for a drawing: with no worker, read in this thread, the time limit between pdf.js's steps.
   return inWorker ?? readPdfText(bytes, limits)
-}
-
-type WorkerMessage =
-  | { type: 'ready' }
-  | { type: 'done'; answer: unknown }
-  | { type: 'failed'; detail: string }
-  /** A PDF's page drawn, of several: given to the caller, and the next page's time starts. */
-  | { type: 'page'; answer: unknown }
-
-export type Failed<A> = (
-  why: 'unreadable' | 'timeout' | 'too-large',
-  detail: (verb: 'drawn' | 'read') => string,
-) => A
-
-const MB = 1024 * 1024
-const doing = (verb: 'drawn' | 'read') => (verb === 'drawn' ? 'drawing' : 'reading')
-
-/**
- * The answer of a worker started from `file` for `workerData`, or null if none could start.
- * `onPage`: each page of a PDF as the worker draws it; the time limit is then each page's.
- */
-export function runInWorker<A>(
-  file: string,
-  workerData: EvidenceJob,
-  limits: { heapLimitMb: number; memoryLimitMb: number },
-  failed: Failed<A>,
-  onPage?: (answer: unknown) => void,
-): Promise<A | null> {
-  const execArgv = workerExecArgv(file)
-  if (!execArgv) return Promise.resolve(null)
-  let worker: Worker
-  try {
-    worker = new Worker(file, {
-      execArgv,
-      workerData,
-      resourceLimits: { maxOldGenerationSizeMb: limits.heapLimitMb },
-    })
-  } catch {
-    return Promise.resolve(null)
-  }
-  return new Promise((resolve) => {
-    let ready = false
-    let done = false
-    let timer: NodeJS.Timeout | undefined
-    let watch: NodeJS.Timeout | undefined
-    const finish = (answer: A | null) => {
-      if (done) return
-      done = true
-      clearTimeout(timer)
-      clearInterval(watch)
-      // Its memory is given back before the next worker starts (that one's baseline would
-      // count it); but a worker inside a long native call stops only when it returns to
-      // JavaScript, and the core waits at most a second for that.
-      const stopped = worker.terminate().catch(() => undefined)
-      void Promise.race([stopped, new Promise((r) => setTimeout(r, 1000).unref())]).then(() =>
-        resolve(answer),
-      )
-    }
-    const unreadable = (detail: string) => failed('unreadable', () => detail)
-    const tooLarge = (mb: number) =>
-      failed('too-large', (verb) => `${doing(verb)} it needed more than ${mb} MB of memory`)
-    timer = setTimeout(() => finish(null), START_LIMIT_MS)
-    const startClock = () => {
-      clearTimeout(timer)
-      timer = setTimeout(
-        () =>
-          finish(
-            failed('timeout', (verb) => `not ${verb} within ${workerData.timeLimitMs / 1000} s`),
-          ),
-        workerData.timeLimitMs,
-      )
-    }
-    worker.on('message', (m: WorkerMessage) => {
-      if (m.type === 'failed') finish(null)
-      else if (m.type === 'page' && ready && !done) {
-        onPage?.(m.answer)
-        startClock()
-      } else if (m.type === 'done') finish(m.answer as A)
-      else if (m.type === 'ready' && !ready) {
-        ready = true
-        clearTimeout(timer)
-        // The whole process's resident memory: the worker's heap and, what V8's limit does not
-        // see, the ArrayBuffers and native memory (inflated streams, decoded pixels) it holds.
-        const baseline = process.memoryUsage.rss()
-        watch = setInterval(() => {
-          if (process.memoryUsage.rss() - baseline > limits.memoryLimitMb * MB)
-            finish(tooLarge(limits.memoryLimitMb))
-        }, MEMORY_SAMPLE_MS)
-        startClock()
-        worker.postMessage('go')
-      }
-    })
-    // Before 'ready' an error is the worker's own (it could not start): drawn here instead.
-    // After it, the file did it: ERR_WORKER_OUT_OF_MEMORY is a heap bomb.
-    worker.on('error', (error: Error & { code?: string }) =>
-      finish(
-        !ready
-          ? null
-          : error.code === 'ERR_WORKER_OUT_OF_MEMORY'
-            ? tooLarge(limits.heapLimitMb)
-            : unreadable(message(error)),
-      ),
-    )
-    worker.on('exit', (code) =>
-      finish(
-        ready
-          ? failed('unreadable', (verb) => `the ${doing(verb)} stopped (exit code ${code})`)
-          : null,
-      ),
-    )
-  })
 }
 
 /** A drawing as it comes out of the worker: its JPEG a Uint8Array again, made a Buffer. */

@@ -1,14 +1,14 @@
 /*
  * An image attachment (PNG, JPEG, GIF, WebP) drawn for case.pdf: decoded by @napi-rs/canvas
  * (Skia) only once its header has been read and found within MAX_DECODE_PIXELS, then drawn on
- * a canvas of at most MAX_PAGE_PIXELS and given back as Casefile's own JPEG (drawing.ts). Skia decodes in one
+ * a canvas no larger than case.pdf shows it (MAX_DRAWING_WIDTH and _HEIGHT, MAX_PAGE_PIXELS) and given back as Casefile's own JPEG (drawing.ts). Skia decodes in one
  * native call that nothing can interrupt, so the header is what keeps a bomb from it; the
  * worker this runs in (evidence-worker.ts) bounds the rest.
  */
 
 import type * as CanvasModule from '@napi-rs/canvas'
 import { imageSize, pixelWords, withinDecodeCap } from '../../shared/image-size'
-import { canvasJpeg, message, type Drawing } from './drawing'
+import { canvasJpeg, drawingScale, message, type Drawing } from './drawing'
 
 let canvasModule: Promise<typeof CanvasModule> | null = null
 
@@ -20,7 +20,8 @@ export function loadCanvas(): Promise<typeof CanvasModule> {
 
 /**
  * Why an image is not to be decoded, from its header alone; null when it may be. The core asks
- * before it starts a worker for it, and the worker asks again before it decodes.
+ * before it starts a worker for bytes it holds (a staged file it never reads: the worker alone),
+ * and the worker asks again before it decodes.
  */
 export function imageRefusal(bytes: Uint8Array): Exclude<Drawing, { drawn: true }> | null {
   const size = imageSize(bytes)
@@ -48,7 +49,8 @@ export async function drawImage(bytes: Uint8Array, maxPixels: number): Promise<D
   try {
     // A Buffer, never a string: a string would be read as a path or an address.
     const image = await canvas.loadImage(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length))
-    const scale = Math.min(1, Math.sqrt(maxPixels / Math.max(1, image.width * image.height)))
+    // Never larger than case.pdf shows it, nor than its own pixels.
+    const scale = Math.min(1, drawingScale(image.width, image.height, maxPixels))
     const width = Math.max(1, Math.floor(image.width * scale))
     const height = Math.max(1, Math.floor(image.height * scale))
     const surface = canvas.createCanvas(width, height)

@@ -16,14 +16,12 @@ import { dirname, join, sep } from 'node:path'
 import type * as CanvasModule from '@napi-rs/canvas'
 import type * as PdfJsModule from 'pdfjs-dist/legacy/build/pdf.mjs'
 import { MAX_DECODE_PIXELS } from '../../shared/image-size'
-import { canvasJpeg, message, type Drawing } from './drawing'
+import { canvasJpeg, drawingScale, message, type Drawing } from './drawing'
 
 /** The canvas at most: 2 million pixels (an A4 page at about 170 dpi). */
 export const MAX_PAGE_PIXELS = 2_000_000
 /** The time allowed to open the file and draw one of its pages. */
 export const PAGE_TIME_LIMIT_MS = 5_000
-/** An A4 page of 595 points drawn 1,000 pixels wide at most: plenty for a 320-point picture. */
-const MAX_SCALE = 1000 / 595
 
 type PdfJs = typeof PdfJsModule
 type Canvas = typeof CanvasModule
@@ -109,38 +107,67 @@ export async function drawPage(
   bytes: Uint8Array,
   options: { timeLimitMs?: number; maxPixels?: number; page?: number } = {},
 ): Promise<Drawing> {
+  let drawn: Drawing | null = null
+  const page = options.page ?? 1
+  await drawPages(bytes, { ...options, first: page, last: page }, (d) => (drawn = d))
+  return drawn ?? { drawn: false, why: 'unreadable', detail: `it has no page ${page}` }
+}
+
+/**
+ * Pages `first` to `last` (from 1, at most the file's) of `bytes`, each given to `onPage` as it
+ * is drawn, stopping at the first that cannot be (given as not drawn). The file is opened once
+ * (a page opened on its own parses the whole file again); each page is drawn within
+ * `timeLimitMs`, the first with the file's opening. Never throws.
+ */
+export async function drawPages(
+  bytes: Uint8Array,
+  options: { timeLimitMs?: number; maxPixels?: number; first?: number; last?: number },
+  onPage: (drawing: Drawing) => void,
+): Promise<void> {
   const timeLimitMs = options.timeLimitMs ?? PAGE_TIME_LIMIT_MS
   const maxPixels = options.maxPixels ?? MAX_PAGE_PIXELS
   let loaded: { pdfjs: PdfJs; canvas: Canvas }
   try {
     loaded = await loadRenderer()
   } catch (error) {
-    return { drawn: false, why: 'unavailable', detail: message(error) }
+    return onPage({ drawn: false, why: 'unavailable', detail: message(error) })
   }
   const { pdfjs, canvas } = loaded
-  let task: ReturnType<PdfJs['getDocument']> | null = null
+  const task = pdfjs.getDocument(hostilePdfParams(bytes))
   let drawing: { cancel(): void } | null = null
-  let timer: NodeJS.Timeout | undefined
-  const timedOut = new Promise<Drawing>((resolve) => {
-    timer = setTimeout(() => {
-      drawing?.cancel()
-      void task?.destroy().catch(() => undefined)
-      resolve({
-        drawn: false,
-        why: 'timeout',
-        detail: `not drawn within ${timeLimitMs / 1000} s`,
-      })
-    }, timeLimitMs)
-  })
-  const draw = async (): Promise<Drawing> => {
-    task = pdfjs.getDocument(hostilePdfParams(bytes))
-    const pdf = await task.promise
-    const number = options.page ?? 1
+  /** `work` within the time limit: on time, its answer; else the page is said not drawn. */
+  const timed = async (work: Promise<Drawing>): Promise<Drawing> => {
+    let timer: NodeJS.Timeout | undefined
+    const timedOut = new Promise<Drawing>((resolve) => {
+      timer = setTimeout(() => {
+        drawing?.cancel()
+        void task.destroy().catch(() => undefined)
+        resolve({
+          drawn: false,
+          why: 'timeout',
+          detail: `not drawn within ${timeLimitMs / 1000} s`,
+        })
+      }, timeLimitMs)
+    })
+    try {
+      return await Promise.race([
+        work.catch((error: unknown): Drawing => ({
+          drawn: false,
+          why: 'unreadable',
+          detail: message(error),
+        })),
+        timedOut,
+      ])
+    } finally {
+      clearTimeout(timer)
+    }
+  }
+  const draw = async (pdf: PdfJsModule.PDFDocumentProxy, number: number): Promise<Drawing> => {
     if (number > pdf.numPages) throw new Error(`it has no page ${number}`)
     const page = await pdf.getPage(number)
     const natural = page.getViewport({ scale: 1 })
-    const area = Math.max(1, natural.width * natural.height)
-    const scale = Math.min(MAX_SCALE, Math.sqrt(maxPixels / area))
+    // As wide as case.pdf shows it (an A4 page 1,000 pixels wide), within the pixel cap.
+    const scale = drawingScale(natural.width, natural.height, maxPixels)
     const viewport = page.getViewport({ scale })
     const width = Math.max(1, Math.floor(viewport.width))
     const height = Math.max(1, Math.floor(viewport.height))
@@ -159,20 +186,26 @@ export async function drawPage(
     // Back to the event loop between pdf.js's slices of drawing, so the time limit can fire.
     render.onContinue = (next: () => void) => void setImmediate(next)
     await render.promise
+    drawing = null
     const jpeg = await canvasJpeg(surface)
+    // What pdf.js kept of the page (its operator list, decoded images) let go before the next.
+    page.cleanup()
     return { drawn: true, jpeg, width, height, pages: pdf.numPages }
   }
   try {
-    return await Promise.race([
-      draw().catch((error: unknown): Drawing => ({
-        drawn: false,
-        why: 'unreadable',
-        detail: message(error),
-      })),
-      timedOut,
-    ])
+    let pdf: PdfJsModule.PDFDocumentProxy | null = null
+    const first = options.first ?? 1
+    for (let number = first; number <= (options.last ?? Infinity); number++) {
+      const drawn = await timed(
+        (async () => {
+          pdf ??= await task.promise
+          return draw(pdf, number)
+        })(),
+      )
+      onPage(drawn)
+      if (!drawn.drawn || number >= drawn.pages!) return
+    }
   } finally {
-    clearTimeout(timer)
-    void (task as ReturnType<PdfJs['getDocument']> | null)?.destroy().catch(() => undefined)
+    void task.destroy().catch(() => undefined)
   }
 }

@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises'
 import type { Drawing } from './drawing'
 import {
   DRAWING_MEMORY_MB,
@@ -6,8 +7,9 @@ import {
   received,
   runInWorker,
   type DrawingOptions,
+  type Failed,
 } from './evidence-drawing'
-import { drawPage, MAX_PAGE_PIXELS, PAGE_TIME_LIMIT_MS } from './pdf-draw'
+import { drawPages, MAX_PAGE_PIXELS, PAGE_TIME_LIMIT_MS } from './pdf-draw'
 
 /*
  * Every page of a PDF attachment for case.pdf, up to MAX_DRAWN_PAGES, drawn in one worker
@@ -34,11 +36,12 @@ const totalOf = (pages: readonly Drawing[]) => {
 }
 
 /**
- * The pages of `bytes` from the first, up to `maxPages` (MAX_DRAWN_PAGES), stopping at the
- * first that cannot be drawn (said as the last of `pages`). Never throws.
+ * The pages of `bytes` (or of the file at `path`, read by the worker) from the first, up to
+ * `maxPages` (MAX_DRAWN_PAGES), stopping at the first that cannot be drawn (said as the last of
+ * `pages`). Never throws.
  */
 export async function drawPdfPages(
-  bytes: Uint8Array,
+  bytes: Uint8Array | { path: string },
   options: DrawingOptions & { maxPages?: number } = {},
 ): Promise<DrawnPages> {
   const maxPages = options.maxPages ?? MAX_DRAWN_PAGES
@@ -46,28 +49,25 @@ export async function drawPdfPages(
   const maxPixels = options.maxPixels ?? MAX_PAGE_PIXELS
   const pages: Drawing[] = []
   const file = options.workerFile === undefined ? evidenceWorkerFile() : options.workerFile
-  const end = file
-    ? await runInWorker<Drawing | { finished: true }>(
-        file,
-        { kind: 'pages', bytes, timeLimitMs, maxPixels, maxPages },
-        {
-          heapLimitMb: options.heapLimitMb ?? PAGE_HEAP_LIMIT_MB,
-          memoryLimitMb: options.memoryLimitMb ?? DRAWING_MEMORY_MB,
-        },
-        (why, detail) => ({ drawn: false, why, detail: detail('drawn') }),
-        (page) => pages.push(received(page as Drawing)),
-      )
-    : null
+  const job = { kind: 'pages' as const, bytes, timeLimitMs, maxPixels, maxPages }
+  const limits = {
+    heapLimitMb: options.heapLimitMb ?? PAGE_HEAP_LIMIT_MB,
+    memoryLimitMb: options.memoryLimitMb ?? DRAWING_MEMORY_MB,
+  }
+  const failed: Failed<Drawing> = (why, detail) => ({ drawn: false, why, detail: detail('drawn') })
+  const onPage = (page: unknown) => void pages.push(received(page as Drawing))
+  const end = !file
+    ? null
+    : options.lane
+      ? await options.lane.run<Drawing | { finished: true }>(job, limits, failed, onPage)
+      : await runInWorker<Drawing | { finished: true }>(file, job, limits, failed, onPage)
   if (end) {
     // Stopped by a bound (time, memory) or a failure: the page being drawn is said not drawn.
     if (!('finished' in end)) pages.push(end)
     return { pages, total: totalOf(pages) }
   }
   // No worker could be started: drawn in this thread, as a single drawing is.
-  for (let page = 1; page <= Math.min(maxPages, totalOf(pages) ?? 1); page++) {
-    const drawing = await drawPage(bytes, { timeLimitMs, maxPixels, page })
-    pages.push(drawing)
-    if (!drawing.drawn) break
-  }
+  const data = 'path' in bytes ? await readFile(bytes.path) : bytes
+  await drawPages(data, { timeLimitMs, maxPixels, last: maxPages }, (d) => pages.push(d))
   return { pages, total: totalOf(pages) }
 }

@@ -6,8 +6,9 @@ import { crc32 } from 'node:zlib'
 /*
  * A file of a case's bundle written to a private staging folder as soon as it is had (an
  * attachment as fetched, case.pdf as pdfkit writes it), with its SHA-256, CRC-32 and size
- * summed on the way: the bundle's zip is then copied from these files (zip-file.ts), so no
- * attachment, drawing or zip is held in memory all at once, and nothing is hashed again.
+ * summed on the way (an attachment's SHA-256 is the one summed as it was fetched): the bundle's
+ * zip is then copied from these files (zip-file.ts), so no attachment, drawing or zip is held in
+ * memory all at once, and nothing is hashed again.
  */
 
 export interface StagedPart {
@@ -27,19 +28,26 @@ export type StagedFile = Omit<StagedPart, 'name' | 'store'>
 /** How many bytes are summed at a time: the event loop is let through between slices. */
 const SLICE = 4 * 1024 * 1024
 
-/** `bytes` written at `path` (owner only), with their sums. */
-export async function stageBytes(path: string, bytes: Buffer): Promise<StagedFile> {
+/**
+ * `bytes` written at `path` (owner only), with their sums; `sha256`: their SHA-256 when the
+ * caller has it already (an attachment's, summed as it was fetched), not summed again.
+ */
+export async function stageBytes(
+  path: string,
+  bytes: Buffer,
+  sha256?: string,
+): Promise<StagedFile> {
   const written = writeFile(path, bytes, { mode: 0o600 })
-  const hash = createHash('sha256')
+  const hash = sha256 ? null : createHash('sha256')
   let crc = 0
   for (let at = 0; at < bytes.length; at += SLICE) {
     const slice = bytes.subarray(at, at + SLICE)
-    hash.update(slice)
+    hash?.update(slice)
     crc = crc32(slice, crc)
     await new Promise((resolve) => setImmediate(resolve))
   }
   await written
-  return { path, size: bytes.length, sha256: hash.digest('hex'), crc32: crc }
+  return { path, size: bytes.length, sha256: sha256 ?? hash!.digest('hex'), crc32: crc }
 }
 
 /** A file written chunk by chunk (pdfkit's output), summed as it goes. */

@@ -11,8 +11,8 @@ import {
   type DrawingPool,
   producingSystem,
   stageBytes,
+  timedStage,
 } from '../case-file/case-file'
-import { readFile } from 'node:fs/promises'
 import type { CoreContext } from '../core-context'
 import { CaseInputError } from './case-input'
 import type { BundleItem } from './case-bundle-pdf'
@@ -56,7 +56,9 @@ async function gatherReport(
   const folder = `items/${place(view.position)}-report-${safe(view.reportId)}/`
   let report
   try {
-    report = await caseReport(core, view.reportId, signal)
+    report = await timedStage('gather: report fetched', () =>
+      caseReport(core, view.reportId, signal),
+    )
   } catch (error) {
     if (error instanceof CaseFileError)
       throw new CaseInputError(`Item ${view.position} of the case: ${error.message}`)
@@ -68,7 +70,9 @@ async function gatherReport(
     ? record.attachments.filter((u): u is string => typeof u === 'string')
     : []
   const attachments = (
-    await caseAttachments(core, urls, log, { signal, now: () => core.clock.now() })
+    await timedStage('gather: attachments fetched and hashed', () =>
+      caseAttachments(core, urls, log, { signal, now: () => core.clock.now() }),
+    )
   ).map((a) => ({ ...a, zipName: a.zipName && `${folder}${a.zipName}` }))
   report.answer = { ...report.answer, fileName: `${folder}${report.answer.fileName}` }
   for (const entry of log)
@@ -90,9 +94,13 @@ async function gatherReport(
   const drawn: Promise<readonly [number, Awaited<ReturnType<DrawingPool['draw']>>]>[] = []
   for (const a of attachments) {
     if (!a.bytes || !a.zipName) continue
-    const staged = await stageBytes(
-      join(staging.dir, `${place(view.position)}-${a.number}`),
-      a.bytes,
+    const bytes = a.bytes
+    const staged = await timedStage('gather: attachments staged (written, summed)', () =>
+      stageBytes(
+        join(staging.dir, `${place(view.position)}-${a.number}`),
+        bytes,
+        a.sha256 ?? undefined,
+      ),
     )
     into.evidence.push({
       name: a.zipName,
@@ -102,11 +110,9 @@ async function gatherReport(
     })
     if (a.kind === 'pdf' || a.kind === 'image') {
       const kind = a.kind
-      drawn.push(
-        staging.pool.draw(kind, () => readFile(staged.path)).then((d) => [a.number, d] as const),
-      )
+      drawn.push(staging.pool.draw(kind, staged.path).then((d) => [a.number, d] as const))
     }
-    // Staged: read back only when drawn, and zipped from its staging file.
+    // Staged: read back only when drawn (a PDF by its worker), and zipped from its staging file.
     a.bytes = null
   }
   const input: CasePdfInput = {
@@ -117,7 +123,9 @@ async function gatherReport(
     computerAheadMs: null,
     registry: core.client.connection.baseUrl,
     system: producingSystem(),
-    bankName: await caseBankNames(core, report.record, signal),
+    bankName: await timedStage('gather: bank names', () =>
+      caseBankNames(core, report.record, signal),
+    ),
   }
   const drawings: Promise<AttachmentDrawings> = Promise.all(drawn).then((pairs) => new Map(pairs))
   return { view, report: input, drawings }

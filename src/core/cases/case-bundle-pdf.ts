@@ -10,6 +10,7 @@ import {
   lagosTime,
   createPdfWriter,
   type PdfWriter,
+  timedStage,
 } from '../case-file/case-file'
 import { clockWords } from '../registry/registry'
 
@@ -24,7 +25,10 @@ export type BundleItem =
   | {
       view: Extract<CaseItemView, { kind: 'report' }>
       report: CasePdfInput
-      /** Its attachments' pictures, drawn meanwhile by the drawing pool. */
+      /**
+       * Its attachments' pictures, drawn meanwhile by the drawing pool; let go (an empty map)
+       * once they are written, so case.pdf's pictures are never all held at once.
+       */
       drawings: Promise<AttachmentDrawings>
     }
   | { view: Extract<CaseItemView, { kind: 'search' }>; answerName: string; answer: unknown }
@@ -41,6 +45,9 @@ export interface CaseBundlePdfInput {
   system: { software: string; computer: string }
   items: BundleItem[]
 }
+
+/** A report's drawings once written into case.pdf. */
+const WRITTEN: Promise<AttachmentDrawings> = Promise.resolve(new Map())
 
 const KIND_WORDS = {
   report: 'a report',
@@ -147,14 +154,18 @@ export async function writeCaseBundlePdf(
     const { view } = item
     pdf.heading(`Item ${view.position}: ${KIND_WORDS[view.kind]}, added ${lagosTime(view.addedAt)}`)
     if ('report' in item) {
-      writeReportSections(pdf, item.report, await item.drawings)
-      await pdf.flush()
+      const drawings = await timedStage('case.pdf: waits for drawings', () => item.drawings)
+      writeReportSections(pdf, item.report, drawings)
+      await timedStage('case.pdf: a report laid out and written', () => pdf.flush())
+      item.drawings = WRITTEN
     } else if ('answerName' in item) searchSection(pdf, item)
     else if ('fileName' in item) alertSection(pdf, item)
     else if (view.kind === 'note') pdf.paragraph(view.text)
   }
-  await pdf.finish(
-    (page, pages) =>
-      `Case ${input.caseId} \u00b7 exported ${lagosShortTime(input.exportedAt)} \u00b7 page ${page} of ${pages}`,
+  await timedStage('case.pdf: footers and the end', () =>
+    pdf.finish(
+      (page, pages) =>
+        `Case ${input.caseId} \u00b7 exported ${lagosShortTime(input.exportedAt)} \u00b7 page ${page} of ${pages}`,
+    ),
   )
 }

@@ -8,6 +8,8 @@ import {
   producingSystem,
   stampOf,
   stagingSink,
+  printStageTimes,
+  timedStage,
 } from '../case-file/case-file'
 import type { CoreContext } from '../core-context'
 import { notFound } from '../input-error'
@@ -82,7 +84,10 @@ export async function exportCase(
   let zipDir: string | null = null
   let written: string | null = null
   try {
-    const into = await gather(core, row.id, view, { dir: staging, pool }, options.signal)
+    const exportStarted = performance.now()
+    const into = await timedStage('gather (reports, attachments, staging)', () =>
+      gather(core, row.id, view, { dir: staging, pool }, options.signal),
+    )
     // Every answer is in: the registry's clock as they read it, for every time the bundle says.
     const clock = caseClock(core)
     const exportedAt = clock.now()
@@ -102,25 +107,27 @@ export async function exportCase(
         item.report = { ...item.report, exportedAt, computerAheadMs: clock.computerAheadMs }
     const sink = stagingSink(join(staging, 'case.pdf'))
     try {
-      await writeCaseBundlePdf(
-        {
-          caseId: row.id,
-          title: row.title,
-          createdAt: view.createdAt,
-          exportedAt,
-          computerAheadMs: clock.computerAheadMs,
-          registry,
-          system,
-          items: into.items,
-        },
-        (chunk) => sink.write(chunk),
+      await timedStage('case.pdf written (with its waits)', () =>
+        writeCaseBundlePdf(
+          {
+            caseId: row.id,
+            title: row.title,
+            createdAt: view.createdAt,
+            exportedAt,
+            computerAheadMs: clock.computerAheadMs,
+            registry,
+            system,
+            items: into.items,
+          },
+          (chunk) => sink.write(chunk),
+        ),
       )
     } catch (error) {
       await sink.end().catch(() => undefined)
       throw error
     }
     // Its sums, made as it was written, are what the zip and the certificate state.
-    const casePdf = await sink.end()
+    const casePdf = await timedStage('case.pdf closed', () => sink.end())
     const evidence: EvidencePart[] = [
       {
         name: 'case.pdf',
@@ -186,6 +193,9 @@ export async function exportCase(
     }
     zipDir = null
     if (options.record !== 'later') bundle.record()
+    printStageTimes(
+      `case export ${row.id}: ${((performance.now() - exportStarted) / 1000).toFixed(2)} s, by stage:`,
+    )
     return bundle
   } finally {
     pool.close()

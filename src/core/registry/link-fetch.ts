@@ -174,7 +174,9 @@ export async function fetchLink(
         ? 'The registry could not send this file just now. Try again in a few minutes.'
         : 'The registry would not hand over this file.',
     )
-  const bytes = Buffer.from(answer.data)
+  // Node's axios gives the body as one Buffer already: kept, not copied (an attachment is MBs).
+  const data: unknown = answer.data
+  const bytes = Buffer.isBuffer(data) ? data : Buffer.from(answer.data)
   if (bytes.length > o.maxBytes) throw new LinkFetchError('too_large', tooLargeWords(o.maxBytes))
   const type = answer.headers?.['content-type']
   return { bytes, contentType: typeof type === 'string' ? type : null }
