@@ -108,12 +108,23 @@ function day(iso: string): string {
 }
 
 /**
- * How a person has Casefile trust the organization's certificate file, in words that name no
- * command or button. A front that names its own (the CLI's `config set --ca-file`:
- * src/cli/network-words.ts) gives them to describeNetworkRefusal instead.
+ * A refusal's fixes in one front's words: how a person has Casefile trust the organization's
+ * certificate file (after "Ask IT for your organization's root certificate and"), and where they
+ * give a proxy's user name and password (after "Give them" or "Set the right ones"). The core's
+ * own (NEUTRAL_FIXES) name no command and no control; the CLI's name its options
+ * (src/cli/network-words.ts), the window's its Settings (renderer, network-refusal-words.ts).
  */
-export const TRUST_CA_FILE =
-  "set it as your organization's certificate in Casefile's connection settings"
+export interface RefusalFixes {
+  caFile: string
+  proxyLogin: string
+}
+
+/** The fixes in words that name no command, option or control. */
+export const NEUTRAL_FIXES: RefusalFixes = {
+  caFile: "set it as your organization's certificate in Casefile's connection settings",
+  proxyLogin:
+    'where Casefile takes them (the app asks for them in its settings; a command reads them from HTTPS_PROXY as http://user:password@host:port, with @ written %40)',
+}
 
 /**
  * Whether the fix of a refusal is the organization's certificate file (a certificate this
@@ -129,14 +140,14 @@ export function needsCaFile(refusal: NetworkRefusal): boolean {
 }
 
 /**
- * The refusal in words a person reads, with the fix named: `trustCaFile` says how to have
- * Casefile trust a certificate file (neutral unless a front gives its own). The same sentence
- * reaches the window, the CLI's stderr and the exchange log.
+ * The refusal in words a person reads, with the fix named in `fixes`' words (neutral unless a
+ * front gives its own): the exchange log and any front that does not word it keep the neutral.
  */
 export function describeNetworkRefusal(
   refusal: NetworkRefusal,
-  trustCaFile: string = TRUST_CA_FILE,
+  fixes: RefusalFixes = NEUTRAL_FIXES,
 ): string {
+  const trustCaFile = fixes.caFile
   const askIt = `Ask IT for your organization's root certificate and ${trustCaFile}`
   switch (refusal.type) {
     case 'certificate': {
@@ -166,8 +177,8 @@ export function describeNetworkRefusal(
       return `The proxy at ${proxyAddress(refusal.proxy)} cannot be reached (${refusal.code}). Check the proxy address (this computer's proxy settings, or HTTPS_PROXY for the command line), or ask IT whether it has changed. Queued work is kept.`
     case 'proxy_auth':
       return refusal.hadCredentials
-        ? `The proxy at ${proxyAddress(refusal.proxy)} refused its user name and password. Set the right ones (Settings → Connection, or in HTTPS_PROXY as http://user:password@host:port, with @ written %40). Sending is paused until then; queued work is kept and goes out once they are fixed.`
-        : `The proxy at ${proxyAddress(refusal.proxy)} asks for a user name and password${refusal.schemes.length ? ` (${refusal.schemes.join(', ')})` : ''}. Give them in Settings → Connection (or in HTTPS_PROXY as http://user:password@host:port, with @ written %40). Sending is paused until then; queued work is kept.`
+        ? `The proxy at ${proxyAddress(refusal.proxy)} refused its user name and password. Set the right ones ${fixes.proxyLogin}. Sending is paused until then; queued work is kept and goes out once they are fixed.`
+        : `The proxy at ${proxyAddress(refusal.proxy)} asks for a user name and password${refusal.schemes.length ? ` (${refusal.schemes.join(', ')})` : ''}. Give them ${fixes.proxyLogin}. Sending is paused until then; queued work is kept.`
     case 'proxy_refused':
       return `The proxy at ${proxyAddress(refusal.proxy)} would not connect to the registry (HTTP ${refusal.status}${refusal.statusText ? ` ${refusal.statusText}` : ''}). Ask IT to allow the registry's address through the proxy. Nothing was sent.`
     case 'proxy_setting':
