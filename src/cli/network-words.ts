@@ -25,3 +25,14 @@ export const CLI_FIXES: RefusalFixes = {
 export function networkRefusalSaid(refusal: NetworkRefusal): string {
   return describeNetworkRefusal(refusal, CLI_FIXES)
 }
+
+/**
+ * A paused queue as the CLI shows it: a proxy's refusal in the CLI's words, its facts left out
+ * (the JSON is as it was before the pause carried them).
+ */
+export function pauseSaid<P extends { message: string; refusal?: NetworkRefusal }>(
+  paused: P,
+): Omit<P, 'refusal'> {
+  const { refusal, ...rest } = paused
+  return refusal ? { ...rest, message: networkRefusalSaid(refusal) } : rest
+}
