@@ -17,6 +17,9 @@ import {
   type NetworkRefusal,
 } from '../../src/shared/network-refusal'
 import { installCasefileDouble } from './casefile-double'
+import { useViewerStore } from '../../src/renderer/src/stores/viewer-store'
+import { attachmentsContract } from '../../src/shared/contracts/attachments'
+import { filesContract } from '../../src/shared/contracts/files'
 
 const UNTRUSTED: NetworkRefusal = {
   type: 'certificate',
@@ -160,5 +163,31 @@ describe('a network refusal in the window’s words', () => {
       screen.getByText(/Give them in Settings → Proxy and certificates\. Sending is paused/),
     ).toBeTruthy()
     expect(screen.queryByText(/HTTPS_PROXY/)).toBeNull()
+  })
+
+  it('a link’s file the network kept away: the viewer and the saved copy name the window’s control', async () => {
+    const refused = {
+      ok: false,
+      message: describeNetworkRefusal(UNTRUSTED),
+      canSave: false,
+      refusal: UNTRUSTED,
+    }
+    const notSaved = { saved: false, fileName: null, message: refused.message, refusal: UNTRUSTED }
+    expect(attachmentsContract.attachmentOpen.output.parse(refused)).toEqual(refused)
+    expect(filesContract.saveAttachment.output.parse(notSaved)).toEqual(notSaved)
+    installCasefileDouble({ attachmentOpen: refused, saveAttachment: notSaved })
+    const ref = {
+      kind: 'link' as const,
+      reportId: 'rep_1',
+      url: 'https://files.registry.bank.example/a.pdf',
+    }
+    await useViewerStore.getState().open(ref, 'a.pdf')
+    const state = useViewerStore.getState().state
+    expect(state.phase === 'refused' && state.message).toContain(CHOOSE_IT)
+    expect(await useViewerStore.getState().save(ref, 'a.pdf')).toContain(
+      `a.pdf was not saved: The registry's certificate (registry.bank.example)`,
+    )
+    expect(await useViewerStore.getState().save(ref, 'a.pdf')).toContain(CHOOSE_IT)
+    useViewerStore.getState().close()
   })
 })
