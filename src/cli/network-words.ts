@@ -1,17 +1,38 @@
-import { describeNetworkRefusal, type NetworkRefusal } from '../core/network/network'
+import {
+  describeNetworkRefusal,
+  type NetworkRefusal,
+  type RefusalFixes,
+} from '../core/network/network'
 
 /*
  * The network's refusals (a certificate, a proxy) in the CLI's words: the core's sentences, with
- * the CLI's command for the organization's certificate file where the core's name no command. In
- * a file of its own, apart from core-words.ts, so that what loads that (every command's context)
- * does not load the network's words.
+ * the CLI's own ways to fix them where the core's name none. In a file of its own, apart from
+ * core-words.ts, so that what loads that (every command's context) does not load the network's
+ * words.
  */
 
-/** How the CLI has Casefile trust a certificate file: the window's place and the CLI's command. */
-export const TRUST_CA_FILE_SAID =
-  'choose it in Settings → Connection (casefile config set --ca-file FILE)'
+/**
+ * How the CLI has Casefile trust a certificate file (its `config set --ca-file`), and where a
+ * command takes a proxy's user name and password (HTTPS_PROXY: the CLI reads no keychain entry
+ * for a proxy).
+ */
+export const CLI_FIXES: RefusalFixes = {
+  caFile: 'set it with `casefile config set --ca-file FILE`',
+  proxyLogin: 'in HTTPS_PROXY as http://user:password@host:port, with @ written %40',
+}
 
 /** A refusal of the network in the CLI's words. */
 export function networkRefusalSaid(refusal: NetworkRefusal): string {
-  return describeNetworkRefusal(refusal, TRUST_CA_FILE_SAID)
+  return describeNetworkRefusal(refusal, CLI_FIXES)
+}
+
+/**
+ * A paused queue as the CLI shows it: a proxy's refusal in the CLI's words, its facts left out
+ * (the JSON is as it was before the pause carried them).
+ */
+export function pauseSaid<P extends { message: string; refusal?: NetworkRefusal }>(
+  paused: P,
+): Omit<P, 'refusal'> {
+  const { refusal, ...rest } = paused
+  return refusal ? { ...rest, message: networkRefusalSaid(refusal) } : rest
 }

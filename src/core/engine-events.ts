@@ -26,8 +26,14 @@ export type EmitCoreEvent = <E extends CoreEventName>(event: E, payload: EventPa
  */
 export function forwardEngineEvents(core: CoreContext, emit: EmitCoreEvent): () => void {
   // Every exchange with the registry (sync, search, refresh) says whether it can be reached.
-  const offReach = core.reachability.onChange(({ state, reason, detail }) =>
-    emit('onlineChanged', { online: state !== 'unreachable', state, reason, detail }),
+  const offReach = core.reachability.onChange(({ state, reason, detail, refusal }) =>
+    emit('onlineChanged', {
+      online: state !== 'unreachable',
+      state,
+      reason,
+      detail,
+      ...(refusal ? { refusal } : {}),
+    }),
   )
   // Counts only: listing every pending operation at each event made a drain of n reports cost n².
   const counts = () => {

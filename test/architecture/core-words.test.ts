@@ -7,7 +7,8 @@ import { describe, expect, it } from 'vitest'
 // Issue 39, item 5: the core's errors carry a code and the facts (InputError's `problem`), and
 // each front words them itself: the CLI with its commands and options (src/cli/core-words.ts),
 // the window with its own controls. So no string in src/core names a CLI command
-// ("casefile banks") or option ("--map"); comments may, and so may the files below.
+// ("casefile banks"), option ("--map") or way ("run the command again"), nor a control of the
+// window ("Settings → Connection", a button to click); comments may, and so may the files below.
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url))
 const CORE = join(ROOT, 'src', 'core')
@@ -16,7 +17,10 @@ const CORE = join(ROOT, 'src', 'core')
  * A CLI command (`casefile ` and a word, but not "a casefile command", which names none) or an
  * option (`--` and a word) in a string's text.
  */
-const CLI_WORDS = /casefile (?!command\b)[a-z]|(?:^|[^\w-])--[a-z][a-z-]*/
+const CLI_WORDS = /casefile (?!command\b)[a-z]|(?:^|[^\w-])--[a-z][a-z-]*|\brun the command\b/
+
+/** A place or control of the window: a path through Settings, a button, a click. */
+const WINDOW_WORDS = /\bSettings\s*(?:→|->)|\bclick|\bbutton\b/i
 
 /** Files whose strings may name the CLI, each with why. */
 const EXCEPTIONS: Record<string, string> = {
@@ -30,6 +34,9 @@ const EXCEPTIONS: Record<string, string> = {
   'src/core/case-file/evidence-drawing.ts': "Node's own --import flag for the drawing worker",
   'src/core/drafts/attachment-cipher.ts': "derive() labels: changing them loses the folder's keys",
 }
+
+/** Files whose strings may name a control of the window, each with why (none, today). */
+const WINDOW_EXCEPTIONS: Record<string, string> = {}
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -61,10 +68,13 @@ function stringsOf(path: string, text = readFileSync(path, 'utf8')): string[] {
 }
 
 describe("the core's words", () => {
-  const files = sourceFiles(CORE).map((path) => ({
-    file: relative(ROOT, path).split('\\').join('/'),
-    strings: stringsOf(path),
-  }))
+  // The core's words of a network refusal live in src/shared, beside the facts the window gets.
+  const files = [...sourceFiles(CORE), join(ROOT, 'src', 'shared', 'network-refusal.ts')].map(
+    (path) => ({
+      file: relative(ROOT, path).split('\\').join('/'),
+      strings: stringsOf(path),
+    }),
+  )
 
   it('name no CLI command or option outside the files listed', () => {
     expect(files.length).toBeGreaterThan(100)
@@ -82,6 +92,33 @@ describe("the core's words", () => {
       return !found || !found.strings.some((text) => CLI_WORDS.test(text))
     })
     expect(stale).toEqual([])
+  })
+
+  it('name no control of the window', () => {
+    const naming = files
+      .filter(({ file }) => !(file in WINDOW_EXCEPTIONS))
+      .flatMap(({ file, strings }) =>
+        strings.filter((text) => WINDOW_WORDS.test(text)).map((text) => `${file}: ${text}`),
+      )
+    expect(naming).toEqual([])
+    const stale = Object.keys(WINDOW_EXCEPTIONS).filter(
+      (file) => !files.find((f) => f.file === file)?.strings.some((t) => WINDOW_WORDS.test(t)),
+    )
+    expect(stale).toEqual([])
+  })
+
+  it('catch a string that names a window control, and not a comment that does', () => {
+    expect(WINDOW_WORDS.test('Give them in Settings → Connection.')).toBe(true)
+    expect(WINDOW_WORDS.test('Give them in Settings -> Connection.')).toBe(true)
+    expect(WINDOW_WORDS.test('Click Choose certificate file…')).toBe(true)
+    expect(WINDOW_WORDS.test('with the Retry button')).toBe(true)
+    expect(WINDOW_WORDS.test("in Casefile's connection settings")).toBe(false)
+    expect(CLI_WORDS.test('Free some space and run the command again.')).toBe(true)
+    expect(CLI_WORDS.test('Free some space and try again.')).toBe(false)
+    const sample = "// Settings → Connection\nconst a = 'Choose it in Settings → Connection.'"
+    expect(stringsOf('sample.ts', sample).filter((text) => WINDOW_WORDS.test(text))).toEqual([
+      'Choose it in Settings → Connection.',
+    ])
   })
 
   it('catch a string that names a command or an option, and not a comment that does', () => {

@@ -27,7 +27,11 @@ import {
   type NetworkRefusal,
 } from '../../src/core/network/network-failure'
 import { SigningKeyError } from '../../src/core/signing/signing-key'
-import { FolderGoneError } from '../../src/core/store/storage-failure'
+import { describeStorageFailure, FolderGoneError } from '../../src/core/store/storage-failure'
+import { folderStorageFailure } from '../../src/cli/folder-failure'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 
 describe("the core's problems in the CLI's words", () => {
   it('name the command that lists what was not found', () => {
@@ -189,12 +193,48 @@ describe("the core's other errors and verdicts in the CLI's words", () => {
     }
     expect(describeNetworkRefusal(refusal)).not.toMatch(/casefile|--/)
     expect(networkRefusalSaid(refusal)).toBe(
-      "The registry's certificate (registry.bank.example) was issued by \"Bank Inspection Root\", which this computer does not trust. A bank's network that inspects secure connections re-signs them with its own root certificate. Ask IT for your organization's root certificate and choose it in Settings → Connection (casefile config set --ca-file FILE). Nothing was sent.",
+      "The registry's certificate (registry.bank.example) was issued by \"Bank Inspection Root\", which this computer does not trust. A bank's network that inspects secure connections re-signs them with its own root certificate. Ask IT for your organization's root certificate and set it with `casefile config set --ca-file FILE`. Nothing was sent.",
     )
     expect(networkRefusalSaid({ ...refusal, problem: 'self_signed' })).toBe(
-      'The registry\'s certificate (registry.bank.example) is self-signed ("CN=registry.bank.example"): no authority vouches for it, so Casefile does not trust it. If IT says this is your registry, ask them for that certificate and choose it in Settings → Connection (casefile config set --ca-file FILE). Nothing was sent.',
+      'The registry\'s certificate (registry.bank.example) is self-signed ("CN=registry.bank.example"): no authority vouches for it, so Casefile does not trust it. If IT says this is your registry, ask them for that certificate and set it with `casefile config set --ca-file FILE`. Nothing was sent.',
     )
     expect(needsCaFile(refusal)).toBe(true)
     expect(needsCaFile({ ...refusal, problem: 'expired' })).toBe(false)
+  })
+
+  it("name HTTPS_PROXY where a proxy wants its user name and password, and no window's control", () => {
+    const proxy = { host: 'proxy.bank.local', port: 8080 }
+    const asks: NetworkRefusal = {
+      type: 'proxy_auth',
+      proxy,
+      hadCredentials: false,
+      schemes: ['Basic'],
+    }
+    expect(networkRefusalSaid(asks)).toBe(
+      'The proxy at proxy.bank.local:8080 asks for a user name and password (Basic). Give them in HTTPS_PROXY as http://user:password@host:port, with @ written %40. Sending is paused until then; queued work is kept.',
+    )
+    expect(networkRefusalSaid({ ...asks, hadCredentials: true })).toBe(
+      'The proxy at proxy.bank.local:8080 refused its user name and password. Set the right ones in HTTPS_PROXY as http://user:password@host:port, with @ written %40. Sending is paused until then; queued work is kept and goes out once they are fixed.',
+    )
+    // The core's own words name neither front's place: not Settings, not an option.
+    expect(describeNetworkRefusal(asks)).not.toMatch(/Settings →|casefile |--/)
+    expect(describeNetworkRefusal(asks)).toMatch(
+      /proxy at proxy\.bank\.local:8080 asks for a user name and password/,
+    )
+  })
+
+  it('say a full disk with the command run again, where the core says only to try again', () => {
+    const full = Object.assign(new Error('disk full'), { code: 'SQLITE_FULL' })
+    const dataDir = mkdtempSync(join(tmpdir(), 'casefile-words-'))
+    try {
+      const neutral = describeStorageFailure(full, dataDir)
+      expect(neutral).toMatch(/Free some space (or raise the limit, )?and try again\./)
+      expect(neutral).not.toMatch(/run the command/)
+      expect(folderStorageFailure(full, dataDir)?.message).toMatch(
+        /Free some space (or raise the limit, )?and run the command again\./,
+      )
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true })
+    }
   })
 })

@@ -8,7 +8,7 @@ import { requireConnection, resolveDataDir } from '../cli-context'
 import { printJson } from '../cli-io'
 import type { CommandRun } from '../command-line-spec'
 import { EXIT } from '../exit-codes'
-import { TRUST_CA_FILE_SAID } from '../network-words'
+import { CLI_FIXES } from '../network-words'
 import { cliNetworkSettings } from '../open-core'
 
 /**
@@ -30,7 +30,7 @@ export const run: CommandRun = async (context) => {
     getApiKey: async () =>
       fromEnv || ((await readKeychain(account).catch(() => null)) ?? undefined),
     updateFeedUrl: context.env['CASEFILE_UPDATE_FEED_URL']?.trim() || DEFAULT_UPDATE_FEED_URL,
-    trustCaFile: TRUST_CA_FILE_SAID,
+    fixes: CLI_FIXES,
   })
   const exitCode = report.ok ? EXIT.ok : EXIT.offline
   // The JSON as it always was: a check's fix is for a window's control; the words name the CLI's.

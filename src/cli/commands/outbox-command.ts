@@ -4,7 +4,7 @@ import { outbox as outboxOf, type StoredError } from '../../core/outbox/outbox'
 import { printJson, printTable, type CliIo } from '../cli-io'
 import type { CommandRun } from '../command-line-spec'
 import { EXIT } from '../exit-codes'
-import { networkRefusalSaid } from '../network-words'
+import { networkRefusalSaid, pauseSaid } from '../network-words'
 import { withStore } from '../open-store'
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString())
@@ -37,7 +37,7 @@ export function outboxCommand(store: StoreContext, io: CliIo, json: boolean): vo
     printJson(io, {
       pending: outbox.pending,
       counts: outbox.counts,
-      paused: outbox.paused,
+      paused: outbox.paused && pauseSaid(outbox.paused),
       lastSyncAt: iso(outbox.lastSyncAt),
       operations,
     })
@@ -46,7 +46,7 @@ export function outboxCommand(store: StoreContext, io: CliIo, json: boolean): vo
   io.out(
     `${outbox.pending} pending (${outbox.counts.needs_attention} need attention). Last successful sync: ${iso(outbox.lastSyncAt) ?? 'never'}.`,
   )
-  if (outbox.paused) io.out(`Paused: ${outbox.paused.message}`)
+  if (outbox.paused) io.out(`Paused: ${pauseSaid(outbox.paused).message}`)
   printTable(
     io,
     ['ID', 'REPORT', 'KIND', 'STATE', 'TRIES', 'NEXT TRY', 'LAST ERROR'],

@@ -10,7 +10,7 @@ import * as Sync from '../../core/sync/sync'
 import * as Outbox from '../../core/outbox/outbox'
 import type { StoredError } from '../../core/outbox/outbox'
 import type { Reachability } from '../../core/registry/registry'
-import { networkRefusalSaid } from '../network-words'
+import { networkRefusalSaid, pauseSaid } from '../network-words'
 
 /** Waits between runs until the next retry time, or until the process is asked to stop. */
 function wait(ms: number, signal: AbortSignal): Promise<void> {
@@ -74,6 +74,7 @@ export async function syncCommand(
   const code = exitCodeOf({ ...summary, offline }, outbox.counts.needs_attention)
   const result = {
     ...summary,
+    paused: summary.paused && pauseSaid(summary.paused),
     offline,
     offlineReason,
     needsAttention: outbox.counts.needs_attention,
@@ -87,7 +88,7 @@ export async function syncCommand(
     io.out(
       `Sent ${summary.reports} report${summary.reports === 1 ? '' : 's'}${summary.adopted ? `, found already on the registry ${summary.adopted}` : ''}; ${outbox.pending} pending, ${outbox.counts.needs_attention} need attention.`,
     )
-    if (summary.paused) io.err(`Paused: ${summary.paused.message}`)
+    if (result.paused) io.err(`Paused: ${result.paused.message}`)
     if (summary.paused?.reason === 'origin_changed')
       io.err(
         'If this registry is the right one, run `casefile config set --base-url URL --upload-url URL --confirm-registry-change` to send the queued work there.',

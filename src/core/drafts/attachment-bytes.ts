@@ -11,6 +11,7 @@ import {
 } from '../../shared/viewable-types'
 import type { AttachmentName, AttachmentRef } from '../../shared/contracts/attachments'
 import { visibleName } from '../../shared/visible-name'
+import type { NetworkRefusal } from '../../shared/network-refusal'
 import { getCachedReport } from '../cache/cache'
 import type { CoreContext } from '../core-context'
 import { lookUpReport } from './drafts-repository'
@@ -28,6 +29,8 @@ export class AttachmentUnavailableError extends Error {
     message: string,
     /** The file itself is fine: it can still be saved and opened in another program. */
     readonly canSave = false,
+    /** The network's refusal that kept the file from being fetched, for the window's words. */
+    readonly refusal?: NetworkRefusal,
   ) {
     super(message)
     this.name = 'AttachmentUnavailableError'
@@ -113,7 +116,8 @@ export async function attachmentBytes(
     })
     return { fileName, bytes: fetched.bytes, claimedMime: fetched.contentType, from: 'registry' }
   } catch (error) {
-    if (error instanceof LinkFetchError) throw new AttachmentUnavailableError(error.message)
+    if (error instanceof LinkFetchError)
+      throw new AttachmentUnavailableError(error.message, false, error.refusal)
     throw error
   }
 }

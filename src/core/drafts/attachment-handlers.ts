@@ -61,7 +61,12 @@ export function attachmentHandlers(core: () => CoreContext): Pick<WorkHandlers, 
         }
       } catch (error) {
         if (error instanceof AttachmentUnavailableError)
-          return { ok: false, message: error.message, canSave: error.canSave }
+          return {
+            ok: false,
+            message: error.message,
+            canSave: error.canSave,
+            ...(error.refusal ? { refusal: error.refusal } : {}),
+          }
         throw error
       }
     },
@@ -77,7 +82,11 @@ export function attachmentHandlers(core: () => CoreContext): Pick<WorkHandlers, 
         }
       } catch (error) {
         if (error instanceof AttachmentUnavailableError)
-          return { ok: false, message: error.message }
+          return {
+            ok: false,
+            message: error.message,
+            ...(error.refusal ? { refusal: error.refusal } : {}),
+          }
         throw error
       }
     },

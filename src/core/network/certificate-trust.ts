@@ -102,7 +102,8 @@ export function environmentCertificates(
         pems: [],
         path,
         problem:
-          'the Casefile app does not read NODE_EXTRA_CA_CERTS; choose that file in Settings → Connection → Choose certificate…',
+          // Words that name no control of one front (test/architecture/core-words.test.ts).
+          "the Casefile app does not read NODE_EXTRA_CA_CERTS; set that file as your organization's certificate in Casefile's connection settings",
       }
     else {
       // Node read nothing from it: say why, in the CA file's words.

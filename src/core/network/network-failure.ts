@@ -1,43 +1,18 @@
-import { proxyAddress } from './proxy-choice'
+import {
+  describeNetworkRefusal,
+  type CertificateProblem,
+  type NetworkRefusal,
+} from '../../shared/network-refusal'
 
-/** What a person reads about the certificate a server showed. */
-export interface CertificateFacts {
-  subject: string
-  issuer: string
-  /** ISO dates. */
-  validFrom: string
-  validTo: string
-  /** The names it is valid for (DNS names and IP addresses). */
-  names: string[]
-  selfSigned: boolean
-}
-
-export type CertificateProblem =
-  'untrusted' | 'self_signed' | 'expired' | 'not_yet_valid' | 'wrong_name' | 'other'
-
-interface ProxyRef {
-  host: string
-  port: number
-}
-
-/**
- * Why the network, not the registry, refused a request. Each one means the request was never
- * sent to the registry: nothing about a report can have happened, so nothing is left unknown.
- */
-export type NetworkRefusal =
-  | {
-      type: 'certificate'
-      problem: CertificateProblem
-      /** OpenSSL's or Node's code, for the technical detail. */
-      code: string
-      host: string
-      certificate?: CertificateFacts
-      proxy?: ProxyRef
-    }
-  | { type: 'proxy_unreachable'; proxy: ProxyRef; code: string }
-  | { type: 'proxy_auth'; proxy: ProxyRef; hadCredentials: boolean; schemes: string[] }
-  | { type: 'proxy_refused'; proxy: ProxyRef; status: number; statusText: string }
-  | { type: 'proxy_setting'; message: string }
+export {
+  describeNetworkRefusal,
+  needsCaFile,
+  NEUTRAL_FIXES,
+  type CertificateFacts,
+  type CertificateProblem,
+  type NetworkRefusal,
+  type RefusalFixes,
+} from '../../shared/network-refusal'
 
 /** A proxy setting that cannot be used (a socks:// address, a bad escape in a password). */
 export class ProxySettingError extends Error {
@@ -92,85 +67,4 @@ const CERTIFICATE_CODES: Record<string, CertificateProblem> = {
 
 export function certificateProblemOf(code: string): CertificateProblem {
   return CERTIFICATE_CODES[code] ?? 'other'
-}
-
-/** "18 Mar 2021" style, unambiguous in any locale. */
-function day(iso: string): string {
-  const date = new Date(iso)
-  return Number.isNaN(date.getTime())
-    ? iso
-    : date.toLocaleDateString('en-GB', {
-        day: 'numeric',
-        month: 'long',
-        year: 'numeric',
-        timeZone: 'UTC',
-      })
-}
-
-/**
- * How a person has Casefile trust the organization's certificate file, in words that name no
- * command or button. A front that names its own (the CLI's `config set --ca-file`:
- * src/cli/network-words.ts) gives them to describeNetworkRefusal instead.
- */
-export const TRUST_CA_FILE =
-  "set it as your organization's certificate in Casefile's connection settings"
-
-/**
- * Whether the fix of a refusal is the organization's certificate file (a certificate this
- * computer does not trust): the code a front words with its own control for that file.
- */
-export function needsCaFile(refusal: NetworkRefusal): boolean {
-  return (
-    refusal.type === 'certificate' &&
-    (refusal.problem === 'untrusted' ||
-      refusal.problem === 'self_signed' ||
-      refusal.problem === 'other')
-  )
-}
-
-/**
- * The refusal in words a person reads, with the fix named: `trustCaFile` says how to have
- * Casefile trust a certificate file (neutral unless a front gives its own). The same sentence
- * reaches the window, the CLI's stderr and the exchange log.
- */
-export function describeNetworkRefusal(
-  refusal: NetworkRefusal,
-  trustCaFile: string = TRUST_CA_FILE,
-): string {
-  const askIt = `Ask IT for your organization's root certificate and ${trustCaFile}`
-  switch (refusal.type) {
-    case 'certificate': {
-      const cert = refusal.certificate
-      const who = `The registry's certificate (${refusal.host})`
-      const through = refusal.proxy
-        ? `, seen through the proxy ${proxyAddress(refusal.proxy)},`
-        : ''
-      const end = 'Nothing was sent.'
-      switch (refusal.problem) {
-        case 'untrusted':
-          return `${who}${through} was issued by "${cert?.issuer ?? 'an unknown authority'}", which this computer does not trust. A bank's network that inspects secure connections re-signs them with its own root certificate. ${askIt}. ${end}`
-        case 'self_signed':
-          return `${who}${through} is self-signed ("${cert?.subject ?? refusal.host}"): no authority vouches for it, so Casefile does not trust it. If IT says this is your registry, ask them for that certificate and ${trustCaFile}. ${end}`
-        case 'expired':
-          return `${who}${through} expired on ${cert ? day(cert.validTo) : 'an earlier date'}. The registry's operator must renew it (or, if this computer's clock is wrong, set it right). ${end}`
-        case 'not_yet_valid':
-          return `${who}${through} is valid only from ${cert ? day(cert.validFrom) : 'a later date'}. Check this computer's date and time. ${end}`
-        case 'wrong_name':
-          return `${who}${through} is for ${cert?.names.length ? cert.names.join(', ') : 'other names'}, not for ${refusal.host}. Check the registry address in Settings; if it is right, the connection is being intercepted by something IT has not set up for Casefile. ${end}`
-        case 'other':
-          return `${who}${through} was refused (${refusal.code}). ${askIt}. ${end}`
-      }
-      break
-    }
-    case 'proxy_unreachable':
-      return `The proxy at ${proxyAddress(refusal.proxy)} cannot be reached (${refusal.code}). Check the proxy address (this computer's proxy settings, or HTTPS_PROXY for the command line), or ask IT whether it has changed. Queued work is kept.`
-    case 'proxy_auth':
-      return refusal.hadCredentials
-        ? `The proxy at ${proxyAddress(refusal.proxy)} refused its user name and password. Set the right ones (Settings → Connection, or in HTTPS_PROXY as http://user:password@host:port, with @ written %40). Sending is paused until then; queued work is kept and goes out once they are fixed.`
-        : `The proxy at ${proxyAddress(refusal.proxy)} asks for a user name and password${refusal.schemes.length ? ` (${refusal.schemes.join(', ')})` : ''}. Give them in Settings → Connection (or in HTTPS_PROXY as http://user:password@host:port, with @ written %40). Sending is paused until then; queued work is kept.`
-    case 'proxy_refused':
-      return `The proxy at ${proxyAddress(refusal.proxy)} would not connect to the registry (HTTP ${refusal.status}${refusal.statusText ? ` ${refusal.statusText}` : ''}). Ask IT to allow the registry's address through the proxy. Nothing was sent.`
-    case 'proxy_setting':
-      return refusal.message
-  }
 }

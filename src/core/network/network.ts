@@ -19,7 +19,7 @@ export {
   isNetworkRefusalError,
   needsCaFile,
 } from './network-failure'
-export type { NetworkRefusal } from './network-failure'
+export type { NetworkRefusal, RefusalFixes } from './network-failure'
 export { isRegistryEndpoint, registryEndpoints } from './link-destination'
 export type { Endpoint } from './link-destination'
 export { LinkDestinationError } from './link-guard'

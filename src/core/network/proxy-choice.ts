@@ -1,3 +1,5 @@
+import { proxyAddress } from '../../shared/network-refusal'
+
 /**
  * How one request reaches the registry: straight, or through an HTTP proxy (a CONNECT tunnel for
  * https). `via` says how that was chosen, for the doctor and for messages a person reads:
@@ -27,11 +29,8 @@ export type ProxyChoice =
 /** Finds the proxy for a URL: asked before every new connection, so a changed setting takes effect. */
 export type ProxyResolver = (url: string) => Promise<ProxyChoice>
 
-/** `host:port` of a proxy, IPv6 in brackets: the name a person and the keychain know it by. */
-export function proxyAddress(choice: { host: string; port: number }): string {
-  const host = choice.host.includes(':') ? `[${choice.host}]` : choice.host
-  return `${host}:${choice.port}`
-}
+/** `host:port` of a proxy (shared: the window's words of a refusal name it too). */
+export { proxyAddress }
 
 const SOURCE_WORDS: Record<ProxySource, string> = {
   os: "this computer's proxy settings",

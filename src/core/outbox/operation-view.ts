@@ -87,6 +87,7 @@ export function toOperationView(
           kind: op.lastError.kind,
           message: op.lastError.message,
           ...(op.lastError.status !== undefined ? { status: op.lastError.status } : {}),
+          ...(op.lastError.networkRefusal ? { networkRefusal: op.lastError.networkRefusal } : {}),
         }
       : null,
     updatedAt: op.updatedAt,

@@ -12,6 +12,7 @@ import {
   RegistryAgent,
   environmentProxyResolver,
   type NetworkSettings,
+  type RefusalFixes,
 } from '../network/network'
 import {
   duration,
@@ -33,10 +34,10 @@ export interface ConnectionCheckInput {
   resolveName?: (host: string) => Promise<string[]>
   now?: () => number
   /**
-   * How this front has Casefile trust a certificate file, in its own words (the CLI's names
-   * `config set --ca-file`); neutral when not given, and a failed check says `fix: 'ca_file'`.
+   * A refusal's fixes in this front's words (the CLI's name `config set --ca-file` and
+   * HTTPS_PROXY); neutral when not given, and a failed check says `fix: 'ca_file'`.
    */
-  trustCaFile?: string
+  fixes?: RefusalFixes
 }
 
 /** The address updates come from: GitHub Releases (electron-builder.yml), or a mirror IT names. */
@@ -60,7 +61,7 @@ export async function checkConnection(input: ConnectionCheckInput): Promise<Conn
   const base = new URL(input.connection.baseUrl)
   const upload = new URL(input.connection.uploadUrl)
   const timeoutMs = input.timeoutMs ?? 15_000
-  const words = (error: unknown) => errorWords(error, input.trustCaFile)
+  const words = (error: unknown) => errorWords(error, input.fixes)
 
   add({
     id: 'registry',

@@ -1,5 +1,6 @@
 import { isRegistryError } from '../registry-error'
 import {
+  type RefusalFixes,
   type TrustStoreName,
   type TrustStores,
   describeNetworkRefusal,
@@ -68,15 +69,15 @@ export function trustProblemWords(stores: TrustStores): string {
 }
 
 /**
- * Why a step failed, in words a person can copy to IT; a network refusal's fix as `trustCaFile`
- * says it (describeNetworkRefusal's: the front's words, neutral by default).
+ * Why a step failed, in words a person can copy to IT; a network refusal's fix as `fixes` say it
+ * (describeNetworkRefusal's: the front's words, neutral by default).
  */
-export function errorWords(error: unknown, trustCaFile?: string): string {
-  if (isNetworkRefusalError(error)) return describeNetworkRefusal(error.refusal, trustCaFile)
+export function errorWords(error: unknown, fixes?: RefusalFixes): string {
+  if (isNetworkRefusalError(error)) return describeNetworkRefusal(error.refusal, fixes)
   if (error instanceof ProxySettingError) return error.message
   if (isRegistryError(error))
     return error.networkRefusal
-      ? describeNetworkRefusal(error.networkRefusal, trustCaFile)
+      ? describeNetworkRefusal(error.networkRefusal, fixes)
       : error.message
   const code = (error as { code?: string } | null)?.code
   const words = code ? SYSTEM_WORDS[code] : undefined

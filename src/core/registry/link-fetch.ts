@@ -9,6 +9,7 @@ import {
   LinkDestinationError,
   describeNetworkRefusal,
   isNetworkRefusalError,
+  type NetworkRefusal,
 } from '../network/network'
 import { isAxiosError } from './registry-request'
 
@@ -23,6 +24,8 @@ export class LinkFetchError extends Error {
   constructor(
     readonly kind: 'offline' | 'refused' | 'too_large',
     message: string,
+    /** The network's refusal behind an offline one, for a front to word with its own controls. */
+    readonly refusal?: NetworkRefusal,
   ) {
     super(message)
     this.name = 'LinkFetchError'
@@ -148,7 +151,7 @@ export async function fetchLink(
     const root = isAxiosError(error) ? error.cause : error
     if (root instanceof LinkDestinationError) throw new LinkFetchError('refused', root.message)
     if (isNetworkRefusalError(root))
-      throw new LinkFetchError('offline', describeNetworkRefusal(root.refusal))
+      throw new LinkFetchError('offline', describeNetworkRefusal(root.refusal), root.refusal)
     if (code === 'ERR_BAD_RESPONSE' && /maxContentLength/.test((error as Error).message))
       throw new LinkFetchError('too_large', tooLargeWords(o.maxBytes))
     if (o.signal?.aborted) throw new LinkFetchError('offline', 'The download was stopped.')

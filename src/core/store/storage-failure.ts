@@ -81,12 +81,15 @@ function freeBytes(dataDir: string): number | null {
 /**
  * The words for a storage failure of the data folder `dataDir`: what happened, and what to do.
  * A disk I/O error on a disk with (nearly) no space left is a full disk; full is never said as
- * anything else. `after` says what became of the work (it depends on what was being done).
+ * anything else. `after` says what became of the work (it depends on what was being done);
+ * `again` how the person tries again, in the front's words ("run the command again": the CLI's,
+ * src/cli/folder-failure.ts), neutral by default.
  */
 export function describeStorageFailure(
   error: unknown,
   dataDir: string,
   after = 'Nothing was half-written: what Casefile said was queued or sent is kept, and a report whose answer could not be recorded is checked against the registry at the next sync, never sent twice.',
+  again = 'try again',
 ): string | null {
   const problem = storageProblemOf(error)
   if (!problem) return null
@@ -96,8 +99,8 @@ export function describeStorageFailure(
   const free = freeBytes(dataDir)
   const code = (error as { code: string }).code
   if (free !== null && free < NEARLY_FULL_BYTES)
-    return `The disk holding the data folder ${dataDir} is full (${formatBytes(free)} free). Free some space and run the command again. ${after}`
+    return `The disk holding the data folder ${dataDir} is full (${formatBytes(free)} free). Free some space and ${again}. ${after}`
   if (problem === 'full')
-    return `Casefile could not write to the data folder ${dataDir}: a disk quota or a limit on file sizes was reached (${code}${free !== null ? `; the disk has ${formatBytes(free)} free` : ''}). Free some space or raise the limit, and run the command again. ${after}`
-  return `Casefile could not write to the data folder ${dataDir} (a disk I/O error, ${code}). Check that its disk is connected and has free space, then run the command again. ${after}`
+    return `Casefile could not write to the data folder ${dataDir}: a disk quota or a limit on file sizes was reached (${code}${free !== null ? `; the disk has ${formatBytes(free)} free` : ''}). Free some space or raise the limit, and ${again}. ${after}`
+  return `Casefile could not write to the data folder ${dataDir} (a disk I/O error, ${code}). Check that its disk is connected and has free space, then ${again}. ${after}`
 }

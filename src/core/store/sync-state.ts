@@ -1,5 +1,6 @@
 import type { Db } from './open-database'
 import { prepare } from './prepare'
+import type { NetworkRefusal } from '../../shared/network-refusal'
 
 /**
  * Why the whole queue is paused, or null when it runs: a refused key or a proxy that wants a
@@ -11,6 +12,8 @@ export interface PauseState {
   reason: 'unauthorized' | 'proxy_auth' | 'origin_changed'
   message: string
   since: number
+  /** A proxy's refusal (proxy_auth), for each front to word with its own way to give the password. */
+  refusal?: NetworkRefusal
 }
 
 export function pauseSync(db: Db, state: PauseState): void {

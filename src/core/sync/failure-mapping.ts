@@ -69,7 +69,12 @@ export function recordFailure(
     return 'retry'
   }
   if (error.kind === 'unauthorized' || error.kind === 'proxy_auth') {
-    const pause: PauseState = { reason: error.kind, message: error.message, since: now }
+    const pause: PauseState = {
+      reason: error.kind,
+      message: error.message,
+      since: now,
+      ...(error.networkRefusal ? { refusal: error.networkRefusal } : {}),
+    }
     writeTransaction(db, () => {
       returnUnattempted(db, op.id, stored, now)
       pauseSync(db, pause)

@@ -4,9 +4,10 @@ import { syncNow } from './sync'
 /** The sync's slice of the contract. */
 export const syncHandlers: FeatureHandlers<'syncNow' | 'registryReachability'> = (core) => ({
   syncNow: () => syncNow(core()),
-  // The contract's fields: the refusal's facts stay in the core (the reason is in words).
+  // The contract's fields: the reason in the core's words, and the refusal's facts behind it for
+  // the window to word with its own controls.
   registryReachability: () => {
-    const { state, reason, detail, at } = core().reachability.current()
-    return { state, reason, detail, at }
+    const { state, reason, detail, at, refusal } = core().reachability.current()
+    return { state, reason, detail, at, ...(refusal ? { refusal } : {}) }
   },
 })

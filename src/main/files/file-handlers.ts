@@ -160,7 +160,13 @@ export function createFileHandlers(services: FileServices): FileHandlers {
     // writes it. Nothing is written until the person has chosen.
     saveAttachment: async (ref) => {
       const copy = await services.work().attachmentCopy(ref)
-      if (!copy.ok) return { saved: false, fileName: null, message: copy.message }
+      if (!copy.ok)
+        return {
+          saved: false,
+          fileName: null,
+          message: copy.message,
+          ...(copy.refusal ? { refusal: copy.refusal } : {}),
+        }
       // The core named it (save-name.ts); named again here, as main trusts no name it is handed.
       const extension = extname(copy.fileName).slice(1).toLowerCase() || 'bin'
       const suggested = safeSaveName(copy.fileName, extension)

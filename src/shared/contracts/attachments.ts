@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { MAX_ATTACHMENT_BYTES } from '../file-types'
+import { networkRefusalSchema } from '../network-refusal'
 import { ATTACHMENT_INVOKE_CHANNELS as C } from './attachments-channels'
 import { VIEWABLE_KINDS } from '../viewable-types'
 
@@ -86,6 +87,8 @@ export const attachmentsContract = {
         message: z.string(),
         /** The file itself can still be saved and opened in another program. */
         canSave: z.boolean(),
+        /** The network's refusal that kept a link's file away, for the window's words. */
+        refusal: networkRefusalSchema.optional(),
       }),
     ]),
   },
@@ -95,7 +98,11 @@ export const attachmentsContract = {
     input: attachmentRefSchema,
     output: z.discriminatedUnion('ok', [
       z.strictObject({ ok: z.literal(true), fileName: z.string(), bytes }),
-      z.strictObject({ ok: z.literal(false), message: z.string() }),
+      z.strictObject({
+        ok: z.literal(false),
+        message: z.string(),
+        refusal: networkRefusalSchema.optional(),
+      }),
     ]),
   },
 } as const

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { attachmentRefSchema } from './attachments'
+import { networkRefusalSchema } from '../network-refusal'
 import { caseFileInputSchema, signedBySchema } from './case-file'
 import { caseSaveSchemas } from './cases'
 import { FILES_INVOKE_CHANNELS as C } from './files-channels'
@@ -36,6 +37,8 @@ export const filesContract = {
       saved: z.boolean(),
       fileName: z.string().nullable(),
       message: z.string().nullable(),
+      /** The network's refusal behind `message`, for the window's words. */
+      refusal: networkRefusalSchema.optional(),
     }),
   },
   /**

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { networkRefusalSchema } from '../network-refusal'
 import { draftViewInputSchema, localReportViewSchema } from './drafts'
 import { OUTBOX_EVENT_CHANNELS, OUTBOX_INVOKE_CHANNELS as C } from './outbox-channels'
 
@@ -45,7 +46,13 @@ export const operationViewSchema = z.strictObject({
   nextAttemptAt: time,
   outcomeUnknown: z.boolean(),
   lastError: z
-    .strictObject({ kind: z.string(), message: z.string(), status: z.number().optional() })
+    .strictObject({
+      kind: z.string(),
+      message: z.string(),
+      status: z.number().optional(),
+      /** The network's refusal behind it, for the window to word with its own controls. */
+      networkRefusal: networkRefusalSchema.optional(),
+    })
     .nullable(),
   updatedAt: z.number(),
   /** An unlisting's internal note: kept on this computer, never sent (the registry takes no reason). */
@@ -63,13 +70,21 @@ export const queueResultSchema = z.discriminatedUnion('ok', [
 ])
 export type QueueResultView = z.infer<typeof queueResultSchema>
 
+/** Why sending is paused; a proxy that wants its password brings its refusal for the window's words. */
+const pausedSchema = z.strictObject({
+  reason: z.string(),
+  message: z.string(),
+  since: z.number(),
+  refusal: networkRefusalSchema.optional(),
+})
+
 export const outboxViewSchema = z.strictObject({
   operations: z.array(operationViewSchema),
   counts: z.record(z.string(), count),
   pending: count,
   /** Reports with something still to send (pending counts operations). */
   pendingReports: count,
-  paused: z.strictObject({ reason: z.string(), message: z.string(), since: z.number() }).nullable(),
+  paused: pausedSchema.nullable(),
   lastSyncAt: time,
 })
 export type OutboxView = z.infer<typeof outboxViewSchema>
@@ -82,6 +97,8 @@ export const reachabilityViewSchema = z.strictObject({
   /** The technical detail behind the reason (call, error code or HTTP status), for "Details". */
   detail: z.string().nullable(),
   at: time,
+  /** The network's refusal behind the reason, for the window to word with its own controls. */
+  refusal: networkRefusalSchema.optional(),
 })
 export type ReachabilityView = z.infer<typeof reachabilityViewSchema>
 
@@ -96,7 +113,7 @@ export const runSummaryViewSchema = z.strictObject({
   needsAttention: count,
   offline: z.boolean(),
   pending: count,
-  paused: z.strictObject({ reason: z.string(), message: z.string(), since: z.number() }).nullable(),
+  paused: pausedSchema.nullable(),
   nextWakeAt: time,
 })
 

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { networkRefusalSchema } from '../network-refusal'
 import { profileIdSchema, registryConnectionSchema } from '../registry-address'
 import { outboxCountsSchema, syncRunSummarySchema } from './outbox'
 import { SHELL_EVENT_CHANNELS as E, SHELL_INVOKE_CHANNELS as C } from './shell-channels'
@@ -146,6 +147,7 @@ export const shellEventContract = {
       state: z.enum(['unknown', 'online', 'unreachable']).optional(),
       reason: z.string().nullable().optional(),
       detail: z.string().nullable().optional(),
+      refusal: networkRefusalSchema.optional(),
     }),
   },
   keyStateChanged: { channel: E.keyStateChanged, payload: keyStatusSchema },

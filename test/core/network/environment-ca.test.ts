@@ -62,7 +62,9 @@ describe('NODE_EXTRA_CA_CERTS', () => {
     )
     const electron = environmentCertificates({ NODE_EXTRA_CA_CERTS: ca.caCert }, noStore, true)
     expect(electron.pems).toEqual([])
-    expect(electron.problem).toContain('Settings → Connection → Choose certificate')
+    expect(electron.problem).toContain(
+      "set that file as your organization's certificate in Casefile's connection settings",
+    )
   })
 
   it('unset, adds nothing and says nothing', () => {

@@ -1,4 +1,5 @@
 import { selectShutFolder, useConnection, useStatusStore } from '../stores/status-store'
+import { refusedSaid } from './network-refusal-words'
 import { useNavStore } from '../stores/nav-store'
 import { Time } from './Time'
 import { focusWhenShown } from '../focus-when-shown'
@@ -49,7 +50,7 @@ export function StatusBar() {
         </button>
       )}
       {s.paused && (
-        <span className="paused" title={s.paused.message}>
+        <span className="paused" title={refusedSaid(s.paused)}>
           <span className="error-text">Sending paused</span>{' '}
           <button
             type="button"

@@ -2,6 +2,8 @@ import { create } from 'zustand'
 import type { CoreStatus, ProfilesView } from '../../../shared/contracts/shell'
 import type { ReachabilityView } from '../../../shared/contracts/outbox'
 import { api } from '../api'
+import { networkRefusalSaid } from '../components/network-refusal-words'
+import type { NetworkRefusal } from '../../../shared/network-refusal'
 
 interface StatusState {
   profiles: ProfilesView | null
@@ -16,7 +18,7 @@ interface StatusState {
   pending: number
   needsAttention: number
   lastSyncAt: number | null
-  paused: { reason: string; message: string } | null
+  paused: { reason: string; message: string; refusal?: NetworkRefusal } | null
   /** Set while the core's process is restarting after a crash, or could not be restarted. */
   coreTrouble: CoreStatus | null
   /** A one-off sentence on what the person just did that changed the whole desk (a folder set aside). */
@@ -55,13 +57,14 @@ export const useStatusStore = create<StatusState>((set, get) => ({
     window.addEventListener('online', setBrowser)
     window.addEventListener('offline', setBrowser)
     const offs = [
-      api().onOnlineChanged(({ online, state, reason, detail }) =>
+      api().onOnlineChanged(({ online, state, reason, detail, refusal }) =>
         set({
           reach: {
             state: state ?? (online ? 'online' : 'unreachable'),
             reason: reason ?? (online ? null : 'The registry cannot be reached.'),
             detail: detail ?? null,
             at: Date.now(),
+            ...(refusal ? { refusal } : {}),
           },
         }),
       ),
@@ -117,7 +120,10 @@ export function selectConnection(s: Pick<StatusState, 'browserOnline' | 'reach'>
     return {
       kind: 'unreachable',
       label: 'Registry unreachable',
-      reason: s.reach.reason ?? 'The registry cannot be reached.',
+      // The network's refusal in this window's words (its control for the fix), else the core's.
+      reason: s.reach.refusal
+        ? networkRefusalSaid(s.reach.refusal)
+        : (s.reach.reason ?? 'The registry cannot be reached.'),
       detail: s.reach.detail,
     }
   if (s.reach?.state === 'online')

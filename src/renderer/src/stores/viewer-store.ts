@@ -2,6 +2,7 @@ import { create } from 'zustand'
 import type { AttachmentRef } from '../../../shared/contracts/attachments'
 import type { ViewableType } from '../../../shared/viewable-types'
 import { api } from '../api'
+import { refusedSaid } from '../components/network-refusal-words'
 
 /** What the viewer shows: the file being fetched, its bytes, or why it cannot be shown. */
 export type ViewerState =
@@ -45,7 +46,7 @@ export const useViewerStore = create<ViewerStore>((set, get) => ({
           phase: 'refused',
           ref,
           fileName,
-          message: answer.value.message,
+          message: refusedSaid(answer.value),
           canSave: answer.value.canSave,
         },
       })
@@ -70,6 +71,8 @@ export const useViewerStore = create<ViewerStore>((set, get) => ({
     const answer = await api().saveAttachment(ref)
     if (!answer.ok) return `${fileName} was not saved: ${answer.error.message}`
     if (answer.value.saved) return `A copy of ${fileName} was saved as ${answer.value.fileName}.`
-    return answer.value.message ? `${fileName} was not saved: ${answer.value.message}` : null
+    return answer.value.message
+      ? `${fileName} was not saved: ${refusedSaid({ ...answer.value, message: answer.value.message })}`
+      : null
   },
 }))

@@ -1,4 +1,5 @@
 import { api } from '../../api'
+import { refusedSaid } from '../../components/network-refusal-words'
 import { reportRecordContent } from '../../../../shared/domain/report-content'
 import { emptyForm, identifierFields } from './editor-form'
 import { autosaveWaiting, draftBeingCreated, type DraftKeeper } from './editor-draft-keeper'
@@ -45,7 +46,12 @@ export function openActions(set: EditorSet, get: EditorGet, keeper: DraftKeeper)
           kind: 'operation',
           operationId: operation.id,
           title: operation.reportTitle,
-          message: operation.lastError?.message ?? null,
+          message: operation.lastError
+            ? refusedSaid({
+                message: operation.lastError.message,
+                refusal: operation.lastError.networkRefusal,
+              })
+            : null,
           registryId: operation.registryId,
         },
         {

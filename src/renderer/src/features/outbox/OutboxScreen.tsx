@@ -1,4 +1,5 @@
 import { memo, useEffect, useMemo } from 'react'
+import { refusedSaid } from '../../components/network-refusal-words'
 import type { OperationView } from '../../../../shared/contracts/outbox'
 import { ConfirmButton } from '../../components/ConfirmButton'
 import { ConnectionNote } from '../../components/Connection'
@@ -68,7 +69,7 @@ export function OutboxScreen() {
       <ConnectionNote />
       {paused && (
         <p className="callout error">
-          Sending is paused: <PlainMessage message={paused.message} />
+          Sending is paused: <PlainMessage message={refusedSaid(paused)} />
         </p>
       )}
       {attention > 0 && (
@@ -174,7 +175,13 @@ const OperationRow = memo(function OperationRow({
         {op.note && <span className="muted block">Your note: {op.note}</span>}
         {op.lastError && op.state !== 'done' && (
           <span className={`block ${op.state === 'needs_attention' ? 'error-text' : 'muted'}`}>
-            <PlainMessage message={op.lastError.message} reportId={op.registryId} />
+            <PlainMessage
+              message={refusedSaid({
+                message: op.lastError.message,
+                refusal: op.lastError.networkRefusal,
+              })}
+              reportId={op.registryId}
+            />
           </span>
         )}
         {op.registryId && (

@@ -1,4 +1,5 @@
 import { create } from 'zustand'
+import { refusedSaid } from '../../components/network-refusal-words'
 import type { OperationView, OutboxView } from '../../../../shared/contracts/outbox'
 import { api } from '../../api'
 import { frameBatch, type FrameBatch } from './frame-batch'
@@ -67,7 +68,8 @@ export function notSentWords(operations: OperationView[]): string {
       : '',
     attention ? `${attention} item${attention === 1 ? ' needs' : 's need'} attention` : '',
   ].filter(Boolean)
-  const why = waiting.find((op) => op.lastError)?.lastError?.message
+  const last = waiting.find((op) => op.lastError)?.lastError
+  const why = last && refusedSaid({ message: last.message, refusal: last.networkRefusal })
   return `${NOT_SENT} ${parts.join(', ')}.${why ? ` The last try: ${why}` : ''}`
 }
 /** The list read now, and the one read after it for those who asked meanwhile. */
@@ -293,7 +295,7 @@ export const useOutboxStore = create<OutboxState>((set, get) => {
               : 'The registry cannot be reached'
           }: ${STAYS_QUEUED}`,
         })
-      else if (run.value.paused) set({ message: run.value.paused.message })
+      else if (run.value.paused) set({ message: refusedSaid(run.value.paused) })
       else if (!run.value.leaseHeld)
         set({ message: 'Another Casefile window or the CLI is syncing this outbox right now.' })
       // Still pending as the status bar counts it (reports), from the answer the list just read.

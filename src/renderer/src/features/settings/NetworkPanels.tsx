@@ -1,4 +1,6 @@
 import { useEffect, useRef, useState } from 'react'
+import { refusedSaid } from '../../components/network-refusal-words'
+import type { NetworkRefusal } from '../../../../shared/network-refusal'
 import { proxyAskingForPassword } from '../../../../shared/contracts/network'
 import type { ConnectionReportView } from '../../../../shared/contracts/network'
 import { api } from '../../api'
@@ -32,11 +34,13 @@ const FIELD_NAMES: Record<string, string> = {
  * the last connection check. Null when none does.
  */
 function proxyWanting(
-  paused: { reason: string; message: string } | null,
+  paused: { reason: string; message: string; refusal?: NetworkRefusal } | null,
   report: ConnectionReportView | null,
 ): { address: string | null; why: string } | null {
-  if (paused?.reason === 'proxy_auth')
-    return { address: proxyAskingForPassword(paused.message), why: paused.message }
+  if (paused?.reason === 'proxy_auth') {
+    const why = refusedSaid(paused)
+    return { address: proxyAskingForPassword(why), why }
+  }
   for (const check of report?.checks ?? []) {
     const address = check.status === 'failed' ? proxyAskingForPassword(check.summary) : null
     if (address) return { address, why: check.summary }
