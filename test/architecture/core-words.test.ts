@@ -31,7 +31,7 @@ const EXCEPTIONS: Record<string, string> = {
   'src/core/cases/case-bundle-pdf.ts': "the bundle's PDF says how to check its files",
   // Records and machinery, not words to a person.
   'src/core/case-file/case-file-log.ts': "the append-only log's record of the command that ran",
-  'src/core/case-file/evidence-drawing.ts': "Node's own --import flag for the drawing worker",
+  'src/core/case-file/evidence-thread.ts': "Node's own --import flag for the drawing worker",
   'src/core/drafts/attachment-cipher.ts': "derive() labels: changing them loses the folder's keys",
 }
 
