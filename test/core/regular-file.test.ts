@@ -15,7 +15,8 @@ import {
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { readConnection } from '../../src/core/data-folder'
+import { connectionFileSaid } from '../../src/cli/core-words'
+import { ConnectionFileError, readConnection } from '../../src/core/data-folder'
 import { FolderKeyError, givenKey, readFolderIdentity } from '../../src/core/encryption/folder-key'
 import { readKeyExport } from '../../src/core/key-export-file'
 import { databaseState } from '../../src/core/encryption/migrate-folder'
@@ -105,7 +106,18 @@ describe.runIf(posix)('every file that could be replaced is read that way', () =
   it('connection.json: a named pipe in its place is a ConnectionFileError saying how to fix it', () => {
     const dataDir = tempDir()
     fifo(join(dataDir, 'connection.json'))
-    expect(() => readConnection(dataDir)).toThrow(
+    // The core says what is wrong, in words for any front; the CLI adds its command to fix it.
+    let thrown: unknown
+    try {
+      readConnection(dataDir)
+    } catch (error) {
+      thrown = error
+    }
+    expect(thrown).toBeInstanceOf(ConnectionFileError)
+    expect((thrown as Error).message).toMatch(
+      /connection\.json is a named pipe, not a file\. Set the registry's address again/,
+    )
+    expect(connectionFileSaid(thrown as ConnectionFileError)).toMatch(
       /connection\.json is a named pipe, not a file\. Run `casefile config set/,
     )
   })
