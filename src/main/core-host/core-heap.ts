@@ -2,7 +2,9 @@
  * V8 flags the core process starts with, in the app (Electron's utilityProcess) and under
  * plain Node (the web harness, tests, benches) alike.
  *
- * `--max-semi-space-size=16`: the young generation's two halves at most 16 MB each. Node 24
+ * `--max-semi-space-size=8`: the young generation's two halves at most 8 MB each (16 before:
+ * bench:load's core peaked at 599-603 MB with 16 and 562 MB with 8, its longest stall 170 ms
+ * and 129 ms, every job as fast). The reasoning for capping them at all: Node 24
  * sizes them from the heap limit (64 MB each with the 4 GB a 64-bit machine gets), and once a
  * burst of short-lived objects (a 20,000-row spreadsheet read, pages of the registry's list
  * decoded while bulk files are reconciled) has grown them they stay reserved: 180 MB of heap
@@ -11,7 +13,7 @@
  * lower at the same speed; scavenges come more often and each is shorter. Worker threads (the
  * reading thread, the checkpointer) take the same flag.
  */
-export const CORE_V8_FLAGS: readonly string[] = ['--max-semi-space-size=16']
+export const CORE_V8_FLAGS: readonly string[] = ['--max-semi-space-size=8']
 
 /**
  * Environment the core process starts with. `MALLOC_ARENA_MAX=2`: glibc gives each thread
