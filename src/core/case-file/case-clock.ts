@@ -1,6 +1,7 @@
 import type { CoreContext } from '../core-context'
 import { computerAheadMs } from '../registry/registry'
 import type { RetrievalEntry } from './case-model'
+import type { CaseReport } from './case-report'
 
 /*
  * A case file's times are the registry's: a laptop's clock may be an hour wrong, and a court
@@ -35,4 +36,17 @@ export function inRegistryTime(entries: readonly RetrievalEntry[], clock: CaseCl
     const at = Date.parse(entry.at)
     return Number.isNaN(at) ? entry : { ...entry, at: new Date(clock.toRegistry(at)).toISOString() }
   })
+}
+
+/**
+ * Where a report was read from, its time on the registry's clock: when it was fetched, or (a
+ * saved copy found by a search) when that search was answered.
+ */
+export function sourceInRegistryTime(
+  source: CaseReport['source'],
+  clock: CaseClock,
+): CaseReport['source'] {
+  return source.kind === 'registry'
+    ? { ...source, at: clock.toRegistry(source.at) }
+    : { ...source, seenAt: new Date(clock.toRegistry(Date.parse(source.seenAt))).toISOString() }
 }

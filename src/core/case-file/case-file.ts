@@ -1,7 +1,7 @@
 import type { CoreContext } from '../core-context'
 import type { CertificateFacts, SigningKey } from '../signing/signing'
 import { caseAttachments } from './case-attachments'
-import { caseClock, inRegistryTime } from './case-clock'
+import { caseClock, inRegistryTime, sourceInRegistryTime } from './case-clock'
 import type { RetrievalEntry } from './case-model'
 import { writeCasePdf } from './case-pdf'
 import { caseBankNames, caseReport } from './case-report'
@@ -60,13 +60,7 @@ export async function exportCaseFile(
   const clock = caseClock(core)
   const exportedAt = clock.now()
   const at = new Date(exportedAt)
-  if (report.source.kind === 'registry')
-    report.source = { ...report.source, at: clock.toRegistry(report.source.at) }
-  else
-    report.source = {
-      ...report.source,
-      seenAt: new Date(clock.toRegistry(Date.parse(report.source.seenAt))).toISOString(),
-    }
+  report.source = sourceInRegistryTime(report.source, clock)
   const system = producingSystem()
   const registry = core.client.connection.baseUrl
   const logBytes = Buffer.from(
@@ -165,7 +159,7 @@ export { producingSystem } from './case-resources'
 export type { ProducingSystem } from './case-resources'
 export type { ZipPart } from './zip-bytes'
 export { caseAttachments } from './case-attachments'
-export { caseClock, inRegistryTime } from './case-clock'
+export { caseClock, inRegistryTime, sourceInRegistryTime } from './case-clock'
 export type { CaseClock } from './case-clock'
 export { caseBankNames, caseReport } from './case-report'
 export type { RetrievalEntry } from './case-model'

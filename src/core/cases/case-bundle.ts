@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os'
 import { basename, dirname, join } from 'node:path'
 import {
   caseClock,
+  sourceInRegistryTime,
   createDrawingPool,
   producingSystem,
   stampOf,
@@ -91,15 +92,8 @@ export async function exportCase(
     // Every answer is in: the registry's clock as they read it, for every time the bundle says.
     const clock = caseClock(core)
     const exportedAt = clock.now()
-    for (const report of into.reports)
-      if (report.source.kind === 'registry')
-        report.source = { ...report.source, at: clock.toRegistry(report.source.at) }
-      else
-        // Found by a search: introduced by that search's time, on the registry's clock too.
-        report.source = {
-          ...report.source,
-          seenAt: new Date(clock.toRegistry(Date.parse(report.source.seenAt))).toISOString(),
-        }
+    // One found by a search is introduced by that search's time, on the registry's clock too.
+    for (const report of into.reports) report.source = sourceInRegistryTime(report.source, clock)
     const registry = core.client.connection.baseUrl
     const system = producingSystem()
     for (const item of into.items)
