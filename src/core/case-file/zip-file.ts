@@ -37,18 +37,26 @@ interface Written {
   offset: number
 }
 
+/**
+ * The fields both headers give in the same order (the local header from byte 6, the central
+ * one from byte 8): the flags, method, time, date, CRC-32, sizes and the name's length.
+ */
+function entryFields(b: Buffer, from: number, e: Written, at: { date: number; time: number }) {
+  b.writeUInt16LE(UTF8, from)
+  b.writeUInt16LE(e.method, from + 2)
+  b.writeUInt16LE(at.time, from + 4)
+  b.writeUInt16LE(at.date, from + 6)
+  b.writeUInt32LE(e.crc, from + 8)
+  b.writeUInt32LE(e.compressed, from + 12)
+  b.writeUInt32LE(e.size, from + 16)
+  b.writeUInt16LE(e.name.length, from + 20)
+}
+
 function localHeader(e: Written, at: { date: number; time: number }): Buffer {
   const b = Buffer.alloc(30)
   b.writeUInt32LE(0x04034b50, 0)
   b.writeUInt16LE(20, 4)
-  b.writeUInt16LE(UTF8, 6)
-  b.writeUInt16LE(e.method, 8)
-  b.writeUInt16LE(at.time, 10)
-  b.writeUInt16LE(at.date, 12)
-  b.writeUInt32LE(e.crc, 14)
-  b.writeUInt32LE(e.compressed, 18)
-  b.writeUInt32LE(e.size, 22)
-  b.writeUInt16LE(e.name.length, 26)
+  entryFields(b, 6, e, at)
   return Buffer.concat([b, e.name])
 }
 
@@ -57,14 +65,7 @@ function centralHeader(e: Written, at: { date: number; time: number }): Buffer {
   b.writeUInt32LE(0x02014b50, 0)
   b.writeUInt16LE((3 << 8) | 20, 4)
   b.writeUInt16LE(20, 6)
-  b.writeUInt16LE(UTF8, 8)
-  b.writeUInt16LE(e.method, 10)
-  b.writeUInt16LE(at.time, 12)
-  b.writeUInt16LE(at.date, 14)
-  b.writeUInt32LE(e.crc, 16)
-  b.writeUInt32LE(e.compressed, 20)
-  b.writeUInt32LE(e.size, 24)
-  b.writeUInt16LE(e.name.length, 28)
+  entryFields(b, 8, e, at)
   b.writeUInt32LE((MODE << 16) >>> 0, 38)
   b.writeUInt32LE(e.offset, 42)
   return Buffer.concat([b, e.name])
