@@ -15,6 +15,13 @@ import { addAttachment, removeAttachment } from './attachments'
 type AttachmentMethod =
   'attachmentAdd' | 'attachmentRemove' | 'attachmentNames' | 'attachmentOpen' | 'attachmentCopy'
 
+/** A file the viewer or a save cannot have, in words, with the network's refusal when it was one. */
+const unavailable = (error: AttachmentUnavailableError) => ({
+  ok: false as const,
+  message: error.message,
+  ...(error.refusal ? { refusal: error.refusal } : {}),
+})
+
 /**
  * The attachments' slice of the contract: a draft's files added and removed; names for links,
  * an image or PDF's bytes for the viewer, a file's bytes to save. Decrypted or fetched into
@@ -61,12 +68,7 @@ export function attachmentHandlers(core: () => CoreContext): Pick<WorkHandlers, 
         }
       } catch (error) {
         if (error instanceof AttachmentUnavailableError)
-          return {
-            ok: false,
-            message: error.message,
-            canSave: error.canSave,
-            ...(error.refusal ? { refusal: error.refusal } : {}),
-          }
+          return { ...unavailable(error), canSave: error.canSave }
         throw error
       }
     },
@@ -81,12 +83,7 @@ export function attachmentHandlers(core: () => CoreContext): Pick<WorkHandlers, 
           bytes: new Uint8Array(file.bytes),
         }
       } catch (error) {
-        if (error instanceof AttachmentUnavailableError)
-          return {
-            ok: false,
-            message: error.message,
-            ...(error.refusal ? { refusal: error.refusal } : {}),
-          }
+        if (error instanceof AttachmentUnavailableError) return unavailable(error)
         throw error
       }
     },
