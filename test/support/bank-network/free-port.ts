@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs'
 import { connect, createServer } from 'node:net'
 import { DaemonStartError } from './daemon'
 
@@ -47,6 +48,29 @@ export function accepts(port: number, timeoutMs = 1_000): Promise<boolean> {
     socket.once('connect', () => done(true))
     socket.once('error', () => done(false))
   })
+}
+
+/**
+ * Whether a socket listens on 127.0.0.1:`port` (or on every address), read from the kernel's
+ * table rather than by connecting: a probe connection would show in a proxy's access log.
+ * Linux only, like the daemons these tests start.
+ */
+export function listensOn(port: number): boolean {
+  const hex = port.toString(16).toUpperCase().padStart(4, '0')
+  const LISTEN = '0A'
+  for (const table of ['/proc/net/tcp', '/proc/net/tcp6']) {
+    let text: string
+    try {
+      text = readFileSync(table, 'utf8')
+    } catch {
+      continue
+    }
+    for (const line of text.split('\n').slice(1)) {
+      const [, local = '', , state] = line.trim().split(/\s+/)
+      if (state === LISTEN && local.endsWith(`:${hex}`)) return true
+    }
+  }
+  return false
 }
 
 /** Runs `start` on a free port, choosing another when the daemon found it taken. */

@@ -3,7 +3,7 @@ import { chownSync, existsSync, readFileSync, readdirSync, rmSync, writeFileSync
 import { join } from 'node:path'
 import { startDaemon, waitUntil } from './daemon'
 import { BANK_INTRANET_NAME, BANK_REGISTRY_NAME } from './bank-names'
-import { onFreePort } from './free-port'
+import { listensOn, onFreePort } from './free-port'
 import { bankTempDir, squidServiceName } from './leftovers'
 import { findProgram } from './programs'
 
@@ -191,9 +191,11 @@ export async function startSquid(options: SquidOptions = {}): Promise<RunningSqu
     try {
       await waitUntil(
         daemon,
-        // squid logs this once it listens; a probe connection would add a line to the access
-        // log that tests counting requests would trip on.
-        () => daemon.output().includes(`Accepting HTTP Socket connections at`),
+        // Squid logs "Accepting" when it has bound the port but schedules the listen() itself
+        // for its next turn of the event loop, so a connection made on the log line alone can
+        // be refused (CI saw ECONNREFUSED). The kernel's table says when it listens; a probe
+        // connection would add a line to the access log that tests counting requests trip on.
+        () => daemon.output().includes(`Accepting HTTP Socket connections at`) && listensOn(port),
         `accepting connections on 127.0.0.1:${port}`,
       )
       // Squid carries on past most mistakes in its configuration; ours has none to carry past.
