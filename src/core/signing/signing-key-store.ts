@@ -20,6 +20,9 @@ export interface KeptSigningKey {
   where: 'keychain' | 'file'
 }
 
+/** The keychain entry of the key of the folder with this identity. */
+const entryName = (folderId: string) => `signing-key:${folderId}`
+
 const account = (dataDir: string) => {
   const identity = readFolderIdentity(dataDir)
   if (!identity)
@@ -27,7 +30,7 @@ const account = (dataDir: string) => {
       'The data folder has no identity yet: open it once before making a signing key.',
       'no_folder_identity',
     )
-  return `signing-key:${identity.id}`
+  return entryName(identity.id)
 }
 
 const encode = (key: SigningKey) =>
@@ -69,13 +72,17 @@ export async function keepSigningKey(
   return { key, where: 'file', reason }
 }
 
-/** The key kept for this data folder, or null when none was made here. */
+/**
+ * The key kept for this data folder, or null when none was made here. A folder with no identity
+ * yet has no keychain entry (its name is the identity's), so only its file is looked at.
+ */
 export async function keptSigningKey(
   dataDir: string,
   keychain: SecretBackend | null,
 ): Promise<KeptSigningKey | null> {
-  const name = account(dataDir)
-  if (keychain) {
+  const identity = readFolderIdentity(dataDir)
+  if (keychain && identity) {
+    const name = entryName(identity.id)
     let text: string | null = null
     try {
       text = await keychain.read(name)
