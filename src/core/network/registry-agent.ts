@@ -170,7 +170,9 @@ export async function connectToRegistry(
  */
 export class RegistryAgent extends https.Agent {
   constructor(private readonly agentOptions: RegistryAgentOptions) {
-    super({ keepAlive: true, maxSockets: 32, timeout: 60_000 })
+    // 48: the outbox's two lanes send up to 16 each (sync/lane-pace.ts), and 16 are left for
+    // searches, the investigator's own among them, which must not wait for a free socket.
+    super({ keepAlive: true, maxSockets: 48, timeout: 60_000 })
   }
 
   override createConnection(

@@ -33,8 +33,8 @@ export class AdaptiveConcurrency {
   private readonly min: number
   private readonly max: number
   private clean = 0
-  /** The fastest answer seen, per kind of work (a bulk file's is seconds, a report's 50 ms). */
-  private readonly fastestMs = new Map<string, number>()
+  /** The fastest answer seen. */
+  private fastestMs = Number.POSITIVE_INFINITY
   private cutAt = Number.NEGATIVE_INFINITY
   /** The limit when it was last halved: growth back up to it is quick. */
   private ceiling = 0
@@ -54,12 +54,12 @@ export class AdaptiveConcurrency {
   }
 
   /**
-   * `work`: what kind of request answered (the outbox's lane, fair-lanes.ts). An answer is fast
-   * or slow against the fastest of its own kind: a bulk file's upload and look among the
+   * An answer is fast or slow against the fastest of this window's own work: the outbox keeps
+   * one window per lane (lane-pace.ts), since a bulk file's upload and look among the
    * submissions take seconds, and measured against a single report's 50 ms every one of them
    * was "slow" and stopped the pace growing for the reports sent beside it.
    */
-  record(signal: PaceSignal, work = ''): void {
+  record(signal: PaceSignal): void {
     if (signal.kind === 'overloaded') {
       this.clean = 0
       if (signal.sentAt < this.cutAt) return
@@ -69,8 +69,8 @@ export class AdaptiveConcurrency {
       return
     }
     if (signal.kind !== 'answered') return
-    const fastest = Math.min(this.fastestMs.get(work) ?? Infinity, signal.latencyMs)
-    this.fastestMs.set(work, fastest)
+    const fastest = Math.min(this.fastestMs, signal.latencyMs)
+    this.fastestMs = fastest
     if (signal.latencyMs > fastest * 1.5 + 20) {
       this.clean = 0
       return

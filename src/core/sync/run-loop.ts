@@ -7,7 +7,7 @@ import {
   markDone,
   recoverInterrupted,
 } from '../outbox/outbox'
-import type { AdaptiveConcurrency } from './adaptive-concurrency'
+import type { LanePace } from './lane-pace'
 import {
   emptyRunSummary,
   reportsIn,
@@ -32,7 +32,7 @@ export interface EngineParts {
   options: SyncEngineOptions
   clock: Clock
   folderClock: FolderClock
-  pace: AdaptiveConcurrency
+  pace: LanePace
   policy: RetryPolicy
   random: () => number
   leaseTtlMs: number
@@ -174,7 +174,7 @@ export class SyncRun {
     const { options, clock, folderClock, pace } = this.engine
     const { db } = options
     const { picked, last } = fairHeads(db, clock.now(), {
-      limit: pace.limit,
+      limits: pace.limits,
       inFlight: this.inFlight,
       finishing,
       last: this.lastLane,

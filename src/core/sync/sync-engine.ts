@@ -1,12 +1,13 @@
 import { EventEmitter } from 'node:events'
 import type { RegistryError } from '../registry-error'
 import { movableChainCount } from '../outbox/outbox'
-import { AdaptiveConcurrency, DEFAULT_CONCURRENCY } from './adaptive-concurrency'
+import { DEFAULT_CONCURRENCY } from './adaptive-concurrency'
 import type { Clock, RunSummary, SyncEngineOptions, SyncEvent } from './engine-types'
 import { FolderClock } from './folder-clock'
 import { addRunSummaries, idleStep } from './idle-step'
 import { DEFAULT_RETRY_POLICY } from './retry-policy'
 import { SyncRun, type EngineParts } from './run-loop'
+import { LanePace } from './lane-pace'
 import { LEASE_TTL_MS } from './sync-lease'
 import { SyncTriggers } from './sync-triggers'
 import { nodeTimers, timerDelay } from './timer-delay'
@@ -51,7 +52,7 @@ export class SyncEngine {
       options,
       clock,
       folderClock: this.folderClock,
-      pace: new AdaptiveConcurrency(options.concurrency ?? DEFAULT_CONCURRENCY),
+      pace: new LanePace(options.concurrency ?? DEFAULT_CONCURRENCY),
       policy: options.retryPolicy ?? DEFAULT_RETRY_POLICY,
       random: options.random ?? Math.random,
       leaseTtlMs: options.leaseTtlMs ?? LEASE_TTL_MS,

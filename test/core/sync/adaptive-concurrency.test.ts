@@ -31,19 +31,6 @@ describe('how many chains are sent at once', () => {
     expect(pace.limit).toBe(4)
   })
 
-  it('measures a bulk file against bulk files, not against a single report', () => {
-    const pace = new AdaptiveConcurrency()
-    pace.record(fast, 'single')
-    // A bulk file's upload and look among the submissions: seconds, yet as fast as bulk files go.
-    for (let i = 0; i < 4; i++) {
-      pace.record(fast, 'single')
-      pace.record({ kind: 'answered', latencyMs: 6000 }, 'bulk')
-    }
-    // Nine fast, clean answers (measured against a report's 150 ms, each file's would have
-    // started the count over, and the limit stayed at 4).
-    expect(pace.limit).toBe(7)
-  })
-
   it('halves on a sign of load (429, 503, a timeout), once per round trip, never below one', () => {
     const pace = new AdaptiveConcurrency({ initial: 16, max: 16 })
     pace.record({ kind: 'overloaded', sentAt: 100, at: 250 })
