@@ -4,7 +4,8 @@ import { isRegistryError } from '../core/registry-error'
 import { CliError } from './cli-error'
 import { inputErrorSaid } from './core-words'
 import { EXIT } from './exit-codes'
-import { networkRefusalSaid } from './network-words'
+import { CLI_FIXES } from './network-words'
+import { storedErrorSaid } from '../core/network/network'
 
 type ErrnoError = Error & { code: string; path?: string; syscall?: string }
 
@@ -77,17 +78,15 @@ export function describeFailure(error: unknown): CliError {
   // A folder or settings file of a newer Casefile: nothing was changed; install that version.
   if (error instanceof NewerCasefileError) return new CliError(error.message)
   if (isRegistryError(error)) {
-    if (error.kind === 'unauthorized')
-      return new CliError(
-        `${error.message} Set the key in CASEFILE_API_KEY or in the app's Settings.`,
-        { exitCode: EXIT.unauthorized, code: 'unauthorized' },
-      )
+    const said = storedErrorSaid(
+      { message: error.message, refusal: error.networkRefusal, kind: error.kind },
+      CLI_FIXES,
+    )
+    if (error.kind === 'unauthorized' && !error.networkRefusal)
+      return new CliError(said, { exitCode: EXIT.unauthorized, code: 'unauthorized' })
     // The network refused (a certificate, a proxy): the message names the fix; exit 3 as offline.
     if (error.networkRefusal || error.kind === 'proxy_auth')
-      return new CliError(
-        error.networkRefusal ? networkRefusalSaid(error.networkRefusal) : error.message,
-        { exitCode: EXIT.offline, code: 'network_refused' },
-      )
+      return new CliError(said, { exitCode: EXIT.offline, code: 'network_refused' })
     if (error.retryable)
       return new CliError(`${error.message} Try again later; nothing was lost.`, {
         exitCode: EXIT.offline,

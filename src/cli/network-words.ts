@@ -1,5 +1,6 @@
 import {
   describeNetworkRefusal,
+  storedErrorSaid,
   type NetworkRefusal,
   type RefusalFixes,
 } from '../core/network/network'
@@ -19,6 +20,8 @@ import {
 export const CLI_FIXES: RefusalFixes = {
   caFile: 'set it with `casefile config set --ca-file FILE`',
   proxyLogin: 'in HTTPS_PROXY as http://user:password@host:port, with @ written %40',
+  apiKey: "Set the key in CASEFILE_API_KEY or in the app's Settings.",
+  registryAddress: '(casefile config show)',
 }
 
 /** A refusal of the network in the CLI's words. */
@@ -27,12 +30,13 @@ export function networkRefusalSaid(refusal: NetworkRefusal): string {
 }
 
 /**
- * A paused queue as the CLI shows it: a proxy's refusal in the CLI's words, its facts left out
- * (the JSON is as it was before the pause carried them).
+ * A paused queue as the CLI shows it: a proxy's refusal, a refused key or a proxy's sign-in in
+ * the CLI's words, the refusal's facts left out (the JSON is as it was before the pause carried
+ * them).
  */
-export function pauseSaid<P extends { message: string; refusal?: NetworkRefusal }>(
+export function pauseSaid<P extends { message: string; reason?: string; refusal?: NetworkRefusal }>(
   paused: P,
 ): Omit<P, 'refusal'> {
-  const { refusal, ...rest } = paused
-  return refusal ? { ...rest, message: networkRefusalSaid(refusal) } : rest
+  const { refusal: _facts, ...rest } = paused
+  return { ...rest, message: storedErrorSaid({ ...paused, kind: paused.reason }, CLI_FIXES) }
 }

@@ -76,6 +76,10 @@ function day(iso: string): string {
 export interface RefusalFixes {
   caFile: string
   proxyLogin: string
+  /** A whole sentence: where the organization's API key is given. */
+  apiKey: string
+  /** Where the registry's address is seen and changed, after "Check the registry address". */
+  registryAddress: string
 }
 
 /** The fixes in words that name no command, option or control. */
@@ -83,6 +87,24 @@ export const NEUTRAL_FIXES: RefusalFixes = {
   caFile: "set it as your organization's certificate in Casefile's connection settings",
   proxyLogin:
     'where Casefile takes them (the app asks for them in its settings; a command reads them from HTTPS_PROXY as http://user:password@host:port, with @ written %40)',
+  apiKey:
+    "Give the organization's API key where Casefile takes it: the app's settings, or CASEFILE_API_KEY for a command.",
+  registryAddress: "in Casefile's connection settings",
+}
+
+/**
+ * What the core said of a failed exchange, with its fix in one front's words: a refusal of the
+ * network from its facts; a refused or missing API key (`unauthorized`), or a proxy that wants
+ * its sign-in (`proxy_auth`), the core's neutral sentence with the front's way to give them.
+ */
+export function storedErrorSaid(
+  said: { message: string; refusal?: NetworkRefusal | undefined; kind?: string | undefined },
+  fixes: RefusalFixes = NEUTRAL_FIXES,
+): string {
+  if (said.refusal) return describeNetworkRefusal(said.refusal, fixes)
+  if (said.kind === 'unauthorized') return `${said.message} ${fixes.apiKey}`
+  if (said.kind === 'proxy_auth') return `${said.message} Give them ${fixes.proxyLogin}.`
+  return said.message
 }
 
 /**
@@ -126,7 +148,7 @@ export function describeNetworkRefusal(
         case 'not_yet_valid':
           return `${who}${through} is valid only from ${cert ? day(cert.validFrom) : 'a later date'}. Check this computer's date and time. ${end}`
         case 'wrong_name':
-          return `${who}${through} is for ${cert?.names.length ? cert.names.join(', ') : 'other names'}, not for ${refusal.host}. Check the registry address in Settings; if it is right, the connection is being intercepted by something IT has not set up for Casefile. ${end}`
+          return `${who}${through} is for ${cert?.names.length ? cert.names.join(', ') : 'other names'}, not for ${refusal.host}. Check the registry address ${fixes.registryAddress}; if it is right, the connection is being intercepted by something IT has not set up for Casefile. ${end}`
         case 'other':
           return `${who}${through} was refused (${refusal.code}). ${askIt}. ${end}`
       }

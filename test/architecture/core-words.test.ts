@@ -19,8 +19,8 @@ const CORE = join(ROOT, 'src', 'core')
  */
 const CLI_WORDS = /casefile (?!command\b)[a-z]|(?:^|[^\w-])--[a-z][a-z-]*|\brun the command\b/
 
-/** A place or control of the window: a path through Settings, a button, a click. */
-const WINDOW_WORDS = /\bSettings\s*(?:→|->)|\bclick|\bbutton\b/i
+/** A place or control of the window: Settings, a path through it, a button, a click. */
+const WINDOW_WORDS = /\bSettings\s*(?:→|->)|\b(?:in|under|from) Settings\b|\bclick|\bbutton\b/i
 
 /** Files whose strings may name the CLI, each with why. */
 const EXCEPTIONS: Record<string, string> = {
@@ -112,6 +112,7 @@ describe("the core's words", () => {
     expect(WINDOW_WORDS.test('Give them in Settings -> Connection.')).toBe(true)
     expect(WINDOW_WORDS.test('Click Choose certificate file…')).toBe(true)
     expect(WINDOW_WORDS.test('with the Retry button')).toBe(true)
+    expect(WINDOW_WORDS.test('Set a valid key in Settings; the queue waits.')).toBe(true)
     expect(WINDOW_WORDS.test("in Casefile's connection settings")).toBe(false)
     expect(CLI_WORDS.test('Free some space and run the command again.')).toBe(true)
     expect(CLI_WORDS.test('Free some space and try again.')).toBe(false)

@@ -12,7 +12,9 @@ import {
   signingKeyErrorSaid,
 } from '../../src/cli/core-words'
 import { fingerprintSaid, signatureSaid } from '../../src/cli/case-file-words'
-import { networkRefusalSaid } from '../../src/cli/network-words'
+import { networkRefusalSaid, pauseSaid } from '../../src/cli/network-words'
+import { describeFailure } from '../../src/cli/describe-failure'
+import { classifyHttpFailure } from '../../src/core/registry/classify-failure'
 import {
   fingerprintProblem,
   fingerprintWords,
@@ -221,6 +223,24 @@ describe("the core's other errors and verdicts in the CLI's words", () => {
     expect(describeNetworkRefusal(asks)).toMatch(
       /proxy at proxy\.bank\.local:8080 asks for a user name and password/,
     )
+  })
+
+  it('name CASEFILE_API_KEY where the registry refused the key or none is set, and no window place', () => {
+    const refused = classifyHttpFailure('GET /api/v1/external/reports/mine', {
+      status: 401,
+      headers: {},
+      body: '',
+    })
+    // The core names no front's place.
+    expect(refused.message).not.toMatch(/Settings|CASEFILE_API_KEY/)
+    const said = describeFailure(refused)
+    expect(said.message).toMatch(
+      /refused the API key; the queue waits until a valid one is given.* Set the key in CASEFILE_API_KEY or in the app's Settings\.$/,
+    )
+    expect(said.exitCode).toBe(4)
+    expect(
+      pauseSaid({ reason: 'unauthorized', message: refused.message, since: 1 }).message,
+    ).toContain('CASEFILE_API_KEY')
   })
 
   it('say a full disk with the command run again, where the core says only to try again', () => {

@@ -143,6 +143,27 @@ describe('a network refusal in the window’s words', () => {
     ).toBeGreaterThan(0)
   })
 
+  it('a refused key says where the window takes it, in a paused queue and an Outbox row', async () => {
+    const message = 'The registry refused the API key; the queue waits until a valid one is given.'
+    const list = {
+      operations: [operation({ lastError: { kind: 'unauthorized', message } })],
+      counts: { waiting_retry: 1 },
+      pending: 1,
+      pendingReports: 1,
+      paused: { reason: 'unauthorized', message, since: 1 },
+      lastSyncAt: null,
+    }
+    installCasefileDouble({ outboxList: outboxViewSchema.parse(list), outboxHistory: [] })
+    useOutboxStore.setState({ message: null })
+    await act(async () => {
+      render(<OutboxScreen />)
+    })
+    const where =
+      /refused the API key; the queue waits until a valid one is given\. Paste the organization’s API key in Settings, under “API key”\./
+    expect(screen.getAllByText(where).length).toBeGreaterThan(1)
+    expect(document.body.textContent).not.toMatch(/CASEFILE_API_KEY/)
+  })
+
   it('the proxy’s sign-in says where, and finds the proxy in the window’s words', () => {
     installCasefileDouble({
       connectionSettings: { caFile: null },

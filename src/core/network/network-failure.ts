@@ -8,6 +8,7 @@ export {
   describeNetworkRefusal,
   needsCaFile,
   NEUTRAL_FIXES,
+  storedErrorSaid,
   type CertificateFacts,
   type CertificateProblem,
   type NetworkRefusal,

@@ -18,6 +18,8 @@ export {
   describeNetworkRefusal,
   isNetworkRefusalError,
   needsCaFile,
+  NEUTRAL_FIXES,
+  storedErrorSaid,
 } from './network-failure'
 export type { NetworkRefusal, RefusalFixes } from './network-failure'
 export { isRegistryEndpoint, registryEndpoints } from './link-destination'

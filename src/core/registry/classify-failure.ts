@@ -37,10 +37,8 @@ const defaultMessages: Record<RegistryErrorKind, string> = {
   offline:
     'The registry cannot be reached. Check the connection; queued work is kept and sent when it is back.',
   timeout: 'The registry did not answer in time. It will be tried again.',
-  unauthorized:
-    'The registry refused the API key. Set a valid key in Settings; the queue waits until then.',
-  proxy_auth:
-    'The proxy asks for a user name and password. Set them in Settings; the queue waits until then.',
+  unauthorized: 'The registry refused the API key; the queue waits until a valid one is given.',
+  proxy_auth: 'The proxy asks for a user name and password; the queue waits until they are given.',
   validation: 'The registry refused the request as invalid.',
   not_found: 'The registry does not know this report, or it belongs to another organization.',
   too_large: 'The registry refused the file as too large.',

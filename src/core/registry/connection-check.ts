@@ -12,6 +12,7 @@ import {
   RegistryAgent,
   environmentProxyResolver,
   type NetworkSettings,
+  NEUTRAL_FIXES,
   type RefusalFixes,
 } from '../network/network'
 import {
@@ -166,7 +167,8 @@ export async function checkConnection(input: ConnectionCheckInput): Promise<Conn
       id: 'key',
       title: 'API key',
       status: 'failed',
-      summary: 'No API key is set for this registry. Set it in Settings (or CASEFILE_API_KEY).',
+      summary: `No API key is set for this registry. ${(input.fixes ?? NEUTRAL_FIXES).apiKey}`,
+      fix: 'api_key',
     })
   else
     try {

@@ -7,6 +7,7 @@ import {
   isNetworkRefusalError,
   needsCaFile,
   ProxySettingError,
+  storedErrorSaid,
 } from '../network/network'
 
 /*
@@ -23,10 +24,11 @@ export interface ConnectionCheck {
   /** One or more sentences for a person (and for IT): never the key. */
   summary: string
   /**
-   * ca_file: the fix is the organization's certificate file (the registry's certificate is not
-   * trusted), which a front may name with its own control; the summary names none.
+   * A fix a front may name with its own control; the summary names none. ca_file: the
+   * organization's certificate file (the registry's certificate is not trusted); api_key: the
+   * organization's API key (none is set, or the registry refused it).
    */
-  fix?: 'ca_file'
+  fix?: 'ca_file' | 'api_key'
 }
 
 export interface ConnectionReport {
@@ -76,9 +78,10 @@ export function errorWords(error: unknown, fixes?: RefusalFixes): string {
   if (isNetworkRefusalError(error)) return describeNetworkRefusal(error.refusal, fixes)
   if (error instanceof ProxySettingError) return error.message
   if (isRegistryError(error))
-    return error.networkRefusal
-      ? describeNetworkRefusal(error.networkRefusal, fixes)
-      : error.message
+    return storedErrorSaid(
+      { message: error.message, refusal: error.networkRefusal, kind: error.kind },
+      fixes,
+    )
   const code = (error as { code?: string } | null)?.code
   const words = code ? SYSTEM_WORDS[code] : undefined
   if (words) return words
@@ -92,7 +95,8 @@ export function fixOf(error: unknown): Pick<ConnectionCheck, 'fix'> {
     : isRegistryError(error)
       ? error.networkRefusal
       : undefined
-  return refusal && needsCaFile(refusal) ? { fix: 'ca_file' } : {}
+  if (refusal) return needsCaFile(refusal) ? { fix: 'ca_file' } : {}
+  return isRegistryError(error) && error.kind === 'unauthorized' ? { fix: 'api_key' } : {}
 }
 
 /** What the system's error codes mean, for a person (the code itself is for the log). */

@@ -176,7 +176,7 @@ export function createRegistryRequester(
       fail(
         new RegistryError({
           kind: 'unauthorized',
-          message: 'No API key is set for this connection: set one in Settings.',
+          message: 'No API key is set for this connection.',
           endpoint,
           outcomeUnknown: false,
         }),

@@ -7,11 +7,5 @@ export {
   sandboxRegistryDataDir,
   settingsFilePath,
 } from './profile-paths'
-export {
-  profileKeyAccount,
-  registryChange,
-  registryChangeDialog,
-  registryFirstDialog,
-  type RegistryChange,
-} from './registry-change'
+export { profileKeyAccount, registryChange, type RegistryChange } from './registry-change'
 export { PROFILE_NAMES, profilesView, whyProfileNotReady } from './profiles-view'

@@ -5,13 +5,12 @@ import {
   profileKeyAccount,
   profilesView,
   registryChange,
-  registryChangeDialog,
-  registryFirstDialog,
   whyProfileNotReady,
   type Settings,
   type SettingsStore,
 } from '../../core/settings'
 import { registryOrigins } from '../../shared/registry-address'
+import { registryChangeDialog, registryFirstDialog } from './registry-dialogs'
 import type { ContractHandlers, ContractOutput } from '../../shared/contracts'
 import type { KeyStatus, ProfileId } from '../../shared/contracts/shell'
 import type { AppCoreProfile } from '../../shared/app-core'

@@ -112,10 +112,11 @@ export const connectionReportSchema = z.strictObject({
       status: z.enum(['ok', 'warning', 'failed', 'skipped']),
       summary: z.string(),
       /**
-       * ca_file: the fix is the organization's certificate file, which the summary names with no
-       * control (the core's words serve every front) and the window names with its own.
+       * ca_file: the fix is the organization's certificate file; api_key: the organization's API
+       * key. The summary names no control (the core's words serve every front); the window
+       * names its own.
        */
-      fix: z.enum(['ca_file']).optional(),
+      fix: z.enum(['ca_file', 'api_key']).optional(),
     }),
   ),
   /** No check failed (warnings allowed). */

@@ -44,7 +44,10 @@ describe('classifyHttpFailure: by status', () => {
       headers: {},
       body: '<html>nope</html>',
     })
-    expect(error.message).toMatch(/Set a valid key in Settings.*\(HTTP 401\)/)
+    // What to do, in no front's words: each front says where its key is given.
+    expect(error.message).toMatch(
+      /refused the API key; the queue waits until a valid one is given.*\(HTTP 401\)/,
+    )
   })
 
   it('reads a 2xx with success:false as a refusal, by the envelope, whose outcome a write must check', () => {

@@ -1,10 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import {
-  DEFAULT_SETTINGS,
-  profileKeyAccount,
-  registryChange,
-  registryChangeDialog,
-} from '../../../src/core/settings'
+import { DEFAULT_SETTINGS, profileKeyAccount, registryChange } from '../../../src/core/settings'
+import { registryChangeDialog } from '../../../src/main/ipc/registry-dialogs'
 
 const A = { baseUrl: 'https://registry.example.com', uploadUrl: 'https://files.example.com' }
 

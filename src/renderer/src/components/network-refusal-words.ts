@@ -1,5 +1,6 @@
 import {
   describeNetworkRefusal,
+  storedErrorSaid,
   type NetworkRefusal,
   type RefusalFixes,
 } from '../../../shared/network-refusal'
@@ -18,6 +19,8 @@ const PANEL = 'Settings → Proxy and certificates'
 export const WINDOW_FIXES: RefusalFixes = {
   caFile: `choose it with \u201cChoose certificate file\u2026\u201d in ${PANEL}`,
   proxyLogin: `in ${PANEL}`,
+  apiKey: 'Paste the organization\u2019s API key in Settings, under \u201cAPI key\u201d.',
+  registryAddress: 'in Settings \u2192 Connection',
 }
 
 /** A refusal of the network in the window's words. */
@@ -25,10 +28,16 @@ export function networkRefusalSaid(refusal: NetworkRefusal): string {
   return describeNetworkRefusal(refusal, WINDOW_FIXES)
 }
 
-/** A message the core said, in the window's words when the network's refusal behind it came too. */
+/**
+ * A message the core said, in the window's words: from the network's refusal behind it when that
+ * came too, with where to give the key or the proxy's sign-in when it is about them (`kind` of
+ * an operation's last error, `reason` of a paused queue).
+ */
 export function refusedSaid(said: {
   message: string
   refusal?: NetworkRefusal | undefined
+  kind?: string | undefined
+  reason?: string | undefined
 }): string {
-  return said.refusal ? networkRefusalSaid(said.refusal) : said.message
+  return storedErrorSaid({ ...said, kind: said.kind ?? said.reason }, WINDOW_FIXES)
 }

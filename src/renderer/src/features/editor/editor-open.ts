@@ -50,6 +50,7 @@ export function openActions(set: EditorSet, get: EditorGet, keeper: DraftKeeper)
             ? refusedSaid({
                 message: operation.lastError.message,
                 refusal: operation.lastError.networkRefusal,
+                kind: operation.lastError.kind,
               })
             : null,
           registryId: operation.registryId,

@@ -179,6 +179,7 @@ const OperationRow = memo(function OperationRow({
               message={refusedSaid({
                 message: op.lastError.message,
                 refusal: op.lastError.networkRefusal,
+                kind: op.lastError.kind,
               })}
               reportId={op.registryId}
             />

@@ -69,7 +69,8 @@ export function notSentWords(operations: OperationView[]): string {
     attention ? `${attention} item${attention === 1 ? ' needs' : 's need'} attention` : '',
   ].filter(Boolean)
   const last = waiting.find((op) => op.lastError)?.lastError
-  const why = last && refusedSaid({ message: last.message, refusal: last.networkRefusal })
+  const why =
+    last && refusedSaid({ message: last.message, refusal: last.networkRefusal, kind: last.kind })
   return `${NOT_SENT} ${parts.join(', ')}.${why ? ` The last try: ${why}` : ''}`
 }
 /** The list read now, and the one read after it for those who asked meanwhile. */

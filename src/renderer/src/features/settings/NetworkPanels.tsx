@@ -21,6 +21,7 @@ const STATUS_WORDS: Record<ConnectionReportView['checks'][number]['status'], str
 const FIX_WORDS: Record<NonNullable<ConnectionReportView['checks'][number]['fix']>, string> = {
   ca_file:
     'Choose the file IT gives you with “Choose certificate file…” under Your organization’s certificate, above.',
+  api_key: 'Paste the organization’s API key in the API key section, above.',
 }
 
 const FIELD_NAMES: Record<string, string> = {
