@@ -11,7 +11,13 @@ import { startSandbox, type RunningSandbox } from '../../src/sandbox'
 
 /** Fast retries for tests; the floor still lets a stalled write land before reconciling. */
 export const TEST_RETRY_POLICY: RetryPolicy = { baseMs: 5, capMs: 40, unknownOutcomeFloorMs: 400 }
-export const TEST_TIMEOUT_MS = 250
+/**
+ * A second: short enough that the tests whose registry stalls past it stay quick, long enough
+ * that a loaded CI machine (two cores, every test file in parallel) answers an ordinary upload
+ * within it. At 250 ms, an attachment's upload timed out under load in CI and the operation a
+ * fault test aimed at was never reached.
+ */
+export const TEST_TIMEOUT_MS = 1000
 
 export async function startTestSandbox(): Promise<RunningSandbox> {
   return startSandbox({ port: 0, dataDir: mkdtempSync(join(tmpdir(), 'casefile-sbx-')) })

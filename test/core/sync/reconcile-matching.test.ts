@@ -5,6 +5,7 @@ import {
   inspector,
   openTestCore,
   submissionsWithReason,
+  TEST_TIMEOUT_MS,
   uniqueReason,
 } from '../../support/core-with-sandbox'
 import { useSandbox } from '../../support/use-sandbox'
@@ -68,7 +69,7 @@ function queue(core: Core, input: ReturnType<typeof draft>): string {
 /** The create is held past the client's time limit and dropped unhandled: nothing is saved. */
 const LOST_BEFORE_SAVED = {
   kind: 'stall',
-  ms: 400,
+  ms: TEST_TIMEOUT_MS + 150,
   then: 'drop',
   route: 'create',
   count: 1,

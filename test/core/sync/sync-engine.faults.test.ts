@@ -9,6 +9,7 @@ import {
   inspector,
   openTestCore,
   submissionsWithReason,
+  TEST_TIMEOUT_MS,
   uniqueReason,
 } from '../../support/core-with-sandbox'
 import { PDF_BYTES } from '../../support/temp-store'
@@ -181,7 +182,9 @@ describe.each(CLOCKS)('clock $clock', ({ skewMs }) => {
     it('a stall past the client timeout (the write lands late) → waiting_retry, reconciled, not doubled', async () => {
       const c = await arrange(kind)
       registry.sandbox.setFaults([
-        { kind: 'stall', ms: 350, then: 'answer', route: ROUTE[kind], count: 1 },
+        // Lands 100 ms after the client's time limit (TEST_TIMEOUT_MS), well inside the floor
+        // before a reconciliation (TEST_RETRY_POLICY.unknownOutcomeFloorMs).
+        { kind: 'stall', ms: TEST_TIMEOUT_MS + 100, then: 'answer', route: ROUTE[kind], count: 1 },
       ])
       await c.core.engine.runOnce()
       expect(target(c, kind)).toMatchObject({
