@@ -73,22 +73,6 @@ async function answer(job: EvidenceJob, send: (drawing: unknown) => void): Promi
     : drawImage(bytes, job.maxPixels)
 }
 
-/**
- * A message with its drawing's JPEG moved to the core, not copied: the JPEG is put in a buffer
- * of its own (Skia's may be shared or not movable) and that buffer is transferred, so the
- * core's thread never allocates a copy of it (allocated there, case.pdf's hundred pictures
- * fragment its heap) and the worker holds none after it is sent.
- */
-function withJpegMoved(m: { type: string; answer: unknown }) {
-  const jpeg = (m.answer as { jpeg?: unknown } | null)?.jpeg
-  if (!(jpeg instanceof Uint8Array)) return { message: m, transfer: [] }
-  const own = new Uint8Array(jpeg)
-  return {
-    message: { ...m, answer: { ...(m.answer as object), jpeg: own } },
-    transfer: [own.buffer],
-  }
-}
-
 const port = parentPort
 if (port) {
   const data = workerData as WorkerData
@@ -98,13 +82,11 @@ if (port) {
       // next file): its clock and its memory baseline start before the file is touched.
       port.on('message', async (order: 'go' | { job: EvidenceJob }) => {
         const job = order === 'go' ? (data as EvidenceJob) : order.job
-        const send = (m: { type: string; answer: unknown }) => {
-          const { message, transfer } = withJpegMoved(m)
-          port.postMessage(message, transfer)
-        }
-        send({
+        port.postMessage({
           type: 'done',
-          answer: await answer(job, (drawing) => send({ type: 'page', answer: drawing })),
+          answer: await answer(job, (drawing) =>
+            port.postMessage({ type: 'page', answer: drawing }),
+          ),
         })
       })
       port.postMessage({ type: 'ready' })
