@@ -3,7 +3,8 @@
 // bring the internal page into a case file: where each link's socket would connect is checked,
 // directly and through squid, over HTTPS and HTTP, names resolved by a hosts-style override.
 import dns from 'node:dns'
-import { readFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import http from 'node:http'
 import https from 'node:https'
@@ -193,6 +194,11 @@ describe.each(['direct', 'squid'] as const)('attachment links, %s', (way) => {
     const onBase = `${registryAt(way).baseUrl}${new URL(uploaded.url).pathname}`
     const fromBase = await client.fetchLink(onBase, { maxBytes: 1024 * 1024 })
     expect(fromBase.bytes.toString()).toBe('%PDF-1.4 evidence')
+    // Written to a file as it comes (a case's bundle): the same proxy, certificates and checks.
+    const path = join(mkdtempSync(join(tmpdir(), 'link-destination-')), 'evidence.pdf')
+    const toFile = await client.fetchLinkToFile(uploaded.url, path, { maxBytes: 1024 * 1024 })
+    expect(toFile.size).toBe(17)
+    expect(readFileSync(path, 'utf8')).toBe('%PDF-1.4 evidence')
   })
 })
 

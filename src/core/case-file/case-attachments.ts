@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto'
+import { readFile } from 'node:fs/promises'
+import { crc32 } from 'node:zlib'
 import { ATTACHMENT_TYPES, MAX_ATTACHMENT_BYTES, sniffFileType } from '../../shared/file-types'
 import { fileNameFor } from '../../shared/save-name'
 import { linkFileName, sniffViewable, VIEWABLE_TYPES } from '../../shared/viewable-types'
@@ -11,6 +13,10 @@ import {
 import { LinkFetchError } from '../registry/registry'
 import { attachmentName } from './case-file-names'
 import type { CaseAttachment, RetrievalEntry } from './case-model'
+import type { StagedFile } from './staged-file'
+
+/** How much of a file's start is kept to tell its type by (sniffViewable needs 12 bytes). */
+const HEAD_BYTES = 4096
 
 function describe(bytes: Buffer, fileName: string) {
   const viewable = sniffViewable(bytes)
@@ -27,13 +33,15 @@ function describe(bytes: Buffer, fileName: string) {
  * Each attachment of the report, fetched from its link as the registry serves it now (through
  * the client: its proxy, certificates, no redirects, at most the largest attachment); when the
  * link cannot be fetched, this computer's sealed copy of a file it uploaded under that link. The
- * fetches run together; each is logged for retrieval-log.json.
+ * fetches run together; each is logged for retrieval-log.json. With `stageAt` (a case's bundle),
+ * a fetched file is written to the path it gives as it comes, summed on the way (`staged`), and
+ * never held whole: only a kept copy, or a file whose type its first bytes do not tell, is read.
  */
 export async function caseAttachments(
   ctx: AttachmentContext,
   urls: readonly string[],
   log: RetrievalEntry[],
-  options: { signal?: AbortSignal; now: () => number },
+  options: { signal?: AbortSignal; now: () => number; stageAt?: (number: number) => string },
 ): Promise<CaseAttachment[]> {
   const names = linkNames(ctx, urls)
   const used = new Set<string>()
@@ -46,6 +54,7 @@ export async function caseAttachments(
         attached && attached !== fromLink ? attached : attachmentName(fromLink, index + 1)
       const started = options.now()
       let bytes: Buffer | null = null
+      let staged: (StagedFile & { head: Buffer }) | null = null
       let from: CaseAttachment['from'] = 'missing'
       let linkProblem: string | null = null
       let keptProblem: string | null = null
@@ -56,11 +65,15 @@ export async function caseAttachments(
         durationMs: 0,
       }
       try {
-        const fetched = await ctx.client.fetchLink(url, {
-          maxBytes: MAX_ATTACHMENT_BYTES,
-          signal: options.signal,
-        })
-        bytes = fetched.bytes
+        if (options.stageAt)
+          staged = await fetchToFile(ctx, url, options.stageAt(index + 1), options)
+        else
+          bytes = (
+            await ctx.client.fetchLink(url, {
+              maxBytes: MAX_ATTACHMENT_BYTES,
+              signal: options.signal,
+            })
+          ).bytes
         from = 'registry'
       } catch (error) {
         if (!(error instanceof LinkFetchError)) throw error
@@ -79,42 +92,89 @@ export async function caseAttachments(
         }
       }
       entry.durationMs = options.now() - started
-      return { url, index, fileName, bytes, from, linkProblem, keptProblem, entry }
+      return { url, index, fileName, bytes, staged, from, linkProblem, keptProblem, entry }
     }),
   )
-  return results.map((r): CaseAttachment => {
+  const attachments: CaseAttachment[] = []
+  for (const r of results) {
     const number = r.index + 1
     let zipName: string | null = null
     let hash: string | null = null
     let kind: CaseAttachment['kind'] = null
     let typeLabel: string | null = null
-    if (r.bytes) {
+    const size = r.staged?.size ?? r.bytes?.length ?? null
+    // What its type is told by: its first bytes, or (not a picture or PDF) all of them.
+    const sniffed =
+      r.bytes ??
+      (r.staged && (sniffViewable(r.staged.head) ? r.staged.head : await readFile(r.staged.path)))
+    if (sniffed) {
       // Named as a saved copy is (save-name.ts): its content's extension, nothing invisible.
-      zipName = `attachments/${number}-${fileNameFor(r.fileName, r.bytes)}`
+      zipName = `attachments/${number}-${fileNameFor(r.fileName, sniffed)}`
       while (used.has(zipName)) zipName = `${zipName}_`
       used.add(zipName)
-      hash = createHash('sha256').update(r.bytes).digest('hex')
-      ;({ kind, typeLabel } = describe(r.bytes, r.fileName))
+      hash = r.staged?.sha256 ?? createHash('sha256').update(sniffed).digest('hex')
+      ;({ kind, typeLabel } = describe(sniffed, r.fileName))
       if (r.from === 'registry') {
-        r.entry.bytes = r.bytes.length
+        r.entry.bytes = size!
         r.entry.sha256 = hash
         r.entry.savedAs = zipName
       }
     }
     log.push(r.entry)
-    return {
+    const staged = r.staged && {
+      path: r.staged.path,
+      size: r.staged.size,
+      sha256: r.staged.sha256,
+      crc32: r.staged.crc32,
+    }
+    attachments.push({
       number,
       url: r.url,
       fileName: r.fileName,
       zipName,
       typeLabel,
       kind,
-      size: r.bytes?.length ?? null,
+      size,
       sha256: hash,
       bytes: r.bytes,
+      ...(staged ? { staged } : {}),
       from: r.from,
       linkProblem: r.linkProblem,
       keptProblem: r.keptProblem,
-    }
+    })
+  }
+  return attachments
+}
+
+/** A link's file written to `path` as it comes, with its sums and its first bytes. */
+async function fetchToFile(
+  ctx: AttachmentContext,
+  url: string,
+  path: string,
+  options: { signal?: AbortSignal },
+): Promise<StagedFile & { head: Buffer }> {
+  const hash = createHash('sha256')
+  let crc = 0
+  const head: Buffer[] = []
+  let headBytes = 0
+  const fetched = await ctx.client.fetchLinkToFile(url, path, {
+    maxBytes: MAX_ATTACHMENT_BYTES,
+    signal: options.signal,
+    onPiece: (piece) => {
+      hash.update(piece)
+      crc = crc32(piece, crc)
+      if (headBytes < HEAD_BYTES) {
+        // A copy: the piece itself is let go once written.
+        head.push(Buffer.from(piece.subarray(0, HEAD_BYTES - headBytes)))
+        headBytes += head.at(-1)!.length
+      }
+    },
   })
+  return {
+    path,
+    size: fetched.size,
+    sha256: hash.digest('hex'),
+    crc32: crc,
+    head: Buffer.concat(head),
+  }
 }

@@ -1,3 +1,5 @@
+import type { StagedFile } from './staged-file'
+
 /** What a case file is made of, between gathering it (case-file.ts) and writing its documents. */
 
 /** One exchange that produced the case file, as retrieval-log.json lists it (never a key). */
@@ -30,6 +32,8 @@ export interface CaseAttachment {
   size: number | null
   sha256: string | null
   bytes: Buffer | null
+  /** Where it was written as it was fetched, with its sums (a case's bundle: `bytes` is null). */
+  staged?: StagedFile
   /** registry: fetched from the link now; kept: this computer's sealed copy; missing: neither. */
   from: 'registry' | 'kept' | 'missing'
   /** Why the link could not be fetched, when it could not. */

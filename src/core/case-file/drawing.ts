@@ -44,8 +44,20 @@ export function drawingScale(width: number, height: number, maxPixels: number): 
  */
 export const JPEG_QUALITY = 85
 
-/** A drawn canvas (opaque: filled white before drawing) as a JPEG, encoded by Skia natively. */
-export const canvasJpeg = (surface: Canvas): Promise<Buffer> => surface.encode('jpeg', JPEG_QUALITY)
+/**
+ * A drawn canvas (opaque: filled white before drawing) as a JPEG, encoded by Skia natively; its
+ * pixels are then let go at once (the canvas made one pixel): a page's 6 MB of them live in
+ * Skia's memory, which V8 does not see, so a canvas left to the garbage collector stays until
+ * the worker's small heap is next collected, several pages later.
+ */
+export async function canvasJpeg(surface: Canvas): Promise<Buffer> {
+  try {
+    return await surface.encode('jpeg', JPEG_QUALITY)
+  } finally {
+    surface.width = 1
+    surface.height = 1
+  }
+}
 
 export const message = (error: unknown) =>
   error instanceof Error ? error.message.split('\n')[0]!.slice(0, 200) : String(error)

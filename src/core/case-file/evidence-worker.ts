@@ -57,7 +57,9 @@ async function pages(
   job: Extract<EvidenceJob, { kind: 'pages' }>,
   send: (drawing: unknown) => void,
 ): Promise<{ finished: true }> {
-  await drawPages(await read(job.bytes), { ...job, last: job.maxPages }, send)
+  // A staged file is read for pdf.js alone: handed over, not copied.
+  const handedOver = 'path' in job.bytes
+  await drawPages(await read(job.bytes), { ...job, last: job.maxPages, handedOver }, send)
   return { finished: true }
 }
 

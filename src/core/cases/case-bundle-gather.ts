@@ -21,7 +21,7 @@ import * as Store from './case-store'
 
 /*
  * A case's items gathered for its bundle, in order: each report fetched with its attachments,
- * each attachment staged to disk as soon as it is had (staged-file.ts) and given to the drawing
+ * each attachment written to disk as it is fetched (staged-file.ts) and given to the drawing
  * pool (drawing-pool.ts), which reads it back when its turn comes; the bytes are then let go,
  * so a case of many reports never holds every attachment at once. Searches, alerts and notes
  * are small and kept in memory.
@@ -71,7 +71,12 @@ async function gatherReport(
     : []
   const attachments = (
     await timedStage('gather: attachments fetched and hashed', () =>
-      caseAttachments(core, urls, log, { signal, now: () => core.clock.now() }),
+      caseAttachments(core, urls, log, {
+        signal,
+        now: () => core.clock.now(),
+        // Fetched straight into its staging file, never whole in memory.
+        stageAt: (number) => join(staging.dir, `${place(view.position)}-${number}`),
+      }),
     )
   ).map((a) => ({ ...a, zipName: a.zipName && `${folder}${a.zipName}` }))
   report.answer = { ...report.answer, fileName: `${folder}${report.answer.fileName}` }
@@ -93,15 +98,20 @@ async function gatherReport(
   })
   const drawn: Promise<readonly [number, Awaited<ReturnType<DrawingPool['draw']>>]>[] = []
   for (const a of attachments) {
-    if (!a.bytes || !a.zipName) continue
+    if (!a.zipName) continue
     const bytes = a.bytes
-    const staged = await timedStage('gather: attachments staged (written, summed)', () =>
-      stageBytes(
-        join(staging.dir, `${place(view.position)}-${a.number}`),
-        bytes,
-        a.sha256 ?? undefined,
-      ),
-    )
+    // Fetched: staged as it came. A kept copy (read whole from this computer's store) is staged now.
+    const staged =
+      a.staged ??
+      (bytes &&
+        (await timedStage('gather: kept copies staged (written, summed)', () =>
+          stageBytes(
+            join(staging.dir, `${place(view.position)}-${a.number}`),
+            bytes,
+            a.sha256 ?? undefined,
+          ),
+        )))
+    if (!staged) continue
     into.evidence.push({
       name: a.zipName,
       ...staged,

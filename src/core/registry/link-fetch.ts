@@ -1,4 +1,8 @@
 import type { AxiosInstance } from 'axios'
+import { createWriteStream } from 'node:fs'
+import { rm } from 'node:fs/promises'
+import { Transform, type Readable } from 'node:stream'
+import { pipeline } from 'node:stream/promises'
 import type nodeHttp from 'node:http'
 import type https from 'node:https'
 import { registryAddressProblem } from '../../shared/registry-address'
@@ -103,35 +107,43 @@ function linkAddressProblem(value: string, registry: readonly Endpoint[]): strin
   return null
 }
 
+interface LinkOptions {
+  maxBytes: number
+  timeoutMs: number
+  /** The registry's own host and port (its base and upload addresses), always allowed. */
+  registry: readonly Endpoint[]
+  userAgent?: string
+  signal?: AbortSignal
+}
+
+/** Words for a download that did not come whole: stopped here, too slow, or not reached. */
+function notHadWords(o: LinkOptions, timer: AbortSignal): string {
+  if (o.signal?.aborted) return 'The download was stopped.'
+  return timer.aborted
+    ? 'The registry took too long to send this file. Try again later.'
+    : 'The registry could not be reached, so this file cannot be fetched now. Try again when this computer is connected.'
+}
+
 /**
- * The file behind an attachment link (registry-api.md 4.9: the url the upload answered),
- * through the same proxy and certificates as every call, each connection checked to lead to the
- * registry's own host and port or outside this computer and its network; never with the API key
- * (the link may be on another host), never following a redirect (its target was never checked),
- * and read only up to `maxBytes`. Throws LinkFetchError, in words a person reads.
+ * The registry's answer for a link, checked (address, connection, status) before its body is
+ * read: as one Buffer (`arraybuffer`, read up to `maxBytes` by axios) or as a stream.
  */
-export async function fetchLink(
+async function linkAnswer<T>(
   transport: () => Promise<LinkTransport>,
   url: string,
-  o: {
-    maxBytes: number
-    timeoutMs: number
-    /** The registry's own host and port (its base and upload addresses), always allowed. */
-    registry: readonly Endpoint[]
-    userAgent?: string
-    signal?: AbortSignal
-  },
-): Promise<FetchedLink> {
+  o: LinkOptions,
+  timer: AbortSignal,
+  responseType: 'arraybuffer' | 'stream',
+) {
   const problem = linkAddressProblem(url, o.registry)
   if (problem) throw new LinkFetchError('refused', problem)
   const { client, httpsAgent, httpAgent } = await transport()
-  const timer = AbortSignal.timeout(o.timeoutMs)
   const signal = o.signal ? AbortSignal.any([o.signal, timer]) : timer
   const headers: Record<string, string | false> = { accept: '*/*', 'content-type': false }
   if (o.userAgent) headers['user-agent'] = o.userAgent
   let answer
   try {
-    answer = await client.request<ArrayBuffer>({
+    answer = await client.request<T>({
       method: 'GET',
       url,
       headers,
@@ -141,8 +153,9 @@ export async function fetchLink(
       proxy: false,
       httpsAgent,
       httpAgent,
-      maxContentLength: o.maxBytes,
-      responseType: 'arraybuffer',
+      // A stream is measured as it is read (fetchLinkToFile), with its own words.
+      maxContentLength: responseType === 'stream' ? -1 : o.maxBytes,
+      responseType,
       decompress: true,
       validateStatus: () => true,
     })
@@ -154,15 +167,12 @@ export async function fetchLink(
       throw new LinkFetchError('offline', describeNetworkRefusal(root.refusal), root.refusal)
     if (code === 'ERR_BAD_RESPONSE' && /maxContentLength/.test((error as Error).message))
       throw new LinkFetchError('too_large', tooLargeWords(o.maxBytes))
-    if (o.signal?.aborted) throw new LinkFetchError('offline', 'The download was stopped.')
-    throw new LinkFetchError(
-      'offline',
-      timer.aborted
-        ? 'The registry took too long to send this file. Try again later.'
-        : 'The registry could not be reached, so this file cannot be fetched now. Try again when this computer is connected.',
-    )
+    throw new LinkFetchError('offline', notHadWords(o, timer))
   }
   const status = answer.status
+  if (status >= 200 && status < 300) return answer
+  // Nothing of a refused answer is read.
+  if (responseType === 'stream') (answer.data as Readable).destroy()
   if (status >= 300 && status < 400)
     throw new LinkFetchError(
       'refused',
@@ -170,17 +180,95 @@ export async function fetchLink(
     )
   if (status === 404 || status === 410)
     throw new LinkFetchError('refused', 'The registry no longer has this file.')
-  if (status < 200 || status >= 300)
-    throw new LinkFetchError(
-      'refused',
-      status >= 500 || status === 429
-        ? 'The registry could not send this file just now. Try again in a few minutes.'
-        : 'The registry would not hand over this file.',
-    )
+  throw new LinkFetchError(
+    'refused',
+    status >= 500 || status === 429
+      ? 'The registry could not send this file just now. Try again in a few minutes.'
+      : 'The registry would not hand over this file.',
+  )
+}
+
+const contentType = (headers: { [name: string]: unknown } | undefined) => {
+  const type = headers?.['content-type']
+  return typeof type === 'string' ? type : null
+}
+
+/**
+ * The file behind an attachment link (registry-api.md 4.9: the url the upload answered),
+ * through the same proxy and certificates as every call, each connection checked to lead to the
+ * registry's own host and port or outside this computer and its network; never with the API key
+ * (the link may be on another host), never following a redirect (its target was never checked),
+ * and read only up to `maxBytes`. Throws LinkFetchError, in words a person reads.
+ */
+export async function fetchLink(
+  transport: () => Promise<LinkTransport>,
+  url: string,
+  o: LinkOptions,
+): Promise<FetchedLink> {
+  const timer = AbortSignal.timeout(o.timeoutMs)
+  const answer = await linkAnswer<ArrayBuffer>(transport, url, o, timer, 'arraybuffer')
   // Node's axios gives the body as one Buffer already: kept, not copied (an attachment is MBs).
   const data: unknown = answer.data
   const bytes = Buffer.isBuffer(data) ? data : Buffer.from(answer.data)
   if (bytes.length > o.maxBytes) throw new LinkFetchError('too_large', tooLargeWords(o.maxBytes))
-  const type = answer.headers?.['content-type']
-  return { bytes, contentType: typeof type === 'string' ? type : null }
+  return { bytes, contentType: contentType(answer.headers) }
+}
+
+/** A link's file written to a file as it came (fetchLinkToFile). */
+export interface FetchedLinkFile {
+  size: number
+  contentType: string | null
+}
+
+/** More bytes came than `maxBytes`. */
+class TooMuch extends Error {}
+
+/**
+ * The file behind an attachment link, as fetchLink fetches it (the same checks, the same
+ * words), written to `path` (owner only) as it comes rather than held whole: each piece given to
+ * `onPiece` on the way (to be summed), the download stopped once it passes `maxBytes`. When it
+ * does not come whole (too large, cut off, too slow, stopped) nothing is left at `path`.
+ */
+export async function fetchLinkToFile(
+  transport: () => Promise<LinkTransport>,
+  url: string,
+  path: string,
+  o: LinkOptions & { onPiece?: (piece: Buffer) => void },
+): Promise<FetchedLinkFile> {
+  const timer = AbortSignal.timeout(o.timeoutMs)
+  const answer = await linkAnswer<Readable>(transport, url, o, timer, 'stream')
+  const body = answer.data
+  if (Number(answer.headers?.['content-length']) > o.maxBytes) {
+    body.destroy()
+    throw new LinkFetchError('too_large', tooLargeWords(o.maxBytes))
+  }
+  let size = 0
+  const meter = new Transform({
+    transform(piece: Buffer, _encoding, done) {
+      size += piece.length
+      if (size > o.maxBytes) return done(new TooMuch())
+      o.onPiece?.(piece)
+      done(null, piece)
+    },
+  })
+  const file = createWriteStream(path, { mode: 0o600 })
+  // Where the first failure was: a failure destroys the other streams with the same error.
+  let firstFailed: 'file' | 'download' | null = null
+  file.once('error', () => (firstFailed ??= 'file'))
+  for (const stream of [body, meter]) stream.once('error', () => (firstFailed ??= 'download'))
+  try {
+    await pipeline(body, meter, file)
+  } catch (error) {
+    await rm(path, { force: true })
+    // This computer's disk (full, not writable): its own error, not the registry's.
+    if (firstFailed === 'file') throw error
+    if (error instanceof TooMuch) throw new LinkFetchError('too_large', tooLargeWords(o.maxBytes))
+    if (o.signal?.aborted || timer.aborted)
+      throw new LinkFetchError('offline', notHadWords(o, timer))
+    throw new LinkFetchError(
+      'offline',
+      'The registry stopped sending this file before its end, so Casefile did not keep it. Try again when this computer is connected.',
+    )
+  }
+  return { size, contentType: contentType(answer.headers) }
 }

@@ -22,7 +22,7 @@ import {
 import type { ReportInput } from '../../shared/domain/report-input'
 import type { SearchInput } from '../../shared/domain/search-input'
 import { registryEndpoints } from '../network/network'
-import { fetchLink, type FetchedLink } from './link-fetch'
+import { fetchLink, fetchLinkToFile, type FetchedLink, type FetchedLinkFile } from './link-fetch'
 import { assertUsableConnection, type RegistryConnection } from './registry-connection'
 import {
   createRegistryRequester,
@@ -34,7 +34,7 @@ import {
 
 // The sync's sends take their progress type from the client they call.
 export type { UploadProgress }
-export { LinkFetchError, type FetchedLink } from './link-fetch'
+export { LinkFetchError, type FetchedLink, type FetchedLinkFile } from './link-fetch'
 
 export interface FileSource {
   /** The file's bytes, or a path to read it from. */
@@ -198,6 +198,22 @@ export function createRegistryClient(
     /** The file behind an attachment link: no key, no redirects, at most `maxBytes` (link-fetch.ts). */
     fetchLink(url: string, o: CallOptions & { maxBytes: number }): Promise<FetchedLink> {
       return fetchLink(linkTransport, url, {
+        ...o,
+        timeoutMs: uploadTimeoutMs,
+        registry: registryEndpoints([connection.baseUrl, connection.uploadUrl]),
+        userAgent: options.userAgent,
+      })
+    },
+    /**
+     * The same file written to `path` as it comes, never whole in memory, each piece given to
+     * `onPiece` on the way (link-fetch.ts); nothing is left at `path` when it does not come whole.
+     */
+    fetchLinkToFile(
+      url: string,
+      path: string,
+      o: CallOptions & { maxBytes: number; onPiece?: (piece: Buffer) => void },
+    ): Promise<FetchedLinkFile> {
+      return fetchLinkToFile(linkTransport, url, path, {
         ...o,
         timeoutMs: uploadTimeoutMs,
         registry: registryEndpoints([connection.baseUrl, connection.uploadUrl]),
