@@ -229,6 +229,27 @@ describe('Settings → Connection on a bank’s network', () => {
     expect(list.textContent).not.toMatch(/casefile|--ca-file/)
   })
 
+  it('names the API key section where the key step failed for want of a key', async () => {
+    const key = {
+      id: 'key' as const,
+      title: 'API key',
+      status: 'failed' as const,
+      summary:
+        "No API key is set for this registry. Give the organization's API key where Casefile takes it: the app's settings, or CASEFILE_API_KEY for a command.",
+      fix: 'api_key' as const,
+    }
+    installCasefileDouble({
+      connectionSettings: { caFile: null },
+      connectionCheck: { ...REPORT, checks: [REPORT.checks[0]!, key] },
+    })
+    render(<NetworkPanels />)
+    fireEvent.click(screen.getByRole('button', { name: 'Check connection' }))
+    const list = await screen.findByRole('list', { name: 'Connection checks' })
+    const items = [...list.querySelectorAll('li')].map((li) => li.textContent)
+    expect(items[1]).toMatch(/Paste the organization’s API key in the API key section, above\.$/)
+    expect(items[0]).not.toMatch(/API key section/)
+  })
+
   it('the status bar’s Open Settings leads to the proxy’s user name when the proxy paused sending', async () => {
     installCasefileDouble({ connectionSettings: { caFile: null } })
     useStatusStore.setState({
