@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
-import { crc32 } from 'node:zlib'
 import { ATTACHMENT_TYPES, MAX_ATTACHMENT_BYTES, sniffFileType } from '../../shared/file-types'
 import { fileNameFor } from '../../shared/save-name'
 import { linkFileName, sniffViewable, VIEWABLE_TYPES } from '../../shared/viewable-types'
@@ -13,7 +12,7 @@ import {
 import { LinkFetchError } from '../registry/registry'
 import { attachmentName } from './case-file-names'
 import type { CaseAttachment, RetrievalEntry } from './case-model'
-import type { StagedFile } from './staged-file'
+import { pieceSums, type StagedFile } from './staged-file'
 
 /** How much of a file's start is kept to tell its type by (sniffViewable needs 12 bytes). */
 const HEAD_BYTES = 4096
@@ -54,7 +53,7 @@ export async function caseAttachments(
         attached && attached !== fromLink ? attached : attachmentName(fromLink, index + 1)
       const started = options.now()
       let bytes: Buffer | null = null
-      let staged: (StagedFile & { head: Buffer }) | null = null
+      let fetched: { file: StagedFile; head: Buffer } | null = null
       let from: CaseAttachment['from'] = 'missing'
       let linkProblem: string | null = null
       let keptProblem: string | null = null
@@ -66,7 +65,7 @@ export async function caseAttachments(
       }
       try {
         if (options.stageAt)
-          staged = await fetchToFile(ctx, url, options.stageAt(index + 1), options)
+          fetched = await fetchToFile(ctx, url, options.stageAt(index + 1), options)
         else
           bytes = (
             await ctx.client.fetchLink(url, {
@@ -92,7 +91,7 @@ export async function caseAttachments(
         }
       }
       entry.durationMs = options.now() - started
-      return { url, index, fileName, bytes, staged, from, linkProblem, keptProblem, entry }
+      return { url, index, fileName, bytes, fetched, from, linkProblem, keptProblem, entry }
     }),
   )
   const attachments: CaseAttachment[] = []
@@ -102,17 +101,19 @@ export async function caseAttachments(
     let hash: string | null = null
     let kind: CaseAttachment['kind'] = null
     let typeLabel: string | null = null
-    const size = r.staged?.size ?? r.bytes?.length ?? null
+    const staged = r.fetched?.file
+    const size = staged?.size ?? r.bytes?.length ?? null
     // What its type is told by: its first bytes, or (not a picture or PDF) all of them.
     const sniffed =
       r.bytes ??
-      (r.staged && (sniffViewable(r.staged.head) ? r.staged.head : await readFile(r.staged.path)))
+      (r.fetched &&
+        (sniffViewable(r.fetched.head) ? r.fetched.head : await readFile(r.fetched.file.path)))
     if (sniffed) {
       // Named as a saved copy is (save-name.ts): its content's extension, nothing invisible.
       zipName = `attachments/${number}-${fileNameFor(r.fileName, sniffed)}`
       while (used.has(zipName)) zipName = `${zipName}_`
       used.add(zipName)
-      hash = r.staged?.sha256 ?? createHash('sha256').update(sniffed).digest('hex')
+      hash = staged?.sha256 ?? createHash('sha256').update(sniffed).digest('hex')
       ;({ kind, typeLabel } = describe(sniffed, r.fileName))
       if (r.from === 'registry') {
         r.entry.bytes = size!
@@ -121,12 +122,6 @@ export async function caseAttachments(
       }
     }
     log.push(r.entry)
-    const staged = r.staged && {
-      path: r.staged.path,
-      size: r.staged.size,
-      sha256: r.staged.sha256,
-      crc32: r.staged.crc32,
-    }
     attachments.push({
       number,
       url: r.url,
@@ -152,17 +147,15 @@ async function fetchToFile(
   url: string,
   path: string,
   options: { signal?: AbortSignal },
-): Promise<StagedFile & { head: Buffer }> {
-  const hash = createHash('sha256')
-  let crc = 0
+): Promise<{ file: StagedFile; head: Buffer }> {
+  const sums = pieceSums()
   const head: Buffer[] = []
   let headBytes = 0
-  const fetched = await ctx.client.fetchLinkToFile(url, path, {
+  await ctx.client.fetchLinkToFile(url, path, {
     maxBytes: MAX_ATTACHMENT_BYTES,
     signal: options.signal,
     onPiece: (piece) => {
-      hash.update(piece)
-      crc = crc32(piece, crc)
+      sums.add(piece)
       if (headBytes < HEAD_BYTES) {
         // A copy: the piece itself is let go once written.
         head.push(Buffer.from(piece.subarray(0, HEAD_BYTES - headBytes)))
@@ -170,11 +163,5 @@ async function fetchToFile(
       }
     },
   })
-  return {
-    path,
-    size: fetched.size,
-    sha256: hash.digest('hex'),
-    crc32: crc,
-    head: Buffer.concat(head),
-  }
+  return { file: sums.of(path), head: Buffer.concat(head) }
 }

@@ -50,19 +50,33 @@ export async function stageBytes(
   return { path, size: bytes.length, sha256: sha256 ?? hash!.digest('hex'), crc32: crc }
 }
 
-/** A file written chunk by chunk (pdfkit's output), summed as it goes. */
-export function stagingSink(path: string) {
-  const out = createWriteStream(path, { mode: 0o600 })
+/** The sums of a file written piece by piece (pdfkit's output, a link's file as it comes). */
+export function pieceSums() {
   const hash = createHash('sha256')
   let crc = 0
   let size = 0
+  return {
+    add(piece: Buffer): void {
+      hash.update(piece)
+      crc = crc32(piece, crc)
+      size += piece.length
+    },
+    /** The file at `path` with its sums, once every piece was added. */
+    of(path: string): StagedFile {
+      return { path, size, sha256: hash.digest('hex'), crc32: crc }
+    },
+  }
+}
+
+/** A file written chunk by chunk (pdfkit's output), summed as it goes. */
+export function stagingSink(path: string) {
+  const out = createWriteStream(path, { mode: 0o600 })
+  const sums = pieceSums()
   let failed: Error | null = null
   out.on('error', (error) => (failed = error))
   return {
     write(chunk: Buffer) {
-      hash.update(chunk)
-      crc = crc32(chunk, crc)
-      size += chunk.length
+      sums.add(chunk)
       out.write(chunk)
     },
     /** The file closed, with its sums. */
@@ -72,7 +86,7 @@ export function stagingSink(path: string) {
         out.once('error', reject)
         out.end(() => resolve())
       })
-      return { path, size, sha256: hash.digest('hex'), crc32: crc }
+      return sums.of(path)
     },
   }
 }

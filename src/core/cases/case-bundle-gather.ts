@@ -69,13 +69,15 @@ async function gatherReport(
   const urls = Array.isArray(record.attachments)
     ? record.attachments.filter((u): u is string => typeof u === 'string')
     : []
+  /** Where the report's attachment `number` is staged, fetched or from a kept copy. */
+  const stagedAt = (number: number) => join(staging.dir, `${place(view.position)}-${number}`)
   const attachments = (
     await timedStage('gather: attachments fetched and hashed', () =>
       caseAttachments(core, urls, log, {
         signal,
         now: () => core.clock.now(),
         // Fetched straight into its staging file, never whole in memory.
-        stageAt: (number) => join(staging.dir, `${place(view.position)}-${number}`),
+        stageAt: stagedAt,
       }),
     )
   ).map((a) => ({ ...a, zipName: a.zipName && `${folder}${a.zipName}` }))
@@ -105,11 +107,7 @@ async function gatherReport(
       a.staged ??
       (bytes &&
         (await timedStage('gather: kept copies staged (written, summed)', () =>
-          stageBytes(
-            join(staging.dir, `${place(view.position)}-${a.number}`),
-            bytes,
-            a.sha256 ?? undefined,
-          ),
+          stageBytes(stagedAt(a.number), bytes, a.sha256 ?? undefined),
         )))
     if (!staged) continue
     into.evidence.push({

@@ -95,6 +95,14 @@ export function createRegistryClient(
     await call('listSubmissions', submissionsResponseSchema, { query: { page: 1, limit: 1 }, ...o })
   }
 
+  /** A link's fetch as both ways take it: the uploads' time limit, the registry's own hosts. */
+  const linkOptions = <T extends CallOptions>(o: T) => ({
+    ...o,
+    timeoutMs: uploadTimeoutMs,
+    registry: registryEndpoints([connection.baseUrl, connection.uploadUrl]),
+    userAgent: options.userAgent,
+  })
+
   return {
     connection,
     /** Until when the registry asked for quiet (epoch ms), or 0: nothing is sent before. */
@@ -197,12 +205,7 @@ export function createRegistryClient(
     },
     /** The file behind an attachment link: no key, no redirects, at most `maxBytes` (link-fetch.ts). */
     fetchLink(url: string, o: CallOptions & { maxBytes: number }): Promise<FetchedLink> {
-      return fetchLink(linkTransport, url, {
-        ...o,
-        timeoutMs: uploadTimeoutMs,
-        registry: registryEndpoints([connection.baseUrl, connection.uploadUrl]),
-        userAgent: options.userAgent,
-      })
+      return fetchLink(linkTransport, url, linkOptions(o))
     },
     /**
      * The same file written to `path` as it comes, never whole in memory, each piece given to
@@ -213,12 +216,7 @@ export function createRegistryClient(
       path: string,
       o: CallOptions & { maxBytes: number; onPiece?: (piece: Buffer) => void },
     ): Promise<FetchedLinkFile> {
-      return fetchLinkToFile(linkTransport, url, path, {
-        ...o,
-        timeoutMs: uploadTimeoutMs,
-        registry: registryEndpoints([connection.baseUrl, connection.uploadUrl]),
-        userAgent: options.userAgent,
-      })
+      return fetchLinkToFile(linkTransport, url, path, linkOptions(o))
     },
     async listBanks(o: CallOptions = {}): Promise<Bank[]> {
       return (await call('listBanks', bankListResponseSchema, { auth: false, ...o })).data.entity
