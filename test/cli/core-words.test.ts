@@ -13,6 +13,7 @@ import {
 } from '../../src/cli/core-words'
 import { fingerprintSaid, signatureSaid } from '../../src/cli/case-file-words'
 import { networkRefusalSaid, pauseSaid } from '../../src/cli/network-words'
+import { PROXY_ASKS_REFUSAL, UNTRUSTED_REFUSAL } from '../support/network-refusals'
 import { describeFailure } from '../../src/cli/describe-failure'
 import { classifyHttpFailure } from '../../src/core/registry/classify-failure'
 import {
@@ -23,11 +24,7 @@ import {
 import { ConnectionFileError } from '../../src/core/data-folder'
 import { FolderKeyError } from '../../src/core/encryption/folder-key'
 import { InputError, notFound } from '../../src/core/input-error'
-import {
-  describeNetworkRefusal,
-  needsCaFile,
-  type NetworkRefusal,
-} from '../../src/core/network/network-failure'
+import { describeNetworkRefusal, needsCaFile } from '../../src/core/network/network-failure'
 import { SigningKeyError } from '../../src/core/signing/signing-key'
 import { describeStorageFailure, FolderGoneError } from '../../src/core/store/storage-failure'
 import { folderStorageFailure } from '../../src/cli/folder-failure'
@@ -179,20 +176,7 @@ describe("the core's other errors and verdicts in the CLI's words", () => {
   })
 
   it("name config set --ca-file where the registry's certificate is not trusted", () => {
-    const refusal: NetworkRefusal = {
-      type: 'certificate',
-      problem: 'untrusted',
-      code: 'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
-      host: 'registry.bank.example',
-      certificate: {
-        subject: 'CN=registry.bank.example',
-        issuer: 'Bank Inspection Root',
-        validFrom: '2025-01-01T00:00:00.000Z',
-        validTo: '2027-01-01T00:00:00.000Z',
-        names: ['registry.bank.example'],
-        selfSigned: false,
-      },
-    }
+    const refusal = UNTRUSTED_REFUSAL
     expect(describeNetworkRefusal(refusal)).not.toMatch(/casefile|--/)
     expect(networkRefusalSaid(refusal)).toBe(
       "The registry's certificate (registry.bank.example) was issued by \"Bank Inspection Root\", which this computer does not trust. A bank's network that inspects secure connections re-signs them with its own root certificate. Ask IT for your organization's root certificate and set it with `casefile config set --ca-file FILE`. Nothing was sent.",
@@ -205,13 +189,7 @@ describe("the core's other errors and verdicts in the CLI's words", () => {
   })
 
   it("name HTTPS_PROXY where a proxy wants its user name and password, and no window's control", () => {
-    const proxy = { host: 'proxy.bank.local', port: 8080 }
-    const asks: NetworkRefusal = {
-      type: 'proxy_auth',
-      proxy,
-      hadCredentials: false,
-      schemes: ['Basic'],
-    }
+    const asks = PROXY_ASKS_REFUSAL
     expect(networkRefusalSaid(asks)).toBe(
       'The proxy at proxy.bank.local:8080 asks for a user name and password (Basic). Give them in HTTPS_PROXY as http://user:password@host:port, with @ written %40. Sending is paused until then; queued work is kept.',
     )

@@ -5,6 +5,7 @@ import { EditorScreen } from '../../src/renderer/src/features/editor/EditorScree
 import { useBanksStore } from '../../src/renderer/src/stores/banks-store'
 import { useEditorStore } from '../../src/renderer/src/features/editor/editor-store'
 import { installCasefileDouble } from './casefile-double'
+import { EMPTY_OUTBOX } from './outbox-views'
 
 const REASON =
   'Funds from a phishing campaign reached this account and left it within minutes, twice in March.'
@@ -102,14 +103,7 @@ describe('the report editor', () => {
       draftSave: draftView('d1'),
       onFile: { results: [] },
       reportQueue: { ok: true, operations: [] },
-      outboxList: {
-        operations: [],
-        counts: {},
-        pending: 0,
-        pendingReports: 0,
-        paused: null,
-        lastSyncAt: null,
-      },
+      outboxList: EMPTY_OUTBOX,
     })
     render(<EditorScreen />)
     fireEvent.change(screen.getByLabelText('Fraud type'), { target: { value: 'money_mule' } })

@@ -11,55 +11,23 @@ import { NetworkPanels } from '../../src/renderer/src/features/settings/NetworkP
 import { useStatusStore } from '../../src/renderer/src/stores/status-store'
 import type { OperationView } from '../../src/shared/contracts/outbox'
 import { outboxViewSchema, reachabilityViewSchema } from '../../src/shared/contracts/outbox'
-import {
-  describeNetworkRefusal,
-  networkRefusalSchema,
-  type NetworkRefusal,
-} from '../../src/shared/network-refusal'
+import { describeNetworkRefusal, networkRefusalSchema } from '../../src/shared/network-refusal'
 import { installCasefileDouble } from './casefile-double'
+import { EMPTY_OUTBOX, operationView } from './outbox-views'
+import {
+  PROXY_ASKS_REFUSAL as PROXY_ASKS,
+  UNTRUSTED_REFUSAL as UNTRUSTED,
+} from '../support/network-refusals'
 import { useViewerStore } from '../../src/renderer/src/stores/viewer-store'
 import { attachmentsContract } from '../../src/shared/contracts/attachments'
 import { filesContract } from '../../src/shared/contracts/files'
 
-const UNTRUSTED: NetworkRefusal = {
-  type: 'certificate',
-  problem: 'untrusted',
-  code: 'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
-  host: 'registry.bank.example',
-  certificate: {
-    subject: 'CN=registry.bank.example',
-    issuer: 'Bank Inspection Root',
-    validFrom: '2025-01-01T00:00:00.000Z',
-    validTo: '2027-01-01T00:00:00.000Z',
-    names: ['registry.bank.example'],
-    selfSigned: false,
-  },
-}
-
-const PROXY_ASKS: NetworkRefusal = {
-  type: 'proxy_auth',
-  proxy: { host: 'proxy.bank.local', port: 8080 },
-  hadCredentials: false,
-  schemes: ['Basic'],
-}
-
 const CHOOSE_IT =
   "Ask IT for your organization's root certificate and choose it with “Choose certificate file…” in Settings → Proxy and certificates."
 
-const operation = (patch: Partial<OperationView>): OperationView => ({
-  id: 1,
-  reportId: 'r1',
-  registryId: null,
-  reportTitle: 'Money mule · 0123456789_access-bank',
-  kind: 'create_report',
-  state: 'waiting_retry',
-  attempts: 1,
-  nextAttemptAt: null,
-  outcomeUnknown: false,
-  lastError: null,
-  updatedAt: 1,
-  ...patch,
-})
+/** An item that was tried once and waits for its next try. */
+const operation = (patch: Partial<OperationView>): OperationView =>
+  operationView({ state: 'waiting_retry', attempts: 1, ...patch })
 
 describe('a network refusal in the window’s words', () => {
   afterEach(() => {
@@ -78,14 +46,7 @@ describe('a network refusal in the window’s words', () => {
 
   it('the status bar’s reason names Choose certificate file… where the certificate is not trusted', async () => {
     const { push } = installCasefileDouble({
-      outboxList: {
-        operations: [],
-        counts: {},
-        pending: 0,
-        pendingReports: 0,
-        paused: null,
-        lastSyncAt: null,
-      },
+      outboxList: EMPTY_OUTBOX,
     })
     useStatusStore.setState({ reach: null, browserOnline: true, pending: 0 })
     const off = useStatusStore.getState().listen()

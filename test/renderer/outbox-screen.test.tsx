@@ -1,25 +1,10 @@
 // @vitest-environment happy-dom
 import { act, cleanup, render, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
-import type { OperationView } from '../../src/shared/contracts/outbox'
 import { OutboxScreen } from '../../src/renderer/src/features/outbox/OutboxScreen'
 import { useOutboxStore } from '../../src/renderer/src/features/outbox/outbox-store'
 import { installCasefileDouble } from './casefile-double'
-
-const operation = (patch: Partial<OperationView>): OperationView => ({
-  id: 1,
-  reportId: 'r1',
-  registryId: null,
-  reportTitle: 'Money mule · 0123456789_access-bank',
-  kind: 'create_report',
-  state: 'queued',
-  attempts: 0,
-  nextAttemptAt: null,
-  outcomeUnknown: false,
-  lastError: null,
-  updatedAt: 1,
-  ...patch,
-})
+import { operationView as operation } from './outbox-views'
 
 describe('the outbox', () => {
   afterEach(cleanup)

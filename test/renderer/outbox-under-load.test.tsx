@@ -5,26 +5,20 @@ import type { OperationView } from '../../src/shared/contracts/outbox'
 import { OutboxScreen } from '../../src/renderer/src/features/outbox/OutboxScreen'
 import { useOutboxStore, withChanges } from '../../src/renderer/src/features/outbox/outbox-store'
 import { installCasefileDouble } from './casefile-double'
+import { operationView } from './outbox-views'
 
 /*
  * Issue 37: a drain of thousands of reports pushes hundreds of operation events a second. The
  * Outbox drew every item, and replaced its whole list at each event: each redrew ~7,400 rows.
  */
 
-const operation = (id: number, patch: Partial<OperationView> = {}): OperationView => ({
-  id,
-  reportId: `r${id}`,
-  registryId: null,
-  reportTitle: `Money mule · 01234${String(id).padStart(5, '0')}_access-bank`,
-  kind: 'create_report',
-  state: 'queued',
-  attempts: 0,
-  nextAttemptAt: null,
-  outcomeUnknown: false,
-  lastError: null,
-  updatedAt: 1,
-  ...patch,
-})
+const operation = (id: number, patch: Partial<OperationView> = {}): OperationView =>
+  operationView({
+    id,
+    reportId: `r${id}`,
+    reportTitle: `Money mule · 01234${String(id).padStart(5, '0')}_access-bank`,
+    ...patch,
+  })
 
 const many = (n: number) => Array.from({ length: n }, (_, i) => operation(i + 1))
 const shown = (text: RegExp) => screen.queryAllByText(text).length > 0

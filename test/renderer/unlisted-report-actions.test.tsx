@@ -9,21 +9,18 @@ import { OutboxScreen } from '../../src/renderer/src/features/outbox/OutboxScree
 import { useEditorStore } from '../../src/renderer/src/features/editor/editor-store'
 import { useNavStore } from '../../src/renderer/src/stores/nav-store'
 import { installCasefileDouble } from './casefile-double'
+import { EMPTY_OUTBOX, operationView } from './outbox-views'
 
-const finished = (patch: Partial<OperationView>): OperationView => ({
-  id: 1,
-  reportId: 'local-1',
-  registryId: 'reg-1',
-  reportTitle: 'Money mule · 0123456789',
-  kind: 'create_report',
-  state: 'done',
-  attempts: 1,
-  nextAttemptAt: null,
-  outcomeUnknown: false,
-  lastError: null,
-  updatedAt: 1,
-  ...patch,
-})
+/** A report's create, sent and done. */
+const finished = (patch: Partial<OperationView>): OperationView =>
+  operationView({
+    reportId: 'local-1',
+    registryId: 'reg-1',
+    reportTitle: 'Money mule · 0123456789',
+    state: 'done',
+    attempts: 1,
+    ...patch,
+  })
 
 const UNLISTED: ReportRecord = {
   id: 'reg-1',
@@ -33,15 +30,6 @@ const UNLISTED: ReportRecord = {
   showUploaderInfo: false,
   attachments: ['https://files.example/evidence.pdf'],
   identifiers: [{ label: 'phone', value: '08031234567' }],
-}
-
-const EMPTY_OUTBOX = {
-  operations: [],
-  counts: {},
-  pending: 0,
-  pendingReports: 0,
-  paused: null,
-  lastSyncAt: null,
 }
 
 describe('an unlisted report of the organization', () => {
